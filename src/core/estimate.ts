@@ -1,0 +1,113 @@
+/**
+ * Message-level token estimates on top of a string counter.
+ *
+ * Counts are cached per message object as unscaled parts, so a budget change
+ * never re-tokenizes anything and a scale change only re-multiplies.
+ */
+import type { Message } from './message';
+import type { TokenizerId } from './settings';
+import { countChars4, loadTokenizer, type TextCounter } from './tokenizer';
+
+/** Chat formats wrap each message in a few framing tokens. */
+export const PER_MESSAGE_TOKENS = 3;
+/** Each tool call costs its name and arguments plus a little framing. */
+export const PER_TOOL_CALL_TOKENS = 4;
+/** A list of messages ends with the reply priming. */
+export const PER_LIST_TOKENS = 3;
+/** A fixed price per image: providers bill images by size, which we rarely know. */
+export const IMAGE_TOKENS = 1200;
+/** pi's character price of an image (1200 tokens at four characters each). */
+export const IMAGE_CHARS = 4800;
+
+export interface Estimator {
+  readonly tokenizer: TokenizerId;
+  readonly scale: number;
+  /** Tokens of one string, scaled. */
+  countString(text: string): number;
+  /** Tokens of one message as it sits in a request, without the list's tail. */
+  countMessage(message: Message): number;
+  /** Tokens of a whole request's messages, with the list's tail. */
+  countMessages(messages: readonly Message[]): number;
+  /** The same estimator at another scale, sharing the cache. */
+  withScale(scale: number): Estimator;
+}
+
+/** The unscaled ingredients of a message count. */
+interface Parts {
+  /** Tokens that do not scale: framing and images. */
+  fixed: number;
+  /** String counts, each scaled and rounded on its own. */
+  strings: number[];
+}
+
+function scaled(count: number, scale: number): number {
+  return scale === 1 ? count : Math.round(count * scale);
+}
+
+function bpeParts(message: Message, count: TextCounter): Parts {
+  const strings = [
+    count(message.role),
+    count(message.content),
+    count(message.name ?? ''),
+    count(message.toolCallId ?? ''),
+    count(message.reasoning ?? ''),
+  ];
+  let fixed = PER_MESSAGE_TOKENS + (message.images ?? 0) * IMAGE_TOKENS;
+  for (const call of message.toolCalls ?? []) {
+    strings.push(count(call.name), count(call.arguments));
+    fixed += PER_TOOL_CALL_TOKENS;
+  }
+  return { fixed, strings };
+}
+
+/** pi's rule: characters of text, reasoning and tool calls, a quarter token each. */
+function chars4Parts(message: Message): Parts {
+  let chars = message.content.length + (message.reasoning?.length ?? 0) + (message.images ?? 0) * IMAGE_CHARS;
+  for (const call of message.toolCalls ?? []) chars += call.name.length + call.arguments.length;
+  return { fixed: 0, strings: [Math.ceil(chars / 4)] };
+}
+
+function build(
+  tokenizer: TokenizerId,
+  count: TextCounter,
+  scale: number,
+  cache: WeakMap<Message, Parts>,
+): Estimator {
+  const partsOf = (message: Message): Parts => {
+    let parts = cache.get(message);
+    if (!parts) {
+      parts = tokenizer === 'chars4' ? chars4Parts(message) : bpeParts(message, count);
+      cache.set(message, parts);
+    }
+    return parts;
+  };
+  const countMessage = (message: Message): number => {
+    const { fixed, strings } = partsOf(message);
+    let total = fixed;
+    for (const s of strings) total += scaled(s, scale);
+    return total;
+  };
+  const tail = tokenizer === 'chars4' ? 0 : PER_LIST_TOKENS;
+  return {
+    tokenizer,
+    scale,
+    countString: (text) => scaled(count(text), scale),
+    countMessage,
+    countMessages: (messages) => {
+      let total = tail;
+      for (const m of messages) total += countMessage(m);
+      return total;
+    },
+    withScale: (next) => build(tokenizer, count, next, cache),
+  };
+}
+
+/** An estimator over a counter that is already loaded. */
+export function createEstimator(tokenizer: TokenizerId, count: TextCounter, scale = 1): Estimator {
+  return build(tokenizer, tokenizer === 'chars4' ? countChars4 : count, scale, new WeakMap());
+}
+
+/** Loads the tokenizer's ranks if needed and returns an estimator over it. */
+export async function loadEstimator(tokenizer: TokenizerId, scale = 1): Promise<Estimator> {
+  return createEstimator(tokenizer, await loadTokenizer(tokenizer), scale);
+}

@@ -1,0 +1,60 @@
+/**
+ * The one message shape every transcript format is normalized into.
+ *
+ * It is deliberately flat and provider-neutral: a format importer maps its own
+ * items onto it, the core measures and cuts it, and exporters map it back.
+ */
+
+export type Role = 'system' | 'user' | 'assistant' | 'tool';
+
+/** A function call requested by an assistant message. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** Always a JSON string, whatever the source format stored (object or string). */
+  arguments: string;
+}
+
+/** Where a message came from, so the UI can point back at the original. */
+export interface SourceRef {
+  /** 1-based line number, for line-oriented sources (JSONL, plain text). */
+  line?: number;
+  /** JSON path of the item, for JSON sources, e.g. `$.messages[3]`. */
+  path?: string;
+}
+
+export interface Message {
+  /** Stable within one import: the same file always yields the same ids. */
+  id: string;
+  role: Role;
+  /** The visible text. Non-text parts are described by the fields below. */
+  content: string;
+  /** Reasoning ("thinking") text the model produced, when the source kept it. */
+  reasoning?: string;
+  toolCalls?: ToolCall[];
+  /** On a `tool` message: the id of the call this is the result of. */
+  toolCallId?: string;
+  /** On a `tool` message: the name of the tool that produced it. */
+  toolName?: string;
+  /** Optional participant name (Chat Completions `name`). */
+  name?: string;
+  /** Number of image parts; each is counted at a fixed cost. */
+  images?: number;
+  /** Set on summaries written by a compaction, ours or one recognized on import. */
+  kind?: 'summary';
+  /** The stored turn this message belongs to, when the source has turns. */
+  turnId?: string;
+  source?: SourceRef;
+}
+
+export function isUser(message: Message): boolean {
+  return message.role === 'user';
+}
+
+/**
+ * A cut may go before any message that is not a tool result: cutting before a
+ * result would separate it from the call that produced it.
+ */
+export function isLegalCut(message: Message): boolean {
+  return message.role !== 'tool';
+}

@@ -1,0 +1,160 @@
+/**
+ * Compaction settings: defaults, normalization, the threshold and the budgets
+ * derived from them. Every number the rest of the core uses comes from here.
+ */
+
+export type Strategy = 'budget' | 'pi' | 'turns';
+export type TokenizerId = 'o200k_base' | 'cl100k_base' | 'chars4';
+
+export const STRATEGIES: readonly Strategy[] = ['budget', 'pi', 'turns'];
+export const TOKENIZERS: readonly TokenizerId[] = ['o200k_base', 'cl100k_base', 'chars4'];
+
+export interface Settings {
+  /** Gates only the automatic trigger; an overflow repair compacts regardless. */
+  enabled: boolean;
+  /** The model's context window. 0 turns compaction off: there is no budget to enforce. */
+  maxContextTokens: number;
+  /** Room the next response needs; history may not occupy it. */
+  reserveTokens: number;
+  /** How much recent conversation survives a compaction verbatim. */
+  keepRecentTokens: number;
+  /** Caps the summary completion; 0 leaves only the derived budget. */
+  maxSummaryTokens: number;
+  /** How long a summary stream may stay silent before the attempt is abandoned. */
+  stallTimeoutMs: number;
+  strategy: Strategy;
+  tokenizer: TokenizerId;
+  /** Multiplies string counts, to calibrate against a provider's reported usage. */
+  scale: number;
+}
+
+export const DEFAULT_RESERVE_TOKENS = 16384;
+/**
+ * Whatever the context grew to, a compaction leaves about summary + this, far
+ * below any sane threshold, which is what keeps the next round from
+ * re-triggering at once.
+ */
+export const DEFAULT_KEEP_RECENT_TOKENS = 20000;
+export const DEFAULT_STALL_TIMEOUT_MS = 120_000;
+export const MIN_SCALE = 0.5;
+export const MAX_SCALE = 1.5;
+/** The summary budget never drops below this, or summaries stop mid-sentence. */
+export const MIN_SUMMARY_TOKENS = 1024;
+export const MIN_TURN_PREFIX_TOKENS = 512;
+/** Room for tags and the omission note around the summarizer prompt. */
+export const SUMMARIZER_PROMPT_SLACK = 256;
+
+export const DEFAULT_SETTINGS: Settings = {
+  enabled: true,
+  maxContextTokens: 128000,
+  reserveTokens: DEFAULT_RESERVE_TOKENS,
+  keepRecentTokens: DEFAULT_KEEP_RECENT_TOKENS,
+  maxSummaryTokens: 0,
+  stallTimeoutMs: DEFAULT_STALL_TIMEOUT_MS,
+  strategy: 'budget',
+  tokenizer: 'o200k_base',
+  scale: 1,
+};
+
+/** One change normalization made, with the reason, for the settings panel. */
+export interface Adjustment {
+  field: keyof Settings;
+  from: number;
+  to: number;
+  reason: string;
+}
+
+export interface NormalizedSettings {
+  settings: Settings;
+  adjustments: Adjustment[];
+}
+
+function finiteInt(value: number): number {
+  return Number.isFinite(value) ? Math.trunc(value) : 0;
+}
+
+/**
+ * Fills in defaults and reconciles budgets that cannot all be honoured at once,
+ * reporting each change so the UI can say why a field differs from what was typed.
+ */
+export function explainSettings(input: Partial<Settings>): NormalizedSettings {
+  const s: Settings = { ...DEFAULT_SETTINGS, ...input };
+  const adjustments: Adjustment[] = [];
+  const adjust = (field: keyof Settings, to: number, reason: string) => {
+    const from = s[field] as number;
+    if (from !== to) adjustments.push({ field, from, to, reason });
+    (s as unknown as Record<string, number>)[field] = to;
+  };
+
+  s.maxContextTokens = Math.max(0, finiteInt(s.maxContextTokens));
+  s.maxSummaryTokens = Math.max(0, finiteInt(s.maxSummaryTokens));
+  if (!(finiteInt(s.reserveTokens) > 0)) {
+    adjust('reserveTokens', DEFAULT_RESERVE_TOKENS, 'a reserve of 0 or less takes the default');
+  }
+  if (!(finiteInt(s.keepRecentTokens) > 0)) {
+    adjust('keepRecentTokens', DEFAULT_KEEP_RECENT_TOKENS, 'keep-recent of 0 or less takes the default');
+  }
+  s.reserveTokens = finiteInt(s.reserveTokens);
+  s.keepRecentTokens = finiteInt(s.keepRecentTokens);
+  if (s.maxContextTokens > 0) {
+    // Keeping half the usable window re-triggers within a round or two; a
+    // quarter leaves the compacted context at about half the threshold.
+    const quarter = Math.trunc((s.maxContextTokens - s.reserveTokens) / 4);
+    if (quarter > 0 && s.keepRecentTokens > quarter) {
+      adjust('keepRecentTokens', quarter, `lowered to a quarter of window − reserve (${s.maxContextTokens} − ${s.reserveTokens}) / 4`);
+    }
+  }
+  if (!(s.stallTimeoutMs > 0)) {
+    adjust('stallTimeoutMs', DEFAULT_STALL_TIMEOUT_MS, 'a stall timeout of 0 or less takes the default');
+  }
+  const scale = Number.isFinite(s.scale) && s.scale > 0 ? s.scale : 1;
+  adjust('scale', Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale)), `scale is kept within ${MIN_SCALE}–${MAX_SCALE}`);
+  return { settings: s, adjustments };
+}
+
+export function normalizeSettings(input: Partial<Settings>): Settings {
+  return explainSettings(input).settings;
+}
+
+/** An absolute reserve below the window, not a fraction of it. */
+export function threshold(s: Settings): number {
+  return s.maxContextTokens > 0 ? Math.max(s.maxContextTokens - s.reserveTokens, 1) : 0;
+}
+
+/** Strict: the threshold itself does not trigger, one token more does. */
+export function shouldCompact(s: Settings, contextTokens: number): boolean {
+  const t = threshold(s);
+  return s.enabled && t > 0 && contextTokens > t;
+}
+
+/**
+ * The completion budget of the history summary: most of the reserve, capped by
+ * the summary cap and by keep-recent so the summary cannot take back the room
+ * the compaction freed, but never so small that summaries end mid-sentence.
+ */
+export function summaryBudget(s: Settings): number {
+  let budget = Math.trunc((s.reserveTokens * 4) / 5);
+  if (s.maxSummaryTokens > 0) budget = Math.min(budget, s.maxSummaryTokens);
+  if (s.keepRecentTokens > 0) budget = Math.min(budget, s.keepRecentTokens);
+  return Math.max(budget, MIN_SUMMARY_TOKENS);
+}
+
+export function turnPrefixBudget(s: Settings): number {
+  return Math.max(Math.trunc(summaryBudget(s) / 2), MIN_TURN_PREFIX_TOKENS);
+}
+
+/**
+ * How many tokens of transcript one summarization request may carry. A tenth
+ * is held back because the provider counts tokens its own way. 0 means
+ * unbounded (no window known).
+ */
+export function summarizerInputBudget(
+  s: Settings,
+  maxTokens: number,
+  promptTokens: number,
+  previousSummaryTokens: number,
+): number {
+  if (s.maxContextTokens <= 0) return 0;
+  const room = s.maxContextTokens - (maxTokens + promptTokens + previousSummaryTokens);
+  return Math.max(Math.trunc((room * 9) / 10), 1);
+}
