@@ -1,0 +1,174 @@
+/**
+ * Where to divide a conversation into "summarize this" and "keep this
+ * verbatim", by three rules that agents actually use.
+ *
+ * A transcript is indexed once (suffix sums, next legal cut, previous user
+ * message), after which each strategy answers in O(log n): dragging a budget
+ * over 50,000 messages must not walk them.
+ */
+import type { Message, Role } from './message';
+import type { Estimator } from './estimate';
+import type { Strategy } from './settings';
+
+export interface CutPoint {
+  /** The first message kept verbatim. */
+  firstKeptIdx: number;
+  /** The user message that opened the turn the cut divides, or −1. */
+  turnStartIdx: number;
+  /** The cut divides a turn, so the part before it needs its own summary. */
+  isSplitTurn: boolean;
+}
+
+export interface CutIndex {
+  readonly length: number;
+  readonly roles: readonly Role[];
+  /** `suffix[i]` = tokens of messages i..end (per-message counts, no list tail). */
+  readonly suffix: Float64Array;
+  /** Smallest legal cut position ≥ i, or `length` when there is none. */
+  readonly nextLegal: Int32Array;
+  /** Largest legal cut position ≤ i, or −1. */
+  readonly prevLegal: Int32Array;
+  /** Largest user message index ≤ i, or −1. */
+  readonly prevUser: Int32Array;
+  /** Indices of user messages, ascending. */
+  readonly users: Int32Array;
+}
+
+/** Builds the index from roles and per-message counts (aligned arrays). */
+export function buildCutIndex(roles: readonly Role[], counts: ArrayLike<number>): CutIndex {
+  const n = roles.length;
+  const suffix = new Float64Array(n + 1);
+  for (let i = n - 1; i >= 0; i--) suffix[i] = suffix[i + 1] + counts[i];
+  const nextLegal = new Int32Array(n + 1);
+  nextLegal[n] = n;
+  for (let i = n - 1; i >= 0; i--) nextLegal[i] = roles[i] !== 'tool' ? i : nextLegal[i + 1];
+  const prevLegal = new Int32Array(n);
+  const prevUser = new Int32Array(n);
+  const users: number[] = [];
+  let legal = -1;
+  let user = -1;
+  for (let i = 0; i < n; i++) {
+    if (roles[i] !== 'tool') legal = i;
+    if (roles[i] === 'user') {
+      user = i;
+      users.push(i);
+    }
+    prevLegal[i] = legal;
+    prevUser[i] = user;
+  }
+  return { length: n, roles, suffix, nextLegal, prevLegal, prevUser, users: Int32Array.from(users) };
+}
+
+/** Builds the index straight from messages. */
+export function indexMessages(messages: readonly Message[], estimator: Estimator): CutIndex {
+  return buildCutIndex(
+    messages.map((m) => m.role),
+    messages.map((m) => estimator.countMessage(m)),
+  );
+}
+
+/** First i in [lo, hi) where `pred` holds, for a predicate that flips false → true once. */
+function firstTrue(lo: number, hi: number, pred: (i: number) => boolean): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (pred(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+const nothing = (start: number): CutPoint => ({ firstKeptIdx: start, turnStartIdx: -1, isSplitTurn: false });
+
+/**
+ * A cut on a user message leaves whole turns on both sides. Any other cut
+ * splits the turn opened by the nearest user message before it, unless that
+ * turn began before `start`, in which case the part before the cut is plain
+ * history.
+ */
+function withTurn(index: CutIndex, start: number, cut: number): CutPoint {
+  if (cut >= index.length || index.roles[cut] === 'user') return nothing(cut);
+  const turnStart = index.prevUser[cut];
+  return turnStart >= start ? { firstKeptIdx: cut, turnStartIdx: turnStart, isSplitTurn: true } : nothing(cut);
+}
+
+/**
+ * The budget is a ceiling, not a floor: the message whose count crosses it is
+ * not kept. Keeping it would turn "keep 16k" into 25k whenever a single tool
+ * result is large, and leave barely a round before the next compaction.
+ * Nothing exempts the current turn: a turn too big for the budget is split.
+ */
+function budgetCut(index: CutIndex, start: number, keep: number): CutPoint {
+  const n = index.length;
+  if (index.nextLegal[start] >= n) return nothing(start);
+  // The walk back from the newest message visits [fits, n) without crossing the budget.
+  const fits = firstTrue(start, n, (i) => index.suffix[i] <= keep);
+  const earliest = fits < n ? index.nextLegal[fits] : n;
+  // Even the newest group may not fit; keep it anyway; trimming one oversized
+  // message is not compaction's job.
+  const cut = earliest < n ? earliest : index.prevLegal[n - 1];
+  return withTurn(index, start, cut);
+}
+
+/**
+ * pi's rule: the budget is a floor. The cut is the first legal position at or
+ * after the message where the kept total reaches the budget, so a big tool
+ * result at the crossing moves the cut forward and keeps less than the budget.
+ */
+function piCut(index: CutIndex, start: number, keep: number): CutPoint {
+  const n = index.length;
+  const first = index.nextLegal[start];
+  if (first >= n) return nothing(start);
+  // Largest i whose suffix reaches the budget: the walk back stops there.
+  const crossing = firstTrue(start, n, (i) => index.suffix[i] < keep) - 1;
+  if (crossing < start) return withTurn(index, start, first);
+  const cut = index.nextLegal[crossing];
+  return withTurn(index, start, cut < n ? cut : first);
+}
+
+/**
+ * Whole turns only: the kept part always opens with a user message, so no
+ * turn is ever split and no tool pair separated. Turns are added from the
+ * newest back until the kept total reaches the budget; the newest turn is
+ * always kept whole, however large.
+ */
+function turnsCut(index: CutIndex, start: number, keep: number): CutPoint {
+  const { users, suffix } = index;
+  const first = firstTrue(0, users.length, (k) => users[k] >= start);
+  if (users.length - first < 2) return nothing(start);
+  const reached = firstTrue(first, users.length, (k) => suffix[users[k]] < keep) - 1;
+  if (reached < first) return nothing(start);
+  return nothing(users[reached]);
+}
+
+/** Applies a strategy to an index; `start` is the first message compaction may touch. */
+export function cutAt(index: CutIndex, start: number, keepRecentTokens: number, strategy: Strategy): CutPoint {
+  const from = Math.max(0, Math.min(start, index.length));
+  if (from >= index.length) return nothing(from);
+  switch (strategy) {
+    case 'budget':
+      return budgetCut(index, from, keepRecentTokens);
+    case 'pi':
+      return piCut(index, from, keepRecentTokens);
+    case 'turns':
+      return turnsCut(index, from, keepRecentTokens);
+  }
+}
+
+export function findCutPoint(
+  messages: readonly Message[],
+  start: number,
+  keepRecentTokens: number,
+  estimator: Estimator,
+  strategy: Strategy = 'budget',
+): CutPoint {
+  return cutAt(indexMessages(messages, estimator), start, keepRecentTokens, strategy);
+}
+
+/**
+ * The keep-recent budget that makes `budget` cut exactly at `firstKeptIdx`:
+ * the tokens of the tail it starts. Used when the user drags the cut line.
+ */
+export function keepRecentForCut(index: CutIndex, firstKeptIdx: number): number {
+  const i = Math.max(0, Math.min(firstKeptIdx, index.length));
+  return index.suffix[i];
+}

@@ -1,0 +1,189 @@
+/**
+ * Everything a compaction needs that can be known before calling a model, so
+ * the caller can decide not to call one.
+ */
+import { cutAt, indexMessages, type CutIndex, type CutPoint } from './cutPoint';
+import type { Estimator } from './estimate';
+import { collectFileOps, type FileOps } from './fileOps';
+import type { Message } from './message';
+import { LONGEST_INSTRUCTIONS, SUMMARIZER_SYSTEM_PROMPT, focusNote } from './prompts';
+import { serializeConversation } from './serialize';
+import {
+  SUMMARIZER_PROMPT_SLACK,
+  normalizeSettings,
+  summarizerInputBudget,
+  summaryBudget,
+  turnPrefixBudget,
+  type Settings,
+} from './settings';
+import { isSummaryMessage, unwrapSummary } from './summaryEnvelope';
+
+/** A half-open range of message indices. */
+export interface Range {
+  from: number;
+  to: number;
+}
+
+/** Where compaction may start, and the summary that came before it. */
+export interface Boundary {
+  /** First index compaction may touch. */
+  start: number;
+  /** The newest summary message before `start`, or −1. */
+  summaryIdx: number;
+}
+
+/** The cut and the ranges around it, cheap enough to recompute on every drag. */
+export interface CompactionPlan extends Boundary, CutPoint {
+  /** `[start, historyEnd)`: summarized into the history summary. */
+  history: Range;
+  /** `[turnStartIdx, firstKeptIdx)` of a split turn: summarized on its own. */
+  turnPrefix: Range | null;
+  /** Both ranges are empty: a summarization call could not shrink anything. */
+  nothingToCompact: boolean;
+}
+
+export interface Preparation extends CompactionPlan {
+  /** The normalized settings the preparation was made with. */
+  settings: Settings;
+  previousSummary: string;
+  /** The history range after fitting to the summarizer input budget. */
+  messagesToSummarize: Message[];
+  turnPrefixMessages: Message[];
+  /** Oldest messages of each range left out because one request could not carry them. */
+  omittedHistory: number;
+  omittedTurnPrefix: number;
+  /** List estimate of the whole input. */
+  tokensBefore: number;
+  /** Paths from the previous summary, the history and the turn prefix. */
+  fileOps: FileOps;
+  /** The same without the turn prefix, for the checkpoint. */
+  historyFileOps: FileOps;
+  /** The stored turn the history ends exactly on, or null. */
+  storedTurnId: string | null;
+}
+
+/** After the system prompt, or after the newest summary message. */
+export function findBoundary(messages: readonly Message[]): Boundary {
+  const first = messages[0]?.role === 'system' ? 1 : 0;
+  for (let i = messages.length - 1; i >= first; i--) {
+    if (isSummaryMessage(messages[i])) return { start: i + 1, summaryIdx: i };
+  }
+  return { start: first, summaryIdx: -1 };
+}
+
+/** The plan for an index built over the same messages (the fast path for the UI). */
+export function planWithIndex(
+  messages: readonly Message[],
+  index: CutIndex,
+  settings: Settings,
+  boundary: Boundary = findBoundary(messages),
+): CompactionPlan {
+  const cut = cutAt(index, boundary.start, settings.keepRecentTokens, settings.strategy);
+  const historyEnd = cut.isSplitTurn ? cut.turnStartIdx : cut.firstKeptIdx;
+  const history = { from: boundary.start, to: Math.max(boundary.start, historyEnd) };
+  const turnPrefix = cut.isSplitTurn ? { from: cut.turnStartIdx, to: cut.firstKeptIdx } : null;
+  const nothingToCompact = history.to <= history.from && (!turnPrefix || turnPrefix.to <= turnPrefix.from);
+  return { ...boundary, ...cut, history, turnPrefix, nothingToCompact };
+}
+
+export function planCompaction(
+  messages: readonly Message[],
+  settings: Partial<Settings>,
+  estimator: Estimator,
+): CompactionPlan {
+  return planWithIndex(messages, indexMessages(messages, estimator), normalizeSettings(settings));
+}
+
+/**
+ * The stored turn the history ends exactly on. A checkpoint is only useful if
+ * it covers whole stored turns: a turn cut in the middle would be replayed
+ * partly summarized and partly verbatim.
+ */
+export function storedTurnEndingAt(messages: readonly Message[], end: number): string | null {
+  if (end <= 0 || end > messages.length) return null;
+  const turnId = messages[end - 1].turnId;
+  if (!turnId) return null;
+  if (end < messages.length && messages[end].turnId === turnId) return null;
+  return turnId;
+}
+
+/**
+ * Leaves out the oldest messages once the transcript outgrows one request.
+ * Without this, a history loaded up to the whole window overflows the
+ * summarizer, degrades, and fails the same way on every following turn.
+ */
+export function fitSummarizerInput(
+  messages: readonly Message[],
+  budget: number,
+  estimator: Estimator,
+): { kept: Message[]; omitted: number } {
+  if (budget <= 0) return { kept: [...messages], omitted: 0 };
+  let used = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    used += estimator.countString(serializeConversation([messages[i]]));
+    if (used > budget && i < messages.length - 1) return { kept: messages.slice(i + 1), omitted: i + 1 };
+  }
+  return { kept: [...messages], omitted: 0 };
+}
+
+/** System prompt, the longest instructions (with the user's focus) and slack for tags. */
+export function summarizerPromptTokens(estimator: Estimator, focus?: string): number {
+  return (
+    estimator.countString(SUMMARIZER_SYSTEM_PROMPT) +
+    estimator.countString(LONGEST_INSTRUCTIONS + focusNote(focus)) +
+    SUMMARIZER_PROMPT_SLACK
+  );
+}
+
+/**
+ * Picks the cut and collects the ranges around it. Returns null when
+ * compaction cannot help: that null is what stops an agent from paying for a
+ * summarization every round on a context it cannot shrink.
+ */
+export function prepare(
+  messages: readonly Message[],
+  settings: Partial<Settings>,
+  estimator: Estimator,
+  options: { instructions?: string; index?: CutIndex } = {},
+): Preparation | null {
+  if (messages.length === 0) return null;
+  const s = normalizeSettings(settings);
+  const index = options.index ?? indexMessages(messages, estimator);
+  const plan = planWithIndex(messages, index, s);
+  if (plan.start >= messages.length || plan.nothingToCompact) return null;
+
+  const previousSummary = plan.summaryIdx >= 0 ? unwrapSummary(messages[plan.summaryIdx].content) : '';
+  const history = messages.slice(plan.history.from, plan.history.to);
+  const prefix = plan.turnPrefix ? messages.slice(plan.turnPrefix.from, plan.turnPrefix.to) : [];
+
+  // Paths are collected before fitting, so messages left out still leave their files behind.
+  const historyFileOps = collectFileOps(previousSummary, history);
+  const fileOps = historyFileOps.clone();
+  for (const message of prefix) fileOps.addMessage(message);
+
+  const promptTokens = summarizerPromptTokens(estimator, options.instructions);
+  const historyFit = fitSummarizerInput(
+    history,
+    summarizerInputBudget(s, summaryBudget(s), promptTokens, estimator.countString(previousSummary)),
+    estimator,
+  );
+  const prefixFit = fitSummarizerInput(
+    prefix,
+    summarizerInputBudget(s, turnPrefixBudget(s), promptTokens, 0),
+    estimator,
+  );
+
+  return {
+    ...plan,
+    settings: s,
+    previousSummary,
+    messagesToSummarize: historyFit.kept,
+    turnPrefixMessages: prefixFit.kept,
+    omittedHistory: historyFit.omitted,
+    omittedTurnPrefix: prefixFit.omitted,
+    tokensBefore: estimator.countMessages(messages),
+    fileOps,
+    historyFileOps,
+    storedTurnId: storedTurnEndingAt(messages, plan.history.to),
+  };
+}
