@@ -1,0 +1,101 @@
+/**
+ * What each provider family implements, and the small pieces they share.
+ * The HTTP call itself, and what happens when it fails, live in `stream.ts`.
+ */
+import type { Usage } from '../core/summarizer';
+import type { ProviderConfig } from './config';
+import type { ProviderCall, ProviderEvent, ProviderHttpRequest } from './events';
+import { asObject, asString, pick } from './json';
+import { classifyStreamError } from './classify';
+import { parseJson, type WireMessage } from './wire';
+
+export interface ProviderAdapter {
+  /** The exact request; pure, so the UI can show it before anything is sent. */
+  buildRequest(config: ProviderConfig, call: ProviderCall): ProviderHttpRequest;
+  /**
+   * Maps a successful response body to events. Ends with a `finish` (and
+   * usage when the provider reports it) or with an `error` event.
+   */
+  readStream(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<ProviderEvent>;
+}
+
+/** Content-Type, the provider's own headers, then whatever the user added. */
+export function requestHeaders(
+  config: ProviderConfig,
+  own: Record<string, string | undefined>,
+): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  for (const [name, value] of Object.entries(own)) if (value !== undefined) headers[name] = value;
+  return { ...headers, ...config.extraHeaders };
+}
+
+export function rawEvent(message: WireMessage): ProviderEvent {
+  return message.event === undefined
+    ? { type: 'raw', data: message.data }
+    : { type: 'raw', event: message.event, data: message.data };
+}
+
+/** The connection closed without the provider's end-of-response marker. */
+export function cutOffEvent(): ProviderEvent {
+  return {
+    type: 'error',
+    kind: 'protocol',
+    message: 'The stream ended before the provider finished its response (the connection closed early).',
+  };
+}
+
+export function notJsonEvent(data: string): ProviderEvent {
+  return {
+    type: 'error',
+    kind: 'protocol',
+    message: `The provider sent a stream message that is not JSON: ${data.slice(0, 200)}`,
+  };
+}
+
+/** Parses one message as a JSON object, or undefined. */
+export function parseObject(data: string): Record<string, unknown> | undefined {
+  return asObject(parseJson(data));
+}
+
+/**
+ * The human part of an error body in any provider's shape: `{error: {message}}`
+ * (OpenAI, Anthropic, Gemini), `{error: "…"}` (Ollama), `{message}` or
+ * `{detail}` (assorted compatible servers); else the body itself.
+ */
+export function providerErrorMessage(body: string): string | undefined {
+  const parsed = parseJson(body);
+  const found =
+    asString(pick(parsed, 'error', 'message')) ??
+    asString(pick(parsed, 'error')) ??
+    asString(pick(parsed, 'message')) ??
+    asString(pick(parsed, 'detail'));
+  if (found !== undefined) return found;
+  const text = body.trim();
+  return text ? text.slice(0, 1000) : undefined;
+}
+
+/** Builds a `Usage`, leaving out the breakdowns a provider did not report. */
+export function usage(
+  promptTokens: number,
+  completionTokens: number,
+  cachedTokens?: number,
+  reasoningTokens?: number,
+): Usage {
+  const result: Usage = { promptTokens, completionTokens };
+  if (cachedTokens !== undefined) result.cachedTokens = cachedTokens;
+  if (reasoningTokens !== undefined) result.reasoningTokens = reasoningTokens;
+  return result;
+}
+
+/**
+ * An error the provider reported inside a stream that had started fine.
+ * `code` (an error type such as `overloaded_error`) helps classify it.
+ */
+export function streamErrorEvent(providerMessage: string, code?: string): ProviderEvent {
+  return {
+    type: 'error',
+    kind: classifyStreamError(code ? `${code}: ${providerMessage}` : providerMessage),
+    message: `The provider reported an error in the middle of the stream: ${providerMessage}`,
+    providerMessage,
+  };
+}

@@ -1,0 +1,41 @@
+/** What a user picks to run a summary against a real model. */
+import type { PresetId } from './presets';
+
+/**
+ * The wire protocol family. `openai` and `openai-compatible` speak the same
+ * Chat Completions protocol; `openai` only fixes the preset.
+ */
+export type ProviderKind =
+  'openai' | 'openai-compatible' | 'openai-responses' | 'anthropic' | 'gemini' | 'ollama';
+
+export interface ProviderConfig {
+  kind: ProviderKind;
+  /**
+   * For the OpenAI families, the URL up to and including the version
+   * (`https://api.openai.com/v1`), as every OpenAI-compatible server documents
+   * it. For Anthropic, Gemini and native Ollama, the origin
+   * (`https://api.anthropic.com`); a trailing version is tolerated.
+   */
+  baseUrl: string;
+  model: string;
+  /** Sent only in the provider's auth header, never in the URL. */
+  apiKey?: string;
+  /** The preset the user started from; it decides per-service request details. */
+  preset?: PresetId;
+  /** Headers the user chose to add (e.g. OpenRouter's attribution headers), sent as given. */
+  extraHeaders?: Record<string, string>;
+}
+
+/** `base` without trailing slashes, then `path`. */
+export function joinUrl(base: string, path: string): string {
+  return base.replace(/\/+$/, '') + path;
+}
+
+/** The origin of the base URL, for messages; the raw text when it does not parse. */
+export function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
+  }
+}

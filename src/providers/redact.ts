@@ -1,0 +1,37 @@
+/**
+ * A request as it may be shown or stored: the key replaced in every place it
+ * could appear. The UI's request tab and any bug report go through here.
+ */
+import type { ProviderHttpRequest } from './events';
+
+export const REDACTED = '[redacted]';
+
+/** Headers that carry a credential in the providers we call. */
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'x-api-key',
+  'x-goog-api-key',
+  'api-key',
+  'proxy-authorization',
+]);
+
+function redactHeader(name: string, value: string): string {
+  if (!SECRET_HEADERS.has(name.toLowerCase())) return value;
+  // Keep the scheme: "Bearer [redacted]" still tells a reader which auth was used.
+  const scheme = /^(Bearer|Basic|Token)\s+/i.exec(value);
+  return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
+}
+
+/**
+ * Replaces credential headers, and any other occurrence of `apiKey` (in the
+ * URL, the body or a user-added header), with `[redacted]`.
+ */
+export function redactRequest(request: ProviderHttpRequest, apiKey?: string): ProviderHttpRequest {
+  // Short "keys" (an empty field, "x") would turn ordinary text into [redacted].
+  const key = apiKey && apiKey.trim().length >= 8 ? apiKey.trim() : undefined;
+  const scrub = (text: string) => (key ? text.split(key).join(REDACTED) : text);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers))
+    headers[name] = scrub(redactHeader(name, value));
+  return { ...request, url: scrub(request.url), headers, body: scrub(request.body) };
+}

@@ -1,0 +1,126 @@
+/**
+ * One call to a provider, as a stream of `ProviderEvent`s. Every failure the
+ * user can act on (a refused connection, an HTTP error, a broken stream)
+ * arrives as an `error` event; only an abort is thrown, so it stays an abort.
+ */
+import type { ProviderAdapter } from './adapter';
+import { providerErrorMessage } from './adapter';
+import { anthropicAdapter } from './anthropic';
+import { classifyHttpError } from './classify';
+import { originOf, type ProviderConfig, type ProviderKind } from './config';
+import type { ProviderCall, ProviderEvent, ProviderHttpRequest } from './events';
+import { geminiAdapter } from './gemini';
+import { ollamaAdapter } from './ollama';
+import { openAiChatAdapter } from './openaiChat';
+import { openAiResponsesAdapter } from './openaiResponses';
+import { StreamFormatError } from './wire';
+
+/** The subset of `fetch` the adapters use; tests pass a fake. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+const ADAPTERS: Readonly<Record<ProviderKind, ProviderAdapter>> = {
+  openai: openAiChatAdapter,
+  'openai-compatible': openAiChatAdapter,
+  'openai-responses': openAiResponsesAdapter,
+  anthropic: anthropicAdapter,
+  gemini: geminiAdapter,
+  ollama: ollamaAdapter,
+};
+
+/** The exact request a call would send, key included; pass it through `redactRequest` before showing it. */
+export function buildProviderRequest(config: ProviderConfig, call: ProviderCall): ProviderHttpRequest {
+  return ADAPTERS[config.kind].buildRequest(config, call);
+}
+
+export interface StreamOptions {
+  signal: AbortSignal;
+  fetch?: FetchLike;
+}
+
+/** Calls through the global at call time: a detached `fetch` throws "Illegal invocation" in browsers. */
+const globalFetch: FetchLike = (url, init) => globalThis.fetch(url, init);
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) {
+    // Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, …) is its cause.
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return error.message + cause;
+  }
+  return String(error);
+}
+
+export async function* streamProviderEvents(
+  config: ProviderConfig,
+  call: ProviderCall,
+  options: StreamOptions,
+): AsyncGenerator<ProviderEvent> {
+  const { signal } = options;
+  const adapter = ADAPTERS[config.kind];
+  const request = adapter.buildRequest(config, call);
+  const origin = originOf(config.baseUrl);
+  let response: Response;
+  try {
+    signal.throwIfAborted();
+    response = await (options.fetch ?? globalFetch)(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal,
+    });
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    // A browser reports a CORS refusal exactly like an unreachable server: a bare TypeError.
+    yield {
+      type: 'error',
+      kind: 'network',
+      message:
+        `Could not reach ${origin} (${messageOf(error)}). The server may be down or at another address, ` +
+        'or it may not allow requests from this page (CORS).',
+    };
+    return;
+  }
+
+  if (!response.ok) {
+    let text = '';
+    try {
+      text = await response.text();
+    } catch {
+      if (signal.aborted) throw signal.reason;
+    }
+    yield { type: 'raw', event: `http ${response.status}`, data: text };
+    const providerMessage = providerErrorMessage(text);
+    const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    yield {
+      type: 'error',
+      kind: classifyHttpError(response.status, text),
+      status: response.status,
+      message: `${origin} answered ${status}${providerMessage ? `: ${providerMessage}` : ''}`,
+      providerMessage,
+    };
+    return;
+  }
+  if (!response.body) {
+    yield { type: 'error', kind: 'protocol', message: `${origin} answered with an empty body.` };
+    return;
+  }
+
+  try {
+    yield* adapter.readStream(response.body, signal);
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    if (error instanceof StreamFormatError) {
+      yield { type: 'raw', data: error.head };
+      yield {
+        type: 'error',
+        kind: 'protocol',
+        message: `${origin} did not answer with a stream (is the base URL right?). It sent: ${error.head.slice(0, 200)}`,
+      };
+      return;
+    }
+    yield {
+      type: 'error',
+      kind: 'network',
+      message: `The connection to ${origin} broke while the response was streaming (${messageOf(error)}).`,
+    };
+  }
+}
