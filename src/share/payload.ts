@@ -1,0 +1,262 @@
+/**
+ * What a share link carries, and the one function allowed to build it.
+ *
+ * The payload is assembled from an explicit allow-list, field by field, never
+ * by copying an object and deleting what looks sensitive: a field added to the
+ * settings or provider store later (a key, a header, an organization id) then
+ * stays out of links until someone decides it belongs in them.
+ *
+ * The in-memory payload is exactly the JSON that is encoded, so the schema,
+ * the bundle file and the link all describe one shape.
+ */
+import type { Message, Role, ToolCall } from '../core/message';
+import { DEFAULT_SETTINGS, STRATEGIES, TOKENIZERS, type Settings } from '../core/settings';
+import type { Usage } from '../core/summarizer';
+
+/** The payload version this code writes. Older ones are migrated on decode. */
+export const SHARE_VERSION = 1;
+
+/**
+ * Provider families a link may name. Kept here as data because a link from a
+ * newer build naming an unknown family must be rejected, not passed to the UI.
+ */
+export const SHARE_PROVIDER_KINDS = [
+  'offline',
+  'openai',
+  'openai-responses',
+  'openai-compatible',
+  'anthropic',
+  'gemini',
+] as const;
+export type ShareProviderKind = (typeof SHARE_PROVIDER_KINDS)[number];
+
+export const SHARE_ROLES: readonly Role[] = ['system', 'user', 'assistant', 'tool'];
+
+/** A message as it travels in a link: `Message` without `source`, which points into a file the reader lacks. */
+export interface ShareMessage {
+  id: string;
+  role: Role;
+  content: string;
+  reasoning?: string;
+  toolCalls?: ToolCall[];
+  toolCallId?: string;
+  toolName?: string;
+  name?: string;
+  images?: number;
+  kind?: 'summary';
+  turnId?: string;
+}
+
+export interface ShareProvider {
+  kind: ShareProviderKind;
+  model: string;
+  baseUrl: string;
+}
+
+/** The last preview, so a bug report can show the summary that was produced. */
+export interface SharePreview {
+  summary: string;
+  degraded: boolean;
+  splitTurn: boolean;
+  usage?: Usage;
+}
+
+interface SharePayloadCommon {
+  /** Only the fields that differ from `DEFAULT_SETTINGS`; absent when none do. */
+  settings?: Partial<Settings>;
+  provider?: ShareProvider;
+  /** Index of the selected message in the transcript. */
+  selectedIndex?: number;
+  preview?: SharePreview;
+}
+
+export interface FullSharePayload extends SharePayloadCommon {
+  v: typeof SHARE_VERSION;
+  variant: 'full';
+  transcript: { name?: string; messages: ShareMessage[] };
+}
+
+/**
+ * Everything but the messages: small enough for a chat message. The reader
+ * loads the file named here, and the hash confirms it is the same transcript.
+ */
+export interface SettingsOnlySharePayload extends SharePayloadCommon {
+  v: typeof SHARE_VERSION;
+  variant: 'settings-only';
+  transcript: { name: string; sha256: string; messageCount: number };
+}
+
+export type SharePayload = FullSharePayload | SettingsOnlySharePayload;
+export type ShareVariant = SharePayload['variant'];
+
+/**
+ * The provider as the builder accepts it. The `never` fields make the type
+ * checker reject a provider config that still carries its key, so the key has
+ * to be dropped where it is visible, not trusted to be dropped here.
+ */
+export interface ShareProviderInput {
+  kind: ShareProviderKind;
+  model: string;
+  baseUrl: string;
+  apiKey?: never;
+  key?: never;
+}
+
+/** What the app hands over when the user asks for a link. */
+export interface ShareSource {
+  messages: readonly Message[];
+  transcriptName?: string;
+  settings: Partial<Settings>;
+  provider?: ShareProviderInput | null;
+  selectedIndex?: number | null;
+  preview?: SharePreview | null;
+}
+
+/** Copies only the allow-listed message fields, in a fixed order (the hash depends on it). */
+export function toShareMessage(message: Message): ShareMessage {
+  const out: ShareMessage = { id: message.id, role: message.role, content: message.content };
+  if (message.reasoning !== undefined) out.reasoning = message.reasoning;
+  if (message.toolCalls !== undefined) {
+    out.toolCalls = message.toolCalls.map((call) => ({
+      id: call.id,
+      name: call.name,
+      arguments: call.arguments,
+    }));
+  }
+  if (message.toolCallId !== undefined) out.toolCallId = message.toolCallId;
+  if (message.toolName !== undefined) out.toolName = message.toolName;
+  if (message.name !== undefined) out.name = message.name;
+  if (message.images !== undefined) out.images = message.images;
+  if (message.kind !== undefined) out.kind = message.kind;
+  if (message.turnId !== undefined) out.turnId = message.turnId;
+  return out;
+}
+
+/**
+ * The settings fields that differ from the defaults. Defaults make up much of
+ * a naive payload, and a reader fills them back in anyway; a non-finite
+ * number cannot survive JSON, so it is dropped rather than turned into null.
+ */
+export function stripDefaultSettings(settings: Partial<Settings>): Partial<Settings> {
+  const out: Partial<Settings> = {};
+  const record = out as Record<string, unknown>;
+  for (const field of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+    const value: unknown = settings[field];
+    if (value === undefined || value === DEFAULT_SETTINGS[field]) continue;
+    const expected = typeof DEFAULT_SETTINGS[field];
+    if (typeof value !== expected) continue;
+    if (typeof value === 'number' && !Number.isFinite(value)) continue;
+    if (field === 'strategy' && !STRATEGIES.includes(value as Settings['strategy'])) continue;
+    if (field === 'tokenizer' && !TOKENIZERS.includes(value as Settings['tokenizer'])) continue;
+    record[field] = value;
+  }
+  return out;
+}
+
+/** Query parameters that carry credentials in some providers' URLs (Gemini accepts `?key=`). */
+const SECRET_QUERY_PARAM = /key|token|secret|password|passwd|auth|sig/i;
+
+/**
+ * The base URL without anything that authenticates: `user:pass@` and
+ * credential-looking query parameters. A URL that does not parse is kept as
+ * typed; the secret scanner still looks at it.
+ */
+export function sanitizeBaseUrl(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return baseUrl;
+  }
+  if (
+    !url.username &&
+    !url.password &&
+    ![...url.searchParams.keys()].some((k) => SECRET_QUERY_PARAM.test(k))
+  ) {
+    return baseUrl;
+  }
+  url.username = '';
+  url.password = '';
+  for (const name of [...url.searchParams.keys()]) {
+    if (SECRET_QUERY_PARAM.test(name)) url.searchParams.delete(name);
+  }
+  return url.href;
+}
+
+function toShareProvider(provider: ShareProviderInput): ShareProvider {
+  return { kind: provider.kind, model: provider.model, baseUrl: sanitizeBaseUrl(provider.baseUrl) };
+}
+
+function toSharePreview(preview: SharePreview): SharePreview {
+  const out: SharePreview = {
+    summary: preview.summary,
+    degraded: preview.degraded,
+    splitTurn: preview.splitTurn,
+  };
+  if (preview.usage) {
+    const { promptTokens, completionTokens, cachedTokens, reasoningTokens } = preview.usage;
+    out.usage = { promptTokens, completionTokens };
+    if (cachedTokens !== undefined) out.usage.cachedTokens = cachedTokens;
+    if (reasoningTokens !== undefined) out.usage.reasoningTokens = reasoningTokens;
+  }
+  return out;
+}
+
+/**
+ * The text the transcript hash is taken over: the allow-listed messages as
+ * JSON, keys in `toShareMessage`'s order. Import ids are stable, so loading
+ * the same file again yields the same text.
+ */
+export function canonicalTranscript(messages: readonly (Message | ShareMessage)[]): string {
+  return JSON.stringify(messages.map((m) => toShareMessage(m)));
+}
+
+/** SHA-256 of the canonical transcript, lowercase hex. */
+export async function hashTranscript(messages: readonly (Message | ShareMessage)[]): Promise<string> {
+  const bytes = new TextEncoder().encode(canonicalTranscript(messages));
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Whether a loaded transcript is the one a settings-only link was made from. */
+export async function transcriptMatches(
+  messages: readonly (Message | ShareMessage)[],
+  sha256: string,
+): Promise<boolean> {
+  return (await hashTranscript(messages)) === sha256;
+}
+
+/** The name a transcript gets in a settings-only link when it was pasted, not loaded from a file. */
+export const UNNAMED_TRANSCRIPT = 'pasted transcript';
+
+/**
+ * Builds a payload from the allow-list. Async because the settings-only
+ * variant hashes the transcript with `crypto.subtle`.
+ */
+export async function buildSharePayload(source: ShareSource, variant: ShareVariant): Promise<SharePayload> {
+  const common: SharePayloadCommon = {};
+  const settings = stripDefaultSettings(source.settings);
+  if (Object.keys(settings).length > 0) common.settings = settings;
+  if (source.provider) common.provider = toShareProvider(source.provider);
+  const selected = source.selectedIndex;
+  if (typeof selected === 'number' && Number.isInteger(selected) && selected >= 0) {
+    if (selected < source.messages.length) common.selectedIndex = selected;
+  }
+  if (source.preview) common.preview = toSharePreview(source.preview);
+
+  if (variant === 'full') {
+    const transcript: FullSharePayload['transcript'] = { messages: source.messages.map(toShareMessage) };
+    if (source.transcriptName) transcript.name = source.transcriptName;
+    return { v: SHARE_VERSION, variant, transcript, ...common };
+  }
+  return {
+    v: SHARE_VERSION,
+    variant,
+    transcript: {
+      name: source.transcriptName || UNNAMED_TRANSCRIPT,
+      sha256: await hashTranscript(source.messages),
+      messageCount: source.messages.length,
+    },
+    ...common,
+  };
+}

@@ -1,0 +1,237 @@
+/**
+ * Validation of a decoded payload, and `restoreShare`, the one way a payload
+ * becomes app state.
+ *
+ * A link is written by anyone and opened by someone else, so every field is
+ * checked for type, range and length before the app sees it: the 20 MB cap
+ * bounds memory, these limits bound what one field can do to the page (a
+ * 10 MB model name, an index past the transcript, a strategy this build does
+ * not know). Objects are strict: a field this version does not know means the
+ * link is not one of ours, and is rejected rather than silently dropped.
+ */
+import * as v from 'valibot';
+import type { Message } from '../core/message';
+import { DEFAULT_SETTINGS, normalizeSettings, STRATEGIES, TOKENIZERS, type Settings } from '../core/settings';
+import { failure, type DecodeResult } from './errors';
+import {
+  SHARE_PROVIDER_KINDS,
+  SHARE_ROLES,
+  SHARE_VERSION,
+  type ShareMessage,
+  type SharePayload,
+  type SharePreview,
+  type ShareProvider,
+  type ShareVariant,
+} from './payload';
+
+export const SHARE_LIMITS = {
+  /** Well past the 50,000 messages the playground is built for. */
+  messages: 100_000,
+  /** One text field of one message; the 20 MB cap bounds the total. */
+  textChars: 5_000_000,
+  /** Ids, names, tool names, turn ids, the transcript name. */
+  labelChars: 512,
+  toolCallsPerMessage: 1_000,
+  images: 10_000,
+  modelChars: 256,
+  baseUrlChars: 2_048,
+  summaryChars: 1_000_000,
+  /** Any token count in settings or usage. */
+  tokens: 100_000_000,
+  /** A day: longer than any stall anyone means to wait for. */
+  stallTimeoutMs: 86_400_000,
+  scale: 10,
+} as const;
+
+const label = v.pipe(v.string(), v.maxLength(SHARE_LIMITS.labelChars));
+const text = v.pipe(v.string(), v.maxLength(SHARE_LIMITS.textChars));
+const tokenCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.tokens));
+
+const toolCallSchema = v.strictObject({ id: label, name: label, arguments: text });
+
+const messageSchema = v.strictObject({
+  id: label,
+  role: v.picklist(SHARE_ROLES),
+  content: text,
+  reasoning: v.optional(text),
+  toolCalls: v.optional(v.pipe(v.array(toolCallSchema), v.maxLength(SHARE_LIMITS.toolCallsPerMessage))),
+  toolCallId: v.optional(label),
+  toolName: v.optional(label),
+  name: v.optional(label),
+  images: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.images))),
+  kind: v.optional(v.literal('summary')),
+  turnId: v.optional(label),
+});
+
+/**
+ * Settings travel as the sender typed them, before normalization: the reader's
+ * settings panel then shows the same adjustments ("keep-recent of 0 or less
+ * takes the default") the sender saw. So a number may be negative or
+ * fractional here; the limits only bound its size, and `restoreShare` runs
+ * the normal rules over it.
+ */
+function typedNumber(limit: number) {
+  return v.pipe(v.number(), v.minValue(-limit), v.maxValue(limit));
+}
+
+const settingsSchema = v.strictObject({
+  enabled: v.optional(v.boolean()),
+  maxContextTokens: v.optional(typedNumber(SHARE_LIMITS.tokens)),
+  reserveTokens: v.optional(typedNumber(SHARE_LIMITS.tokens)),
+  keepRecentTokens: v.optional(typedNumber(SHARE_LIMITS.tokens)),
+  maxSummaryTokens: v.optional(typedNumber(SHARE_LIMITS.tokens)),
+  stallTimeoutMs: v.optional(typedNumber(SHARE_LIMITS.stallTimeoutMs)),
+  strategy: v.optional(v.picklist(STRATEGIES)),
+  tokenizer: v.optional(v.picklist(TOKENIZERS)),
+  scale: v.optional(typedNumber(SHARE_LIMITS.scale)),
+});
+
+/**
+ * Only http(s), or empty for providers without one (offline): the page may
+ * show the URL as a link, and a preview sends requests to it.
+ */
+function isHttpUrlOrEmpty(value: string): boolean {
+  if (value === '') return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const providerSchema = v.strictObject({
+  kind: v.picklist(SHARE_PROVIDER_KINDS),
+  model: v.pipe(v.string(), v.maxLength(SHARE_LIMITS.modelChars)),
+  baseUrl: v.pipe(
+    v.string(),
+    v.maxLength(SHARE_LIMITS.baseUrlChars),
+    v.check(isHttpUrlOrEmpty, 'Expected an http or https URL'),
+  ),
+});
+
+const usageSchema = v.strictObject({
+  promptTokens: tokenCount,
+  completionTokens: tokenCount,
+  cachedTokens: v.optional(tokenCount),
+  reasoningTokens: v.optional(tokenCount),
+});
+
+const previewSchema = v.strictObject({
+  summary: v.pipe(v.string(), v.maxLength(SHARE_LIMITS.summaryChars)),
+  degraded: v.boolean(),
+  splitTurn: v.boolean(),
+  usage: v.optional(usageSchema),
+});
+
+const common = {
+  v: v.literal(SHARE_VERSION),
+  settings: v.optional(settingsSchema),
+  provider: v.optional(providerSchema),
+  selectedIndex: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  preview: v.optional(previewSchema),
+};
+
+export const sharePayloadSchema = v.variant('variant', [
+  v.strictObject({
+    ...common,
+    variant: v.literal('full'),
+    transcript: v.strictObject({
+      name: v.optional(label),
+      messages: v.pipe(v.array(messageSchema), v.maxLength(SHARE_LIMITS.messages)),
+    }),
+  }),
+  v.strictObject({
+    ...common,
+    variant: v.literal('settings-only'),
+    transcript: v.strictObject({
+      name: label,
+      sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'Expected 64 lowercase hex digits')),
+      messageCount: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.messages)),
+    }),
+  }),
+]);
+
+// The schema and the hand-written payload types must describe the same shape.
+const _sameShape: v.GenericSchema<unknown, SharePayload> = sharePayloadSchema;
+void _sameShape;
+
+/** `transcript.messages[3].role`: the path as a reader of the JSON would write it. */
+export function formatIssuePath(issue: v.BaseIssue<unknown>): string {
+  let out = '';
+  for (const item of issue.path ?? []) {
+    const key = item.key;
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+
+/** Validates decoded JSON against the current version's schema. */
+export function validateSharePayload(json: unknown): DecodeResult {
+  const result = v.safeParse(sharePayloadSchema, json, { abortEarly: true });
+  if (!result.success) {
+    const issue = result.issues[0];
+    const path = formatIssuePath(issue);
+    const where = path ? ` at ${path}` : '';
+    return failure('schema', `The link's contents are invalid${where}: ${issue.message}.`, path);
+  }
+  const payload = result.output;
+  // A cross-field rule the per-field schema cannot state.
+  const count =
+    payload.variant === 'full' ? payload.transcript.messages.length : payload.transcript.messageCount;
+  if (payload.selectedIndex !== undefined && payload.selectedIndex >= count) {
+    return failure(
+      'schema',
+      `The link's contents are invalid at selectedIndex: message ${payload.selectedIndex} was selected but the transcript has ${count} messages.`,
+      'selectedIndex',
+    );
+  }
+  return { ok: true, payload };
+}
+
+/** A validated payload as the app uses it: defaults filled in, settings normalized. */
+export interface RestoredShare {
+  variant: ShareVariant;
+  /** The transcript, for a full link; null when the reader has to load it. */
+  messages: Message[] | null;
+  transcriptName: string | null;
+  /** For a settings-only link: what the loaded transcript must hash to. */
+  expectedSha256: string | null;
+  messageCount: number;
+  /** The settings as the sender had them, defaults filled in, before normalization. */
+  settingsInput: Settings;
+  /** What the core computes with: `normalizeSettings` of the above. */
+  settings: Settings;
+  provider: ShareProvider | null;
+  selectedIndex: number | null;
+  preview: SharePreview | null;
+}
+
+function toMessage(message: ShareMessage): Message {
+  const out: Message = { ...message };
+  if (message.toolCalls) out.toolCalls = message.toolCalls.map((call) => ({ ...call }));
+  return out;
+}
+
+/**
+ * Turns a validated payload into app state. Opening a link never calls a
+ * model: the preview comes back as data, and running a new one is the user's
+ * click.
+ */
+export function restoreShare(payload: SharePayload): RestoredShare {
+  const settingsInput: Settings = { ...DEFAULT_SETTINGS, ...payload.settings };
+  const full = payload.variant === 'full';
+  return {
+    variant: payload.variant,
+    messages: full ? payload.transcript.messages.map(toMessage) : null,
+    transcriptName: payload.transcript.name ?? null,
+    expectedSha256: full ? null : payload.transcript.sha256,
+    messageCount: full ? payload.transcript.messages.length : payload.transcript.messageCount,
+    settingsInput,
+    settings: normalizeSettings(payload.settings ?? {}),
+    provider: payload.provider ? { ...payload.provider } : null,
+    selectedIndex: payload.selectedIndex ?? null,
+    preview: payload.preview ? structuredClone(payload.preview) : null,
+  };
+}
