@@ -7,7 +7,11 @@ import { summaryMessage } from './summaryEnvelope';
  * The system prompt, one summary, then the kept tail verbatim. Everything in
  * between, earlier summaries included, is gone: exactly one summary remains.
  */
-export function apply(messages: readonly Message[], prep: Pick<Preparation, 'firstKeptIdx'>, summary: string): Message[] {
+export function apply(
+  messages: readonly Message[],
+  prep: Pick<Preparation, 'firstKeptIdx'>,
+  summary: string,
+): Message[] {
   const tailStart = Math.max(0, Math.min(prep.firstKeptIdx, messages.length));
   const out: Message[] = [];
   if (messages[0]?.role === 'system') out.push(messages[0]);

@@ -117,7 +117,13 @@ export function createCompactor(
     const result = await summarizeWithRetry(summarizer, {
       part,
       system: SUMMARIZER_SYSTEM_PROMPT,
-      prompt: buildSummarizationPrompt(messages, omitted, previousSummary, instructions, options.instructions),
+      prompt: buildSummarizationPrompt(
+        messages,
+        omitted,
+        previousSummary,
+        instructions,
+        options.instructions,
+      ),
       maxTokens: budget,
       stallTimeoutMs: prep.settings.stallTimeoutMs,
       signal: options.signal,
@@ -165,7 +171,8 @@ export function createCompactor(
           turnPrefixBudget(prep.settings),
           options,
         );
-        summary = (history.text.trim() ? history.text : NO_PRIOR_HISTORY) + SPLIT_TURN_SEPARATOR + prefix.text;
+        summary =
+          (history.text.trim() ? history.text : NO_PRIOR_HISTORY) + SPLIT_TURN_SEPARATOR + prefix.text;
       }
       summary += prep.fileOps.format();
 
@@ -173,7 +180,11 @@ export function createCompactor(
       const outcomes = [history.outcome, prefix?.outcome].filter((o): o is SummaryOutcome => !!o);
       const checkpoint =
         prep.storedTurnId && prep.messagesToSummarize.length > 0
-          ? { turnId: prep.storedTurnId, summary: history.text + prep.historyFileOps.format(), degraded: history.degraded }
+          ? {
+              turnId: prep.storedTurnId,
+              summary: history.text + prep.historyFileOps.format(),
+              degraded: history.degraded,
+            }
           : null;
       return {
         messages: compacted,

@@ -88,7 +88,9 @@ const nothing = (start: number): CutPoint => ({ firstKeptIdx: start, turnStartId
 function withTurn(index: CutIndex, start: number, cut: number): CutPoint {
   if (cut >= index.length || index.roles[cut] === 'user') return nothing(cut);
   const turnStart = index.prevUser[cut];
-  return turnStart >= start ? { firstKeptIdx: cut, turnStartIdx: turnStart, isSplitTurn: true } : nothing(cut);
+  return turnStart >= start
+    ? { firstKeptIdx: cut, turnStartIdx: turnStart, isSplitTurn: true }
+    : nothing(cut);
 }
 
 /**
@@ -141,7 +143,12 @@ function turnsCut(index: CutIndex, start: number, keep: number): CutPoint {
 }
 
 /** Applies a strategy to an index; `start` is the first message compaction may touch. */
-export function cutAt(index: CutIndex, start: number, keepRecentTokens: number, strategy: Strategy): CutPoint {
+export function cutAt(
+  index: CutIndex,
+  start: number,
+  keepRecentTokens: number,
+  strategy: Strategy,
+): CutPoint {
   const from = Math.max(0, Math.min(start, index.length));
   if (from >= index.length) return nothing(from);
   switch (strategy) {

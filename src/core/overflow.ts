@@ -12,7 +12,12 @@ export interface OverflowPattern {
  * Rate limiting sometimes talks about tokens too (Bedrock: "Too many tokens,
  * please wait"), so these are ruled out before any overflow pattern is tried.
  */
-export const NOT_OVERFLOW: readonly RegExp[] = [/throttling/i, /service unavailable/i, /rate limit/i, /too many requests/i];
+export const NOT_OVERFLOW: readonly RegExp[] = [
+  /throttling/i,
+  /service unavailable/i,
+  /rate limit/i,
+  /too many requests/i,
+];
 
 /** One row per provider message; the UI names the provider a text matched. */
 export const OVERFLOW_PATTERNS: readonly OverflowPattern[] = [
@@ -24,7 +29,7 @@ export const OVERFLOW_PATTERNS: readonly OverflowPattern[] = [
   { provider: 'Google Gemini', pattern: /input token count.*exceeds the maximum/i },
   { provider: 'xAI Grok', pattern: /maximum prompt length is \d+/i },
   { provider: 'Groq', pattern: /reduce the length of the messages/i },
-  { provider: 'OpenRouter', pattern: /maximum context length is \d+ tokens/i },
+  { provider: 'OpenAI / OpenRouter', pattern: /maximum context length is \d+ tokens/i },
   { provider: 'OpenRouter / Poolside', pattern: /exceeds (the )?maximum allowed input length/i },
   { provider: 'Together AI', pattern: /is longer than the model'?s context length/i },
   { provider: 'GitHub Copilot', pattern: /exceeds the limit of \d+/i },

@@ -24,7 +24,11 @@ export const SUMMARY_HEADINGS = [
   '## Critical Context',
 ] as const;
 
-export const TURN_PREFIX_HEADINGS = ['## Original Request', '## Early Progress', '## Context for Suffix'] as const;
+export const TURN_PREFIX_HEADINGS = [
+  '## Original Request',
+  '## Early Progress',
+  '## Context for Suffix',
+] as const;
 
 const SUMMARY_FORMAT = `## Goal
 [What the user wants to achieve; list several goals if there are several.]
@@ -97,9 +101,11 @@ export const SPLIT_TURN_SEPARATOR = '\n\n---\n\n**Turn Context (split turn):**\n
 export const NO_PRIOR_HISTORY = 'No prior history.';
 
 /** The longest fixed instruction text, for sizing the summarizer input budget. */
-export const LONGEST_INSTRUCTIONS = [INITIAL_INSTRUCTIONS, UPDATE_INSTRUCTIONS, TURN_PREFIX_INSTRUCTIONS].reduce(
-  (a, b) => (b.length > a.length ? b : a),
-);
+export const LONGEST_INSTRUCTIONS = [
+  INITIAL_INSTRUCTIONS,
+  UPDATE_INSTRUCTIONS,
+  TURN_PREFIX_INSTRUCTIONS,
+].reduce((a, b) => (b.length > a.length ? b : a));
 
 export function omissionNote(omitted: number): string {
   return (

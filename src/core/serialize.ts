@@ -54,11 +54,14 @@ export function serializeMessage(message: Message): string[] {
         parts.push(`[Assistant thinking]: ${truncate(message.reasoning, TEXT_MAX_CHARS)}`);
       }
       if (message.content.trim()) parts.push(`[Assistant]: ${truncate(message.content, TEXT_MAX_CHARS)}`);
-      if (message.toolCalls?.length) parts.push(`[Assistant tool calls]: ${renderToolCalls(message.toolCalls)}`);
+      if (message.toolCalls?.length)
+        parts.push(`[Assistant tool calls]: ${renderToolCalls(message.toolCalls)}`);
       break;
     case 'tool':
       if (message.content.trim()) {
-        parts.push(`[Tool result ${message.toolName ?? 'tool'}]: ${truncate(message.content, TOOL_RESULT_MAX_CHARS)}`);
+        parts.push(
+          `[Tool result ${message.toolName ?? 'tool'}]: ${truncate(message.content, TOOL_RESULT_MAX_CHARS)}`,
+        );
       }
       break;
     case 'system':

@@ -101,14 +101,22 @@ export function explainSettings(input: Partial<Settings>): NormalizedSettings {
     // quarter leaves the compacted context at about half the threshold.
     const quarter = Math.trunc((s.maxContextTokens - s.reserveTokens) / 4);
     if (quarter > 0 && s.keepRecentTokens > quarter) {
-      adjust('keepRecentTokens', quarter, `lowered to a quarter of window − reserve (${s.maxContextTokens} − ${s.reserveTokens}) / 4`);
+      adjust(
+        'keepRecentTokens',
+        quarter,
+        `lowered to a quarter of window − reserve (${s.maxContextTokens} − ${s.reserveTokens}) / 4`,
+      );
     }
   }
   if (!(s.stallTimeoutMs > 0)) {
     adjust('stallTimeoutMs', DEFAULT_STALL_TIMEOUT_MS, 'a stall timeout of 0 or less takes the default');
   }
   const scale = Number.isFinite(s.scale) && s.scale > 0 ? s.scale : 1;
-  adjust('scale', Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale)), `scale is kept within ${MIN_SCALE}–${MAX_SCALE}`);
+  adjust(
+    'scale',
+    Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale)),
+    `scale is kept within ${MIN_SCALE}–${MAX_SCALE}`,
+  );
   return { settings: s, adjustments };
 }
 

@@ -3,12 +3,7 @@
  * on: a stall timeout that starts at dispatch, two attempts, an abort that is
  * reported as an abort, and no summary accepted that is empty or cut short.
  */
-import {
-  CompactionAbortedError,
-  InvalidSummaryError,
-  StallError,
-  errorText,
-} from './errors';
+import { CompactionAbortedError, InvalidSummaryError, StallError, errorText } from './errors';
 import {
   isFatalSummarizerError,
   type SummaryChunk,
@@ -62,7 +57,11 @@ function abortedBy(signal: AbortSignal | undefined): boolean {
  * only streamed content resets it: response headers prove nothing, and a
  * server that never answers must stall too.
  */
-async function streamOnce(summarizer: Summarizer, call: SummarizeCall, attempt: number): Promise<SummaryOutcome> {
+async function streamOnce(
+  summarizer: Summarizer,
+  call: SummarizeCall,
+  attempt: number,
+): Promise<SummaryOutcome> {
   const controller = new AbortController();
   let fail!: (error: unknown) => void;
   const interrupted = new Promise<never>((_, reject) => (fail = reject));
@@ -151,7 +150,10 @@ export type SummarizeResult = { ok: true; outcome: SummaryOutcome } | { ok: fals
  * Up to two attempts. A user abort and authentication, quota or billing
  * errors are thrown at once: no retry can fix them, and an archive would hide them.
  */
-export async function summarizeWithRetry(summarizer: Summarizer, call: SummarizeCall): Promise<SummarizeResult> {
+export async function summarizeWithRetry(
+  summarizer: Summarizer,
+  call: SummarizeCall,
+): Promise<SummarizeResult> {
   let lastError = '';
   for (let attempt = 1; attempt <= SUMMARY_ATTEMPTS; attempt++) {
     if (abortedBy(call.signal)) throw new CompactionAbortedError();
@@ -169,7 +171,8 @@ export async function summarizeWithRetry(summarizer: Summarizer, call: Summarize
       outcome.text = outcome.text.trim();
       return { ok: true, outcome };
     } catch (error) {
-      if (error instanceof CompactionAbortedError || abortedBy(call.signal)) throw new CompactionAbortedError();
+      if (error instanceof CompactionAbortedError || abortedBy(call.signal))
+        throw new CompactionAbortedError();
       if (isFatalSummarizerError(error)) throw error;
       lastError = errorText(error);
       call.onEvent?.({ type: 'attempt-failed', part: call.part, attempt, error: lastError });

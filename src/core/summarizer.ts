@@ -50,14 +50,7 @@ export interface Summarizer {
 
 /** Why a summarizer call failed, in the categories the user needs to act on. */
 export type SummarizerErrorKind =
-  | 'auth'
-  | 'quota'
-  | 'billing'
-  | 'rate-limit'
-  | 'overflow'
-  | 'network'
-  | 'http'
-  | 'protocol';
+  'auth' | 'quota' | 'billing' | 'rate-limit' | 'overflow' | 'network' | 'http' | 'protocol';
 
 export class SummarizerError extends Error {
   readonly kind: SummarizerErrorKind;

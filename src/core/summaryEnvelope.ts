@@ -20,7 +20,10 @@ export const KNOWN_LEAD_INS: readonly { source: string; text: string }[] = [
     source: 'pi / WeKnora',
     text: 'The conversation history before this point was compacted into the following summary:',
   },
-  { source: 'pi (branch)', text: 'The following is a summary of a branch that this conversation came back from:' },
+  {
+    source: 'pi (branch)',
+    text: 'The following is a summary of a branch that this conversation came back from:',
+  },
 ];
 
 /** Wraps summary text in the envelope the model sees, tagged as a summary. */

@@ -1,0 +1,30 @@
+/** What a compaction would do to each message, for tables, bars and lists. */
+import type { Message } from './message';
+import type { CompactionPlan } from './prepare';
+import { isSummaryMessage } from './summaryEnvelope';
+
+export type Fate = 'system' | 'summary' | 'summarized' | 'turn-prefix' | 'kept';
+
+export const FATES: readonly Fate[] = ['system', 'summary', 'summarized', 'turn-prefix', 'kept'];
+
+/**
+ * One fate per message. Before the boundary: the system prompt and earlier
+ * summaries (anything else there is already covered by the newest summary).
+ * After it: summarized, turn prefix, or kept verbatim.
+ */
+export function messageFates(messages: readonly Message[], plan: CompactionPlan): Fate[] {
+  const fates: Fate[] = new Array(messages.length);
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    if (i < plan.start) {
+      fates[i] = m.role === 'system' ? 'system' : isSummaryMessage(m) ? 'summary' : 'summarized';
+    } else if (plan.nothingToCompact || i >= plan.firstKeptIdx) {
+      fates[i] = 'kept';
+    } else if (plan.turnPrefix && i >= plan.turnPrefix.from) {
+      fates[i] = 'turn-prefix';
+    } else {
+      fates[i] = 'summarized';
+    }
+  }
+  return fates;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { assistant, call, chars, toolResult, user } from './__fixtures__/transcripts';
+import { renderToolArgs, serializeConversation, truncate } from './serialize';
+
+describe('serializeConversation', () => {
+  const read = call('c1', 'read', { path: 'a.ts' });
+
+  it('cuts a long tool result to 2000 characters with a note of the rest', () => {
+    expect(serializeConversation([toolResult(read, chars(5000))])).toBe(
+      `[Tool result read]: ${chars(2000)}\n\n[... 3000 more characters truncated]`,
+    );
+  });
+
+  it('leaves a tool result under the cap as it is', () => {
+    expect(serializeConversation([toolResult(read, chars(1500))])).toBe(`[Tool result read]: ${chars(1500)}`);
+  });
+
+  it('cuts user and assistant text at 4000 characters', () => {
+    expect(serializeConversation([user(chars(5000))])).toBe(
+      `[User]: ${chars(4000)}\n\n[... 1000 more characters truncated]`,
+    );
+  });
+
+  it('writes thinking, text and tool calls of an assistant message in that order', () => {
+    const m = {
+      ...assistant('Reading it.', [read, call('c2', 'shell', { cmd: 'ls', cwd: '/' })]),
+      reasoning: 'hmm',
+    };
+    expect(serializeConversation([user('go'), m])).toBe(
+      '[User]: go\n\n[Assistant thinking]: hmm\n\n[Assistant]: Reading it.\n\n' +
+        '[Assistant tool calls]: read(path="a.ts"); shell(cmd="ls", cwd="/")',
+    );
+  });
+
+  it('skips system messages and empty texts', () => {
+    expect(
+      serializeConversation([{ id: 's', role: 'system', content: 'sys' }, user('  '), assistant('ok')]),
+    ).toBe('[Assistant]: ok');
+  });
+});
+
+describe('renderToolArgs', () => {
+  it('sorts keys and cuts each value to 400 characters', () => {
+    const args = JSON.stringify({ path: '/w/out.html', content: chars(1000) });
+    expect(renderToolArgs(args)).toBe(
+      `content="${chars(399)}\n\n[... 602 more characters truncated], path="/w/out.html"`,
+    );
+  });
+
+  it('passes through arguments that are not a JSON object', () => {
+    expect(renderToolArgs('[1,2]')).toBe('[1,2]');
+    expect(renderToolArgs('{"path": "/trunc')).toBe('{"path": "/trunc');
+  });
+});
+
+describe('truncate', () => {
+  it('counts characters, not UTF-16 units, so an emoji is never cut in half', () => {
+    expect(truncate('😀😀😀', 2)).toBe('😀😀\n\n[... 1 more characters truncated]');
+  });
+});
