@@ -1,0 +1,132 @@
+/**
+ * The app's own JSON: `{format: "compaction-playground", version: 1,
+ * messages}`. It is what the playground exports, so it must reload without
+ * loss; a bare array of our Message objects is accepted too.
+ */
+import type { Message, Role, ToolCall } from '../core/message';
+import { childPath, makeMessage } from './build';
+import type { Imported, JsonImporter } from './format';
+import { detection } from './format';
+import type { IssueLog } from './issues';
+import type { JsonRecord } from './json';
+import { argumentsString, arr, field, isRecord, num, str } from './json';
+import { ImportError } from './types';
+
+export const CANONICAL_FORMAT = 'compaction-playground';
+export const CANONICAL_VERSION = 1;
+
+const ROLES: readonly Role[] = ['system', 'user', 'assistant', 'tool'];
+
+function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Our message shape: camelCase fields, string content, one of four roles. */
+function looksLikeOurMessage(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  if (typeof field(value, 'id') !== 'string' || !isRole(field(value, 'role'))) return false;
+  if (typeof field(value, 'content') !== 'string') return false;
+  // Snake-case keys belong to provider formats, never to ours.
+  return field(value, 'tool_calls') === undefined && field(value, 'tool_call_id') === undefined;
+}
+
+function envelope(value: unknown): JsonRecord | undefined {
+  return isRecord(value) && str(value, 'format') === CANONICAL_FORMAT ? value : undefined;
+}
+
+export const canonical: JsonImporter = {
+  id: 'canonical',
+  detect(value) {
+    if (envelope(value)) return detection('canonical', 1, `"format": "${CANONICAL_FORMAT}" at the top level`);
+    if (Array.isArray(value) && value.length > 0 && value.every(looksLikeOurMessage)) {
+      // Provider formats rarely give every message an id; ours always does.
+      return detection(
+        'canonical',
+        0.88,
+        'an array of messages, each with a string id, role and content and no snake_case fields',
+      );
+    }
+    return null;
+  },
+  importValue(value, log): Imported {
+    const wrapped = envelope(value);
+    let items: unknown[];
+    let base: string;
+    if (wrapped) {
+      const version = num(wrapped, 'version');
+      if (version !== CANONICAL_VERSION) {
+        throw new ImportError(
+          'unsupported-version',
+          `This file is version ${String(field(wrapped, 'version'))} of the playground format; this build reads version ${CANONICAL_VERSION}`,
+          { path: '$.version' },
+        );
+      }
+      const list = arr(wrapped, 'messages');
+      if (!list)
+        throw new ImportError('not-a-transcript', 'The playground file has no "messages" array', {
+          path: '$.messages',
+        });
+      items = list;
+      base = '$.messages';
+    } else if (Array.isArray(value)) {
+      items = value;
+      base = '$';
+    } else {
+      throw new ImportError('not-a-transcript', 'Expected a playground export or an array of messages');
+    }
+    const messages: Message[] = [];
+    items.forEach((item, index) => {
+      const path = childPath(base, index);
+      const message = readMessage(item, index, path, log);
+      if (message) messages.push(message);
+    });
+    return { messages, title: wrapped ? str(wrapped, 'title') : undefined };
+  },
+};
+
+function readMessage(item: unknown, index: number, path: string, log: IssueLog): Message | null {
+  if (!isRecord(item)) {
+    log.tally('invalid-message', '', 'Entries that are not message objects were skipped', { path }, item);
+    return null;
+  }
+  const role = field(item, 'role');
+  if (!isRole(role)) {
+    log.tally('invalid-message', 'role', 'Messages with an unknown role were skipped', { path }, role);
+    return null;
+  }
+  const content = field(item, 'content');
+  const toolCalls: ToolCall[] = [];
+  const rawCalls = arr(item, 'toolCalls') ?? [];
+  rawCalls.forEach((call, k) => {
+    if (!isRecord(call)) return;
+    const args = field(call, 'arguments');
+    toolCalls.push({
+      id: str(call, 'id') ?? `${path}:call${k}`,
+      name: str(call, 'name') ?? 'unknown',
+      arguments: argumentsString(args).text,
+    });
+  });
+  const kind = str(item, 'kind');
+  return makeMessage({
+    id: str(item, 'id') ?? `m${index}`,
+    role,
+    content: typeof content === 'string' ? content : '',
+    reasoning: str(item, 'reasoning'),
+    toolCalls,
+    toolCallId: str(item, 'toolCallId'),
+    toolName: str(item, 'toolName'),
+    name: str(item, 'name'),
+    images: num(item, 'images'),
+    kind: kind === 'summary' ? 'summary' : undefined,
+    turnId: str(item, 'turnId'),
+    source: { path },
+  });
+}
+
+/**
+ * Our export: the messages exactly as loaded. `source` still points into the
+ * file they were first imported from; a re-import points it at this file.
+ */
+export function exportCanonical(messages: readonly Message[]): string {
+  return JSON.stringify({ format: CANONICAL_FORMAT, version: CANONICAL_VERSION, messages }, null, 2);
+}

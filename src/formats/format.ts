@@ -1,0 +1,39 @@
+/**
+ * The two shapes a format module takes. JSON formats get one parsed value;
+ * JSONL formats get records one at a time as the file streams in, and build
+ * the conversation when the stream ends (the tree formats need every entry
+ * before they can pick the active branch).
+ */
+import type { Message } from '../core/message';
+import type { IssueLog } from './issues';
+import type { Detection, FormatId, ImportUsage } from './types';
+
+export interface Imported {
+  messages: Message[];
+  title?: string;
+  usage?: ImportUsage;
+}
+
+export interface JsonImporter {
+  id: FormatId;
+  /** Null when the value does not look like this format at all. */
+  detect(value: unknown): Detection | null;
+  /** Throws ImportError (`not-a-transcript`) when the value cannot be read as this format. */
+  importValue(value: unknown, log: IssueLog): Imported;
+}
+
+export interface JsonlSession {
+  add(record: unknown, line: number): void;
+  finish(): Imported;
+}
+
+export interface JsonlImporter {
+  id: FormatId;
+  /** Looks at the first parsed records (up to a few dozen). */
+  detectRecords(records: readonly unknown[]): Detection | null;
+  start(log: IssueLog): JsonlSession;
+}
+
+export function detection(format: FormatId, confidence: number, reason: string): Detection {
+  return { format, confidence, reason };
+}

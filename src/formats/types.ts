@@ -1,0 +1,170 @@
+/**
+ * The vocabulary shared by every transcript importer and exporter: which
+ * formats exist, what detection says, what an import returns, and the one
+ * error type a caller ever has to catch.
+ */
+import type { Message } from '../core/message';
+
+export type FormatId =
+  | 'claude-code'
+  | 'codex'
+  | 'pi'
+  | 'opencode'
+  | 'gemini-cli'
+  | 'openai-chat'
+  | 'openai-responses'
+  | 'anthropic'
+  | 'gemini'
+  | 'langchain'
+  | 'canonical'
+  | 'text';
+
+export type ExportFormatId = 'openai-chat' | 'anthropic' | 'canonical';
+
+export interface FormatInfo {
+  id: FormatId;
+  label: string;
+  /** `jsonl` formats are read line by line; `json` ones are parsed as one value. */
+  container: 'jsonl' | 'json' | 'json or jsonl' | 'text';
+  exportable: boolean;
+}
+
+/** One row per format: the UI's format picker and the CLI's `--format` list read this table. */
+export const FORMATS: readonly FormatInfo[] = [
+  { id: 'claude-code', label: 'Claude Code session (JSONL)', container: 'jsonl', exportable: false },
+  { id: 'codex', label: 'Codex CLI rollout (JSONL)', container: 'jsonl', exportable: false },
+  { id: 'pi', label: 'pi session (JSONL)', container: 'jsonl', exportable: false },
+  { id: 'opencode', label: 'OpenCode export (JSON)', container: 'json', exportable: false },
+  {
+    id: 'gemini-cli',
+    label: 'Gemini CLI chat (JSONL or JSON)',
+    container: 'json or jsonl',
+    exportable: false,
+  },
+  { id: 'openai-chat', label: 'OpenAI Chat Completions', container: 'json', exportable: true },
+  { id: 'openai-responses', label: 'OpenAI Responses', container: 'json', exportable: false },
+  { id: 'anthropic', label: 'Anthropic Messages', container: 'json', exportable: true },
+  { id: 'gemini', label: 'Gemini API contents', container: 'json', exportable: false },
+  { id: 'langchain', label: 'LangChain messages', container: 'json', exportable: false },
+  { id: 'canonical', label: 'Compaction Playground JSON', container: 'json', exportable: true },
+  { id: 'text', label: 'Plain text (User: / Assistant:)', container: 'text', exportable: false },
+];
+
+export function isFormatId(value: string): value is FormatId {
+  return FORMATS.some((format) => format.id === value);
+}
+
+export interface Detection {
+  format: FormatId;
+  /** 0..1: how sure the sniffer is; an override is always allowed. */
+  confidence: number;
+  /** Which keys or values decided, in words a user can check against the file. */
+  reason: string;
+}
+
+/** One entry of the validation report that comes with every import. */
+export interface ImportIssue {
+  severity: 'error' | 'warning';
+  /** Stable machine-readable code, e.g. `orphan-tool-result`, `malformed-line`. */
+  code: string;
+  message: string;
+  /** 1-based line of the first occurrence, for line-oriented sources. */
+  line?: number;
+  /** 1-based column, when a syntax error is being reported. */
+  column?: number;
+  /** JSON path of the first occurrence, for JSON sources. */
+  path?: string;
+  /** How many times this happened, when problems of one kind are grouped. */
+  count?: number;
+  /** A short excerpt of the first occurrence. */
+  example?: string;
+}
+
+/** Token usage the source recorded itself, kept to compare against our estimate. */
+export interface ImportUsage {
+  /** Prompt size of the last recorded request, cached parts included: the real context size then. */
+  contextTokens?: number;
+  inputTokens?: number;
+  cachedInputTokens?: number;
+  outputTokens?: number;
+  reasoningTokens?: number;
+  totalTokens?: number;
+  /** The model's window, when the source states it (Codex `model_context_window`). */
+  contextWindow?: number;
+  model?: string;
+}
+
+export interface ImportResult {
+  format: FormatId;
+  detection: Detection;
+  messages: Message[];
+  issues: ImportIssue[];
+  title?: string;
+  usage?: ImportUsage;
+}
+
+export type ImportErrorCode =
+  | 'empty'
+  | 'binary'
+  | 'invalid-utf8'
+  | 'too-large'
+  | 'invalid-json'
+  | 'not-a-transcript'
+  | 'unsupported-version'
+  | 'no-messages'
+  | 'aborted'
+  | 'internal';
+
+export interface ImportErrorDetails {
+  line?: number;
+  column?: number;
+  path?: string;
+  fileName?: string;
+}
+
+/**
+ * A fatal import problem. The message names what went wrong and where
+ * (`session.jsonl: line 3, column 17: …`), so it can be shown as is.
+ */
+export class ImportError extends Error {
+  readonly code: ImportErrorCode;
+  readonly line?: number;
+  readonly column?: number;
+  readonly path?: string;
+  readonly fileName?: string;
+  /** The problem without the location prefix. */
+  readonly detail: string;
+
+  constructor(code: ImportErrorCode, detail: string, where: ImportErrorDetails = {}) {
+    super(locate(detail, where));
+    this.name = 'ImportError';
+    this.code = code;
+    this.detail = detail;
+    this.line = where.line;
+    this.column = where.column;
+    this.path = where.path;
+    this.fileName = where.fileName;
+  }
+
+  /** The same error, attributed to a file once the caller knows its name. */
+  withFileName(fileName: string | undefined): ImportError {
+    if (!fileName || this.fileName) return this;
+    return new ImportError(this.code, this.detail, {
+      line: this.line,
+      column: this.column,
+      path: this.path,
+      fileName,
+    });
+  }
+}
+
+function locate(detail: string, where: ImportErrorDetails): string {
+  const parts: string[] = [];
+  if (where.fileName) parts.push(where.fileName);
+  const position: string[] = [];
+  if (where.line !== undefined) position.push(`line ${where.line}`);
+  if (where.column !== undefined) position.push(`column ${where.column}`);
+  if (where.path) position.push(where.path);
+  if (position.length) parts.push(position.join(', '));
+  return parts.length ? `${parts.join(': ')}: ${detail}` : detail;
+}
