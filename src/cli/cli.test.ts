@@ -1,0 +1,214 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { Io } from './io';
+import { main } from './main';
+
+const dir = mkdtempSync(join(tmpdir(), 'cp-cli-'));
+const file = (name: string, content: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+async function run(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const io: Io = { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) };
+  const code = await main(argv, io);
+  return { code, out, err };
+}
+
+const chat = [
+  { role: 'system', content: 'You are a helpful coding agent.' },
+  { role: 'user', content: 'Fix the failing test in src/a.ts' },
+  {
+    role: 'assistant',
+    content: 'Let me read it.',
+    tool_calls: [
+      { id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"src/a.ts"}' } },
+    ],
+  },
+  { role: 'tool', tool_call_id: 'call_1', content: 'export const a = 1;\n' },
+  { role: 'assistant', content: 'Fixed.' },
+  { role: 'user', content: 'Thanks! Now the docs.' },
+  { role: 'assistant', content: 'Done.' },
+];
+const chatFile = file('chat.json', JSON.stringify({ model: 'gpt-4o', messages: chat }));
+const canonicalFile = file(
+  'canonical.json',
+  JSON.stringify({
+    format: 'compaction-playground',
+    version: 1,
+    messages: chat.map((m, i) => ({
+      id: `c${i}`,
+      role: m.role,
+      content: m.content,
+      ...(m.tool_calls
+        ? {
+            toolCalls: m.tool_calls.map((c) => ({
+              id: c.id,
+              name: c.function.name,
+              arguments: c.function.arguments,
+            })),
+          }
+        : {}),
+      ...(m.tool_call_id ? { toolCallId: m.tool_call_id, toolName: 'read_file' } : {}),
+    })),
+  }),
+);
+
+describe('inspect --json', () => {
+  it('gives the stable document for an OpenAI Chat Completions file (o200k_base)', async () => {
+    const { code, out } = await run('inspect', chatFile, '--json', '--keep-recent', '30');
+    expect(code).toBe(0);
+    const doc = JSON.parse(out);
+    expect(Object.keys(doc)).toEqual([
+      'format',
+      'tokenizer',
+      'settings',
+      'messages',
+      'totalTokens',
+      'threshold',
+      'shouldCompact',
+      'cut',
+      'toSummarize',
+      'turnPrefix',
+    ]);
+    expect(doc.format).toBe('openai-chat');
+    expect(doc.tokenizer).toBe('o200k_base');
+    expect(doc.messages.map((m: { tokens: number; fate: string }) => [m.tokens, m.fate])).toEqual([
+      [11, 'system'],
+      [12, 'turn-prefix'],
+      [22, 'turn-prefix'],
+      [14, 'turn-prefix'],
+      [6, 'kept'],
+      [10, 'kept'],
+      [6, 'kept'],
+    ]);
+    expect([doc.totalTokens, doc.threshold, doc.shouldCompact]).toEqual([84, 111616, false]);
+    expect(doc.cut).toEqual({ firstKeptIdx: 4, turnStartIdx: 1, isSplitTurn: true });
+    expect(doc.toSummarize).toEqual({ from: 1, to: 1 });
+    expect(doc.turnPrefix).toEqual({ from: 1, to: 4 });
+  });
+
+  it('gives the same numbers for our own JSON message list', async () => {
+    const { code, out } = await run('inspect', canonicalFile, '--json', '--keep-recent', '30');
+    expect(code).toBe(0);
+    const doc = JSON.parse(out);
+    expect(doc.format).toBe('canonical');
+    expect(doc.messages[2]).toEqual({
+      index: 2,
+      id: 'c2',
+      role: 'assistant',
+      tokens: 22,
+      fate: 'turn-prefix',
+    });
+    expect([doc.totalTokens, doc.cut.firstKeptIdx]).toEqual([84, 4]);
+  });
+
+  it('applies every setting option and reports the normalized settings', async () => {
+    const { out } = await run(
+      'inspect',
+      chatFile,
+      '--json',
+      '--window',
+      '120',
+      '--reserve',
+      '100',
+      '--keep-recent',
+      '500',
+      '--max-summary',
+      '64',
+      '--strategy',
+      'turns',
+      '--tokenizer',
+      'chars4',
+      '--scale',
+      '1.2',
+    );
+    const doc = JSON.parse(out);
+    expect(doc.settings).toMatchObject({
+      maxContextTokens: 120,
+      reserveTokens: 100,
+      keepRecentTokens: 5,
+      maxSummaryTokens: 64,
+      strategy: 'turns',
+      tokenizer: 'chars4',
+      scale: 1.2,
+    });
+    expect([doc.threshold, doc.shouldCompact, doc.cut.firstKeptIdx]).toEqual([20, true, 5]);
+    expect(doc.toSummarize).toEqual({ from: 1, to: 5 });
+  });
+});
+
+describe('inspect table', () => {
+  it('prints each message with its fate and the verdict', async () => {
+    const { code, out } = await run('inspect', chatFile, '--keep-recent', '30');
+    expect(code).toBe(0);
+    expect(out).toContain('    2  assistant         22  turn-prefix  Let me read it.');
+    expect(out).toContain('verdict     84 tokens ≤ threshold 111,616: compaction does not fire');
+    expect(out).toContain('cut         first kept #4, splits the turn that starts at #1; 22 tokens kept');
+  });
+
+  it('says when compaction fires', async () => {
+    const { out } = await run('inspect', chatFile, '--window', '80', '--reserve', '10');
+    expect(out).toContain('verdict     84 tokens > threshold 70: compaction fires');
+  });
+});
+
+describe('bad input', () => {
+  const cases: [string, string[], string][] = [
+    ['a missing file', ['inspect', join(dir, 'missing.json')], `${join(dir, 'missing.json')}: no such file`],
+    ['an unknown option', ['inspect', chatFile, '--bogus'], 'unknown option --bogus (see --help)'],
+    ['an unknown command', ['frobnicate'], "unknown command 'frobnicate' (commands: inspect)"],
+    [
+      'a bad number',
+      ['inspect', chatFile, '--window', '12k'],
+      "--window: expected a whole number of tokens, got '12k'",
+    ],
+    [
+      'a bad strategy',
+      ['inspect', chatFile, '--strategy', 'all'],
+      "--strategy: expected one of budget, pi, turns, got 'all'",
+    ],
+    ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
+    ['no file', ['inspect'], 'inspect needs exactly one FILE (see --help)'],
+    [
+      'truncated JSON',
+      ['inspect', file('broken.json', '{"messages": [\n  {"role": "user",\n')],
+      'broken.json: line 3, column 1:',
+    ],
+    [
+      'JSON that is not a transcript',
+      ['inspect', file('other.json', '{"a": 1}')],
+      'other.json: This is valid JSON but not a transcript',
+    ],
+  ];
+  for (const [name, argv, message] of cases) {
+    it(`reports ${name} in one line with exit code 2`, async () => {
+      const { code, out, err } = await run(...argv);
+      expect(code).toBe(2);
+      expect(out).toBe('');
+      expect(err.split('\n').filter(Boolean)).toHaveLength(1);
+      expect(err).toContain(`compaction-playground: ${message}`);
+      expect(err).not.toMatch(/\n\s+at /);
+    });
+  }
+});
+
+describe('the installed command', () => {
+  it('runs through the bin entry and exits 2 on bad input without a stack trace', async () => {
+    const bin = join(import.meta.dirname, '../../bin/compaction-playground.mjs');
+    const ok = await promisify(execFile)(process.execPath, [bin, 'inspect', chatFile, '--json']);
+    expect(JSON.parse(ok.stdout).totalTokens).toBe(84);
+    const bad = await promisify(execFile)(process.execPath, [bin, 'inspect', 'nope.json'], {
+      cwd: dir,
+    }).catch((e) => e);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('compaction-playground: nope.json: no such file\n');
+  });
+});

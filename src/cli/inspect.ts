@@ -1,0 +1,122 @@
+/** `inspect FILE`: per-message tokens and fates, the threshold and the cut. */
+import { analyze, type Analysis } from '../core/analysis';
+import { loadEstimator } from '../core/estimate';
+import type { Message } from '../core/message';
+import type { ImportResult } from '../formats/types';
+import { UsageError, type Io } from './io';
+import { SETTINGS_HELP, SETTINGS_OPTIONS, formatFrom, parse, settingsFrom } from './options';
+import { readTranscript } from './readTranscript';
+
+export const INSPECT_HELP = `Usage: compaction-playground inspect FILE [options]
+
+Shows each message's tokens and what compaction would do with it, the
+threshold, whether compaction would fire, and where it would cut.
+
+Options:
+${SETTINGS_HELP}`;
+
+/** The `--json` document. Field names are part of the command line's contract. */
+export function inspectDocument(imported: ImportResult, a: Analysis) {
+  const { plan } = a;
+  return {
+    format: imported.format,
+    tokenizer: a.settings.tokenizer,
+    settings: a.settings,
+    messages: imported.messages.map((m, index) => ({
+      index,
+      id: m.id,
+      role: m.role,
+      tokens: a.counts[index],
+      fate: a.fates[index],
+    })),
+    totalTokens: a.totalTokens,
+    threshold: a.threshold,
+    shouldCompact: a.shouldCompact,
+    cut: { firstKeptIdx: plan.firstKeptIdx, turnStartIdx: plan.turnStartIdx, isSplitTurn: plan.isSplitTurn },
+    toSummarize: plan.history,
+    turnPrefix: plan.turnPrefix,
+  };
+}
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+function firstLine(m: Message): string {
+  const text =
+    m.content.trim() || m.toolCalls?.map((c) => `${c.name}(…)`).join(' ') || m.reasoning?.trim() || '';
+  const line = text.split('\n')[0].replace(/\s+/g, ' ');
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
+export function renderTable(imported: ImportResult, a: Analysis): string {
+  const { plan, settings } = a;
+  const rows = imported.messages.map((m, i) =>
+    [
+      String(i).padStart(5),
+      m.role.padEnd(9),
+      n(a.counts[i]).padStart(9),
+      a.fates[i].padEnd(11),
+      firstLine(m),
+    ].join('  '),
+  );
+  const lines = [
+    `${'#'.padStart(5)}  ${'role'.padEnd(9)}  ${'tokens'.padStart(9)}  ${'fate'.padEnd(11)}  text`,
+    ...rows,
+    '',
+    `format      ${imported.format} (${imported.detection.reason})`,
+    `tokenizer   ${settings.tokenizer}${settings.scale !== 1 ? ` × ${settings.scale}` : ''}, strategy ${settings.strategy}`,
+    `settings    window ${n(settings.maxContextTokens)}, reserve ${n(settings.reserveTokens)}, keep-recent ${n(settings.keepRecentTokens)}, max summary ${settings.maxSummaryTokens ? n(settings.maxSummaryTokens) : 'derived'}`,
+    ...a.adjustments.map((adj) => `            ${adj.field} ${n(adj.from)} → ${n(adj.to)}: ${adj.reason}`),
+  ];
+  const verdict =
+    a.threshold === 0
+      ? `${n(a.totalTokens)} tokens; no window, so compaction is off`
+      : a.shouldCompact
+        ? `${n(a.totalTokens)} tokens > threshold ${n(a.threshold)}: compaction fires`
+        : `${n(a.totalTokens)} tokens ≤ threshold ${n(a.threshold)}: compaction does not fire${settings.enabled ? '' : ' (disabled)'}`;
+  lines.push(`verdict     ${verdict}`);
+  if (plan.nothingToCompact) {
+    lines.push('cut         nothing to compact: everything after the start fits the keep-recent budget');
+  } else {
+    const split = plan.isSplitTurn ? `, splits the turn that starts at #${plan.turnStartIdx}` : '';
+    lines.push(`cut         first kept #${plan.firstKeptIdx}${split}; ${n(a.keptTokens)} tokens kept`);
+    const { from, to } = plan.history;
+    lines.push(
+      to > from
+        ? `summarize   #${from}–#${to - 1} (${to - from} messages)`
+        : 'summarize   no history before the split turn',
+    );
+    if (plan.turnPrefix) {
+      lines.push(
+        `turn prefix #${plan.turnPrefix.from}–#${plan.turnPrefix.to - 1} (${plan.turnPrefix.to - plan.turnPrefix.from} messages)`,
+      );
+    }
+  }
+  const problems = imported.issues.length;
+  if (problems)
+    lines.push(
+      `import      ${problems} problem${problems === 1 ? '' : 's'}: ${imported.issues
+        .map((i) => i.message)
+        .slice(0, 3)
+        .join('; ')}`,
+    );
+  return lines.join('\n');
+}
+
+export async function inspect(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, SETTINGS_OPTIONS);
+  if (values.help) {
+    io.out(INSPECT_HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError('inspect needs exactly one FILE (see --help)');
+  const settings = settingsFrom(values);
+  const imported = await readTranscript(positionals[0], formatFrom(values));
+  const estimator = await loadEstimator(settings.tokenizer!, settings.scale);
+  const analysis = analyze(imported.messages, settings, estimator);
+  io.out(
+    values.json
+      ? JSON.stringify(inspectDocument(imported, analysis), null, 2)
+      : renderTable(imported, analysis),
+  );
+  return 0;
+}

@@ -1,0 +1,102 @@
+/** The options every command that measures a transcript shares, parsed and checked. */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  DEFAULT_SETTINGS,
+  STRATEGIES,
+  TOKENIZERS,
+  type Settings,
+  type Strategy,
+  type TokenizerId,
+} from '../core/settings';
+import { FORMATS, isFormatId, type FormatId } from '../formats/types';
+import { UsageError } from './io';
+
+export const SETTINGS_OPTIONS = {
+  window: { type: 'string' },
+  reserve: { type: 'string' },
+  'keep-recent': { type: 'string' },
+  'max-summary': { type: 'string' },
+  strategy: { type: 'string' },
+  tokenizer: { type: 'string' },
+  scale: { type: 'string' },
+  format: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+type Values = Record<string, string | boolean | undefined>;
+
+/** Parses argv strictly, turning node's messages into ours. */
+export function parse<T extends ParseArgsConfig['options']>(argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const unknown = /Unknown option '([^']+)'/.exec(text);
+    if (unknown) throw new UsageError(`unknown option ${unknown[1]} (see --help)`);
+    const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(text);
+    if (missing) throw new UsageError(`option ${missing[1].split(',').pop()!.trim()} needs a value`);
+    throw new UsageError(text.split('\n')[0]);
+  }
+}
+
+function integer(values: Values, name: string): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw.replaceAll('_', ''))) {
+    throw new UsageError(`--${name}: expected a whole number of tokens, got '${String(raw)}'`);
+  }
+  return Number(raw.replaceAll('_', ''));
+}
+
+function oneOf<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !(allowed as readonly string[]).includes(raw)) {
+    throw new UsageError(`--${name}: expected one of ${allowed.join(', ')}, got '${String(raw)}'`);
+  }
+  return raw as T;
+}
+
+/** Settings from the command line over the defaults (window 128000, o200k_base, budget). */
+export function settingsFrom(values: Values): Partial<Settings> {
+  const settings: Partial<Settings> = { ...DEFAULT_SETTINGS };
+  const assign = <K extends keyof Settings>(key: K, value: Settings[K] | undefined) => {
+    if (value !== undefined) settings[key] = value;
+  };
+  assign('maxContextTokens', integer(values, 'window'));
+  assign('reserveTokens', integer(values, 'reserve'));
+  assign('keepRecentTokens', integer(values, 'keep-recent'));
+  assign('maxSummaryTokens', integer(values, 'max-summary'));
+  assign('strategy', oneOf<Strategy>(values, 'strategy', STRATEGIES));
+  assign('tokenizer', oneOf<TokenizerId>(values, 'tokenizer', TOKENIZERS));
+  if (values.scale !== undefined) {
+    const scale = Number(values.scale);
+    if (typeof values.scale !== 'string' || !Number.isFinite(scale) || scale < 0.5 || scale > 1.5) {
+      throw new UsageError(`--scale: expected a number from 0.5 to 1.5, got '${String(values.scale)}'`);
+    }
+    settings.scale = scale;
+  }
+  return settings;
+}
+
+export function formatFrom(values: Values): FormatId | undefined {
+  const raw = values.format;
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !isFormatId(raw)) {
+    throw new UsageError(
+      `--format: expected one of ${FORMATS.map((f) => f.id).join(', ')}, got '${String(raw)}'`,
+    );
+  }
+  return raw;
+}
+
+export const SETTINGS_HELP = `  --window N          context window in tokens (default 128000; 0 turns compaction off)
+  --reserve N         tokens kept free for the next response (default 16384)
+  --keep-recent N     tokens of recent conversation kept verbatim (default 20000)
+  --max-summary N     cap on the summary's tokens (default 0: derived from the reserve)
+  --strategy S        budget | pi | turns (default budget)
+  --tokenizer T       o200k_base | cl100k_base | chars4 (default o200k_base)
+  --scale X           multiply token counts, 0.5 to 1.5 (default 1)
+  --format F          force the input format instead of detecting it
+  --json              print one JSON document instead of the table`;
