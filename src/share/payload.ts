@@ -12,23 +12,30 @@
 import type { Message, Role, ToolCall } from '../core/message';
 import { DEFAULT_SETTINGS, STRATEGIES, TOKENIZERS, type Settings } from '../core/settings';
 import type { Usage } from '../core/summarizer';
+import type { ProviderKind } from '../providers/config';
 
 /** The payload version this code writes. Older ones are migrated on decode. */
 export const SHARE_VERSION = 1;
 
 /**
- * Provider families a link may name. Kept here as data because a link from a
- * newer build naming an unknown family must be rejected, not passed to the UI.
+ * Provider families a link may name: the preview's protocols plus the offline
+ * summarizer. Listed as data because a link naming a family this build does
+ * not know must be rejected, not passed to the UI.
  */
 export const SHARE_PROVIDER_KINDS = [
   'offline',
   'openai',
-  'openai-responses',
   'openai-compatible',
+  'openai-responses',
   'anthropic',
   'gemini',
-] as const;
+  'ollama',
+] as const satisfies readonly (ProviderKind | 'offline')[];
 export type ShareProviderKind = (typeof SHARE_PROVIDER_KINDS)[number];
+
+// A provider family added to the preview must be added above, or its links would not open.
+const _everyKindShareable: [Exclude<ProviderKind, ShareProviderKind>] extends [never] ? true : false = true;
+void _everyKindShareable;
 
 export const SHARE_ROLES: readonly Role[] = ['system', 'user', 'assistant', 'tool'];
 
@@ -100,6 +107,8 @@ export interface ShareProviderInput {
   baseUrl: string;
   apiKey?: never;
   key?: never;
+  /** Custom headers can carry credentials too. */
+  extraHeaders?: never;
 }
 
 /** What the app hands over when the user asks for a link. */

@@ -1,0 +1,273 @@
+/**
+ * Key-shaped strings in a payload, found before it is encoded.
+ *
+ * The builder already leaves the user's own key out, but a transcript is
+ * whatever the agent saw: an `.env` it read, a `curl -H "Authorization:
+ * Bearer …"` it ran, a clone URL with a token in it. A link lives on in chat
+ * logs and synced browser history, so the dialog lists every match and offers
+ * to redact them.
+ *
+ * Patterns are deliberately specific (known prefixes, minimum lengths, word
+ * boundaries) so that prose such as "risk-averse" or "sk-learn" is not
+ * flagged: a list full of false alarms teaches people to ignore it.
+ */
+import type { SharePayload } from './payload';
+
+export type SecretKind =
+  | 'private-key'
+  | 'anthropic-key'
+  | 'openrouter-key'
+  | 'openai-key'
+  | 'groq-key'
+  | 'google-key'
+  | 'xai-key'
+  | 'huggingface-token'
+  | 'github-token'
+  | 'aws-access-key'
+  | 'slack-token'
+  | 'bearer-token'
+  | 'url-credentials'
+  | 'url-secret-param'
+  | 'env-secret';
+
+interface SecretPattern {
+  kind: SecretKind;
+  label: string;
+  /** Must be global; named groups `keep` (shown and kept) and `secret` (masked and replaced) where used. */
+  regex: RegExp;
+  /** How many leading characters of the secret identify its kind and may be shown. */
+  shownPrefix: number;
+}
+
+// Boundaries: a key prefix only counts at the start of a token, not inside a word.
+const B = '(?<![A-Za-z0-9_-])';
+
+/**
+ * Most specific first: where two patterns match the same text, the earlier
+ * one names it (an `sk-ant-` key is an Anthropic key, not an OpenAI one).
+ */
+const PATTERNS: readonly SecretPattern[] = [
+  {
+    kind: 'private-key',
+    label: 'private key block',
+    regex:
+      /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----(?:[\s\S]{0,20000}?-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----|[A-Za-z0-9+/=\r\n]*)/g,
+    shownPrefix: 0,
+  },
+  {
+    kind: 'anthropic-key',
+    label: 'Anthropic API key',
+    regex: new RegExp(`${B}sk-ant-[A-Za-z0-9_-]{20,}`, 'g'),
+    shownPrefix: 7,
+  },
+  {
+    kind: 'openrouter-key',
+    label: 'OpenRouter API key',
+    regex: new RegExp(`${B}sk-or-[A-Za-z0-9_-]{20,}`, 'g'),
+    shownPrefix: 6,
+  },
+  {
+    kind: 'openai-key',
+    label: 'OpenAI API key',
+    regex: new RegExp(`${B}sk-[A-Za-z0-9_-]{20,}`, 'g'),
+    shownPrefix: 3,
+  },
+  {
+    kind: 'groq-key',
+    label: 'Groq API key',
+    regex: new RegExp(`${B}gsk_[A-Za-z0-9]{20,}`, 'g'),
+    shownPrefix: 4,
+  },
+  {
+    kind: 'google-key',
+    label: 'Google API key',
+    regex: new RegExp(`${B}AIza[0-9A-Za-z_-]{35}`, 'g'),
+    shownPrefix: 4,
+  },
+  {
+    kind: 'xai-key',
+    label: 'xAI API key',
+    regex: new RegExp(`${B}xai-[A-Za-z0-9]{20,}`, 'g'),
+    shownPrefix: 4,
+  },
+  {
+    kind: 'huggingface-token',
+    label: 'Hugging Face token',
+    regex: new RegExp(`${B}hf_[A-Za-z0-9]{30,}`, 'g'),
+    shownPrefix: 3,
+  },
+  {
+    kind: 'github-token',
+    label: 'GitHub token',
+    regex: new RegExp(`${B}(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})`, 'g'),
+    shownPrefix: 4,
+  },
+  {
+    kind: 'aws-access-key',
+    label: 'AWS access key id',
+    regex: /(?<![A-Z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Z0-9])/g,
+    shownPrefix: 4,
+  },
+  {
+    kind: 'slack-token',
+    label: 'Slack token',
+    regex: new RegExp(`${B}xox[abposr]-[A-Za-z0-9-]{10,}`, 'g'),
+    shownPrefix: 5,
+  },
+  {
+    kind: 'bearer-token',
+    label: 'bearer token',
+    regex: /(?<keep>\b(?:Bearer|bearer|BEARER)[ \t]+)(?<secret>[A-Za-z0-9._~+/=-]{16,})/g,
+    shownPrefix: 0,
+  },
+  {
+    kind: 'url-credentials',
+    label: 'password in a URL',
+    regex: /(?<keep>\b[A-Za-z][A-Za-z0-9+.-]{0,20}:\/\/)(?<secret>[^\s/?#@:"'<>]+:[^\s/?#@"'<>]+@)/g,
+    shownPrefix: 0,
+  },
+  {
+    kind: 'url-secret-param',
+    label: 'secret in a URL parameter',
+    regex:
+      /(?<keep>[?&](?:api[_-]?key|key|access[_-]?token|token|secret|password)=)(?<secret>[^&\s#"'<>]{8,})/gi,
+    shownPrefix: 0,
+  },
+  {
+    kind: 'env-secret',
+    label: 'secret in an environment variable',
+    regex:
+      /(?<keep>\b[A-Z0-9_]*(?:API_KEY|APIKEY|SECRET|TOKEN|PASSWORD)[A-Z0-9_]*[ \t]*[=:][ \t]*["']?)(?<secret>[^\s"'$][^\s"']{7,})/g,
+    shownPrefix: 0,
+  },
+];
+
+/** One key-shaped match inside one string. */
+export interface TextSecret {
+  kind: SecretKind;
+  label: string;
+  /** Offsets of the secret part in the string (without kept context such as `Bearer `). */
+  start: number;
+  end: number;
+  /** What can be shown: the kept context, the identifying prefix, `…`, the last four characters. */
+  preview: string;
+}
+
+export interface SecretFinding extends TextSecret {
+  /** Where in the payload, e.g. `transcript.messages[3].toolCalls[0].arguments` or `provider.baseUrl`. */
+  path: string;
+  /** The message the string belongs to, or null for the name, provider and preview. */
+  messageIndex: number | null;
+  /** The path inside the message (`content`, `toolCalls[0].arguments`), or the whole path outside one. */
+  field: string;
+}
+
+function maskSecret(secret: string, shownPrefix: number): string {
+  // Short secrets show nothing of their tail: four characters of twelve is a third of it.
+  const tail = secret.length >= 16 ? secret.slice(-4) : '';
+  return `${secret.slice(0, shownPrefix)}…${tail}`;
+}
+
+/** Every key-shaped match in one string, in order, without overlaps. */
+export function findSecretsInText(text: string): TextSecret[] {
+  const found: TextSecret[] = [];
+  const taken: [number, number][] = [];
+  for (const pattern of PATTERNS) {
+    pattern.regex.lastIndex = 0;
+    for (const match of text.matchAll(pattern.regex)) {
+      const keep = match.groups?.keep ?? '';
+      const secret = match.groups?.secret ?? match[0];
+      const matchStart = match.index;
+      const matchEnd = matchStart + match[0].length;
+      if (taken.some(([s, e]) => matchStart < e && s < matchEnd)) continue;
+      taken.push([matchStart, matchEnd]);
+      const start = matchStart + keep.length;
+      found.push({
+        kind: pattern.kind,
+        label: pattern.label,
+        start,
+        end: start + secret.length,
+        preview: keep + maskSecret(secret, pattern.shownPrefix),
+      });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** What replaces a secret: URL credentials are dropped so the URL still works; the rest say what was there. */
+function replacementFor(kind: SecretKind): string {
+  if (kind === 'url-credentials') return '';
+  if (kind === 'private-key') return '[redacted private key]';
+  return '[redacted]';
+}
+
+/** The string with every match replaced. */
+export function redactSecretsInText(text: string): string {
+  const found = findSecretsInText(text);
+  if (found.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const secret of found) {
+    out += text.slice(at, secret.start) + replacementFor(secret.kind);
+    at = secret.end;
+  }
+  return out + text.slice(at);
+}
+
+type PathItem = string | number;
+
+function formatPath(path: readonly PathItem[]): string {
+  let out = '';
+  for (const item of path) {
+    if (typeof item === 'number') out += `[${item}]`;
+    else out += out ? `.${item}` : item;
+  }
+  return out;
+}
+
+/** Calls `visit` for every string in a JSON-shaped value, with its path. */
+function walkStrings(
+  value: unknown,
+  path: PathItem[],
+  visit: (text: string, path: PathItem[]) => void,
+): void {
+  if (typeof value === 'string') visit(value, path);
+  else if (Array.isArray(value)) value.forEach((item, i) => walkStrings(item, [...path, i], visit));
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) walkStrings(item, [...path, key], visit);
+  }
+}
+
+/** A copy of a JSON-shaped value with every string passed through `map`. */
+function mapStrings<T>(value: T, map: (text: string) => string): T {
+  if (typeof value === 'string') return map(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => mapStrings(item, map)) as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = mapStrings(item, map);
+    return out as T;
+  }
+  return value;
+}
+
+/**
+ * Every key-shaped string anywhere in the payload: every string field is
+ * scanned, not a list of likely ones, so a field added later is covered.
+ */
+export function scanSecrets(payload: SharePayload): SecretFinding[] {
+  const findings: SecretFinding[] = [];
+  walkStrings(payload, [], (text, path) => {
+    const secrets = findSecretsInText(text);
+    if (secrets.length === 0) return;
+    const inMessage = path[0] === 'transcript' && path[1] === 'messages' && typeof path[2] === 'number';
+    const messageIndex = inMessage ? (path[2] as number) : null;
+    const field = inMessage ? formatPath(path.slice(3)) : formatPath(path);
+    for (const secret of secrets) findings.push({ ...secret, path: formatPath(path), messageIndex, field });
+  });
+  return findings;
+}
+
+/** The payload with every finding of `scanSecrets` replaced; nothing else changes. */
+export function redactSecrets<T extends SharePayload>(payload: T): T {
+  return mapStrings(payload, redactSecretsInText);
+}
