@@ -20,7 +20,7 @@ import * as v from 'valibot';
 import { STRATEGIES, TOKENIZERS, type Settings } from '../core/settings';
 import { failure, type DecodeResult } from './errors';
 import { SHARE_ROLES, SHARE_VERSION, stripDefaultSettings, type FullSharePayload } from './payload';
-import { formatIssuePath, SHARE_LIMITS, validateSharePayload } from './schema';
+import { formatIssuePath, SHARE_LIMITS, validateSharePayload, type ShareSourceKind } from './schema';
 
 const tokenCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.tokens));
 
@@ -89,15 +89,19 @@ export function isKnownVersion(version: number): boolean {
  * Validates `json` as written by `version` and brings it to the current
  * version. Only known versions reach here; the codec rejects the rest by name.
  */
-export function upgradePayload(version: number, json: unknown): DecodeResult {
-  if (version === SHARE_VERSION) return validateSharePayload(json);
+export function upgradePayload(version: number, json: unknown, from: ShareSourceKind = 'link'): DecodeResult {
+  if (version === SHARE_VERSION) return validateSharePayload(json, from);
   const parsed = v.safeParse(shareV0Schema, json, { abortEarly: true });
   if (!parsed.success) {
     const issue = parsed.issues[0];
     const path = formatIssuePath(issue);
     const where = path ? ` at ${path}` : '';
-    return failure('schema', `The link's contents (version 0) are invalid${where}: ${issue.message}.`, path);
+    return failure(
+      'schema',
+      `The ${from}'s contents (version 0) are invalid${where}: ${issue.message}.`,
+      path,
+    );
   }
-  const result = validateSharePayload(migrateV0ToV1(parsed.output));
+  const result = validateSharePayload(migrateV0ToV1(parsed.output), from);
   return result.ok ? { ...result, migratedFrom: 0 } : result;
 }

@@ -167,14 +167,17 @@ export function formatIssuePath(issue: v.BaseIssue<unknown>): string {
   return out;
 }
 
+/** What the user opened, for messages: a link or a bundle file. */
+export type ShareSourceKind = 'link' | 'file';
+
 /** Validates decoded JSON against the current version's schema. */
-export function validateSharePayload(json: unknown): DecodeResult {
+export function validateSharePayload(json: unknown, from: ShareSourceKind = 'link'): DecodeResult {
   const result = v.safeParse(sharePayloadSchema, json, { abortEarly: true });
   if (!result.success) {
     const issue = result.issues[0];
     const path = formatIssuePath(issue);
     const where = path ? ` at ${path}` : '';
-    return failure('schema', `The link's contents are invalid${where}: ${issue.message}.`, path);
+    return failure('schema', `The ${from}'s contents are invalid${where}: ${issue.message}.`, path);
   }
   const payload = result.output;
   // A cross-field rule the per-field schema cannot state.
@@ -183,7 +186,7 @@ export function validateSharePayload(json: unknown): DecodeResult {
   if (payload.selectedIndex !== undefined && payload.selectedIndex >= count) {
     return failure(
       'schema',
-      `The link's contents are invalid at selectedIndex: message ${payload.selectedIndex} was selected but the transcript has ${count} messages.`,
+      `The ${from}'s contents are invalid at selectedIndex: message ${payload.selectedIndex} was selected but the transcript has ${count} messages.`,
       'selectedIndex',
     );
   }

@@ -37,6 +37,8 @@ interface SecretPattern {
   regex: RegExp;
   /** How many leading characters of the secret identify its kind and may be shown. */
   shownPrefix: number;
+  /** A preview other than prefix…tail, where the tail would show part of a password. */
+  mask?: (secret: string) => string;
 }
 
 // Boundaries: a key prefix only counts at the start of a token, not inside a word.
@@ -53,6 +55,7 @@ const PATTERNS: readonly SecretPattern[] = [
     regex:
       /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----(?:[\s\S]{0,20000}?-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----|[A-Za-z0-9+/=\r\n]*)/g,
     shownPrefix: 0,
+    mask: (secret) => `${secret.split('\n')[0]}…`,
   },
   {
     kind: 'anthropic-key',
@@ -125,6 +128,7 @@ const PATTERNS: readonly SecretPattern[] = [
     label: 'password in a URL',
     regex: /(?<keep>\b[A-Za-z][A-Za-z0-9+.-]{0,20}:\/\/)(?<secret>[^\s/?#@:"'<>]+:[^\s/?#@"'<>]+@)/g,
     shownPrefix: 0,
+    mask: (secret) => `${secret.slice(0, secret.indexOf(':'))}:…@`,
   },
   {
     kind: 'url-secret-param',
@@ -187,7 +191,7 @@ export function findSecretsInText(text: string): TextSecret[] {
         label: pattern.label,
         start,
         end: start + secret.length,
-        preview: keep + maskSecret(secret, pattern.shownPrefix),
+        preview: keep + (pattern.mask ? pattern.mask(secret) : maskSecret(secret, pattern.shownPrefix)),
       });
     }
   }
