@@ -1,10 +1,293 @@
-import type { JsonlImporter } from './format';
-import { ImportError } from './types';
+/**
+ * Claude Code session JSONL. The file is a tree, not a list: rewinds and
+ * edits leave branches, so the conversation is the chain of `parentUuid`
+ * links from the newest main-thread line back to the root (or to the last
+ * compact boundary, which hides everything before it). One API response is
+ * written as several lines sharing `message.id`; they are one message.
+ */
+import type { Message } from '../core/message';
+import { convertAnthropicMessage, anthropicUsage } from './anthropic';
+import type { Imported, JsonlImporter, JsonlSession } from './format';
+import { detection } from './format';
+import type { IssueLog } from './issues';
+import type { JsonRecord } from './json';
+import { field, isRecord, rec, str } from './json';
+import type { ImportUsage } from './types';
+
+const LINE_TYPES = new Set([
+  'user',
+  'assistant',
+  'system',
+  'summary',
+  'file-history-snapshot',
+  'queue-operation',
+  'attachment',
+  'last-prompt',
+  'ai-title',
+  'custom-title',
+  'mode',
+  'progress',
+  'tag',
+  'agent-name',
+  'pr-link',
+]);
+const MESSAGE_TYPES = new Set(['user', 'assistant']);
+
+interface Node {
+  uuid: string;
+  parent: string | null;
+  type: string;
+  line: number;
+  sidechain: boolean;
+  record: JsonRecord;
+}
+
+function isClaudeLine(record: unknown): boolean {
+  return (
+    isRecord(record) &&
+    typeof field(record, 'uuid') === 'string' &&
+    typeof field(record, 'sessionId') === 'string' &&
+    'parentUuid' in record
+  );
+}
 
 export const claudeCode: JsonlImporter = {
   id: 'claude-code',
-  detectRecords: () => null,
-  start() {
-    throw new ImportError('internal', 'not implemented');
+  detectRecords(records) {
+    if (records.some(isClaudeLine))
+      return detection('claude-code', 0.98, 'lines with uuid, parentUuid and sessionId');
+    const first = records[0];
+    if (isRecord(first)) {
+      const type = str(first, 'type');
+      if (type === 'summary' && typeof field(first, 'leafUuid') === 'string')
+        return detection('claude-code', 0.85, 'a "summary" line with leafUuid');
+      if (type === 'file-history-snapshot')
+        return detection('claude-code', 0.85, 'a "file-history-snapshot" line');
+    }
+    return null;
+  },
+  start(log): JsonlSession {
+    return new ClaudeCodeSession(log);
   },
 };
+
+class ClaudeCodeSession implements JsonlSession {
+  private readonly nodes = new Map<string, Node>();
+  private leaf: Node | null = null;
+  private titles: { summary?: string; ai?: string; custom?: string } = {};
+
+  constructor(private readonly log: IssueLog) {}
+
+  add(record: unknown, line: number): void {
+    if (!isRecord(record)) {
+      this.log.tally(
+        'unknown-line-type',
+        '(not an object)',
+        'Lines that are not JSON objects were skipped',
+        { line },
+        record,
+      );
+      return;
+    }
+    const type = str(record, 'type') ?? '';
+    if (!LINE_TYPES.has(type)) {
+      this.log.tally(
+        'unknown-line-type',
+        type,
+        `Lines of unknown type "${type || '(none)'}" were skipped`,
+        { line },
+        record,
+      );
+    }
+    if (type === 'summary') this.titles.summary = str(record, 'summary') ?? this.titles.summary;
+    if (type === 'ai-title')
+      this.titles.ai = str(record, 'aiTitle') ?? str(record, 'title') ?? this.titles.ai;
+    if (type === 'custom-title')
+      this.titles.custom = str(record, 'customTitle') ?? str(record, 'title') ?? this.titles.custom;
+    const uuid = str(record, 'uuid');
+    if (!uuid) return;
+    if (this.nodes.has(uuid)) {
+      this.log.tally('duplicate-id', 'uuid', 'Lines repeating an earlier uuid were ignored', { line }, uuid);
+      return;
+    }
+    const parent = field(record, 'parentUuid');
+    const node: Node = {
+      uuid,
+      parent: typeof parent === 'string' ? parent : null,
+      type,
+      line,
+      sidechain: field(record, 'isSidechain') === true,
+      record,
+    };
+    this.nodes.set(uuid, node);
+    // The newest main-thread entry is where the live conversation is.
+    if (!node.sidechain && (MESSAGE_TYPES.has(type) || type === 'system')) this.leaf = node;
+  }
+
+  finish(): Imported {
+    const path = this.activePath();
+    this.reportSkipped(path);
+    const messages = this.convert(path);
+    return {
+      messages,
+      title: this.titles.custom ?? this.titles.ai ?? this.titles.summary,
+      usage: this.usage(path),
+    };
+  }
+
+  /** From the leaf back to the root or to the newest compact boundary, in conversation order. */
+  private activePath(): Node[] {
+    const path: Node[] = [];
+    const seen = new Set<string>();
+    let current = this.leaf;
+    while (current) {
+      if (seen.has(current.uuid)) {
+        this.log.warn(
+          'parent-cycle',
+          'The parentUuid links form a cycle; the conversation was cut there',
+          { line: current.line },
+          current.uuid,
+        );
+        break;
+      }
+      seen.add(current.uuid);
+      path.push(current);
+      if (current.type === 'system' && str(current.record, 'subtype') === 'compact_boundary') break;
+      if (current.parent === null) break;
+      const parent = this.nodes.get(current.parent);
+      if (!parent) {
+        this.log.warn(
+          'broken-parent-link',
+          'A line points at a parent that is not in the file; the conversation starts after it',
+          { line: current.line },
+          current.parent,
+        );
+        break;
+      }
+      current = parent;
+    }
+    return path.reverse();
+  }
+
+  private reportSkipped(path: Node[]): void {
+    const onPath = new Set(path.map((n) => n.uuid));
+    const boundary = path[0]?.type === 'system' ? path[0] : undefined;
+    let sidechain = 0;
+    let hidden = 0;
+    let branches = 0;
+    let firstSidechain: number | undefined;
+    let firstBranch: number | undefined;
+    for (const node of this.nodes.values()) {
+      if (onPath.has(node.uuid) || !MESSAGE_TYPES.has(node.type)) continue;
+      if (node.sidechain) {
+        sidechain++;
+        firstSidechain ??= node.line;
+      } else if (boundary && node.line < boundary.line) hidden++;
+      else {
+        branches++;
+        firstBranch ??= node.line;
+      }
+    }
+    if (hidden)
+      this.log.add(
+        'warning',
+        'hidden-by-compaction',
+        `${hidden} messages before the last compact boundary are not sent to the model and were left out`,
+        { line: boundary?.line },
+        undefined,
+      );
+    if (branches)
+      this.log.add(
+        'warning',
+        'inactive-branch',
+        `${branches} messages on other branches (rewinds or edits) were left out`,
+        { line: firstBranch },
+      );
+    if (sidechain)
+      this.log.add(
+        'warning',
+        'sidechain-lines',
+        `${sidechain} sub-agent (sidechain) messages were left out`,
+        { line: firstSidechain },
+      );
+  }
+
+  private convert(path: Node[]): Message[] {
+    // Group lines into API messages: a response split over several lines shares message.id.
+    interface Group {
+      role: 'user' | 'assistant';
+      blocks: unknown[] | string;
+      node: Node;
+      messageId?: string;
+      onlyToolResults: boolean;
+    }
+    const groups: Group[] = [];
+    const openAssistant = new Map<string, number>();
+    for (const node of path) {
+      if (!MESSAGE_TYPES.has(node.type)) continue;
+      const message = rec(node.record, 'message');
+      if (!message) {
+        this.log.tally(
+          'missing-message',
+          '',
+          'Message lines without a "message" object were skipped',
+          { line: node.line },
+          node.record,
+        );
+        continue;
+      }
+      const content = field(message, 'content');
+      const role = node.type === 'assistant' ? 'assistant' : 'user';
+      const messageId = role === 'assistant' ? str(message, 'id') : undefined;
+      if (messageId !== undefined) {
+        const at = openAssistant.get(messageId);
+        // Later lines of the same response may follow the results of its earlier calls.
+        if (
+          at !== undefined &&
+          groups.slice(at + 1).every((g) => g.onlyToolResults) &&
+          Array.isArray(content)
+        ) {
+          const target = groups[at]!;
+          target.blocks = Array.isArray(target.blocks)
+            ? [...target.blocks, ...content]
+            : [{ type: 'text', text: target.blocks }, ...content];
+          continue;
+        }
+        openAssistant.set(messageId, groups.length);
+      }
+      const blocks = Array.isArray(content) ? content : typeof content === 'string' ? content : '';
+      const onlyToolResults =
+        role === 'user' &&
+        Array.isArray(blocks) &&
+        blocks.length > 0 &&
+        blocks.every((b) => isRecord(b) && str(b, 'type') === 'tool_result');
+      groups.push({ role, blocks, node, messageId, onlyToolResults });
+    }
+    const messages: Message[] = [];
+    for (const group of groups) {
+      const { node } = group;
+      const converted = convertAnthropicMessage(
+        group.role,
+        group.blocks,
+        { id: node.uuid, line: node.line, turnId: str(node.record, 'promptId') },
+        this.log,
+      );
+      if (converted.compacted) messages.length = 0;
+      if (field(node.record, 'isCompactSummary') === true) {
+        for (const m of converted.messages) if (m.role === 'user') m.kind = 'summary';
+      }
+      messages.push(...converted.messages);
+    }
+    return messages;
+  }
+
+  private usage(path: Node[]): ImportUsage | undefined {
+    for (let i = path.length - 1; i >= 0; i--) {
+      const node = path[i]!;
+      if (node.type !== 'assistant') continue;
+      const message = rec(node.record, 'message');
+      if (message && rec(message, 'usage')) return anthropicUsage(message);
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { detectFormat, importTranscript } from './registry';
+import { counts, fixture, issueCodes } from './testSupport.node';
+
+const text = fixture('claude-code.jsonl');
+
+function line(record: object): string {
+  return JSON.stringify(record);
+}
+const common = { isSidechain: false, sessionId: 's-1', version: '2.0.55' };
+
+describe('Claude Code session JSONL', () => {
+  it('is detected by uuid, parentUuid and sessionId', () => {
+    expect(detectFormat(text)).toEqual({
+      format: 'claude-code',
+      confidence: 0.98,
+      reason: 'lines with uuid, parentUuid and sessionId',
+    });
+  });
+
+  it('imports the fixture: the active branch only, split responses merged, every call paired', () => {
+    const result = importTranscript(text, { fileName: 'claude-code.jsonl' });
+    expect(counts(result.messages)).toEqual({
+      messages: 9,
+      roles: { user: 1, assistant: 4, tool: 4 },
+      toolCalls: 4,
+      pairedResults: 4,
+      summaries: 0,
+      withReasoning: 1,
+      images: 0,
+    });
+    expect(result.messages.map((m) => m.id)).toEqual([
+      'u1',
+      'a1',
+      't1:0',
+      'a2',
+      't2:0',
+      'a3',
+      't3:0',
+      't4:0',
+      'b9',
+    ]);
+    expect(result.messages[1]).toMatchObject({
+      reasoning: 'Start by reading the login module.',
+      toolCalls: [
+        { id: 'toolu_01', name: 'Read', arguments: '{"file_path":"/home/dev/shop/src/auth/login.ts"}' },
+      ],
+      source: { line: 4 },
+    });
+    expect(result.messages[5]!.toolCalls!.map((c) => c.id)).toEqual(['toolu_03', 'toolu_04']);
+    expect(result.messages[4]).toMatchObject({
+      role: 'tool',
+      toolCallId: 'toolu_02',
+      toolName: 'Bash',
+      source: { line: 8 },
+    });
+    expect(result.messages[2]!.content).toContain('<|endoftext|>');
+    expect(result.title).toBe('修复登录测试 🔧 Fix login tests');
+    expect(result.usage).toEqual({
+      contextTokens: 15804,
+      inputTokens: 4,
+      cachedInputTokens: 15500,
+      outputTokens: 30,
+      model: 'claude-sonnet-4-5-20250929',
+    });
+    expect(issueCodes(result)).toEqual(['unknown-line-type', 'inactive-branch', 'sidechain-lines']);
+    expect(result.issues[0]).toMatchObject({ line: 17, count: 1 });
+  });
+
+  it('a compact boundary hides everything before it and the compact summary becomes a summary message', () => {
+    const jsonl = [
+      line({
+        ...common,
+        parentUuid: null,
+        type: 'user',
+        message: { role: 'user', content: 'old question' },
+        uuid: 'u1',
+      }),
+      line({
+        ...common,
+        parentUuid: 'u1',
+        type: 'assistant',
+        message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'old answer' }] },
+        uuid: 'a1',
+      }),
+      line({
+        ...common,
+        parentUuid: null,
+        logicalParentUuid: 'a1',
+        type: 'system',
+        subtype: 'compact_boundary',
+        content: 'Conversation compacted',
+        compactMetadata: { trigger: 'auto', preTokens: 167648 },
+        uuid: 'c1',
+      }),
+      line({
+        ...common,
+        parentUuid: 'c1',
+        type: 'user',
+        isCompactSummary: true,
+        message: {
+          role: 'user',
+          content: 'This session is being continued from a previous conversation. Summary: …',
+        },
+        uuid: 'cs1',
+      }),
+      line({
+        ...common,
+        parentUuid: 'cs1',
+        type: 'user',
+        message: { role: 'user', content: 'go on' },
+        uuid: 'u2',
+      }),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages.map((m) => [m.id, m.role, m.kind])).toEqual([
+      ['cs1', 'user', 'summary'],
+      ['u2', 'user', undefined],
+    ]);
+    expect(result.issues).toEqual([
+      {
+        severity: 'warning',
+        code: 'hidden-by-compaction',
+        message: '2 messages before the last compact boundary are not sent to the model and were left out',
+        line: 3,
+      },
+    ]);
+  });
+
+  it('a parent missing from the file is reported and the chain starts after it', () => {
+    const jsonl = [
+      line({
+        ...common,
+        parentUuid: 'gone',
+        type: 'user',
+        message: { role: 'user', content: 'hi' },
+        uuid: 'u1',
+      }),
+      line({
+        ...common,
+        parentUuid: 'u1',
+        type: 'assistant',
+        message: { id: 'm', role: 'assistant', content: 'hello' },
+        uuid: 'a1',
+      }),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages.map((m) => m.id)).toEqual(['u1', 'a1']);
+    expect(result.issues).toEqual([
+      {
+        severity: 'warning',
+        code: 'broken-parent-link',
+        message: 'A line points at a parent that is not in the file; the conversation starts after it',
+        line: 1,
+        example: 'gone',
+      },
+    ]);
+  });
+
+  it('a corrupt line in the middle is reported with its line and the rest imports', () => {
+    const lines = text.split('\n');
+    lines[5] = '{"parentUuid":"a1b","type":"user",,}';
+    const result = importTranscript(lines.join('\n'));
+    const malformed = result.issues.find((i) => i.code === 'malformed-line');
+    expect(malformed).toMatchObject({ line: 6, column: 35 });
+    // Without t1, a2 hangs off a missing parent: the chain is reported as broken, not thrown.
+    expect(issueCodes(result)).toContain('broken-parent-link');
+    expect(result.messages.length).toBeGreaterThan(0);
+  });
+
+  it('a torn last line (a live session) is skipped with a warning', () => {
+    const result = importTranscript(`${text}{"parentUuid":"b9","type":"assi`);
+    expect(result.issues.find((i) => i.code === 'truncated-last-line')).toMatchObject({ line: 18 });
+    expect(result.messages).toHaveLength(9);
+  });
+});
