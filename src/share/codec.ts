@@ -194,7 +194,7 @@ export async function decodeShare(
   if (!bytes) {
     return failure(
       'not-base64url',
-      `The link's data is not base64url: ${alphabetError ?? 'it could not be decoded'}. It may have been changed when it was pasted.`,
+      `The link's data is not base64url: ${alphabetError ?? 'it could not be decoded'}. It may have been cut short or changed when it was pasted.`,
     );
   }
 
