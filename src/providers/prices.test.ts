@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { estimateCost, findModelPrice } from './prices';
+
+describe('findModelPrice', () => {
+  it.each([
+    ['gpt-4o-mini', 'gpt-4o-mini'],
+    ['gpt-4o-2024-08-06', 'gpt-4o'],
+    ['openai/gpt-4.1-mini', 'gpt-4.1-mini'],
+    ['claude-sonnet-4-20250514', 'claude-sonnet-4'],
+    ['claude-sonnet-4-5-20250929', 'claude-sonnet-4-5'],
+    ['claude-3-5-haiku-latest', 'claude-3-5-haiku'],
+    ['models/gemini-2.5-flash', 'gemini-2.5-flash'],
+    ['gemini-2.5-flash-lite', 'gemini-2.5-flash-lite'],
+  ])('prices %s as %s', (model, priced) => {
+    expect(findModelPrice(model)?.model).toBe(priced);
+  });
+
+  it.each(['gpt-4o-audio-preview', 'llama3.2', 'mock', ''])('does not guess a price for %j', (model) => {
+    expect(findModelPrice(model)).toBeNull();
+  });
+});
+
+describe('estimateCost', () => {
+  it('charges input and output tokens at the per-million list prices', () => {
+    expect(estimateCost('gpt-4o-mini', { promptTokens: 2_000_000, completionTokens: 500_000 })).toEqual({
+      inputUsd: 0.3,
+      outputUsd: 0.3,
+      totalUsd: 0.6,
+      price: { model: 'gpt-4o-mini', input: 0.15, output: 0.6 },
+    });
+  });
+
+  it('is null for a model without a known price', () => {
+    expect(estimateCost('my-finetune', { promptTokens: 1, completionTokens: 1 })).toBeNull();
+  });
+});
