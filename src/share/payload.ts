@@ -242,6 +242,12 @@ export const UNNAMED_TRANSCRIPT = 'pasted transcript';
  * Builds a payload from the allow-list. Async because the settings-only
  * variant hashes the transcript with `crypto.subtle`.
  */
+export async function buildSharePayload(source: ShareSource, variant: 'full'): Promise<FullSharePayload>;
+export async function buildSharePayload(
+  source: ShareSource,
+  variant: 'settings-only',
+): Promise<SettingsOnlySharePayload>;
+export async function buildSharePayload(source: ShareSource, variant: ShareVariant): Promise<SharePayload>;
 export async function buildSharePayload(source: ShareSource, variant: ShareVariant): Promise<SharePayload> {
   const common: SharePayloadCommon = {};
   const settings = stripDefaultSettings(source.settings);
