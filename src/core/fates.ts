@@ -1,5 +1,5 @@
 /** What a compaction would do to each message, for tables, bars and lists. */
-import type { Message } from './message';
+import type { Message, Role } from './message';
 import type { CompactionPlan } from './prepare';
 import { isSummaryMessage } from './summaryEnvelope';
 
@@ -13,11 +13,23 @@ export const FATES: readonly Fate[] = ['system', 'summary', 'summarized', 'turn-
  * After it: summarized, turn prefix, or kept verbatim.
  */
 export function messageFates(messages: readonly Message[], plan: CompactionPlan): Fate[] {
-  const fates: Fate[] = new Array(messages.length);
-  for (let i = 0; i < messages.length; i++) {
-    const m = messages[i];
+  return fatesFor(
+    messages.map((m) => m.role),
+    messages.map(isSummaryMessage),
+    plan,
+  );
+}
+
+/** The same from roles and summary flags, for callers that hold no messages. */
+export function fatesFor(
+  roles: readonly Role[],
+  isSummary: readonly boolean[],
+  plan: CompactionPlan,
+): Fate[] {
+  const fates: Fate[] = new Array(roles.length);
+  for (let i = 0; i < roles.length; i++) {
     if (i < plan.start) {
-      fates[i] = m.role === 'system' ? 'system' : isSummaryMessage(m) ? 'summary' : 'summarized';
+      fates[i] = roles[i] === 'system' ? 'system' : isSummary[i] ? 'summary' : 'summarized';
     } else if (plan.nothingToCompact || i >= plan.firstKeptIdx) {
       fates[i] = 'kept';
     } else if (plan.turnPrefix && i >= plan.turnPrefix.from) {

@@ -5,7 +5,7 @@
 import { cutAt, indexMessages, type CutIndex, type CutPoint } from './cutPoint';
 import type { Estimator } from './estimate';
 import { collectFileOps, type FileOps } from './fileOps';
-import type { Message } from './message';
+import type { Message, Role } from './message';
 import { LONGEST_INSTRUCTIONS, SUMMARIZER_SYSTEM_PROMPT, focusNote } from './prompts';
 import { serializeConversation } from './serialize';
 import {
@@ -64,26 +64,42 @@ export interface Preparation extends CompactionPlan {
 
 /** After the system prompt, or after the newest summary message. */
 export function findBoundary(messages: readonly Message[]): Boundary {
-  const first = messages[0]?.role === 'system' ? 1 : 0;
-  for (let i = messages.length - 1; i >= first; i--) {
-    if (isSummaryMessage(messages[i])) return { start: i + 1, summaryIdx: i };
+  return boundaryFor(
+    messages.map((m) => m.role),
+    messages.map(isSummaryMessage),
+  );
+}
+
+/** The same from roles and summary flags, for callers that hold no messages. */
+export function boundaryFor(roles: readonly Role[], isSummary: readonly boolean[]): Boundary {
+  const first = roles[0] === 'system' ? 1 : 0;
+  for (let i = roles.length - 1; i >= first; i--) {
+    if (isSummary[i]) return { start: i + 1, summaryIdx: i };
   }
   return { start: first, summaryIdx: -1 };
 }
 
-/** The plan for an index built over the same messages (the fast path for the UI). */
-export function planWithIndex(
-  messages: readonly Message[],
-  index: CutIndex,
-  settings: Settings,
-  boundary: Boundary = findBoundary(messages),
-): CompactionPlan {
+/**
+ * The plan from an index and a boundary alone: what the playground
+ * recomputes on every drag, without touching the messages.
+ */
+export function planFromIndex(index: CutIndex, settings: Settings, boundary: Boundary): CompactionPlan {
   const cut = cutAt(index, boundary.start, settings.keepRecentTokens, settings.strategy);
   const historyEnd = cut.isSplitTurn ? cut.turnStartIdx : cut.firstKeptIdx;
   const history = { from: boundary.start, to: Math.max(boundary.start, historyEnd) };
   const turnPrefix = cut.isSplitTurn ? { from: cut.turnStartIdx, to: cut.firstKeptIdx } : null;
   const nothingToCompact = history.to <= history.from && (!turnPrefix || turnPrefix.to <= turnPrefix.from);
   return { ...boundary, ...cut, history, turnPrefix, nothingToCompact };
+}
+
+/** The plan for an index built over the same messages. */
+export function planWithIndex(
+  messages: readonly Message[],
+  index: CutIndex,
+  settings: Settings,
+  boundary: Boundary = findBoundary(messages),
+): CompactionPlan {
+  return planFromIndex(index, settings, boundary);
 }
 
 export function planCompaction(
