@@ -99,7 +99,7 @@ export function upgradePayload(version: number, json: unknown, from: ShareSource
     return failure(
       'schema',
       `The ${from}'s contents (version 0) are invalid${where}: ${issue.message}.`,
-      path,
+      path || undefined,
     );
   }
   const result = validateSharePayload(migrateV0ToV1(parsed.output), from);

@@ -177,7 +177,11 @@ export function validateSharePayload(json: unknown, from: ShareSourceKind = 'lin
     const issue = result.issues[0];
     const path = formatIssuePath(issue);
     const where = path ? ` at ${path}` : '';
-    return failure('schema', `The ${from}'s contents are invalid${where}: ${issue.message}.`, path);
+    return failure(
+      'schema',
+      `The ${from}'s contents are invalid${where}: ${issue.message}.`,
+      path || undefined,
+    );
   }
   const payload = result.output;
   // A cross-field rule the per-field schema cannot state.

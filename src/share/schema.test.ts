@@ -1,0 +1,177 @@
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_SETTINGS } from '../core/settings';
+import type { SharePayload } from './payload';
+import { restoreShare, SHARE_LIMITS, validateSharePayload } from './schema';
+
+const base = {
+  v: 1,
+  variant: 'full',
+  transcript: { messages: [{ id: 'u', role: 'user', content: 'hi' }] },
+} as const;
+
+function errorOf(json: unknown): { path?: string; message: string } | null {
+  const result = validateSharePayload(json);
+  return result.ok ? null : { path: result.error.path, message: result.error.message };
+}
+
+describe('validation', () => {
+  test('the smallest full payload is valid', () => {
+    expect(validateSharePayload(base)).toEqual({ ok: true, payload: base });
+  });
+
+  test.each([
+    [
+      'not an object',
+      42,
+      undefined,
+      "The link's contents are invalid: Invalid type: Expected Object but received 42.",
+    ],
+    [
+      'a wrong version inside the JSON',
+      { ...base, v: 2 },
+      'v',
+      "The link's contents are invalid at v: Invalid type: Expected 1 but received 2.",
+    ],
+    [
+      'an unknown role',
+      { ...base, transcript: { messages: [{ id: 'u', role: 'robot', content: '' }] } },
+      'transcript.messages[0].role',
+      'The link\'s contents are invalid at transcript.messages[0].role: Invalid type: Expected ("system" | "user" | "assistant" | "tool") but received "robot".',
+    ],
+    [
+      'an unknown strategy',
+      { ...base, settings: { strategy: 'magic' } },
+      'settings.strategy',
+      'The link\'s contents are invalid at settings.strategy: Invalid type: Expected ("budget" | "pi" | "turns") but received "magic".',
+    ],
+    [
+      'an unknown tokenizer',
+      { ...base, settings: { tokenizer: 'gpt2' } },
+      'settings.tokenizer',
+      'The link\'s contents are invalid at settings.tokenizer: Invalid type: Expected ("o200k_base" | "cl100k_base" | "chars4") but received "gpt2".',
+    ],
+    [
+      'a token count beyond any model',
+      { ...base, settings: { maxContextTokens: 1e12 } },
+      'settings.maxContextTokens',
+      "The link's contents are invalid at settings.maxContextTokens: Invalid value: Expected <=100000000 but received 1000000000000.",
+    ],
+    [
+      'an unknown provider kind',
+      { ...base, provider: { kind: 'bard', model: 'm', baseUrl: '' } },
+      'provider.kind',
+      'The link\'s contents are invalid at provider.kind: Invalid type: Expected ("offline" | "openai" | "openai-compatible" | "openai-responses" | "anthropic" | "gemini" | "ollama") but received "bard".',
+    ],
+    [
+      'a base URL that is not http(s)',
+      { ...base, provider: { kind: 'openai', model: 'm', baseUrl: 'javascript:alert(1)' } },
+      'provider.baseUrl',
+      "The link's contents are invalid at provider.baseUrl: Expected an http or https URL.",
+    ],
+    [
+      'a model name over the limit',
+      { ...base, provider: { kind: 'openai', model: 'm'.repeat(257), baseUrl: '' } },
+      'provider.model',
+      "The link's contents are invalid at provider.model: Invalid length: Expected <=256 but received 257.",
+    ],
+    [
+      'negative images',
+      { ...base, transcript: { messages: [{ id: 'u', role: 'user', content: '', images: -1 }] } },
+      'transcript.messages[0].images',
+      "The link's contents are invalid at transcript.messages[0].images: Invalid value: Expected >=0 but received -1.",
+    ],
+    [
+      'a malformed hash',
+      { v: 1, variant: 'settings-only', transcript: { name: 'a', sha256: 'ABC', messageCount: 1 } },
+      'transcript.sha256',
+      "The link's contents are invalid at transcript.sha256: Expected 64 lowercase hex digits.",
+    ],
+    [
+      'an unknown top-level field',
+      { ...base, script: 'alert(1)' },
+      'script',
+      'The link\'s contents are invalid at script: Invalid key: Expected never but received "script".',
+    ],
+    [
+      'a selection past the end of the transcript',
+      { ...base, selectedIndex: 1 },
+      'selectedIndex',
+      "The link's contents are invalid at selectedIndex: message 1 was selected but the transcript has 1 messages.",
+    ],
+  ])('%s is rejected with its path', (_, json, path, message) => {
+    expect(errorOf(json)).toEqual({ path, message });
+  });
+
+  test(`more than ${SHARE_LIMITS.messages} messages are rejected`, () => {
+    const messages = Array.from({ length: SHARE_LIMITS.messages + 1 }, (_, i) => ({
+      id: String(i),
+      role: 'user',
+      content: '',
+    }));
+    expect(errorOf({ ...base, transcript: { messages } })).toEqual({
+      path: 'transcript.messages',
+      message:
+        "The link's contents are invalid at transcript.messages: Invalid length: Expected <=100000 but received 100001.",
+    });
+  });
+
+  test('settings as typed (negative, fractional, out of the normal range) are accepted within the limits', () => {
+    const json = { ...base, settings: { keepRecentTokens: -5, scale: 3, reserveTokens: 1000.5 } };
+    expect(validateSharePayload(json).ok).toBe(true);
+  });
+
+  test('a file source is named as a file in the message', () => {
+    const result = validateSharePayload({ ...base, v: 2 }, 'file');
+    expect(result.ok ? null : result.error.message).toBe(
+      "The file's contents are invalid at v: Invalid type: Expected 1 but received 2.",
+    );
+  });
+});
+
+describe('restore', () => {
+  test('fills defaults and normalizes, keeping what was typed alongside', () => {
+    const payload: SharePayload = { ...base, settings: { keepRecentTokens: -5, scale: 3, strategy: 'pi' } };
+    const restored = restoreShare(payload);
+    expect(restored.settingsInput).toEqual({
+      ...DEFAULT_SETTINGS,
+      keepRecentTokens: -5,
+      scale: 3,
+      strategy: 'pi',
+    });
+    expect(restored.settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      keepRecentTokens: 20000,
+      scale: 1.5,
+      strategy: 'pi',
+    });
+  });
+
+  test('a payload without optional parts restores to defaults and nulls', () => {
+    expect(restoreShare(base)).toEqual({
+      variant: 'full',
+      messages: [{ id: 'u', role: 'user', content: 'hi' }],
+      transcriptName: null,
+      expectedSha256: null,
+      messageCount: 1,
+      settingsInput: DEFAULT_SETTINGS,
+      settings: DEFAULT_SETTINGS,
+      provider: null,
+      selectedIndex: null,
+      preview: null,
+    });
+  });
+
+  test('restored messages are copies: editing them leaves the payload as decoded', () => {
+    const payload: SharePayload = {
+      ...base,
+      transcript: {
+        messages: [
+          { id: 'a', role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'n', arguments: '{}' }] },
+        ],
+      },
+    };
+    const restored = restoreShare(payload);
+    restored.messages![0].toolCalls![0].arguments = '{"x":1}';
+    expect(payload.transcript.messages[0].toolCalls![0].arguments).toBe('{}');
+  });
+});
