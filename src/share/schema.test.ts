@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../core/settings';
-import type { SharePayload } from './payload';
+import type { FullSharePayload, SharePayload } from './payload';
 import { restoreShare, SHARE_LIMITS, validateSharePayload } from './schema';
 
-const base = {
+const base: FullSharePayload = {
   v: 1,
   variant: 'full',
   transcript: { messages: [{ id: 'u', role: 'user', content: 'hi' }] },
-} as const;
+};
 
 function errorOf(json: unknown): { path?: string; message: string } | null {
   const result = validateSharePayload(json);
