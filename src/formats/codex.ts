@@ -1,10 +1,188 @@
-import type { JsonlImporter } from './format';
-import { ImportError } from './types';
+/**
+ * Codex CLI rollout JSONL: `{timestamp, type, payload}` lines. The model saw
+ * the `response_item` payloads (Responses items); `event_msg` lines repeat
+ * the same conversation for the UI and are not messages, except that
+ * `token_count` carries the usage the provider reported. A `compacted` line
+ * replaces the history before it, as Codex does when it resumes a session.
+ */
+import { makeMessage } from './build';
+import type { Imported, JsonlImporter, JsonlSession } from './format';
+import { detection } from './format';
+import type { IssueLog } from './issues';
+import type { JsonRecord } from './json';
+import { arr, field, isRecord, num, rec, str } from './json';
+import { isItemLike, ResponseItems } from './openaiResponses';
+import type { ImportUsage } from './types';
+
+const LINE_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
+
+function isRolloutLine(record: unknown): boolean {
+  if (!isRecord(record)) return false;
+  const keys = Object.keys(record);
+  return (
+    keys.length === 3 &&
+    typeof field(record, 'timestamp') === 'string' &&
+    LINE_TYPES.has(str(record, 'type') ?? '') &&
+    'payload' in record
+  );
+}
 
 export const codex: JsonlImporter = {
   id: 'codex',
-  detectRecords: () => null,
-  start() {
-    throw new ImportError('internal', 'not implemented');
+  detectRecords(records) {
+    if (records.length > 0 && records.every(isRolloutLine)) {
+      return detection('codex', 0.98, 'every line is {timestamp, type, payload} with a Codex line type');
+    }
+    if (records.filter(isRolloutLine).length >= Math.max(1, records.length / 2)) {
+      return detection('codex', 0.85, 'most lines are {timestamp, type, payload} with a Codex line type');
+    }
+    // Rollouts from before the line wrapper: a header with instructions, then bare items.
+    const [first, ...rest] = records;
+    if (
+      isRecord(first) &&
+      'instructions' in first &&
+      typeof field(first, 'id') === 'string' &&
+      rest.some(isItemLike)
+    ) {
+      return detection(
+        'codex',
+        0.75,
+        'an {id, timestamp, instructions} header followed by bare Responses items (old rollout)',
+      );
+    }
+    return null;
+  },
+  start(log): JsonlSession {
+    return new CodexSession(log);
   },
 };
+
+class CodexSession implements JsonlSession {
+  private readonly items: ResponseItems;
+  private turnId: string | undefined;
+  private usage: ImportUsage | undefined;
+  private model: string | undefined;
+
+  constructor(private readonly log: IssueLog) {
+    this.items = new ResponseItems(log);
+  }
+
+  add(record: unknown, line: number): void {
+    if (!isRecord(record)) {
+      this.log.tally(
+        'unknown-line-type',
+        '(not an object)',
+        'Lines that are not JSON objects were skipped',
+        { line },
+        record,
+      );
+      return;
+    }
+    const type = str(record, 'type') ?? '';
+    const payload = rec(record, 'payload');
+    const origin = { id: `L${line}`, line, turnId: this.turnId };
+    if (!payload) {
+      if (isItemLike(record) || (typeof field(record, 'role') === 'string' && 'content' in record)) {
+        this.items.add(record, origin);
+      } else if (line === 1 && 'instructions' in record) {
+        this.instructions(record, line);
+      } else {
+        this.log.tally(
+          'unknown-line-type',
+          type,
+          `Lines of unknown type "${type || '(none)'}" were skipped`,
+          { line },
+          record,
+        );
+      }
+      return;
+    }
+    switch (type) {
+      case 'session_meta':
+        this.instructions(payload, line);
+        return;
+      case 'response_item':
+        this.items.add(payload, origin);
+        return;
+      case 'turn_context':
+        this.turnId = str(payload, 'turn_id') ?? this.turnId;
+        this.model = str(payload, 'model') ?? this.model;
+        return;
+      case 'compacted':
+        this.compacted(payload, line);
+        return;
+      case 'event_msg':
+        if (str(payload, 'type') === 'token_count') this.tokenCount(payload);
+        return;
+      default:
+        this.log.tally(
+          'unknown-line-type',
+          type,
+          `Lines of unknown type "${type || '(none)'}" were skipped`,
+          { line },
+          record,
+        );
+    }
+  }
+
+  private instructions(meta: JsonRecord, line: number): void {
+    const text = str(meta, 'instructions') ?? str(meta, 'base_instructions');
+    if (text)
+      this.items.pin(makeMessage({ id: `L${line}`, role: 'system', content: text, source: { line } }));
+  }
+
+  /**
+   * With `replacement_history` the new history is given in full; otherwise
+   * the summary message alone stands in for everything before.
+   */
+  private compacted(payload: JsonRecord, line: number): void {
+    const summary = str(payload, 'message') ?? '';
+    const replacement = arr(payload, 'replacement_history');
+    const origin = { id: `L${line}`, line, turnId: this.turnId };
+    if (!replacement) {
+      this.items.compact(summary, origin);
+      return;
+    }
+    this.items.compact(summary, origin);
+    // Start from the replacement only; the placeholder summary above is dropped again.
+    this.items.messages.pop();
+    replacement.forEach((item, k) =>
+      this.items.add(item, { id: `L${line}:${k}`, line, turnId: this.turnId }),
+    );
+    const carrier = this.items.messages.find(
+      (m) => m.role === 'user' && summary !== '' && m.content === summary,
+    );
+    if (carrier) carrier.kind = 'summary';
+    else if (!this.items.messages.some((m) => m.kind === 'summary') && summary) {
+      this.items.messages.push(
+        makeMessage({ id: `L${line}`, role: 'user', kind: 'summary', content: summary, source: { line } }),
+      );
+    }
+  }
+
+  private tokenCount(payload: JsonRecord): void {
+    const info = rec(payload, 'info');
+    if (!info) return;
+    const last = rec(info, 'last_token_usage');
+    if (!last) return;
+    const input = num(last, 'input_tokens');
+    this.usage = {
+      contextTokens: input,
+      inputTokens: input,
+      cachedInputTokens: num(last, 'cached_input_tokens'),
+      outputTokens: num(last, 'output_tokens'),
+      reasoningTokens: num(last, 'reasoning_output_tokens'),
+      totalTokens: num(last, 'total_tokens'),
+      contextWindow: num(info, 'model_context_window'),
+    };
+  }
+
+  finish(): Imported {
+    const usage = this.usage
+      ? { ...this.usage, model: this.model }
+      : this.model
+        ? { model: this.model }
+        : undefined;
+    return { messages: this.items.messages, usage };
+  }
+}

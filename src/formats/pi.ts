@@ -1,10 +1,354 @@
-import type { JsonlImporter } from './format';
-import { ImportError } from './types';
+/**
+ * pi coding agent session JSONL (versions 1 to 3). Entries form a tree; the
+ * context is the path from the newest entry back to the root. The newest
+ * `compaction` on that path hides the entries before its `firstKeptEntryId`:
+ * the model sees its summary, then the kept entries, then what followed.
+ */
+import type { Message } from '../core/message';
+import { makeMessage, Parts } from './build';
+import type { Imported, JsonlImporter, JsonlSession } from './format';
+import { detection } from './format';
+import type { IssueLog } from './issues';
+import type { JsonRecord } from './json';
+import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
+import type { ImportUsage } from './types';
+
+/** The wording pi uses when it hands summaries to the model. */
+const COMPACTION_LEAD =
+  'The conversation history before this point was compacted into the following summary:';
+const BRANCH_LEAD = 'The following is a summary of a branch that this conversation came back from:';
+
+const ENTRY_TYPES = new Set([
+  'message',
+  'compaction',
+  'branch_summary',
+  'custom_message',
+  'model_change',
+  'thinking_level_change',
+  'custom',
+  'label',
+  'session_info',
+  'active_tools_change',
+  'leaf',
+]);
+
+interface Entry {
+  id: string;
+  parent: string | null;
+  type: string;
+  line: number;
+  record: JsonRecord;
+}
 
 export const pi: JsonlImporter = {
   id: 'pi',
-  detectRecords: () => null,
-  start() {
-    throw new ImportError('internal', 'not implemented');
+  detectRecords(records) {
+    const first = records[0];
+    if (isRecord(first) && str(first, 'type') === 'session' && typeof field(first, 'cwd') === 'string') {
+      const version = num(first, 'version');
+      return detection(
+        'pi',
+        0.97,
+        `a first line {"type":"session", ${version === undefined ? 'no version (v1)' : `"version":${version}`}, "cwd"}`,
+      );
+    }
+    const entries = records.filter(
+      (r) => isRecord(r) && str(r, 'type') === 'message' && 'parentId' in r && isRecord(field(r, 'message')),
+    );
+    if (entries.length > 0)
+      return detection('pi', 0.8, '"message" entries with id, parentId and a nested message');
+    return null;
+  },
+  start(log): JsonlSession {
+    return new PiSession(log);
   },
 };
+
+class PiSession implements JsonlSession {
+  private readonly entries = new Map<string, Entry>();
+  private readonly order: Entry[] = [];
+  private version = 3;
+  private previous: Entry | null = null;
+  private title: string | undefined;
+
+  constructor(private readonly log: IssueLog) {}
+
+  add(record: unknown, line: number): void {
+    if (!isRecord(record)) {
+      this.log.tally(
+        'unknown-line-type',
+        '(not an object)',
+        'Lines that are not JSON objects were skipped',
+        { line },
+        record,
+      );
+      return;
+    }
+    const type = str(record, 'type') ?? '';
+    if (type === 'session') {
+      this.version = num(record, 'version') ?? 1;
+      return;
+    }
+    if (!ENTRY_TYPES.has(type)) {
+      this.log.tally(
+        'unknown-line-type',
+        type,
+        `Entries of unknown type "${type || '(none)'}" were skipped`,
+        { line },
+        record,
+      );
+      return;
+    }
+    // Version 1 had no ids: each entry's parent is the line before it, as pi's own migration does.
+    const v1 = this.version < 2 && str(record, 'id') === undefined;
+    const id = v1 ? `line${line}` : (str(record, 'id') ?? `line${line}`);
+    const parentField = field(record, 'parentId');
+    const parent = v1 ? (this.previous?.id ?? null) : typeof parentField === 'string' ? parentField : null;
+    if (this.entries.has(id)) {
+      this.log.tally('duplicate-id', 'entry', 'Entries repeating an earlier id were ignored', { line }, id);
+      return;
+    }
+    const entry: Entry = { id, parent, type, line, record };
+    this.entries.set(id, entry);
+    this.order.push(entry);
+    this.previous = entry;
+    if (type === 'session_info') this.title = str(record, 'name') ?? this.title;
+  }
+
+  finish(): Imported {
+    const path = this.activePath();
+    const onPath = new Set(path.map((e) => e.id));
+    const abandoned = this.order.filter((e) => !onPath.has(e.id) && e.type === 'message').length;
+    if (abandoned) this.log.warn('inactive-branch', `${abandoned} messages on other branches were left out`);
+
+    let compactionAt = -1;
+    for (let i = path.length - 1; i >= 0; i--) {
+      if (path[i]!.type === 'compaction') {
+        compactionAt = i;
+        break;
+      }
+    }
+    const messages: Message[] = [];
+    if (compactionAt === -1) {
+      for (const entry of path) this.emit(entry, messages);
+    } else {
+      const compaction = path[compactionAt]!;
+      const summary = str(compaction.record, 'summary') ?? '';
+      messages.push(
+        makeMessage({
+          id: compaction.id,
+          role: 'user',
+          kind: 'summary',
+          content: `${COMPACTION_LEAD}\n\n<summary>\n${summary}\n</summary>`,
+          source: { line: compaction.line },
+        }),
+      );
+      const firstKept = this.firstKeptId(compaction.record);
+      const keptFrom = firstKept === undefined ? -1 : path.findIndex((e) => e.id === firstKept);
+      if (keptFrom === -1) {
+        this.log.warn(
+          'missing-first-kept-entry',
+          'The compaction names a first kept entry that is not on the path; no earlier entries were kept (as pi does)',
+          { line: compaction.line },
+          firstKept,
+        );
+      } else {
+        for (let i = keptFrom; i < compactionAt; i++) this.emit(path[i]!, messages);
+      }
+      for (let i = compactionAt + 1; i < path.length; i++) this.emit(path[i]!, messages);
+    }
+    return { messages, title: this.title, usage: this.usage(path) };
+  }
+
+  /** v1 compactions name the kept entry by file index, where index 0 is the header line. */
+  private firstKeptId(record: JsonRecord): string | undefined {
+    const id = str(record, 'firstKeptEntryId');
+    if (id !== undefined) return id;
+    const index = num(record, 'firstKeptEntryIndex');
+    return index === undefined ? undefined : `line${index + 1}`;
+  }
+
+  private activePath(): Entry[] {
+    const path: Entry[] = [];
+    const seen = new Set<string>();
+    let current: Entry | undefined = this.order[this.order.length - 1];
+    while (current) {
+      if (seen.has(current.id)) {
+        this.log.warn(
+          'parent-cycle',
+          'The parentId links form a cycle; the conversation was cut there',
+          { line: current.line },
+          current.id,
+        );
+        break;
+      }
+      seen.add(current.id);
+      path.push(current);
+      if (current.parent === null) break;
+      const parent = this.entries.get(current.parent);
+      if (!parent) {
+        this.log.warn(
+          'broken-parent-link',
+          'An entry points at a parent that is not in the file; the conversation starts after it',
+          { line: current.line },
+          current.parent,
+        );
+        break;
+      }
+      current = parent;
+    }
+    return path.reverse();
+  }
+
+  private emit(entry: Entry, out: Message[]): void {
+    const { record, id, line } = entry;
+    const source = { line };
+    if (entry.type === 'custom_message') {
+      const parts = readContent(field(record, 'content'));
+      out.push(makeMessage({ id, role: 'user', content: parts.content(), images: parts.images, source }));
+      return;
+    }
+    if (entry.type === 'branch_summary') {
+      const summary = str(record, 'summary');
+      if (summary)
+        out.push(
+          makeMessage({
+            id,
+            role: 'user',
+            content: `${BRANCH_LEAD}\n\n<summary>\n${summary}</summary>`,
+            source,
+          }),
+        );
+      return;
+    }
+    if (entry.type !== 'message') return;
+    const message = rec(record, 'message');
+    if (!message) return;
+    const role = str(message, 'role') ?? '';
+    switch (role) {
+      case 'user':
+      case 'custom':
+      case 'hookMessage': {
+        const parts = readContent(field(message, 'content'));
+        out.push(makeMessage({ id, role: 'user', content: parts.content(), images: parts.images, source }));
+        return;
+      }
+      case 'assistant': {
+        const parts = new Parts();
+        const calls: { id: string; name: string; arguments: string }[] = [];
+        (arr(message, 'content') ?? []).forEach((block, k) => {
+          if (!isRecord(block)) return;
+          const type = str(block, 'type');
+          if (type === 'text') parts.addText(str(block, 'text'));
+          else if (type === 'thinking') parts.addReasoning(str(block, 'thinking'));
+          else if (type === 'toolCall') {
+            calls.push({
+              id: str(block, 'id') ?? `${id}:call${k}`,
+              name: str(block, 'name') ?? 'unknown',
+              arguments: safeStringify(field(block, 'arguments') ?? {}),
+            });
+          } else if (type === 'image') parts.images++;
+        });
+        const content = field(message, 'content');
+        if (typeof content === 'string') parts.addText(content);
+        out.push(
+          makeMessage({
+            id,
+            role: 'assistant',
+            content: parts.content(),
+            reasoning: parts.reasoningText(),
+            toolCalls: calls,
+            images: parts.images,
+            source,
+          }),
+        );
+        return;
+      }
+      case 'toolResult': {
+        const parts = readContent(field(message, 'content'));
+        out.push(
+          makeMessage({
+            id,
+            role: 'tool',
+            content: parts.content(),
+            images: parts.images,
+            toolCallId: str(message, 'toolCallId'),
+            toolName: str(message, 'toolName'),
+            source,
+          }),
+        );
+        return;
+      }
+      case 'bashExecution': {
+        // Commands the user ran with `!` reach the model as a user message, unless excluded.
+        if (field(message, 'excludeFromContext') === true) return;
+        const exit = num(message, 'exitCode');
+        const output = str(message, 'output') ?? '';
+        const text = `Ran \`${str(message, 'command') ?? ''}\`\n\`\`\`\n${output}\n\`\`\`${exit !== undefined && exit !== 0 ? `\n(exit code ${exit})` : ''}`;
+        out.push(makeMessage({ id, role: 'user', content: text, source }));
+        return;
+      }
+      case 'compactionSummary':
+      case 'branchSummary': {
+        const summary = str(message, 'summary') ?? '';
+        const lead = role === 'compactionSummary' ? COMPACTION_LEAD : BRANCH_LEAD;
+        out.push(
+          makeMessage({
+            id,
+            role: 'user',
+            kind: role === 'compactionSummary' ? 'summary' : undefined,
+            content: `${lead}\n\n<summary>\n${summary}\n</summary>`,
+            source,
+          }),
+        );
+        return;
+      }
+      default:
+        this.log.tally(
+          'unknown-role',
+          role,
+          `Messages with unknown role "${role || '(none)'}" were skipped`,
+          { line },
+          message,
+        );
+    }
+  }
+
+  private usage(path: Entry[]): ImportUsage | undefined {
+    for (let i = path.length - 1; i >= 0; i--) {
+      const message = rec(path[i]!.record, 'message');
+      if (!message || str(message, 'role') !== 'assistant') continue;
+      const usage = rec(message, 'usage');
+      // Aborted and errored replies carry no real usage.
+      const stop = str(message, 'stopReason');
+      if (!usage || stop === 'aborted' || stop === 'error') continue;
+      const input = num(usage, 'input') ?? 0;
+      const cacheRead = num(usage, 'cacheRead') ?? 0;
+      const cacheWrite = num(usage, 'cacheWrite') ?? 0;
+      return {
+        contextTokens: input + cacheRead + cacheWrite,
+        inputTokens: input,
+        cachedInputTokens: cacheRead || undefined,
+        outputTokens: num(usage, 'output'),
+        totalTokens: num(usage, 'totalTokens'),
+        model: str(message, 'model'),
+      };
+    }
+    return undefined;
+  }
+}
+
+/** pi content: a string, or text and image blocks. */
+function readContent(content: unknown): Parts {
+  const parts = new Parts();
+  if (typeof content === 'string') parts.addText(content);
+  else if (Array.isArray(content)) {
+    for (const block of content) {
+      if (!isRecord(block)) continue;
+      const type = str(block, 'type');
+      if (type === 'text') parts.addText(str(block, 'text'));
+      else if (type === 'image') parts.images++;
+    }
+  }
+  return parts;
+}

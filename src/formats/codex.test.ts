@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { detectFormat, importTranscript } from './registry';
+import { counts, fixture } from './testSupport.node';
+
+const text = fixture('codex.jsonl');
+const line = (type: string, payload: object): string =>
+  JSON.stringify({ timestamp: '2025-10-29T01:00:00.000Z', type, payload });
+
+describe('Codex CLI rollout JSONL', () => {
+  it('is detected by its {timestamp, type, payload} lines', () => {
+    expect(detectFormat(text)).toEqual({
+      format: 'codex',
+      confidence: 0.98,
+      reason: 'every line is {timestamp, type, payload} with a Codex line type',
+    });
+  });
+
+  it('imports response items only (event_msg duplicates are not messages) and pairs on call_id', () => {
+    const result = importTranscript(text);
+    expect(counts(result.messages)).toEqual({
+      messages: 9,
+      roles: { user: 2, assistant: 4, tool: 3 },
+      toolCalls: 3,
+      pairedResults: 3,
+      summaries: 0,
+      withReasoning: 2,
+      images: 0,
+    });
+    expect(result.messages[2]).toMatchObject({
+      id: 'L6',
+      role: 'assistant',
+      reasoning: '**Running the test suite**',
+      toolCalls: [
+        {
+          id: 'call_A1',
+          name: 'shell',
+          arguments: '{"command": ["bash", "-lc", "npm test"], "workdir": "/home/dev/cart"}',
+        },
+      ],
+      turnId: 'turn-1',
+      source: { line: 6 },
+    });
+    expect(result.messages[4]!.toolCalls![0]).toMatchObject({ name: 'apply_patch', id: 'call_A2' });
+    expect(JSON.parse(result.messages[4]!.toolCalls![0]!.arguments)).toContain('*** Begin Patch');
+    expect(result.messages[5]).toMatchObject({
+      role: 'tool',
+      toolCallId: 'call_A2',
+      toolName: 'apply_patch',
+      source: { line: 14 },
+    });
+    expect(result.issues).toEqual([]);
+    expect(result.usage).toEqual({
+      contextTokens: 11200,
+      inputTokens: 11200,
+      cachedInputTokens: 9000,
+      outputTokens: 210,
+      reasoningTokens: 64,
+      totalTokens: 11410,
+      contextWindow: 272000,
+      model: 'gpt-5-codex',
+    });
+  });
+
+  it('a compacted line replaces everything before it with its summary', () => {
+    const jsonl = [
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: 'old' }],
+      }),
+      line('response_item', {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'old reply' }],
+      }),
+      line('compacted', { message: 'You are resuming a task. Summary: fixed the cart.' }),
+      line('event_msg', { type: 'context_compacted' }),
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: 'next' }],
+      }),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages).toEqual([
+      {
+        id: 'L3',
+        role: 'user',
+        kind: 'summary',
+        content: 'You are resuming a task. Summary: fixed the cart.',
+        source: { line: 3 },
+      },
+      { id: 'L5', role: 'user', content: 'next', source: { line: 5 } },
+    ]);
+  });
+
+  it('a compacted line with replacement_history takes that history and marks the summary in it', () => {
+    const jsonl = [
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: 'old' }],
+      }),
+      line('compacted', {
+        message: 'Summary text',
+        replacement_history: [
+          { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'kept request' }] },
+          { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Summary text' }] },
+        ],
+      }),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages.map((m) => [m.id, m.content, m.kind])).toEqual([
+      ['L2:0', 'kept request', undefined],
+      ['L2:1', 'Summary text', 'summary'],
+    ]);
+  });
+
+  it('unknown line types are counted with their first example', () => {
+    const jsonl = [
+      line('session_meta', { id: 'x' }),
+      line('mystery', { a: 1 }),
+      line('mystery', { a: 2 }),
+    ].join('\n');
+    const result = importTranscript(jsonl, { format: 'codex' });
+    expect(result.issues[0]).toMatchObject({
+      code: 'unknown-line-type',
+      line: 2,
+      count: 2,
+      example: '{"timestamp":"2025-10-29T01:00:00.000Z","type":"mystery","payload":{"a":1}}',
+    });
+  });
+});

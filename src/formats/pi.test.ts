@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { detectFormat, importTranscript } from './registry';
+import { counts, fixture } from './testSupport.node';
+
+const text = fixture('pi.jsonl');
+const header = JSON.stringify({ type: 'session', version: 3, id: 'h', timestamp: 't', cwd: '/p' });
+const entry = (id: string, parentId: string | null, message: object): string =>
+  JSON.stringify({ type: 'message', id, parentId, timestamp: 't', message });
+
+describe('pi session JSONL', () => {
+  it('is detected by its session header', () => {
+    expect(detectFormat(text)).toEqual({
+      format: 'pi',
+      confidence: 0.97,
+      reason: 'a first line {"type":"session", "version":3, "cwd"}',
+    });
+  });
+
+  it('imports the fixture: the compaction summary, the kept entries from firstKeptEntryId, then the rest of the branch', () => {
+    const result = importTranscript(text);
+    expect(counts(result.messages)).toEqual({
+      messages: 7,
+      roles: { user: 2, assistant: 3, tool: 2 },
+      toolCalls: 2,
+      pairedResults: 2,
+      summaries: 1,
+      withReasoning: 1,
+      images: 0,
+    });
+    expect(result.messages.map((m) => m.id)).toEqual([
+      'a1000009',
+      'a1000004',
+      'a1000005',
+      'a1000007',
+      'a1000008',
+      'a100000a',
+      'a100000c',
+    ]);
+    expect(
+      result.messages[0]!.content.startsWith(
+        'The conversation history before this point was compacted into the following summary:\n\n<summary>\n## Goal',
+      ),
+    ).toBe(true);
+    expect(result.messages[3]!.toolCalls).toEqual([
+      {
+        id: 'call_3',
+        name: 'edit',
+        arguments:
+          '{"path":"src/parser.ts","oldText":"split(/\\\\s+/)","newText":"split(/(?=[()])|\\\\s+/)"}',
+      },
+    ]);
+    expect(result.title).toBe('Parser fixes 🔧');
+    expect(result.usage).toEqual({
+      contextTokens: 9300,
+      inputTokens: 300,
+      cachedInputTokens: 9000,
+      outputTokens: 20,
+      totalTokens: 9320,
+      model: 'claude-sonnet-4-5',
+    });
+    expect(result.issues).toEqual([
+      { severity: 'warning', code: 'inactive-branch', message: '1 messages on other branches were left out' },
+    ]);
+  });
+
+  it('a version 1 file (no ids) chains entries by line and resolves firstKeptEntryIndex by file line', () => {
+    const v1 = [
+      JSON.stringify({ type: 'session', id: 'old', timestamp: 't', cwd: '/p' }),
+      JSON.stringify({ type: 'message', timestamp: 't', message: { role: 'user', content: 'one' } }),
+      JSON.stringify({
+        type: 'message',
+        timestamp: 't',
+        message: { role: 'assistant', content: [{ type: 'text', text: 'two' }] },
+      }),
+      JSON.stringify({
+        type: 'compaction',
+        timestamp: 't',
+        summary: 'S',
+        firstKeptEntryIndex: 2,
+        tokensBefore: 10,
+      }),
+      JSON.stringify({ type: 'message', timestamp: 't', message: { role: 'user', content: 'three' } }),
+    ].join('\n');
+    const result = importTranscript(v1);
+    expect(result.messages.map((m) => [m.id, m.role, m.kind ?? ''])).toEqual([
+      ['line4', 'user', 'summary'],
+      ['line3', 'assistant', ''],
+      ['line5', 'user', ''],
+    ]);
+  });
+
+  it('a missing firstKeptEntryId keeps nothing before the compaction and says so', () => {
+    const jsonl = [
+      header,
+      entry('aaaa0001', null, { role: 'user', content: 'old' }),
+      JSON.stringify({
+        type: 'compaction',
+        id: 'aaaa0002',
+        parentId: 'aaaa0001',
+        timestamp: 't',
+        summary: 'S',
+        firstKeptEntryId: 'gone',
+      }),
+      entry('aaaa0003', 'aaaa0002', { role: 'user', content: 'new' }),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages.map((m) => m.id)).toEqual(['aaaa0002', 'aaaa0003']);
+    expect(result.issues.map((i) => i.code)).toEqual(['missing-first-kept-entry']);
+  });
+
+  it('a bash execution excluded from context is not a message; a branch summary is', () => {
+    const jsonl = [
+      header,
+      entry('b0000001', null, {
+        role: 'bashExecution',
+        command: 'ls',
+        output: 'a',
+        exitCode: 0,
+        excludeFromContext: true,
+      }),
+      JSON.stringify({
+        type: 'branch_summary',
+        id: 'b0000002',
+        parentId: 'b0000001',
+        timestamp: 't',
+        fromId: 'x',
+        summary: 'Tried another approach.',
+      }),
+      entry('b0000003', 'b0000002', { role: 'bashExecution', command: 'pwd', output: '/p', exitCode: 0 }),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages.map((m) => m.content)).toEqual([
+      'The following is a summary of a branch that this conversation came back from:\n\n<summary>\nTried another approach.</summary>',
+      'Ran `pwd`\n```\n/p\n```',
+    ]);
+  });
+});
