@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyHttpError, classifyStreamError } from './classify';
+import { finishCategory } from './events';
 
 describe('classifyHttpError', () => {
   it.each([
@@ -55,5 +56,23 @@ describe('classifyStreamError', () => {
     ['invalid_request_error: prompt is too long: 213462 tokens > 200000 maximum', 'overflow'],
   ])('%s is %s', (text, kind) => {
     expect(classifyStreamError(text)).toBe(kind);
+  });
+});
+
+describe('finishCategory', () => {
+  it.each([
+    ['stop', 'stop'],
+    ['end_turn', 'stop'],
+    ['STOP', 'stop'],
+    ['completed', 'stop'],
+    ['length', 'length'],
+    ['max_tokens', 'length'],
+    ['MAX_TOKENS', 'length'],
+    ['max_output_tokens', 'length'],
+    ['SAFETY', 'filter'],
+    ['tool_use', 'tool'],
+    ['something_new', 'other'],
+  ])('%s is %s', (reason, category) => {
+    expect(finishCategory(reason)).toBe(category);
   });
 });

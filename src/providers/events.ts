@@ -62,6 +62,7 @@ const FINISH_CATEGORIES: Readonly<Record<string, FinishCategory>> = {
   length: 'length',
   max_tokens: 'length',
   max_output_tokens: 'length',
+  incomplete: 'length',
   content_filter: 'filter',
   safety: 'filter',
   recitation: 'filter',
