@@ -43,6 +43,19 @@ describe('repro bundles', () => {
     expect(() => encodeBundle({ ...payload, selectedIndex: 5 })).toThrow(ShareEncodeError);
   });
 
+  test('a bundle over 20 MB is refused when writing', async () => {
+    const big = 'x'.repeat(4_500_000);
+    const messages = Array.from({ length: 5 }, (_, i) => ({
+      id: `m${i}`,
+      role: 'user' as const,
+      content: big,
+    }));
+    const payload = await buildSharePayload({ messages, settings: {} }, 'full');
+    expect(() => encodeBundle(payload)).toThrow(
+      'The repro bundle would be 21.5 MB, over the 20 MB it may hold.',
+    );
+  });
+
   test.each([
     ['an empty file', '  \n', 'empty', 'The file is empty: there is no shared state to open.'],
     ['a file that is not JSON', 'name,role\nu,user', 'not-json', null],

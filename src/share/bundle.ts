@@ -19,7 +19,13 @@ export const MAX_BUNDLE_CHARS = MAX_INFLATED_BYTES;
 export function encodeBundle(payload: SharePayload): string {
   const checked = validateSharePayload(payload, 'file');
   if (!checked.ok) throw new ShareEncodeError(checked.error.message, checked.error.path);
-  return `${JSON.stringify(payload)}\n`;
+  const text = `${JSON.stringify(payload)}\n`;
+  if (text.length > MAX_BUNDLE_CHARS) {
+    throw new ShareEncodeError(
+      `The repro bundle would be ${formatBytes(text.length)}, over the ${formatBytes(MAX_BUNDLE_CHARS)} it may hold.`,
+    );
+  }
+  return text;
 }
 
 /** A file name that says what the file is and which transcript it reproduces. */

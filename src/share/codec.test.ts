@@ -17,6 +17,7 @@ import { buildSharePayload, type ShareProviderInput, type ShareSource } from './
 import { restoreShare } from './schema';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
+const ALPHABET64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** A v1 fragment around arbitrary JSON text, for payloads the builder would never write. */
 async function fragmentOfJson(json: string): Promise<string> {
@@ -159,6 +160,45 @@ describe('round trips', () => {
       message: "The link's contents are invalid at provider.baseUrl: Expected an http or https URL.",
       path: 'provider.baseUrl',
     });
+  });
+});
+
+describe('links that would not open are refused when encoding', () => {
+  test('shared state over 20 MB', async () => {
+    const big = 'x'.repeat(4_500_000);
+    const messages = Array.from({ length: 5 }, (_, i) => ({
+      id: `m${i}`,
+      role: 'user' as const,
+      content: big,
+    }));
+    const error = await encodeShare(await buildSharePayload({ messages, settings: {} }, 'full')).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ShareEncodeError);
+    expect((error as Error).message).toBe(
+      'The shared state is 21.5 MB, over the 20 MB a link may hold; share a settings-only link instead.',
+    );
+  });
+
+  test('a link over 2 MB', async () => {
+    // Text that deflate cannot shrink much: pseudo-random letters from a fixed seed.
+    let state = 7;
+    const noise = Array.from({ length: 3_000_000 }, () => {
+      // xorshift32: its low bits do not repeat the way a small LCG's do.
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return ALPHABET64[(state >>> 0) % 64];
+    }).join('');
+    const payload = await buildSharePayload(
+      { messages: [{ id: 'm', role: 'tool', content: noise }], settings: {} },
+      'full',
+    );
+    const error = await encodeShare(payload).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShareEncodeError);
+    expect((error as Error).message).toMatch(
+      /^The link would be [\d,]+ characters, over the 2 MB a link may have; share a repro bundle file instead\.$/,
+    );
   });
 });
 

@@ -137,15 +137,36 @@ export async function inflateRawCapped(input: Uint8Array, maxBytes: number): Pro
 }
 
 /**
+ * The fragment for a payload without any checks: for measuring lengths,
+ * where a link too long to open is still a length worth reporting.
+ */
+export async function encodeFragment(payload: SharePayload): Promise<string> {
+  const json = new TextEncoder().encode(JSON.stringify(payload));
+  return `v${SHARE_VERSION}.${encodeBase64url(await deflateRaw(json))}`;
+}
+
+/**
  * The fragment text for a payload, without the `#`. Throws
- * `ShareEncodeError` if the payload breaks the schema's limits: a link that
- * its own reader would reject is worse than no link.
+ * `ShareEncodeError` if the payload breaks the schema's limits or the link
+ * would exceed the decoder's caps: a link its own reader would reject is
+ * worse than no link.
  */
 export async function encodeShare(payload: SharePayload): Promise<string> {
   const checked = validateSharePayload(payload);
   if (!checked.ok) throw new ShareEncodeError(checked.error.message, checked.error.path);
   const json = new TextEncoder().encode(JSON.stringify(payload));
-  return `v${SHARE_VERSION}.${encodeBase64url(await deflateRaw(json))}`;
+  if (json.length > MAX_INFLATED_BYTES) {
+    throw new ShareEncodeError(
+      `The shared state is ${formatBytes(json.length)}, over the ${formatBytes(MAX_INFLATED_BYTES)} a link may hold; share a settings-only link instead.`,
+    );
+  }
+  const fragment = `v${SHARE_VERSION}.${encodeBase64url(await deflateRaw(json))}`;
+  if (fragment.length > MAX_FRAGMENT_CHARS) {
+    throw new ShareEncodeError(
+      `The link would be ${fragment.length.toLocaleString('en-US')} characters, over the ${formatBytes(MAX_FRAGMENT_CHARS)} a link may have; share a repro bundle file instead.`,
+    );
+  }
+  return fragment;
 }
 
 const PREFIX = /^v(\d{1,9})\./;

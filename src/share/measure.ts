@@ -6,7 +6,7 @@
  * links of a few kilobytes, while 8,000 is what RFC 9110 asks every client to
  * support. Beyond that, a bundle file is the reliable way to share.
  */
-import { buildShareUrl, encodeShare } from './codec';
+import { buildShareUrl, encodeFragment } from './codec';
 import { buildSharePayload, type ShareSource } from './payload';
 
 export const LINK_PASTES_ANYWHERE = 2_000;
@@ -32,7 +32,7 @@ export interface LinkLengths {
  */
 export async function measureLink(source: ShareSource, baseUrl?: string): Promise<LinkLengths> {
   const length = async (variant: 'full' | 'settings-only') => {
-    const fragment = await encodeShare(await buildSharePayload(source, variant));
+    const fragment = await encodeFragment(await buildSharePayload(source, variant));
     return baseUrl ? buildShareUrl(baseUrl, fragment).length : fragment.length + 1;
   };
   const [full, settingsOnly] = await Promise.all([length('full'), length('settings-only')]);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import type { FullSharePayload, SharePayload } from './payload';
-import { restoreShare, SHARE_LIMITS, validateSharePayload } from './schema';
+import { isPresetBaseUrl, restoreShare, SHARE_LIMITS, validateSharePayload } from './schema';
 
 const base: FullSharePayload = {
   v: 1,
@@ -156,6 +156,7 @@ describe('restore', () => {
       settingsInput: DEFAULT_SETTINGS,
       settings: DEFAULT_SETTINGS,
       provider: null,
+      providerNeedsConfirmation: false,
       selectedIndex: null,
       preview: null,
     });
@@ -173,5 +174,29 @@ describe('restore', () => {
     const restored = restoreShare(payload);
     restored.messages![0].toolCalls![0].arguments = '{"x":1}';
     expect(payload.transcript.messages[0].toolCalls![0].arguments).toBe('{}');
+  });
+});
+
+describe('a shared provider', () => {
+  test('a base URL a built-in preset of the same kind uses needs no confirmation', () => {
+    expect(
+      isPresetBaseUrl({ kind: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1/' }),
+    ).toBe(true);
+    expect(isPresetBaseUrl({ kind: 'ollama', model: 'llama3.2', baseUrl: 'http://localhost:11434' })).toBe(
+      true,
+    );
+    expect(isPresetBaseUrl({ kind: 'offline', model: '', baseUrl: '' })).toBe(true);
+  });
+
+  test('any other base URL must be confirmed before a stored key is sent to it', () => {
+    const restored = restoreShare({
+      ...base,
+      provider: { kind: 'anthropic', model: 'claude', baseUrl: 'https://api.anthropic.com.evil.example' },
+    });
+    expect(restored.providerNeedsConfirmation).toBe(true);
+    // A preset URL under another kind is not that kind's server either.
+    expect(isPresetBaseUrl({ kind: 'anthropic', model: 'm', baseUrl: 'https://api.openai.com/v1' })).toBe(
+      false,
+    );
   });
 });

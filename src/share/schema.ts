@@ -12,6 +12,7 @@
 import * as v from 'valibot';
 import type { Message } from '../core/message';
 import { DEFAULT_SETTINGS, normalizeSettings, STRATEGIES, TOKENIZERS, type Settings } from '../core/settings';
+import { PROVIDER_PRESETS } from '../providers/presets';
 import { failure, type DecodeResult } from './errors';
 import {
   SHARE_PROVIDER_KINDS,
@@ -211,8 +212,25 @@ export interface RestoredShare {
   /** What the core computes with: `normalizeSettings` of the above. */
   settings: Settings;
   provider: ShareProvider | null;
+  /**
+   * True when the link names a base URL that no built-in preset of its kind
+   * uses. Whoever wrote the link chose that server, so the page must ask
+   * before sending a key the reader has stored for this provider kind there.
+   */
+  providerNeedsConfirmation: boolean;
   selectedIndex: number | null;
   preview: SharePreview | null;
+}
+
+const trimSlashes = (url: string) => url.replace(/\/+$/, '');
+
+/** Whether a shared provider points where a built-in preset of its kind does (or needs no server at all). */
+export function isPresetBaseUrl(provider: ShareProvider): boolean {
+  if (provider.kind === 'offline' || provider.baseUrl === '') return true;
+  const url = trimSlashes(provider.baseUrl);
+  return PROVIDER_PRESETS.some(
+    (p) => p.kind === provider.kind && p.baseUrl !== '' && trimSlashes(p.baseUrl) === url,
+  );
 }
 
 function toMessage(message: ShareMessage): Message {
@@ -238,6 +256,7 @@ export function restoreShare(payload: SharePayload): RestoredShare {
     settingsInput,
     settings: normalizeSettings(payload.settings ?? {}),
     provider: payload.provider ? { ...payload.provider } : null,
+    providerNeedsConfirmation: payload.provider ? !isPresetBaseUrl(payload.provider) : false,
     selectedIndex: payload.selectedIndex ?? null,
     preview: payload.preview ? structuredClone(payload.preview) : null,
   };
