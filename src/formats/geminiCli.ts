@@ -1,17 +1,268 @@
-import type { JsonImporter, JsonlImporter } from './format';
+/**
+ * Gemini CLI chat files: the JSONL log (a metadata line, message records,
+ * `{"$set": …}` metadata patches and `{"$rewindTo": id}` records) and the
+ * older single JSON `{sessionId, projectHash, messages}`. Tool calls and their
+ * results are stored together on the `gemini` record, like OpenCode parts.
+ */
+import type { Message, ToolCall } from '../core/message';
+import { childPath, makeMessage, Parts } from './build';
+import type { Imported, JsonImporter, JsonlImporter, JsonlSession } from './format';
+import { detection } from './format';
+import { CallLedger, convertContent, responseText } from './gemini';
+import type { IssueLog } from './issues';
+import type { JsonRecord } from './json';
+import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
+import type { ImportUsage } from './types';
 import { ImportError } from './types';
+
+const RECORD_TYPES = new Set(['user', 'gemini', 'info', 'error', 'warning']);
+
+interface StoredRecord {
+  id: string;
+  record: JsonRecord;
+  line?: number;
+  path?: string;
+}
+
+function isHeader(value: unknown): value is JsonRecord {
+  return (
+    isRecord(value) &&
+    typeof field(value, 'sessionId') === 'string' &&
+    typeof field(value, 'projectHash') === 'string'
+  );
+}
+
+function isChatRecord(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    RECORD_TYPES.has(str(value, 'type') ?? '') &&
+    typeof field(value, 'id') === 'string' &&
+    'content' in value
+  );
+}
+
+/** A PartListUnion: a string, one part, or a list of strings and parts. */
+function partList(content: unknown): unknown[] {
+  if (content === undefined || content === null) return [];
+  return Array.isArray(content) ? content : [content];
+}
+
+/** Holds records in order, replacing a record written again under the same id. */
+class ChatLog {
+  private readonly records: StoredRecord[] = [];
+  private readonly index = new Map<string, number>();
+  title: string | undefined;
+
+  constructor(private readonly log: IssueLog) {}
+
+  upsert(stored: StoredRecord): void {
+    const at = this.index.get(stored.id);
+    if (at !== undefined) this.records[at] = stored;
+    else {
+      this.index.set(stored.id, this.records.length);
+      this.records.push(stored);
+    }
+  }
+
+  /** A rewind drops the named message and everything after it (its text goes back to the prompt). */
+  rewindTo(id: string, line: number): void {
+    const at = this.index.get(id);
+    if (at === undefined) {
+      this.log.warn(
+        'broken-rewind',
+        'A $rewindTo names a message that is not in the file; it was ignored',
+        { line },
+        id,
+      );
+      return;
+    }
+    for (const dropped of this.records.splice(at)) this.index.delete(dropped.id);
+  }
+
+  build(): Imported {
+    const ledger = new CallLedger();
+    let messages: Message[] = [];
+    let usage: ImportUsage | undefined;
+    for (const stored of this.records) {
+      const { record, id, path, line } = stored;
+      const type = str(record, 'type');
+      if (type === 'user') {
+        const converted = convertContent(
+          'user',
+          partList(field(record, 'content')),
+          id,
+          path,
+          line,
+          ledger,
+          this.log,
+        );
+        if (converted.snapshot) messages = [];
+        messages.push(...converted.messages);
+      } else if (type === 'gemini') {
+        messages.push(...this.reply(stored, ledger));
+        usage = recordUsage(record) ?? usage;
+      }
+      // info, error and warning records are shown to the user, never sent to the model.
+    }
+    return { messages, title: this.title, usage };
+  }
+
+  private reply(stored: StoredRecord, ledger: CallLedger): Message[] {
+    const { record, id, path, line } = stored;
+    const source = path !== undefined ? { path } : { line };
+    const converted = convertContent(
+      'model',
+      partList(field(record, 'content')),
+      id,
+      path,
+      line,
+      ledger,
+      this.log,
+    );
+    const message = converted.messages[0]!;
+    const thoughts = new Parts();
+    for (const thought of arr(record, 'thoughts') ?? []) {
+      if (!isRecord(thought)) continue;
+      const subject = str(thought, 'subject');
+      const description = str(thought, 'description') ?? '';
+      thoughts.addReasoning(subject ? `${subject}: ${description}` : description);
+    }
+    const reasoning = [message.reasoning, thoughts.reasoningText()].filter(Boolean).join('\n\n');
+    if (reasoning) message.reasoning = reasoning;
+    const calls: ToolCall[] = [...(message.toolCalls ?? [])];
+    const results: Message[] = [];
+    (arr(record, 'toolCalls') ?? []).forEach((call, k) => {
+      if (!isRecord(call)) return;
+      const callId = str(call, 'id') ?? `${id}:call${k}`;
+      const name = str(call, 'name') ?? 'unknown';
+      calls.push({ id: callId, name, arguments: safeStringify(field(call, 'args') ?? {}) });
+      results.push(
+        makeMessage({
+          id: `${id}:${callId}`,
+          role: 'tool',
+          content: callResult(call),
+          toolCallId: callId,
+          toolName: name,
+          source,
+        }),
+      );
+    });
+    if (calls.length) message.toolCalls = calls;
+    return [message, ...results];
+  }
+}
+
+/** What the model got back for a call: the function response text, else the display text or status. */
+function callResult(call: JsonRecord): string {
+  const texts: string[] = [];
+  for (const part of partList(field(call, 'result'))) {
+    if (typeof part === 'string') texts.push(part);
+    else if (isRecord(part)) {
+      const response = rec(part, 'functionResponse') ?? rec(part, 'function_response');
+      if (response) texts.push(responseText(field(response, 'response')));
+      else if (typeof field(part, 'text') === 'string') texts.push(str(part, 'text')!);
+    }
+  }
+  if (texts.length) return texts.join('\n');
+  const display = field(call, 'resultDisplay');
+  if (typeof display === 'string') return display;
+  return `[${str(call, 'status') ?? 'no result'}]`;
+}
+
+function recordUsage(record: JsonRecord): ImportUsage | undefined {
+  const tokens = rec(record, 'tokens');
+  if (!tokens) return undefined;
+  const input = num(tokens, 'input');
+  return {
+    contextTokens: input,
+    inputTokens: input,
+    cachedInputTokens: num(tokens, 'cached'),
+    outputTokens: num(tokens, 'output'),
+    reasoningTokens: num(tokens, 'thoughts'),
+    totalTokens: num(tokens, 'total'),
+    model: str(record, 'model'),
+  };
+}
+
+export const geminiCliJsonl: JsonlImporter = {
+  id: 'gemini-cli',
+  detectRecords(records) {
+    if (isHeader(records[0]))
+      return detection('gemini-cli', 0.97, 'a first line with sessionId and projectHash');
+    if (records.some((r) => isRecord(r) && ('$set' in r || '$rewindTo' in r)))
+      return detection('gemini-cli', 0.85, '"$set" or "$rewindTo" records');
+    if (records.length > 0 && records.every(isChatRecord))
+      return detection('gemini-cli', 0.8, 'records {id, type: "user"/"gemini", content}');
+    return null;
+  },
+  start(log): JsonlSession {
+    const chat = new ChatLog(log);
+    return {
+      add(record, line) {
+        if (!isRecord(record)) {
+          log.tally(
+            'unknown-line-type',
+            '(not an object)',
+            'Lines that are not JSON objects were skipped',
+            { line },
+            record,
+          );
+          return;
+        }
+        if (isHeader(record)) {
+          chat.title = str(record, 'summary') ?? chat.title;
+          return;
+        }
+        const set = rec(record, '$set');
+        if (set) {
+          chat.title = str(set, 'summary') ?? chat.title;
+          return;
+        }
+        const rewind = field(record, '$rewindTo');
+        if (typeof rewind === 'string') return chat.rewindTo(rewind, line);
+        if (!isChatRecord(record)) {
+          const type = str(record, 'type') ?? '';
+          log.tally(
+            'unknown-line-type',
+            type,
+            `Records of unknown type "${type || '(none)'}" were skipped`,
+            { line },
+            record,
+          );
+          return;
+        }
+        chat.upsert({ id: str(record, 'id')!, record, line });
+      },
+      finish: () => chat.build(),
+    };
+  },
+};
 
 export const geminiCliJson: JsonImporter = {
   id: 'gemini-cli',
-  detect: () => null,
-  importValue() {
-    throw new ImportError('internal', 'not implemented');
+  detect(value) {
+    if (isHeader(value) && Array.isArray(field(value, 'messages'))) {
+      return detection('gemini-cli', 0.97, 'an object with sessionId, projectHash and a messages array');
+    }
+    return null;
   },
-};
-export const geminiCliJsonl: JsonlImporter = {
-  id: 'gemini-cli',
-  detectRecords: () => null,
-  start() {
-    throw new ImportError('internal', 'not implemented');
+  importValue(value, log): Imported {
+    if (!isRecord(value) || !Array.isArray(field(value, 'messages'))) {
+      throw new ImportError(
+        'not-a-transcript',
+        'Expected a Gemini CLI chat: {"sessionId", "projectHash", "messages": [...]}',
+      );
+    }
+    const chat = new ChatLog(log);
+    chat.title = str(value, 'summary');
+    arr(value, 'messages')!.forEach((record, i) => {
+      const path = childPath('$.messages', i);
+      if (!isChatRecord(record)) {
+        log.tally('unknown-record', '', 'Records that are not chat messages were skipped', { path }, record);
+        return;
+      }
+      chat.upsert({ id: str(record as JsonRecord, 'id')!, record: record as JsonRecord, path });
+    });
+    return chat.build();
   },
 };

@@ -1,10 +1,277 @@
-import type { JsonImporter } from './format';
+/**
+ * OpenCode `export` JSON: `{info, messages: [{info, parts}]}`. A tool part is
+ * both the call and its result, so it becomes a call on the assistant message
+ * plus a tool message. A user message with a `compaction` part followed by a
+ * `summary: true` assistant marks a compaction: what came before is no longer
+ * sent, and the summary text stands in for it.
+ */
+import type { Message, ToolCall } from '../core/message';
+import { childPath, makeMessage, Parts } from './build';
+import type { Imported, JsonImporter } from './format';
+import { detection } from './format';
+import type { IssueLog } from './issues';
+import type { JsonRecord } from './json';
+import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
+import type { ImportUsage } from './types';
 import { ImportError } from './types';
+
+const BOOKKEEPING_PARTS = new Set([
+  'step-start',
+  'step-finish',
+  'snapshot',
+  'patch',
+  'agent',
+  'subtask',
+  'retry',
+  'compaction',
+]);
+const PRUNED_OUTPUT = '[tool output pruned by compaction]';
+const INTERRUPTED_OUTPUT = '[tool execution was interrupted]';
+
+function locate(value: unknown): { items: unknown[]; base: string; session?: JsonRecord } | null {
+  if (Array.isArray(value)) return { items: value, base: '$' };
+  if (!isRecord(value)) return null;
+  const messages = arr(value, 'messages');
+  return messages ? { items: messages, base: '$.messages', session: rec(value, 'info') } : null;
+}
+
+function isOpenCodeMessage(item: unknown): boolean {
+  return isRecord(item) && isRecord(field(item, 'info')) && Array.isArray(field(item, 'parts'));
+}
 
 export const opencode: JsonImporter = {
   id: 'opencode',
-  detect: () => null,
-  importValue() {
-    throw new ImportError('internal', 'not implemented');
+  detect(value) {
+    const located = locate(value);
+    if (!located || located.items.length === 0 || !located.items.every(isOpenCodeMessage)) return null;
+    const sessionId = located.session ? str(located.session, 'id') : undefined;
+    return detection(
+      'opencode',
+      0.97,
+      `messages as {info, parts} pairs${sessionId?.startsWith('ses_') ? ' in a ses_ session' : ''}`,
+    );
+  },
+  importValue(value, log): Imported {
+    const located = locate(value);
+    if (!located)
+      throw new ImportError(
+        'not-a-transcript',
+        'Expected an OpenCode export: {"info": …, "messages": [{"info", "parts"}]}',
+      );
+    // The newest completed compaction hides what precedes its request message.
+    let start = 0;
+    located.items.forEach((item, i) => {
+      if (!isRecord(item)) return;
+      const info = rec(item, 'info');
+      if (info && field(info, 'summary') === true && str(info, 'role') === 'assistant') {
+        const parentId = str(info, 'parentID');
+        const request = located.items.findIndex(
+          (m) => isRecord(m) && str(rec(m, 'info') ?? {}, 'id') === parentId,
+        );
+        start = request >= 0 && request < i ? request : i;
+      }
+    });
+    if (start > 0)
+      log.warn(
+        'hidden-by-compaction',
+        `${start} messages before the last compaction are not sent to the model and were left out`,
+        { path: childPath(located.base, start) },
+      );
+    const messages: Message[] = [];
+    let usage: ImportUsage | undefined;
+    for (let i = start; i < located.items.length; i++) {
+      const item = located.items[i];
+      const path = childPath(located.base, i);
+      if (!isOpenCodeMessage(item)) {
+        log.tally(
+          'invalid-message',
+          '',
+          'Entries that are not {info, parts} messages were skipped',
+          { path },
+          item,
+        );
+        continue;
+      }
+      const record = item as JsonRecord;
+      const info = rec(record, 'info')!;
+      const parts = arr(record, 'parts')!;
+      const role = str(info, 'role');
+      const id = str(info, 'id') ?? `m${i}`;
+      if (role === 'user') {
+        readUser(parts, id, path, messages, log);
+      } else if (role === 'assistant') {
+        if (field(info, 'summary') === true) readSummary(parts, id, path, messages);
+        else readAssistant(parts, id, str(info, 'parentID'), path, messages, log);
+        usage = assistantUsage(info) ?? usage;
+      } else {
+        log.tally(
+          'unknown-role',
+          role ?? '',
+          `Messages with role "${role ?? '(none)'}" were skipped`,
+          { path },
+          info,
+        );
+      }
+    }
+    return { messages, title: located.session ? str(located.session, 'title') : undefined, usage };
   },
 };
+
+function readUser(parts: unknown[], id: string, path: string, out: Message[], log: IssueLog): void {
+  const collected = new Parts();
+  let onlyCompaction = true;
+  parts.forEach((part, k) => {
+    if (!isRecord(part)) return;
+    const type = str(part, 'type') ?? '';
+    if (type !== 'compaction') onlyCompaction = false;
+    if (field(part, 'ignored') === true) return;
+    if (type === 'text') collected.addText(str(part, 'text'));
+    else if (type === 'file') {
+      if ((str(part, 'mime') ?? '').startsWith('image/')) collected.images++;
+    } else if (!BOOKKEEPING_PARTS.has(type)) {
+      log.tally(
+        'unknown-part-type',
+        type,
+        `Unknown part type "${type || '(none)'}" skipped`,
+        { path: childPath(childPath(path, 'parts'), k) },
+        part,
+      );
+    }
+  });
+  // The compaction request is replaced by the summary that answers it.
+  if (onlyCompaction && parts.length > 0) return;
+  out.push(
+    makeMessage({
+      id,
+      role: 'user',
+      content: collected.content(),
+      images: collected.images,
+      turnId: id,
+      source: { path },
+    }),
+  );
+}
+
+function readSummary(parts: unknown[], id: string, path: string, out: Message[]): void {
+  const collected = new Parts();
+  for (const part of parts)
+    if (isRecord(part) && str(part, 'type') === 'text') collected.addText(str(part, 'text'));
+  out.push(
+    makeMessage({ id, role: 'user', kind: 'summary', content: collected.content(), source: { path } }),
+  );
+}
+
+/**
+ * One stored assistant message can hold several model steps: text, calls,
+ * then (after the results) more text. Each step becomes an assistant message
+ * followed by the results of its calls, which is what the model saw.
+ */
+function readAssistant(
+  parts: unknown[],
+  id: string,
+  turnId: string | undefined,
+  path: string,
+  out: Message[],
+  log: IssueLog,
+): void {
+  let step = new Parts();
+  let calls: ToolCall[] = [];
+  let results: Message[] = [];
+  let steps = 0;
+  const flush = (): void => {
+    if (step.empty && calls.length === 0) return;
+    out.push(
+      makeMessage({
+        id: steps === 0 ? id : `${id}:${steps}`,
+        role: 'assistant',
+        content: step.content(),
+        reasoning: step.reasoningText(),
+        toolCalls: calls,
+        images: step.images,
+        turnId,
+        source: { path },
+      }),
+    );
+    out.push(...results);
+    steps++;
+    step = new Parts();
+    calls = [];
+    results = [];
+  };
+  parts.forEach((part, k) => {
+    if (!isRecord(part)) return;
+    const partPath = childPath(childPath(path, 'parts'), k);
+    const type = str(part, 'type') ?? '';
+    switch (type) {
+      case 'step-start':
+        if (calls.length > 0) flush();
+        return;
+      case 'text':
+        if (field(part, 'ignored') !== true) step.addText(str(part, 'text'));
+        return;
+      case 'reasoning':
+        step.addReasoning(str(part, 'text'));
+        return;
+      case 'file':
+        if ((str(part, 'mime') ?? '').startsWith('image/')) step.images++;
+        return;
+      case 'tool': {
+        const callId = str(part, 'callID') ?? str(part, 'id') ?? `${id}:tool${k}`;
+        const name = str(part, 'tool') ?? 'unknown';
+        const state = rec(part, 'state') ?? {};
+        calls.push({ id: callId, name, arguments: safeStringify(field(state, 'input') ?? {}) });
+        const status = str(state, 'status');
+        const compacted = num(rec(state, 'time') ?? {}, 'compacted') !== undefined;
+        const output =
+          status === 'completed'
+            ? compacted
+              ? PRUNED_OUTPUT
+              : (str(state, 'output') ?? '')
+            : status === 'error'
+              ? (str(state, 'error') ?? 'error')
+              : INTERRUPTED_OUTPUT;
+        results.push(
+          makeMessage({
+            id: str(part, 'id') ?? `${callId}:result`,
+            role: 'tool',
+            content: output,
+            toolCallId: callId,
+            toolName: name,
+            turnId,
+            source: { path: partPath },
+          }),
+        );
+        return;
+      }
+      default:
+        if (!BOOKKEEPING_PARTS.has(type))
+          log.tally(
+            'unknown-part-type',
+            type,
+            `Unknown part type "${type || '(none)'}" skipped`,
+            { path: partPath },
+            part,
+          );
+    }
+  });
+  flush();
+  if (steps === 0) out.push(makeMessage({ id, role: 'assistant', turnId, source: { path } }));
+}
+
+function assistantUsage(info: JsonRecord): ImportUsage | undefined {
+  const tokens = rec(info, 'tokens');
+  if (!tokens) return undefined;
+  const input = num(tokens, 'input') ?? 0;
+  const cache = rec(tokens, 'cache') ?? {};
+  const read = num(cache, 'read') ?? 0;
+  const write = num(cache, 'write') ?? 0;
+  if (input + read + write === 0) return undefined;
+  return {
+    contextTokens: input + read + write,
+    inputTokens: input,
+    cachedInputTokens: read || undefined,
+    outputTokens: num(tokens, 'output'),
+    reasoningTokens: num(tokens, 'reasoning') || undefined,
+    model: str(info, 'modelID'),
+  };
+}
