@@ -20,7 +20,8 @@ import * as v from 'valibot';
 import { STRATEGIES, TOKENIZERS, type Settings } from '../core/settings';
 import { failure, type DecodeResult } from './errors';
 import { SHARE_ROLES, SHARE_VERSION, stripDefaultSettings, type FullSharePayload } from './payload';
-import { formatIssuePath, SHARE_LIMITS, validateSharePayload, type ShareSourceKind } from './schema';
+import { SHARE_LIMITS } from './limits';
+import { formatIssuePath, validateSharePayload, type ShareSourceKind } from './schema';
 
 const tokenCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.tokens));
 

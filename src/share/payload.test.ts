@@ -150,6 +150,14 @@ describe('settings', () => {
     ).toEqual({ keepRecentTokens: 8000, strategy: 'turns', maxContextTokens: -5, enabled: false });
   });
 
+  test('an absurd typed number is clamped to the bound the schema allows, so the link still opens', () => {
+    expect(stripDefaultSettings({ maxContextTokens: 1e12, scale: -50, stallTimeoutMs: 1e10 })).toEqual({
+      maxContextTokens: 100_000_000,
+      scale: -10,
+      stallTimeoutMs: 86_400_000,
+    });
+  });
+
   test('values JSON cannot carry or the schema would reject are dropped', () => {
     expect(
       stripDefaultSettings({

@@ -13,6 +13,7 @@ import type { Message, Role, ToolCall } from '../core/message';
 import { DEFAULT_SETTINGS, STRATEGIES, TOKENIZERS, type Settings } from '../core/settings';
 import type { Usage } from '../core/summarizer';
 import type { ProviderKind } from '../providers/config';
+import { TYPED_SETTING_LIMITS } from './limits';
 
 /** The payload version this code writes. Older ones are migrated on decode. */
 export const SHARE_VERSION = 1;
@@ -144,7 +145,9 @@ export function toShareMessage(message: Message): ShareMessage {
 /**
  * The settings fields that differ from the defaults. Defaults make up much of
  * a naive payload, and a reader fills them back in anyway; a non-finite
- * number cannot survive JSON, so it is dropped rather than turned into null.
+ * number cannot survive JSON, so it is dropped rather than turned into null;
+ * an absurd one (a window of 10¹² tokens) is clamped to the schema's bound so
+ * the link still opens.
  */
 export function stripDefaultSettings(settings: Partial<Settings>): Partial<Settings> {
   const out: Partial<Settings> = {};
@@ -154,7 +157,15 @@ export function stripDefaultSettings(settings: Partial<Settings>): Partial<Setti
     if (value === undefined || value === DEFAULT_SETTINGS[field]) continue;
     const expected = typeof DEFAULT_SETTINGS[field];
     if (typeof value !== expected) continue;
-    if (typeof value === 'number' && !Number.isFinite(value)) continue;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) continue;
+      const limit = (TYPED_SETTING_LIMITS as Partial<Record<keyof Settings, number>>)[field];
+      if (limit !== undefined) {
+        const clamped = Math.min(limit, Math.max(-limit, value));
+        if (clamped !== DEFAULT_SETTINGS[field]) record[field] = clamped;
+        continue;
+      }
+    }
     if (field === 'strategy' && !STRATEGIES.includes(value as Settings['strategy'])) continue;
     if (field === 'tokenizer' && !TOKENIZERS.includes(value as Settings['tokenizer'])) continue;
     record[field] = value;

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import type { FullSharePayload, SharePayload } from './payload';
-import { isPresetBaseUrl, restoreShare, SHARE_LIMITS, validateSharePayload } from './schema';
+import { SHARE_LIMITS } from './limits';
+import { isPresetBaseUrl, restoreShare, validateSharePayload } from './schema';
 
 const base: FullSharePayload = {
   v: 1,

@@ -14,6 +14,7 @@ import type { Message } from '../core/message';
 import { DEFAULT_SETTINGS, normalizeSettings, STRATEGIES, TOKENIZERS, type Settings } from '../core/settings';
 import { PROVIDER_PRESETS } from '../providers/presets';
 import { failure, type DecodeResult } from './errors';
+import { SHARE_LIMITS, TYPED_SETTING_LIMITS } from './limits';
 import {
   SHARE_PROVIDER_KINDS,
   SHARE_ROLES,
@@ -24,25 +25,6 @@ import {
   type ShareProvider,
   type ShareVariant,
 } from './payload';
-
-export const SHARE_LIMITS = {
-  /** Well past the 50,000 messages the playground is built for. */
-  messages: 100_000,
-  /** One text field of one message; the 20 MB cap bounds the total. */
-  textChars: 5_000_000,
-  /** Ids, names, tool names, turn ids, the transcript name. */
-  labelChars: 512,
-  toolCallsPerMessage: 1_000,
-  images: 10_000,
-  modelChars: 256,
-  baseUrlChars: 2_048,
-  summaryChars: 1_000_000,
-  /** Any token count in settings or usage. */
-  tokens: 100_000_000,
-  /** A day: longer than any stall anyone means to wait for. */
-  stallTimeoutMs: 86_400_000,
-  scale: 10,
-} as const;
 
 const label = v.pipe(v.string(), v.maxLength(SHARE_LIMITS.labelChars));
 const text = v.pipe(v.string(), v.maxLength(SHARE_LIMITS.textChars));
@@ -77,14 +59,14 @@ function typedNumber(limit: number) {
 
 const settingsSchema = v.strictObject({
   enabled: v.optional(v.boolean()),
-  maxContextTokens: v.optional(typedNumber(SHARE_LIMITS.tokens)),
-  reserveTokens: v.optional(typedNumber(SHARE_LIMITS.tokens)),
-  keepRecentTokens: v.optional(typedNumber(SHARE_LIMITS.tokens)),
-  maxSummaryTokens: v.optional(typedNumber(SHARE_LIMITS.tokens)),
-  stallTimeoutMs: v.optional(typedNumber(SHARE_LIMITS.stallTimeoutMs)),
+  maxContextTokens: v.optional(typedNumber(TYPED_SETTING_LIMITS.maxContextTokens)),
+  reserveTokens: v.optional(typedNumber(TYPED_SETTING_LIMITS.reserveTokens)),
+  keepRecentTokens: v.optional(typedNumber(TYPED_SETTING_LIMITS.keepRecentTokens)),
+  maxSummaryTokens: v.optional(typedNumber(TYPED_SETTING_LIMITS.maxSummaryTokens)),
+  stallTimeoutMs: v.optional(typedNumber(TYPED_SETTING_LIMITS.stallTimeoutMs)),
   strategy: v.optional(v.picklist(STRATEGIES)),
   tokenizer: v.optional(v.picklist(TOKENIZERS)),
-  scale: v.optional(typedNumber(SHARE_LIMITS.scale)),
+  scale: v.optional(typedNumber(TYPED_SETTING_LIMITS.scale)),
 });
 
 /**

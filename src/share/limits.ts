@@ -1,0 +1,38 @@
+/**
+ * How large any part of a shared payload may be. One table, read by the
+ * schema that enforces it and by the builder that keeps within it.
+ */
+import type { Settings } from '../core/settings';
+
+export const SHARE_LIMITS = {
+  /** Well past the 50,000 messages the playground is built for. */
+  messages: 100_000,
+  /** One text field of one message; the 20 MB cap bounds the total. */
+  textChars: 5_000_000,
+  /** Ids, names, tool names, turn ids, the transcript name. */
+  labelChars: 512,
+  toolCallsPerMessage: 1_000,
+  images: 10_000,
+  modelChars: 256,
+  baseUrlChars: 2_048,
+  summaryChars: 1_000_000,
+  /** Any token count in settings or usage. */
+  tokens: 100_000_000,
+  /** A day: longer than any stall anyone means to wait for. */
+  stallTimeoutMs: 86_400_000,
+  scale: 10,
+} as const;
+
+/**
+ * The magnitude each numeric setting may have in a payload. Settings travel as
+ * typed, so the bounds are generous; they exist so that one absurd field
+ * cannot make the rest of the link unreadable.
+ */
+export const TYPED_SETTING_LIMITS = {
+  maxContextTokens: SHARE_LIMITS.tokens,
+  reserveTokens: SHARE_LIMITS.tokens,
+  keepRecentTokens: SHARE_LIMITS.tokens,
+  maxSummaryTokens: SHARE_LIMITS.tokens,
+  stallTimeoutMs: SHARE_LIMITS.stallTimeoutMs,
+  scale: SHARE_LIMITS.scale,
+} as const satisfies Partial<Record<keyof Settings, number>>;
