@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { importTranscript } from './registry';
+import type { Counts } from './testSupport.node';
+import { counts, fixture } from './testSupport.node';
+import type { FormatId } from './types';
+
+interface Expectation {
+  file: string;
+  format: FormatId;
+  counts: Counts;
+  issues: string[];
+}
+
+const none = { summaries: 0, images: 0 };
+
+/** Every fixture, detected without a hint, with its exact message, call and pairing counts. */
+const EXPECTED: Expectation[] = [
+  {
+    file: 'claude-code.jsonl',
+    format: 'claude-code',
+    counts: {
+      messages: 9,
+      roles: { user: 1, assistant: 4, tool: 4 },
+      toolCalls: 4,
+      pairedResults: 4,
+      withReasoning: 1,
+      ...none,
+    },
+    issues: ['unknown-line-type', 'inactive-branch', 'sidechain-lines'],
+  },
+  {
+    file: 'codex.jsonl',
+    format: 'codex',
+    counts: {
+      messages: 9,
+      roles: { user: 2, assistant: 4, tool: 3 },
+      toolCalls: 3,
+      pairedResults: 3,
+      withReasoning: 2,
+      ...none,
+    },
+    issues: [],
+  },
+  {
+    file: 'pi.jsonl',
+    format: 'pi',
+    counts: {
+      messages: 7,
+      roles: { user: 2, assistant: 3, tool: 2 },
+      toolCalls: 2,
+      pairedResults: 2,
+      withReasoning: 1,
+      summaries: 1,
+      images: 0,
+    },
+    issues: ['inactive-branch'],
+  },
+  {
+    file: 'opencode.json',
+    format: 'opencode',
+    counts: {
+      messages: 5,
+      roles: { user: 2, assistant: 2, tool: 1 },
+      toolCalls: 1,
+      pairedResults: 1,
+      withReasoning: 0,
+      summaries: 1,
+      images: 1,
+    },
+    issues: ['hidden-by-compaction'],
+  },
+  {
+    file: 'gemini-cli.jsonl',
+    format: 'gemini-cli',
+    counts: {
+      messages: 9,
+      roles: { user: 2, assistant: 4, tool: 3 },
+      toolCalls: 3,
+      pairedResults: 3,
+      withReasoning: 1,
+      ...none,
+    },
+    issues: [],
+  },
+  {
+    file: 'openai-chat.json',
+    format: 'openai-chat',
+    counts: {
+      messages: 8,
+      roles: { system: 1, user: 1, assistant: 3, tool: 3 },
+      toolCalls: 3,
+      pairedResults: 3,
+      withReasoning: 1,
+      ...none,
+    },
+    issues: [],
+  },
+  {
+    file: 'openai-responses.json',
+    format: 'openai-responses',
+    counts: {
+      messages: 11,
+      roles: { system: 1, user: 2, assistant: 5, tool: 3 },
+      toolCalls: 3,
+      pairedResults: 3,
+      withReasoning: 1,
+      summaries: 0,
+      images: 1,
+    },
+    issues: [],
+  },
+  {
+    file: 'anthropic.json',
+    format: 'anthropic',
+    counts: {
+      messages: 9,
+      roles: { system: 1, user: 2, assistant: 3, tool: 3 },
+      toolCalls: 3,
+      pairedResults: 3,
+      withReasoning: 1,
+      summaries: 0,
+      images: 1,
+    },
+    issues: [],
+  },
+  {
+    file: 'gemini.json',
+    format: 'gemini',
+    counts: {
+      messages: 8,
+      roles: { system: 1, user: 1, assistant: 3, tool: 3 },
+      toolCalls: 3,
+      pairedResults: 3,
+      withReasoning: 1,
+      summaries: 0,
+      images: 1,
+    },
+    issues: [],
+  },
+  {
+    file: 'langchain.json',
+    format: 'langchain',
+    counts: {
+      messages: 7,
+      roles: { system: 1, user: 1, assistant: 3, tool: 2 },
+      toolCalls: 2,
+      pairedResults: 2,
+      withReasoning: 1,
+      ...none,
+    },
+    issues: [],
+  },
+  {
+    file: 'plain.txt',
+    format: 'text',
+    counts: {
+      messages: 5,
+      roles: { system: 1, user: 2, assistant: 2 },
+      toolCalls: 0,
+      pairedResults: 0,
+      withReasoning: 0,
+      ...none,
+    },
+    issues: [],
+  },
+];
+
+describe('fixtures', () => {
+  for (const expected of EXPECTED) {
+    it(`${expected.file} is detected as ${expected.format} and imports with the expected counts`, () => {
+      const result = importTranscript(fixture(expected.file), { fileName: expected.file });
+      expect(result.format).toBe(expected.format);
+      expect(counts(result.messages)).toEqual(expected.counts);
+      expect(result.issues.map((i) => i.code)).toEqual(expected.issues);
+      expect(result.messages.every((m) => m.source?.line !== undefined || m.source?.path !== undefined)).toBe(
+        true,
+      );
+      expect(new Set(result.messages.map((m) => m.id)).size).toBe(result.messages.length);
+    });
+
+    it(`${expected.file} imports identically when streamed in small chunks`, async () => {
+      const { importChunks } = await import('./registry');
+      const text = fixture(expected.file);
+      async function* chunks(): AsyncGenerator<string> {
+        for (let i = 0; i < text.length; i += 97) yield text.slice(i, i + 97);
+      }
+      expect(await importChunks(chunks(), { fileName: expected.file })).toEqual(
+        importTranscript(text, { fileName: expected.file }),
+      );
+    });
+  }
+});
