@@ -30,7 +30,7 @@ export function fillerWords(count: number, seed = 0): string {
 }
 
 /** What must stay equal: characters under chars4, unscaled tokens otherwise. */
-type Measure = (text: string) => number;
+export type Measure = (text: string) => number;
 
 export function redactionMeasure(estimator: Estimator): Measure {
   if (estimator.tokenizer === 'chars4') return (text) => text.length;
