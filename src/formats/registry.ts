@@ -501,8 +501,11 @@ function stripBom(text: string): string {
 }
 
 function startsLikeJson(text: string): boolean {
-  const match = /\S/.exec(text.slice(0, 4096));
-  return match !== null && (match[0] === '{' || match[0] === '[');
+  const head = text.slice(0, 4096);
+  const match = /\S/.exec(head);
+  if (match === null || (match[0] !== '{' && match[0] !== '[')) return false;
+  // The summarizer's own transcript starts with `[User]:`, which is text, not a JSON array.
+  return !/^\s*\[(User|Assistant|Tool result)[\] ]/.test(head);
 }
 
 /** Refuses what cannot be a transcript before any parser sees it. */
