@@ -1,0 +1,109 @@
+/**
+ * Paints the strip's canvas from precomputed bins. Everything here is a read
+ * of arrays built elsewhere, so a drag frame costs a few thousand rectangles
+ * at most, whatever the transcript length.
+ */
+import type { Bins, FateRun, View } from './geometry';
+import { KIND_COUNT, barHeight, xOfBoundary } from './geometry';
+import type { Palette } from './palette';
+
+export interface StripFrame {
+  /** CSS pixels. */
+  width: number;
+  height: number;
+  dpr: number;
+  /** The vertical band bars grow in: from `plotTop` up to… bottom at `plotBottom`. */
+  plotTop: number;
+  plotBottom: number;
+  view: View;
+  bins: Bins;
+  sqrt: boolean;
+  runs: readonly FateRun[];
+  omitted: readonly { from: number; to: number }[];
+  selected: number | null;
+  /** x of the keep-recent handle, for the bracket over the budgeted tail. */
+  keepX: number;
+  palette: Palette;
+}
+
+/** Clips a message range to the view and returns its x span, or null when it is off screen. */
+function span(frame: StripFrame, from: number, to: number): [number, number] | null {
+  const a = Math.max(from, frame.view.from);
+  const b = Math.min(to, frame.view.to);
+  if (b <= a) return null;
+  return [xOfBoundary(frame.view, frame.width, a), xOfBoundary(frame.view, frame.width, b)];
+}
+
+export function drawStrip(ctx: CanvasRenderingContext2D, frame: StripFrame): void {
+  const { width, height, dpr, bins, palette, plotTop, plotBottom } = frame;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+
+  // Fate bands behind everything, full height, so the eye reads "this part goes".
+  for (const run of frame.runs) {
+    const colour = palette.fates[run.fate];
+    if (!colour) continue;
+    const s = span(frame, run.from, run.to);
+    if (!s) continue;
+    ctx.fillStyle = colour;
+    ctx.fillRect(s[0], 0, s[1] - s[0], height);
+  }
+  if (frame.omitted.length) {
+    ctx.fillStyle = palette.omitted;
+    for (const r of frame.omitted) {
+      const s = span(frame, r.from, r.to);
+      if (s) ctx.fillRect(s[0], plotTop, Math.max(1 / dpr, s[1] - s[0]), plotBottom - plotTop);
+    }
+  }
+
+  // Turn starts: one hairline per bin that opens a turn, batched into a single path.
+  const hair = 1 / dpr;
+  ctx.fillStyle = palette.turnMark;
+  ctx.beginPath();
+  for (let b = 0; b < bins.size; b++) {
+    if (bins.turn[b]) ctx.rect(bins.edges[b], plotTop, hair, plotBottom - plotTop);
+  }
+  ctx.fill();
+
+  // Bars, one path per colour so the fill style changes five times, not once per bar.
+  const plot = plotBottom - plotTop;
+  const minBar = 1 / dpr;
+  for (let k = 0; k < KIND_COUNT; k++) {
+    ctx.fillStyle = palette.kinds[k];
+    ctx.beginPath();
+    for (let b = 0; b < bins.size; b++) {
+      if (bins.kind[b] !== k || bins.peak[b] <= 0) continue;
+      const x0 = bins.edges[b];
+      const w = bins.edges[b + 1] - x0;
+      // Wide bars get a gap so neighbours stay distinguishable; pixel columns do not.
+      const gap = bins.perMessage && w >= 4 ? Math.min(2, w * 0.15) : 0;
+      const h = Math.max(minBar, barHeight(bins.peak[b], bins.max, plot, frame.sqrt));
+      ctx.rect(x0 + gap / 2, plotBottom - h, Math.max(minBar, w - gap), h);
+    }
+    ctx.fill();
+  }
+
+  // The budgeted tail: a bracket along the top from the handle to the end.
+  ctx.fillStyle = palette.keepHandle;
+  const keepLeft = Math.max(0, Math.min(width, frame.keepX));
+  ctx.fillRect(keepLeft, plotTop - 3, width - keepLeft, 2);
+
+  if (frame.selected !== null) {
+    const s = span(frame, frame.selected, frame.selected + 1);
+    if (s) {
+      // At least 3 px wide so the selection shows even inside a pixel column.
+      const w = Math.max(3, s[1] - s[0]);
+      const x = (s[0] + s[1]) / 2 - w / 2;
+      ctx.strokeStyle = palette.fg;
+      ctx.lineWidth = 1.5;
+      ctx.strokeRect(x, plotTop, w, plot);
+      ctx.fillStyle = palette.fg;
+      ctx.beginPath();
+      ctx.moveTo(x + w / 2, plotBottom - 1);
+      ctx.lineTo(x + w / 2 - 5, plotBottom + 6);
+      ctx.lineTo(x + w / 2 + 5, plotBottom + 6);
+      ctx.closePath();
+      ctx.fill();
+    }
+  }
+}
