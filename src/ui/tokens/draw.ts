@@ -57,31 +57,40 @@ export function drawStrip(ctx: CanvasRenderingContext2D, frame: StripFrame): voi
   }
 
   // Turn starts: one hairline per bin that opens a turn, batched into a single path.
+  // Closer than every 4 px they would only grey the whole strip, so they wait for a zoom.
   const hair = 1 / dpr;
-  ctx.fillStyle = palette.turnMark;
-  ctx.beginPath();
-  for (let b = 0; b < bins.size; b++) {
-    if (bins.turn[b]) ctx.rect(bins.edges[b], plotTop, hair, plotBottom - plotTop);
-  }
-  ctx.fill();
-
-  // Bars, one path per colour so the fill style changes five times, not once per bar.
-  const plot = plotBottom - plotTop;
-  const minBar = 1 / dpr;
-  for (let k = 0; k < KIND_COUNT; k++) {
-    ctx.fillStyle = palette.kinds[k];
+  if (bins.turns * 4 <= width) {
+    ctx.fillStyle = palette.turnMark;
     ctx.beginPath();
     for (let b = 0; b < bins.size; b++) {
-      if (bins.kind[b] !== k || bins.peak[b] <= 0) continue;
-      const x0 = bins.edges[b];
-      const w = bins.edges[b + 1] - x0;
-      // Wide bars get a gap so neighbours stay distinguishable; pixel columns do not.
-      const gap = bins.perMessage && w >= 4 ? Math.min(2, w * 0.15) : 0;
-      const h = Math.max(minBar, barHeight(bins.peak[b], bins.max, plot, frame.sqrt));
-      ctx.rect(x0 + gap / 2, plotBottom - h, Math.max(minBar, w - gap), h);
+      if (bins.turn[b]) ctx.rect(bins.edges[b], plotTop, hair, plotBottom - plotTop);
     }
     ctx.fill();
   }
+
+  // Bars, one path per colour so the fill style changes five times, not once per bar.
+  // Folded columns draw their peak faintly and their mean solid.
+  const plot = plotBottom - plotTop;
+  const minBar = 1 / dpr;
+  const layers = bins.perMessage ? [bins.peak] : [bins.peak, bins.mean];
+  layers.forEach((values, layer) => {
+    ctx.globalAlpha = layer === 0 && layers.length > 1 ? 0.4 : 1;
+    for (let k = 0; k < KIND_COUNT; k++) {
+      ctx.fillStyle = palette.kinds[k];
+      ctx.beginPath();
+      for (let b = 0; b < bins.size; b++) {
+        if (bins.kind[b] !== k || values[b] <= 0) continue;
+        const x0 = bins.edges[b];
+        const w = bins.edges[b + 1] - x0;
+        // Wide bars get a gap so neighbours stay distinguishable; pixel columns do not.
+        const gap = bins.perMessage && w >= 4 ? Math.min(2, w * 0.15) : 0;
+        const h = Math.max(minBar, barHeight(values[b], bins.max, plot, frame.sqrt));
+        ctx.rect(x0 + gap / 2, plotBottom - h, Math.max(minBar, w - gap), h);
+      }
+      ctx.fill();
+    }
+  });
+  ctx.globalAlpha = 1;
 
   // The budgeted tail: a bracket along the top from the handle to the end.
   ctx.fillStyle = palette.keepHandle;

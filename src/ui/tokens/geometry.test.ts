@@ -241,9 +241,11 @@ describe('bins', () => {
     expect(Array.from(bins.edges)).toEqual([0, 0.5, 1, 1.5, 2]);
     expect(Array.from(bins.peak)).toEqual([200, 1000, 150, 500]);
     expect(Array.from(bins.peakIdx)).toEqual([2, 3, 5, 8]);
+    expect(Array.from(bins.mean)).toEqual([350 / 3, 650, 250 / 3, 300]);
     // Column 2: assistant 150 + 60 against user 40.
     expect(Array.from(bins.kind)).toEqual([KIND_ASSISTANT, KIND_TOOL, KIND_ASSISTANT, KIND_TOOL]);
     expect(Array.from(bins.turn)).toEqual([1, 0, 1, 0]);
+    expect(bins.turns).toBe(2);
     expect(bins.max).toBe(1000);
   });
 

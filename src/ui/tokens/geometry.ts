@@ -251,12 +251,16 @@ export interface Bins {
   /** Largest message count in the bin, and which message it is (the one hover and click pick). */
   peak: Float64Array;
   peakIdx: Int32Array;
+  /** Average count in the bin: drawn solid inside the faint peak, so a column of many small messages with one big one does not read as uniformly tall. */
+  mean: Float64Array;
   /** Colour class holding the most tokens in the bin (ties: the first kind in KIND order). */
   kind: Uint8Array;
   /** A turn starts (a user message) somewhere in the bin. */
   turn: Uint8Array;
   /** Largest `peak`, the scale of the bars. */
   max: number;
+  /** Bins that open a turn; when they crowd every few pixels the marks are noise and are left out. */
+  turns: number;
 }
 
 /**
@@ -285,10 +289,12 @@ export function buildBins(
   const end = new Int32Array(size);
   const peak = new Float64Array(size);
   const peakIdx = new Int32Array(size);
+  const mean = new Float64Array(size);
   const kind = new Uint8Array(size);
   const turn = new Uint8Array(size);
   const weight = new Float64Array(KIND_COUNT);
   let max = 0;
+  let turns = 0;
   for (let b = 0; b < size; b++) {
     let lo: number;
     let hi: number;
@@ -305,6 +311,7 @@ export function buildBins(
     first[b] = lo;
     end[b] = hi;
     weight.fill(0);
+    let sum = 0;
     let best = -1;
     let bestIdx = lo;
     let hasTurn = 0;
@@ -314,6 +321,7 @@ export function buildBins(
       const k = kindOf(roles[i], isSummary[i] === true);
       if (firstKind < 0) firstKind = k;
       weight[k] += c;
+      sum += c;
       if (c > best) {
         best = c;
         bestIdx = i;
@@ -326,12 +334,14 @@ export function buildBins(
     if (k < 0) k = firstKind < 0 ? KIND_ASSISTANT : firstKind;
     peak[b] = Math.max(0, best);
     peakIdx[b] = hi > lo ? bestIdx : -1;
+    mean[b] = hi > lo ? sum / (hi - lo) : 0;
+    turns += hasTurn;
     kind[b] = k;
     turn[b] = hasTurn;
     if (peak[b] > max) max = peak[b];
   }
   edges[size] = perMessage ? xOfBoundary(view, width, from + size) : width;
-  return { perMessage, size, edges, first, end, peak, peakIdx, kind, turn, max };
+  return { perMessage, size, edges, first, end, peak, peakIdx, mean, kind, turn, max, turns };
 }
 
 /** The bin drawn under x (binary search over the edges), or −1. */

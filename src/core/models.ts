@@ -1,0 +1,158 @@
+/**
+ * Context windows and output limits of popular models, so choosing a model
+ * fills the window. One table: add a model here and every picker has it.
+ */
+import type { TokenizerId } from './settings';
+
+export interface ModelPreset {
+  id: string;
+  label: string;
+  provider: string;
+  contextWindow: number;
+  maxOutputTokens: number;
+  /** The closest tokenizer we have; Claude and Gemini counts are approximate. */
+  tokenizer: TokenizerId;
+}
+
+export const MODEL_PRESETS: readonly ModelPreset[] = [
+  {
+    id: 'gpt-5',
+    label: 'GPT-5',
+    provider: 'OpenAI',
+    contextWindow: 400000,
+    maxOutputTokens: 128000,
+    tokenizer: 'o200k_base',
+  },
+  {
+    id: 'gpt-5-mini',
+    label: 'GPT-5 mini',
+    provider: 'OpenAI',
+    contextWindow: 400000,
+    maxOutputTokens: 128000,
+    tokenizer: 'o200k_base',
+  },
+  {
+    id: 'gpt-4.1',
+    label: 'GPT-4.1',
+    provider: 'OpenAI',
+    contextWindow: 1047576,
+    maxOutputTokens: 32768,
+    tokenizer: 'o200k_base',
+  },
+  {
+    id: 'gpt-4o',
+    label: 'GPT-4o',
+    provider: 'OpenAI',
+    contextWindow: 128000,
+    maxOutputTokens: 16384,
+    tokenizer: 'o200k_base',
+  },
+  {
+    id: 'gpt-4o-mini',
+    label: 'GPT-4o mini',
+    provider: 'OpenAI',
+    contextWindow: 128000,
+    maxOutputTokens: 16384,
+    tokenizer: 'o200k_base',
+  },
+  {
+    id: 'o4-mini',
+    label: 'o4-mini',
+    provider: 'OpenAI',
+    contextWindow: 200000,
+    maxOutputTokens: 100000,
+    tokenizer: 'o200k_base',
+  },
+  {
+    id: 'gpt-4-turbo',
+    label: 'GPT-4 Turbo',
+    provider: 'OpenAI',
+    contextWindow: 128000,
+    maxOutputTokens: 4096,
+    tokenizer: 'cl100k_base',
+  },
+  {
+    id: 'claude-opus-4-1',
+    label: 'Claude Opus 4.1',
+    provider: 'Anthropic',
+    contextWindow: 200000,
+    maxOutputTokens: 32000,
+    tokenizer: 'o200k_base',
+  },
+  {
+    id: 'claude-sonnet-4-5',
+    label: 'Claude Sonnet 4.5',
+    provider: 'Anthropic',
+    contextWindow: 200000,
+    maxOutputTokens: 64000,
+    tokenizer: 'o200k_base',
+  },
+  {
+    id: 'claude-haiku-4-5',
+    label: 'Claude Haiku 4.5',
+    provider: 'Anthropic',
+    contextWindow: 200000,
+    maxOutputTokens: 64000,
+    tokenizer: 'o200k_base',
+  },
+  {
+    id: 'gemini-2.5-pro',
+    label: 'Gemini 2.5 Pro',
+    provider: 'Google',
+    contextWindow: 1048576,
+    maxOutputTokens: 65536,
+    tokenizer: 'o200k_base',
+  },
+  {
+    id: 'gemini-2.5-flash',
+    label: 'Gemini 2.5 Flash',
+    provider: 'Google',
+    contextWindow: 1048576,
+    maxOutputTokens: 65536,
+    tokenizer: 'o200k_base',
+  },
+  {
+    id: 'deepseek-chat',
+    label: 'DeepSeek V3',
+    provider: 'DeepSeek',
+    contextWindow: 128000,
+    maxOutputTokens: 8192,
+    tokenizer: 'cl100k_base',
+  },
+  {
+    id: 'llama-3.3-70b',
+    label: 'Llama 3.3 70B',
+    provider: 'Meta (open weights)',
+    contextWindow: 131072,
+    maxOutputTokens: 8192,
+    tokenizer: 'cl100k_base',
+  },
+  {
+    id: 'qwen3-coder',
+    label: 'Qwen3 Coder',
+    provider: 'Alibaba (open weights)',
+    contextWindow: 262144,
+    maxOutputTokens: 65536,
+    tokenizer: 'cl100k_base',
+  },
+  {
+    id: 'local-32k',
+    label: 'Local model, 32k context',
+    provider: 'local',
+    contextWindow: 32768,
+    maxOutputTokens: 4096,
+    tokenizer: 'cl100k_base',
+  },
+  {
+    id: 'local-8k',
+    label: 'Local model, 8k context',
+    provider: 'local',
+    contextWindow: 8192,
+    maxOutputTokens: 2048,
+    tokenizer: 'cl100k_base',
+  },
+];
+
+export function findModelPreset(id: string): ModelPreset | undefined {
+  return MODEL_PRESETS.find((m) => m.id === id);
+}

@@ -1,0 +1,153 @@
+/**
+ * The loaded transcript as the page sees it: the worker's view of it, the
+ * load in progress, and the last failure. The pasted text stays here whatever
+ * happens, so nothing the user typed is lost.
+ */
+import { del, get, set as idbSet } from 'idb-keyval';
+import { create } from 'zustand';
+import type { TokenizerId } from '../core/settings';
+import type { FormatId } from '../formats/types';
+import { WorkerRequestError, workerClient } from '../worker/client';
+import type { ImportFailure, LoadSource, Progress, TranscriptView } from '../worker/protocol';
+
+const STORED_KEY = 'compaction-playground:transcript';
+/** Larger transcripts are not kept across reloads; IndexedDB quotas vary. */
+const MAX_STORED_BYTES = 64 * 1024 * 1024;
+
+interface StoredTranscript {
+  source: { kind: 'text'; text: string } | { kind: 'file'; file: Blob } | { kind: 'url'; url: string };
+  sourceName: string;
+  format?: FormatId;
+}
+
+export interface LoadRequest {
+  source: LoadSource;
+  sourceName: string;
+  format?: FormatId;
+}
+
+interface TranscriptState {
+  status: 'empty' | 'loading' | 'ready' | 'error';
+  view: TranscriptView | null;
+  progress: Progress | null;
+  error: ImportFailure | null;
+  /** What the failed load was, for "try again". */
+  failed: LoadRequest | null;
+  pasteText: string;
+  lastRequest: LoadRequest | null;
+  loadId: number | null;
+  setPasteText(text: string): void;
+  load(request: LoadRequest, tokenizer: TokenizerId, scale: number): Promise<boolean>;
+  cancel(): void;
+  retokenize(tokenizer: TokenizerId, scale: number): Promise<void>;
+  dismissError(): void;
+}
+
+function sizeOf(source: LoadSource): number {
+  if (source.kind === 'text') return source.text.length;
+  if (source.kind === 'file') return source.file.size;
+  return 0;
+}
+
+function asFailure(error: unknown): ImportFailure {
+  if (error instanceof WorkerRequestError) return error.failure;
+  return { code: 'worker', message: error instanceof Error ? error.message : String(error) };
+}
+
+export const useTranscript = create<TranscriptState>()((set, getState) => ({
+  status: 'empty',
+  view: null,
+  progress: null,
+  error: null,
+  failed: null,
+  pasteText: '',
+  lastRequest: null,
+  loadId: null,
+  setPasteText: (pasteText) => set({ pasteText }),
+  async load(request, tokenizer, scale) {
+    const previous = getState().loadId;
+    if (previous !== null) workerClient.cancel(previous);
+    const { id, result } = workerClient.request(
+      'load',
+      { source: request.source, sourceName: request.sourceName, format: request.format, tokenizer, scale },
+      (progress) => {
+        if (getState().loadId === id) set({ progress });
+      },
+    );
+    set({
+      status: 'loading',
+      loadId: id,
+      progress: { phase: 'reading', done: 0, total: sizeOf(request.source) },
+    });
+    try {
+      const view = await result;
+      if (getState().loadId !== id) return false;
+      set({
+        status: 'ready',
+        view,
+        error: null,
+        failed: null,
+        progress: null,
+        loadId: null,
+        lastRequest: request,
+      });
+      if (sizeOf(request.source) <= MAX_STORED_BYTES) {
+        const stored: StoredTranscript = {
+          source: request.source,
+          sourceName: request.sourceName,
+          format: request.format,
+        };
+        idbSet(STORED_KEY, stored).catch(() => {});
+      }
+      return true;
+    } catch (error) {
+      if (getState().loadId !== id) return false;
+      const failure = asFailure(error);
+      // A cancelled load leaves the previous transcript on the page.
+      set({
+        status: getState().view ? 'ready' : 'empty',
+        error: failure.code === 'aborted' ? null : failure,
+        failed: failure.code === 'aborted' ? null : request,
+        progress: null,
+        loadId: null,
+      });
+      return false;
+    }
+  },
+  cancel() {
+    const id = getState().loadId;
+    if (id !== null) workerClient.cancel(id);
+  },
+  async retokenize(tokenizer, scale) {
+    const { id, result } = workerClient.request('retokenize', { tokenizer, scale }, (progress) => {
+      if (getState().loadId === id) set({ progress });
+    });
+    set({ loadId: id, status: 'loading', progress: { phase: 'tokenizing', done: 0, total: 1 } });
+    try {
+      const view = await result;
+      if (getState().loadId === id) set({ view, status: 'ready', progress: null, loadId: null });
+    } catch (error) {
+      const failure = asFailure(error);
+      if (getState().loadId !== id) return;
+      set({ status: getState().view ? 'ready' : 'empty', progress: null, loadId: null, error: failure });
+      // A crashed worker lost the transcript: load it again from its source.
+      const last = getState().lastRequest;
+      if (failure.code === 'worker' && last) await getState().load(last, tokenizer, scale);
+    }
+  },
+  dismissError: () => set({ error: null }),
+}));
+
+/** The transcript of the previous visit, if one was kept. */
+export async function storedTranscript(): Promise<LoadRequest | null> {
+  try {
+    const stored = await get<StoredTranscript>(STORED_KEY);
+    return stored ? { source: stored.source, sourceName: stored.sourceName, format: stored.format } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetStoredTranscript(): Promise<void> {
+  return del(STORED_KEY).catch(() => {});
+}

@@ -1,0 +1,38 @@
+/** Page state that is not the transcript or the settings. */
+import { create } from 'zustand';
+
+export type Theme = 'light' | 'dark';
+
+function initialTheme(): Theme {
+  const stored = globalThis.localStorage?.getItem('compaction-playground:theme');
+  if (stored === 'light' || stored === 'dark') return stored;
+  return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+interface UiState {
+  selected: number | null;
+  /** Bumped on every selection made elsewhere, so the list scrolls even to the same row again. */
+  scrollRequest: number;
+  theme: Theme;
+  reportOpen: boolean;
+  select(index: number | null, scroll?: boolean): void;
+  setTheme(theme: Theme): void;
+  setReportOpen(open: boolean): void;
+}
+
+export const useUi = create<UiState>()((set) => ({
+  selected: null,
+  scrollRequest: 0,
+  theme: initialTheme(),
+  reportOpen: false,
+  select: (index, scroll = false) =>
+    set((state) => ({
+      selected: index,
+      scrollRequest: scroll ? state.scrollRequest + 1 : state.scrollRequest,
+    })),
+  setTheme: (theme) => {
+    globalThis.localStorage?.setItem('compaction-playground:theme', theme);
+    set({ theme });
+  },
+  setReportOpen: (reportOpen) => set({ reportOpen }),
+}));

@@ -1,0 +1,130 @@
+/** Small aggregate charts: totals before and after each strategy, and where the tokens are by role. */
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { fmt } from '../format';
+import type { PageAnalysis } from '../useAnalysis';
+import { useThemeColors } from '../useThemeColors';
+
+/** 950, 1.2k, 18k, 1.4M: short enough for an axis. */
+const compact = (v: number): string =>
+  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(v);
+
+const COLORS = [
+  'role-system',
+  'role-user',
+  'role-assistant',
+  'role-tool',
+  'role-summary',
+  'muted',
+  'accent',
+  'cut-line',
+  'border',
+  'fg',
+] as const;
+
+export default function Charts({ analysis }: { analysis: PageAnalysis }) {
+  const c = useThemeColors(COLORS);
+  const { view, index, outcomes, totalTokens, threshold, settings } = analysis;
+
+  const totals = [
+    { name: 'now', tokens: totalTokens, color: c.muted },
+    ...outcomes.map((o) => ({
+      name: o.strategy,
+      tokens: o.tokensAfter,
+      color: o.strategy === settings.strategy ? c.accent : c.border,
+    })),
+  ];
+
+  const byRole = new Map<string, number>([
+    ['system', 0],
+    ['user', 0],
+    ['assistant', 0],
+    ['tool', 0],
+    ['summary', 0],
+  ]);
+  for (let i = 0; i < view.roles.length; i++) {
+    const key = view.isSummary[i] ? 'summary' : view.roles[i];
+    byRole.set(key, (byRole.get(key) ?? 0) + (index.suffix[i] - index.suffix[i + 1]));
+  }
+  const roles = [...byRole].map(([name, tokens]) => ({
+    name,
+    tokens,
+    color: c[`role-${name}` as (typeof COLORS)[number]],
+  }));
+
+  const tooltip = {
+    formatter: (value: unknown) => [`${fmt(Number(value))} tokens`, ''],
+    contentStyle: { background: 'var(--panel)', border: '1px solid var(--border)', color: 'var(--fg)' },
+    cursor: { fill: 'var(--panel-2)' },
+  };
+
+  return (
+    <div className="charts">
+      <figure aria-label="Context size now and after compaction with each strategy">
+        <figcaption>Context now and after compaction (summary at its budget)</figcaption>
+        <ResponsiveContainer width="100%" height={170}>
+          <BarChart data={totals} margin={{ top: 8, right: 12, bottom: 0, left: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke={c.border} vertical={false} />
+            <XAxis dataKey="name" tick={{ fill: c.fg, fontSize: 12 }} stroke={c.border} />
+            <YAxis
+              tickFormatter={compact}
+              tick={{ fill: c.muted, fontSize: 11 }}
+              stroke={c.border}
+              width={44}
+            />
+            <Tooltip {...tooltip} />
+            {threshold > 0 && (
+              <ReferenceLine
+                y={threshold}
+                stroke={c['cut-line']}
+                strokeDasharray="4 3"
+                label={{ value: 'threshold', fill: c['cut-line'], fontSize: 11, position: 'insideTopRight' }}
+              />
+            )}
+            <Bar dataKey="tokens" isAnimationActive={false}>
+              {totals.map((d) => (
+                <Cell key={d.name} fill={d.color} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </figure>
+      <figure aria-label="Tokens by role">
+        <figcaption>Tokens by role</figcaption>
+        <ResponsiveContainer width="100%" height={170}>
+          <BarChart data={roles} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke={c.border} horizontal={false} />
+            <XAxis
+              type="number"
+              tickFormatter={compact}
+              tick={{ fill: c.muted, fontSize: 11 }}
+              stroke={c.border}
+            />
+            <YAxis
+              type="category"
+              dataKey="name"
+              tick={{ fill: c.fg, fontSize: 12 }}
+              stroke={c.border}
+              width={70}
+            />
+            <Tooltip {...tooltip} />
+            <Bar dataKey="tokens" isAnimationActive={false}>
+              {roles.map((d) => (
+                <Cell key={d.name} fill={d.color} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </figure>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { MODEL_PRESETS } from '../../core/models';
+import {
+  STRATEGIES,
+  TOKENIZERS,
+  turnPrefixBudget,
+  type Settings,
+  type Strategy,
+  type TokenizerId,
+} from '../../core/settings';
+import { useSettings } from '../../state/settingsStore';
+import { fmt } from '../format';
+import type { PageAnalysis } from '../useAnalysis';
+import { NumberField } from './NumberField';
+import './settings.css';
+
+export const STRATEGY_LABELS: Record<Strategy, string> = {
+  budget: 'budget: keep-recent is a ceiling (splits turns)',
+  pi: 'pi: keep-recent is a floor',
+  turns: 'turns: whole turns only',
+};
+
+const TOKENIZER_LABELS: Record<TokenizerId, string> = {
+  o200k_base: 'o200k_base (GPT-4o, GPT-5)',
+  cl100k_base: 'cl100k_base (GPT-4, GPT-3.5)',
+  chars4: 'chars4 (characters / 4)',
+};
+
+export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
+  const { settings, modelId, update, chooseModel, reset } = useSettings();
+  const effective = (field: keyof Settings) => {
+    const adj = analysis?.adjustments.find((a) => a.field === field);
+    return adj ? { value: adj.to, reason: adj.reason } : undefined;
+  };
+  const s = analysis?.settings;
+  const model = MODEL_PRESETS.find((m) => m.id === modelId);
+
+  return (
+    <section className="panel settings" aria-labelledby="settings-title">
+      <div className="panel-head">
+        <h2 id="settings-title">Settings</h2>
+        <button type="button" onClick={reset} title="Back to the defaults">
+          Reset
+        </button>
+      </div>
+
+      <div className="field">
+        <label htmlFor="model-preset">Model</label>
+        <select
+          id="model-preset"
+          data-testid="model-preset"
+          value={modelId ?? ''}
+          onChange={(e) => chooseModel(e.target.value || null)}
+        >
+          <option value="">Custom window</option>
+          {MODEL_PRESETS.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.label} · {fmt(m.contextWindow)}
+            </option>
+          ))}
+        </select>
+        {model && (
+          <div className="field-note muted">
+            {model.provider}; output up to {fmt(model.maxOutputTokens)} tokens
+            {model.tokenizer !== settings.tokenizer ? `; closest tokenizer ${model.tokenizer}` : ''}
+          </div>
+        )}
+      </div>
+
+      <NumberField
+        label="Context window"
+        testId="setting-window"
+        value={settings.maxContextTokens}
+        onChange={(v) => update({ maxContextTokens: v })}
+        hint="0 turns compaction off"
+      />
+      <NumberField
+        label="Reserve for the response"
+        testId="setting-reserve"
+        value={settings.reserveTokens}
+        effective={effective('reserveTokens')}
+        onChange={(v) => update({ reserveTokens: v })}
+      />
+      <NumberField
+        label="Keep recent"
+        testId="setting-keep-recent"
+        value={settings.keepRecentTokens}
+        effective={effective('keepRecentTokens')}
+        onChange={(v) => update({ keepRecentTokens: v })}
+      />
+      <NumberField
+        label="Summary cap"
+        testId="setting-max-summary"
+        value={settings.maxSummaryTokens}
+        onChange={(v) => update({ maxSummaryTokens: v })}
+        hint="0: derived from the reserve"
+      />
+      <NumberField
+        label="Stall timeout (ms)"
+        testId="setting-stall"
+        value={settings.stallTimeoutMs}
+        effective={effective('stallTimeoutMs')}
+        onChange={(v) => update({ stallTimeoutMs: v })}
+      />
+
+      <div className="field">
+        <label htmlFor="setting-strategy">Cut strategy</label>
+        <select
+          id="setting-strategy"
+          data-testid="setting-strategy"
+          value={settings.strategy}
+          onChange={(e) => update({ strategy: e.target.value as Strategy })}
+        >
+          {STRATEGIES.map((id) => (
+            <option key={id} value={id}>
+              {STRATEGY_LABELS[id]}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="field">
+        <label htmlFor="setting-tokenizer">Tokenizer</label>
+        <select
+          id="setting-tokenizer"
+          data-testid="setting-tokenizer"
+          value={settings.tokenizer}
+          onChange={(e) => update({ tokenizer: e.target.value as TokenizerId })}
+        >
+          {TOKENIZERS.map((id) => (
+            <option key={id} value={id}>
+              {TOKENIZER_LABELS[id]}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <NumberField
+        label="Scale"
+        testId="setting-scale"
+        value={settings.scale}
+        integer={false}
+        min={0.5}
+        max={1.5}
+        step={0.01}
+        onChange={(v) => update({ scale: v })}
+        hint="calibrates counts against a provider's usage"
+      />
+
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="setting-enabled"
+          checked={settings.enabled}
+          onChange={(e) => update({ enabled: e.target.checked })}
+        />
+        Automatic compaction enabled
+      </label>
+
+      {analysis && s && (
+        <dl className="derived">
+          <dt>Threshold</dt>
+          <dd>
+            <strong data-testid="threshold">{fmt(analysis.threshold)}</strong>
+            <div className="muted formula">
+              {s.maxContextTokens > 0
+                ? `max(window − reserve, 1) = ${fmt(s.maxContextTokens)} − ${fmt(s.reserveTokens)}`
+                : 'no window: compaction is off'}
+            </div>
+          </dd>
+          <dt>Summary budget</dt>
+          <dd>
+            {fmt(analysis.summaryBudget)}
+            <div className="muted formula">max(min(reserve·4/5, cap, keep-recent), 1024)</div>
+          </dd>
+          <dt>Turn-prefix budget</dt>
+          <dd>{fmt(turnPrefixBudget(s))}</dd>
+        </dl>
+      )}
+    </section>
+  );
+}
