@@ -183,11 +183,13 @@ export function TokenStrip(props: TokenStripProps) {
       const left = x + w + 3 > width ? Math.max(0, x - w - 3) : x + 3;
       return { marker: m, x, text, w, left, visible: x >= 0 && x <= width };
     });
+    // Only the labels in view take rows: a zoom should not leave empty lanes on top.
+    const shown = items.filter((p) => p.visible);
     const { rows, count } = labelRows(
-      items.map((p) => p.left),
-      items.map((p) => p.w),
+      shown.map((p) => p.left),
+      shown.map((p) => p.w),
     );
-    return { items: items.map((p, i) => ({ ...p, row: rows[i] })), rows: count };
+    return { items: shown.map((p, i) => ({ ...p, row: rows[i] })), rows: count };
   }, [markers, view, width]);
 
   const plotTop = placed.rows * MARKER_ROW + CUT_ROW;
@@ -352,6 +354,7 @@ export function TokenStrip(props: TokenStripProps) {
       : `cut before #${cut}, ${formatTokens(keptAfterCut)} tokens kept`);
 
   const hovered = hover && hover.index >= 0 && hover.index < n ? hover : null;
+  const hoverBin = hovered ? binAtX(bins, hovered.x) : -1;
   const tooltip = hovered
     ? tooltipText(
         hovered.index,
@@ -378,10 +381,36 @@ export function TokenStrip(props: TokenStripProps) {
           <button type="button" onClick={() => setZoom(null)} disabled={!zoomed} title="Show all messages">
             Fit
           </button>
+          {zoomed ? (
+            <>
+              <button
+                type="button"
+                onClick={() => setZoom(panView(view, n, -(view.to - view.from) / 2))}
+                disabled={view.from <= 0}
+                aria-label="Pan to earlier messages"
+                title="Earlier messages (or shift + wheel)"
+              >
+                ‹
+              </button>
+              <button
+                type="button"
+                onClick={() => setZoom(panView(view, n, (view.to - view.from) / 2))}
+                disabled={view.to >= n}
+                aria-label="Pan to later messages"
+                title="Later messages (or shift + wheel)"
+              >
+                ›
+              </button>
+            </>
+          ) : null}
         </span>
         <span className="token-strip__range muted">
-          {zoomed ? `#${view.from}–#${Math.min(view.to, n) - 1} of ${n.toLocaleString('en-US')}` : ''}
-          {bins.max > 0 ? ` tallest ${formatTokens(bins.max)} tokens` : ''}
+          {[
+            zoomed ? `#${view.from}–#${Math.min(view.to, n) - 1} of ${n.toLocaleString('en-US')}` : '',
+            bins.max > 0 ? `tallest ${formatTokens(bins.max)} tokens` : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </span>
       </div>
       <div
@@ -401,28 +430,24 @@ export function TokenStrip(props: TokenStripProps) {
       >
         <canvas ref={canvasRef} className="token-strip__canvas" style={{ height }} aria-hidden="true" />
 
-        {placed.items.map((p) =>
-          p.visible ? (
-            <div
-              key={p.marker.strategy}
-              className={`token-strip__marker token-strip__marker--${p.marker.strategy}`}
-              data-testid={`strategy-marker-${p.marker.strategy}`}
-              style={{ transform: `translateX(${p.x}px)`, top: p.row * MARKER_ROW + 13, bottom: BOTTOM_LANE }}
-              aria-hidden="true"
-            />
-          ) : null,
-        )}
-        {placed.items.map((p) =>
-          p.visible ? (
-            <span
-              key={p.marker.strategy}
-              className={`token-strip__marker-label token-strip__marker-label--${p.marker.strategy}`}
-              style={{ left: p.left, top: p.row * MARKER_ROW }}
-            >
-              {p.text}
-            </span>
-          ) : null,
-        )}
+        {placed.items.map((p) => (
+          <div
+            key={p.marker.strategy}
+            className={`token-strip__marker token-strip__marker--${p.marker.strategy}`}
+            data-testid={`strategy-marker-${p.marker.strategy}`}
+            style={{ transform: `translateX(${p.x}px)`, top: p.row * MARKER_ROW + 13, bottom: BOTTOM_LANE }}
+            aria-hidden="true"
+          />
+        ))}
+        {placed.items.map((p) => (
+          <span
+            key={p.marker.strategy}
+            className={`token-strip__marker-label token-strip__marker-label--${p.marker.strategy}`}
+            style={{ left: p.left, top: p.row * MARKER_ROW }}
+          >
+            {p.text}
+          </span>
+        ))}
 
         <div
           className={`token-strip__cut${cutXRaw !== cutX ? ' is-offscreen' : ''}`}
@@ -468,10 +493,22 @@ export function TokenStrip(props: TokenStripProps) {
           </span>
         </div>
 
+        {hoverBin >= 0 ? (
+          <div
+            className="token-strip__hover"
+            style={{
+              left: bins.edges[hoverBin],
+              width: Math.max(2, bins.edges[hoverBin + 1] - bins.edges[hoverBin]),
+              top: plotTop,
+              height: plotBottom - plotTop,
+            }}
+            aria-hidden="true"
+          />
+        ) : null}
         {hovered ? (
           <div
             className="token-strip__tooltip"
-            style={{ left: Math.max(0, Math.min(hovered.x + 12, width - 320)), top: plotTop }}
+            style={{ left: Math.max(0, Math.min(hovered.x + 12, width - 420)), top: plotTop }}
           >
             {tooltip}
           </div>
