@@ -18,7 +18,7 @@ export const FATE_LABELS: Record<RowFate, string> = {
   summarized: 'summarized',
   'turn-prefix': 'turn prefix',
   kept: 'kept',
-  omitted: 'left out of the summarizer input',
+  omitted: 'left out of summarizer input',
 };
 
 interface Props {

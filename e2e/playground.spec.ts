@@ -1,0 +1,270 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { generateClaudeCode } from '../scripts/generate-transcript';
+import { CHAT, openFresh, paste } from './fixtures';
+
+test.describe('loading', () => {
+  test('a pasted Chat Completions request is detected, counted and cut', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await expect(page.getByTestId('format')).toHaveText('openai-chat');
+    await expect(page.getByTestId('message-count')).toHaveText('7');
+    await expect(page.getByTestId('total-tokens')).toHaveText('84');
+    await expect(page.getByTestId('threshold')).toHaveText('111,616');
+    await expect(page.getByTestId('verdict')).toHaveText(
+      '84 tokens ≤ threshold 111,616: compaction does not fire',
+    );
+    await expect(page.getByTestId('message-row')).toHaveCount(7);
+  });
+
+  test('a file from the file picker loads with its own format', async ({ page }) => {
+    await openFresh(page);
+    await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/codex.jsonl');
+    await expect(page.getByTestId('format')).toHaveText('codex');
+    await expect(page.getByTestId('message-count')).toHaveText('9');
+    await expect(page.getByTestId('total-tokens')).toHaveText('700');
+  });
+
+  test('a file dropped on the page loads', async ({ page }) => {
+    await openFresh(page);
+    const text = readFileSync('src/formats/fixtures/pi.jsonl', 'utf8');
+    const transfer = await page.evaluateHandle((content) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([content], 'session.jsonl', { type: 'application/jsonl' }));
+      return dt;
+    }, text);
+    await page.dispatchEvent('body', 'dragenter', { dataTransfer: transfer });
+    await expect(page.getByTestId('drop-overlay')).toBeVisible();
+    await page.dispatchEvent('body', 'drop', { dataTransfer: transfer });
+    await expect(page.getByTestId('format')).toHaveText('pi');
+    await expect(page.getByTestId('drop-overlay')).toBeHidden();
+  });
+
+  test('broken input says what and where, and the pasted text stays', async ({ page }) => {
+    await openFresh(page);
+    const broken = '{"messages": [\n  {"role": "user",\n';
+    await paste(page, broken);
+    await expect(page.getByTestId('import-error')).toContainText('line 3, column 1');
+    await expect(page.getByTestId('paste-input')).toHaveValue(broken);
+    // The page still works: a good paste replaces the error.
+    await paste(page, CHAT);
+    await expect(page.getByTestId('format')).toHaveText('openai-chat');
+    await expect(page.getByTestId('import-error')).toBeHidden();
+  });
+
+  test('valid JSON that is not a transcript is refused with the reason', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, '{"name": "my-package", "version": "1.0.0"}');
+    await expect(page.getByTestId('import-error')).toContainText('not a transcript');
+  });
+
+  test('a large file shows progress with a percentage and can be cancelled', async ({ page }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'cp-e2e-'));
+    const file = join(dir, 'big.jsonl');
+    writeFileSync(file, generateClaudeCode({ seed: 3, bytes: 40_000_000 }));
+    await openFresh(page);
+    await paste(page, CHAT);
+    await expect(page.getByTestId('format')).toHaveText('openai-chat');
+    await page.getByTestId('file-input').setInputFiles(file);
+    await expect(page.getByTestId('load-progress')).toBeVisible();
+    await expect(page.getByRole('status')).toContainText('%');
+    await page.getByTestId('load-cancel').click();
+    await expect(page.getByTestId('load-progress')).toBeHidden();
+    // The transcript that was there stays.
+    await expect(page.getByTestId('format')).toHaveText('openai-chat');
+    await expect(page.getByTestId('message-count')).toHaveText('7');
+  });
+
+  test('the validation report lists problems one click away', async ({ page }) => {
+    await openFresh(page);
+    const orphan = JSON.stringify([
+      { role: 'user', content: 'hi' },
+      { role: 'tool', tool_call_id: 'call_missing', content: 'result without a call' },
+      { role: 'assistant', content: 'ok' },
+    ]);
+    await paste(page, orphan);
+    await page.getByTestId('open-report').click();
+    await expect(page.getByTestId('import-issues')).toContainText('call_missing');
+  });
+});
+
+test.describe('settings', () => {
+  test('changing window and reserve updates the threshold and the verdict', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('setting-window').fill('90');
+    await page.getByTestId('setting-reserve').fill('10');
+    await expect(page.getByTestId('threshold')).toHaveText('80');
+    await expect(page.getByTestId('verdict')).toHaveText('84 tokens > threshold 80: compaction fires');
+  });
+
+  test('a field shows its effective value and why when normalization changes it', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('setting-window').fill('20000');
+    await page.getByTestId('setting-reserve').fill('8000');
+    await expect(
+      page.getByText('effective 3,000: lowered to a quarter of window − reserve (20000 − 8000) / 4'),
+    ).toBeVisible();
+    await expect(page.getByTestId('keep-recent-handle')).toHaveAttribute('aria-valuenow', '3000');
+  });
+
+  test('a value that is not a number is kept in the field and not applied', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('setting-window').fill('12k');
+    await expect(page.getByTestId('setting-window')).toHaveValue('12k');
+    await expect(page.getByText('Enter a whole number of at least 0')).toBeVisible();
+    await expect(page.getByTestId('threshold')).toHaveText('111,616');
+  });
+
+  test('strategy and tokenizer change the cut and the counts', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('setting-keep-recent').fill('30');
+    await expect(page.getByTestId('cut-index')).toHaveText('4');
+    await page.getByTestId('setting-strategy').selectOption('turns');
+    await expect(page.getByTestId('cut-index')).toHaveText('1');
+    await page.getByTestId('setting-strategy').selectOption('pi');
+    await expect(page.getByTestId('cut-index')).toHaveText('4');
+    await page.getByTestId('setting-tokenizer').selectOption('chars4');
+    await expect(page.getByTestId('total-tokens')).not.toHaveText('84');
+    await page.getByTestId('setting-tokenizer').selectOption('o200k_base');
+    await expect(page.getByTestId('total-tokens')).toHaveText('84');
+  });
+
+  test('a model preset fills the window', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('model-preset').selectOption('claude-sonnet-4-5');
+    await expect(page.getByTestId('setting-window')).toHaveValue('200000');
+    await expect(page.getByTestId('threshold')).toHaveText('183,616');
+  });
+
+  test('settings and the transcript survive a reload', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('setting-keep-recent').fill('30');
+    await page.getByTestId('setting-strategy').selectOption('pi');
+    await expect(page.getByTestId('cut-index')).toHaveText('4');
+    await page.waitForTimeout(300);
+    await page.reload();
+    await expect(page.getByTestId('format')).toHaveText('openai-chat');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('30');
+    await expect(page.getByTestId('setting-strategy')).toHaveValue('pi');
+    await expect(page.getByTestId('cut-index')).toHaveText('4');
+  });
+});
+
+test.describe('token view', () => {
+  test('the keep-recent handle is a keyboard slider that moves the cut', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    const handle = page.getByTestId('keep-recent-handle');
+    await expect(handle).toHaveAttribute('role', 'slider');
+    await expect(handle).toHaveAttribute('aria-valuenow', '20000');
+    await handle.focus();
+    await page.keyboard.press('Home');
+    await expect(handle).toHaveAttribute('aria-valuenow', '1');
+    await expect(page.getByTestId('cut-index')).toHaveText('6');
+    await page.keyboard.press('End');
+    await expect(handle).toHaveAttribute('aria-valuenow', '70');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('70');
+    await expect(page.getByTestId('cut-index')).toHaveText('1');
+  });
+
+  test('moving the cut line sets keep-recent to the tail it implies', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('setting-keep-recent').fill('30');
+    const cut = page.getByTestId('cut-line');
+    await expect(cut).toHaveAttribute('aria-valuenow', '4');
+    await cut.focus();
+    await page.keyboard.press('ArrowLeft');
+    // Index 3 is a tool result, so the previous legal cut is 2: the tail from 2 is 22 + 14 + 6 + 10 + 6.
+    await expect(page.getByTestId('cut-index')).toHaveText('2');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('58');
+    await expect(page.getByTestId('kept-tokens')).toHaveText('58');
+  });
+
+  test('dragging the keep-recent handle with the pointer changes keep-recent', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('setting-keep-recent').fill('30');
+    const handle = page.getByTestId('keep-recent-handle');
+    const before = Number(await handle.getAttribute('aria-valuenow'));
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x - 200, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    const after = Number(await handle.getAttribute('aria-valuenow'));
+    expect(after).toBeGreaterThan(before);
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue(String(after));
+  });
+
+  test('the other strategies are compared on the same transcript', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('setting-keep-recent').fill('30');
+    const table = page.getByTestId('strategy-table');
+    await expect(table.locator('tr[data-strategy="budget"]')).toContainText('#4');
+    await expect(table.locator('tr[data-strategy="turns"]')).toContainText('nothing to compact');
+  });
+});
+
+test.describe('message list', () => {
+  test('a row expands to the full text and the raw source item, rendered as text', async ({ page }) => {
+    await openFresh(page);
+    const html = JSON.stringify([
+      { role: 'user', content: '<img src=x onerror="window.__pwned=1"> <b>bold?</b>' },
+      { role: 'assistant', content: 'noted' },
+    ]);
+    await paste(page, html);
+    await page.locator('[data-testid="message-row"][data-index="0"]').click();
+    const detail = page.getByTestId('message-detail');
+    await expect(detail).toContainText('<img src=x onerror="window.__pwned=1"> <b>bold?</b>');
+    await detail.getByText('Raw source item').click();
+    await expect(page.getByTestId('raw-source')).toContainText('"role": "user"');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  });
+
+  test('search finds messages and selects the match', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('message-search').fill('docs');
+    await expect(page.getByTestId('search-count')).toHaveText('0 / 1');
+    await page.getByTestId('message-search').press('Enter');
+    await expect(page.getByTestId('search-count')).toHaveText('1 / 1');
+    await expect(page.locator('[data-testid="message-row"][data-index="5"]')).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+  });
+
+  test('a large transcript stays virtualized', async ({ page }) => {
+    await openFresh(page);
+    const many = JSON.stringify(
+      Array.from({ length: 5000 }, (_, i) => ({
+        role: i % 2 ? 'assistant' : 'user',
+        content: `message number ${i}`,
+      })),
+    );
+    await paste(page, many);
+    await expect(page.getByTestId('message-count')).toHaveText('5,000');
+    expect(await page.getByTestId('message-row').count()).toBeLessThan(100);
+  });
+});
+
+test('the theme toggles between light and dark', async ({ page }) => {
+  await openFresh(page);
+  const toggle = page.getByTestId('theme-toggle');
+  const before = await page.evaluate(() => document.documentElement.dataset.theme);
+  await toggle.click();
+  const after = await page.evaluate(() => document.documentElement.dataset.theme);
+  expect(after).not.toBe(before);
+  expect(['light', 'dark']).toContain(after);
+});
