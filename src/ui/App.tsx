@@ -10,6 +10,7 @@ import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
 import { loadSamples, sampleUrl } from './load/samples';
 import { useLoader } from './load/useLoader';
 import { MessageList, type RowFate } from './messages/MessageList';
+import { PreviewPanel } from './preview/PreviewPanel';
 import { STRATEGY_LABELS, SettingsPanel } from './settings/SettingsPanel';
 import { TokenStrip } from './tokens/TokenStrip';
 import { useAnalysis, type PageAnalysis } from './useAnalysis';
@@ -242,6 +243,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
       <Suspense fallback={<div className="charts muted">Loading charts…</div>}>
         <Charts analysis={analysis} />
       </Suspense>
+      <PreviewPanel analysis={analysis} />
       <MessageList view={view} fates={fates} />
     </div>
   );

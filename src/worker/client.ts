@@ -2,7 +2,7 @@
  * The page's side of the worker: typed requests with progress, cancellation,
  * and a fresh worker after a crash so the page stays usable.
  */
-import type { ImportFailure, Progress, Replies, WorkerReply, WorkerRequest } from './protocol';
+import type { ImportFailure, PreviewEvent, Progress, Replies, WorkerReply, WorkerRequest } from './protocol';
 
 type BodyOf<T extends WorkerRequest['type']> = Omit<Extract<WorkerRequest, { type: T }>, 'id' | 'type'>;
 
@@ -20,6 +20,7 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: unknown): void;
   onProgress?: (progress: Progress) => void;
+  onEvent?: (event: PreviewEvent) => void;
 }
 
 export class WorkerClient {
@@ -35,6 +36,10 @@ export class WorkerClient {
       if (!entry) return;
       if (reply.type === 'progress') {
         entry.onProgress?.(reply.progress);
+        return;
+      }
+      if (reply.type === 'event') {
+        entry.onEvent?.(reply.event);
         return;
       }
       this.pending.delete(reply.id);
@@ -64,11 +69,12 @@ export class WorkerClient {
     type: T,
     body: BodyOf<T>,
     onProgress?: (progress: Progress) => void,
+    onEvent?: (event: PreviewEvent) => void,
   ): { id: number; result: Promise<Replies[T]> } {
     const id = this.nextId++;
     this.worker ??= this.spawn();
     const result = new Promise<Replies[T]>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, onProgress });
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, onProgress, onEvent });
     });
     this.worker.postMessage({ ...body, type, id } as unknown as WorkerRequest);
     return { id, result };

@@ -4,18 +4,24 @@
  * thread, keeps the messages and their token cache, and answers small
  * requests about them. The page never holds the full message list.
  */
+import { createCompactor } from '../core/compactor';
 import { createEstimator, type Estimator } from '../core/estimate';
-import { errorText } from '../core/errors';
+import { CompactionAbortedError, NothingToCompactError, errorText } from '../core/errors';
 import type { Message } from '../core/message';
 import { boundaryFor, prepare } from '../core/prepare';
-import type { TokenizerId } from '../core/settings';
+import { normalizeSettings, shouldCompact, type TokenizerId } from '../core/settings';
 import { isSummaryMessage } from '../core/summaryEnvelope';
 import { loadTokenizer } from '../core/tokenizer';
 import { exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
 import { utf8Chunks } from '../formats/utf8';
+import { describeProviderError } from '../providers/describeError';
+import { createOfflineSummarizer } from '../providers/offline';
+import { createProviderSummarizer } from '../providers/summarizer';
 import type {
   ImportFailure,
+  PreviewEvent,
+  PreviewResult,
   Progress,
   Replies,
   TranscriptView,
@@ -35,7 +41,8 @@ interface Loaded {
 
 let loaded: Loaded | null = null;
 const estimators = new Map<TokenizerId, Estimator>();
-const loads = new Map<number, AbortController>();
+/** Loads and previews in flight, by request id, so they can be cancelled. */
+const running = new Map<number, AbortController>();
 
 async function estimatorFor(tokenizer: TokenizerId, scale: number): Promise<Estimator> {
   let base = estimators.get(tokenizer);
@@ -185,7 +192,82 @@ async function load(
   return view(request.id, request.tokenizer, request.scale);
 }
 
-function failure(error: unknown): ImportFailure {
+/**
+ * Runs the core's compactor over the loaded transcript with the chosen
+ * summarizer, streaming what happens, and returns the compacted list as rows.
+ */
+async function compact(
+  request: Extract<WorkerRequest, { type: 'compact' }>,
+  signal: AbortSignal,
+): Promise<PreviewResult> {
+  if (!loaded) throw new Error('No transcript is loaded');
+  const settings = normalizeSettings(request.settings);
+  const estimator = await estimatorFor(settings.tokenizer, settings.scale);
+  const emit = (event: PreviewEvent) => post({ id: request.id, type: 'event', event });
+  const { summarizer: choice } = request;
+  const summarizer =
+    choice.mode === 'offline'
+      ? createOfflineSummarizer()
+      : createProviderSummarizer(choice.config, {
+          onRequest: (req, part) => emit({ type: 'provider-request', part, request: req }),
+          onEvent: (event, part) => emit({ type: 'provider-event', part, event }),
+        });
+  const compactor = createCompactor(summarizer, estimator, settings);
+  if (!compactor) throw new Error('Compaction needs a context window: set one above 0.');
+  let estimatedPromptTokens = 0;
+  const messages = loaded.imported.messages;
+  const result = await compactor.compact(messages, {
+    reason: request.reason,
+    instructions: request.instructions,
+    signal,
+    onEvent: (event) => {
+      if (event.type === 'request')
+        estimatedPromptTokens += estimator.countString(event.system) + estimator.countString(event.prompt);
+      emit(event);
+    },
+  });
+  const origin = new Map(messages.map((m, i) => [m, i]));
+  return {
+    summarizer: summarizer.label,
+    offline: choice.mode === 'offline',
+    summary: result.summary,
+    reason: result.reason,
+    degraded: result.degraded,
+    splitTurn: result.splitTurn,
+    omitted: result.omitted,
+    failures: result.failures,
+    checkpoint: result.checkpoint,
+    tokensBefore: result.tokensBefore,
+    tokensAfter: result.tokensAfter,
+    messagesBefore: result.messagesBefore,
+    messagesAfter: result.messagesAfter,
+    wouldCompactAgain: shouldCompact({ ...settings, enabled: true }, result.tokensAfter),
+    estimatedPromptTokens,
+    usage: result.usage,
+    model: result.model,
+    responseId: result.responseId,
+    rows: result.messages.map((m) => ({
+      role: m.role,
+      tokens: estimator.countMessage(m),
+      preview: preview(m),
+      isSummary: isSummaryMessage(m),
+      from: origin.get(m) ?? null,
+    })),
+    compactedJson: exportTranscript(result.messages, 'canonical'),
+  };
+}
+
+function failure(error: unknown, request?: WorkerRequest): ImportFailure {
+  if (request?.type === 'compact') {
+    if (error instanceof NothingToCompactError) return { code: 'nothing-to-compact', message: error.message };
+    const config = request.summarizer.mode === 'provider' ? request.summarizer.config : undefined;
+    const description = describeProviderError(error, { config });
+    return {
+      code: error instanceof CompactionAbortedError ? 'aborted' : 'compact',
+      message: description.title,
+      description,
+    };
+  }
   if (error instanceof ImportError) {
     return {
       code: error.code,
@@ -201,17 +283,20 @@ function failure(error: unknown): ImportFailure {
 
 async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['type']]> {
   switch (request.type) {
-    case 'load': {
+    case 'load':
+    case 'compact': {
       const controller = new AbortController();
-      loads.set(request.id, controller);
+      running.set(request.id, controller);
       try {
-        return await load(request, controller.signal);
+        return request.type === 'load'
+          ? await load(request, controller.signal)
+          : await compact(request, controller.signal);
       } finally {
-        loads.delete(request.id);
+        running.delete(request.id);
       }
     }
     case 'cancel':
-      loads.get(request.target)?.abort();
+      running.get(request.target)?.abort();
       return null;
     case 'retokenize':
       if (!loaded) throw new Error('No transcript is loaded');
@@ -258,6 +343,6 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   handle(request).then(
     (value) => post({ id: request.id, type: 'ok', value }),
-    (error: unknown) => post({ id: request.id, type: 'error', error: failure(error) }),
+    (error: unknown) => post({ id: request.id, type: 'error', error: failure(error, request) }),
   );
 };

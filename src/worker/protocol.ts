@@ -2,7 +2,13 @@
  * The messages between the page and the compaction worker. The transcript
  * crosses once, on load; everything after that is small requests.
  */
+import type { Checkpoint, Reason } from '../core/compactor';
 import type { Boundary } from '../core/prepare';
+import type { CompactionEvent } from '../core/summarize';
+import type { SummaryPart, Usage } from '../core/summarizer';
+import type { ProviderConfig } from '../providers/config';
+import type { ProviderErrorDescription } from '../providers/describeError';
+import type { ProviderEvent, ProviderHttpRequest } from '../providers/events';
 import type { Message, Role } from '../core/message';
 import type { Settings, TokenizerId } from '../core/settings';
 import type {
@@ -58,8 +64,10 @@ export interface MessageDetail {
 }
 
 export interface ImportFailure {
-  code: ImportErrorCode | 'network' | 'worker';
+  code: ImportErrorCode | 'network' | 'worker' | 'compact' | 'nothing-to-compact';
   message: string;
+  /** For a failed preview: the error in plain words, with the fix. */
+  description?: ProviderErrorDescription;
   line?: number;
   column?: number;
   path?: string;
@@ -80,12 +88,66 @@ export type WorkerRequest =
   | { id: number; type: 'detail'; index: number }
   | { id: number; type: 'search'; query: string }
   | { id: number; type: 'fit'; settings: Settings }
-  | { id: number; type: 'export'; format: ExportFormatId };
+  | { id: number; type: 'export'; format: ExportFormatId }
+  | {
+      id: number;
+      type: 'compact';
+      settings: Settings;
+      summarizer: SummarizerChoice;
+      instructions?: string;
+      reason: Reason;
+    };
+
+/** Who writes the preview's summary: the offline summarizer, or a provider with the user's key. */
+export type SummarizerChoice = { mode: 'offline' } | { mode: 'provider'; config: ProviderConfig };
+
+/** What a preview streams while it runs. */
+export type PreviewEvent =
+  | CompactionEvent
+  | { type: 'provider-request'; part: SummaryPart; request: ProviderHttpRequest }
+  | { type: 'provider-event'; part: SummaryPart; event: ProviderEvent };
+
+/** One message of the compacted list, as the page draws it. */
+export interface PreviewRow {
+  role: Role;
+  tokens: number;
+  preview: string;
+  isSummary: boolean;
+  /** Index in the loaded transcript; null for the new summary. */
+  from: number | null;
+}
+
+export interface PreviewResult {
+  summarizer: string;
+  offline: boolean;
+  summary: string;
+  reason: Reason;
+  degraded: boolean;
+  splitTurn: boolean;
+  omitted: number;
+  failures: string[];
+  checkpoint: Checkpoint | null;
+  tokensBefore: number;
+  tokensAfter: number;
+  messagesBefore: number;
+  messagesAfter: number;
+  /** The compacted list is still over the threshold: the next round would compact again. */
+  wouldCompactAgain: boolean;
+  /** Our estimate of what the summarization requests sent (system + prompt), for each call made. */
+  estimatedPromptTokens: number;
+  usage?: Usage;
+  model?: string;
+  responseId?: string;
+  rows: PreviewRow[];
+  /** The compacted list, as canonical JSON, for export. */
+  compactedJson: string;
+}
 
 export type Progress = { phase: 'reading' | 'importing' | 'tokenizing'; done: number; total: number };
 
 export type WorkerReply =
   | { id: number; type: 'progress'; progress: Progress }
+  | { id: number; type: 'event'; event: PreviewEvent }
   | { id: number; type: 'ok'; value: unknown }
   | { id: number; type: 'error'; error: ImportFailure };
 
@@ -98,4 +160,5 @@ export interface Replies {
   search: number[];
   fit: FitReport | null;
   export: string;
+  compact: PreviewResult;
 }
