@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { findBrowser } from './scripts/find-browser.mjs';
 
 const PORT = 4319;
+/** The local LLM test server the preview tests call instead of real providers. */
+export const MOCK_LLM_PORT = 4320;
 const executablePath = findBrowser() ?? undefined;
 
 export default defineConfig({
@@ -27,12 +29,21 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // Always the built app, on a port nothing else uses, never a stray dev server.
-    command: `npm run build && npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${PORT}`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-  },
+  webServer: [
+    {
+      // Always the built app, on a port nothing else uses, never a stray dev server.
+      command: `npm run build && npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${PORT}`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+    },
+    {
+      command: `npx tsx e2e/mock-llm/server.ts --port ${MOCK_LLM_PORT} --slow-ms 400`,
+      url: `http://127.0.0.1:${MOCK_LLM_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+    },
+  ],
 });

@@ -146,6 +146,16 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
       sendJson(response, 200, { ok: true, behaviours: BEHAVIOURS }, cors);
       return;
     }
+    // For end-to-end tests in another process: what the server has received so far.
+    if (request.method === 'GET' && url.pathname === '/__requests') {
+      sendJson(
+        response,
+        200,
+        requests.filter((r) => r.url !== '/__requests'),
+        cors,
+      );
+      return;
+    }
     if (!target) {
       sendJson(response, 404, { error: { message: `no such endpoint: ${url.pathname}` } }, cors);
       return;

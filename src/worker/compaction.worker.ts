@@ -10,12 +10,13 @@ import { CompactionAbortedError, NothingToCompactError, errorText } from '../cor
 import type { Message } from '../core/message';
 import { boundaryFor, prepare } from '../core/prepare';
 import { normalizeSettings, shouldCompact, type TokenizerId } from '../core/settings';
+import type { Summarizer } from '../core/summarizer';
 import { isSummaryMessage } from '../core/summaryEnvelope';
 import { loadTokenizer } from '../core/tokenizer';
 import { exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
 import { utf8Chunks } from '../formats/utf8';
-import { describeProviderError } from '../providers/describeError';
+import { describeProviderError, type ProviderErrorDescription } from '../providers/describeError';
 import { createOfflineSummarizer } from '../providers/offline';
 import { createProviderSummarizer } from '../providers/summarizer';
 import type {
@@ -205,13 +206,30 @@ async function compact(
   const estimator = await estimatorFor(settings.tokenizer, settings.scale);
   const emit = (event: PreviewEvent) => post({ id: request.id, type: 'event', event });
   const { summarizer: choice } = request;
-  const summarizer =
+  const inner =
     choice.mode === 'offline'
       ? createOfflineSummarizer()
       : createProviderSummarizer(choice.config, {
           onRequest: (req, part) => emit({ type: 'provider-request', part, request: req }),
           onEvent: (event, part) => emit({ type: 'provider-event', part, event }),
         });
+  // Failed calls are described as they happen, so a degraded result can say why in plain words.
+  const problems: ProviderErrorDescription[] = [];
+  const config = choice.mode === 'provider' ? choice.config : undefined;
+  const summarizer: Summarizer = {
+    label: inner.label,
+    async *stream(req) {
+      try {
+        yield* inner.stream(req);
+      } catch (error) {
+        if (!req.signal.aborted) {
+          const description = describeProviderError(error, { config });
+          if (!problems.some((p) => p.title === description.title)) problems.push(description);
+        }
+        throw error;
+      }
+    },
+  };
   const compactor = createCompactor(summarizer, estimator, settings);
   if (!compactor) throw new Error('Compaction needs a context window: set one above 0.');
   let estimatedPromptTokens = 0;
@@ -236,6 +254,7 @@ async function compact(
     splitTurn: result.splitTurn,
     omitted: result.omitted,
     failures: result.failures,
+    problems: result.degraded ? problems : [],
     checkpoint: result.checkpoint,
     tokensBefore: result.tokensBefore,
     tokensAfter: result.tokensAfter,

@@ -126,6 +126,8 @@ export interface PreviewResult {
   splitTurn: boolean;
   omitted: number;
   failures: string[];
+  /** Why summarizer calls failed, in plain words, when the result is degraded. */
+  problems: ProviderErrorDescription[];
   checkpoint: Checkpoint | null;
   tokensBefore: number;
   tokensAfter: number;

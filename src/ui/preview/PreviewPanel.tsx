@@ -437,6 +437,22 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
       )}
       {error?.code === 'aborted' && <p data-testid="preview-stopped">Stopped. Nothing was changed.</p>}
 
+      {result && !running && result.degraded && (
+        <div
+          className="import-error"
+          role="alert"
+          data-testid="preview-degraded"
+          data-category={result.problems[0]?.category ?? 'stall'}
+        >
+          <strong>The summarizer failed, so the summary is a raw archive of the messages.</strong>
+          {result.problems.map((p) => (
+            <div key={p.title}>
+              <strong>{p.title}</strong> {p.detail} {p.fix && <span className="fix">{p.fix}</span>}
+            </div>
+          ))}
+          {result.problems.length === 0 && result.failures.map((f) => <div key={f}>{f}</div>)}
+        </div>
+      )}
       {result && !running && (
         <div className="flags" data-testid="preview-flags">
           <span data-testid="preview-tokens">
