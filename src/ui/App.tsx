@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { keepRecentForCut } from '../core/cutPoint';
 import { useSettings } from '../state/settingsStore';
+import { useShare } from '../state/shareStore';
 import { storedTranscript, useTranscript } from '../state/transcriptStore';
 import { useUi } from '../state/uiStore';
 import { workerClient } from '../worker/client';
@@ -11,6 +12,9 @@ import { loadSamples, sampleUrl } from './load/samples';
 import { useLoader } from './load/useLoader';
 import { MessageList, type RowFate } from './messages/MessageList';
 import { PreviewPanel } from './preview/PreviewPanel';
+import { openLinkFromLocation } from './share/openShare';
+import { ShareDialog } from './share/ShareDialog';
+import { useAddressBarSync, useExpectedTranscriptCheck } from './share/useShareSync';
 import { STRATEGY_LABELS, SettingsPanel } from './settings/SettingsPanel';
 import { TokenStrip } from './tokens/TokenStrip';
 import { useAnalysis, type PageAnalysis } from './useAnalysis';
@@ -27,17 +31,29 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** Loads the previous visit's transcript, or the first sample, once settings are restored. */
+/**
+ * Once settings are restored: a link in the address bar wins; otherwise the
+ * previous visit's transcript, or the first sample.
+ */
 function useStartup() {
   const load = useLoader();
   useEffect(() => {
     let cancelled = false;
     const start = async () => {
+      try {
+        await openOrFallBack();
+      } finally {
+        if (!cancelled) useShare.getState().set({ ready: true });
+      }
+    };
+    const openOrFallBack = async () => {
+      const linked = await openLinkFromLocation();
+      // A full link brought its transcript; a settings-only one waits for the reader's file.
+      if (cancelled || (linked && !useShare.getState().expected)) return;
       const previous = await storedTranscript();
-      if (cancelled) return;
       if (previous && (await load(previous))) return;
       const [first] = await loadSamples();
-      if (!cancelled && first && useTranscript.getState().status !== 'ready') {
+      if (!linked && !cancelled && first && useTranscript.getState().status !== 'ready') {
         await load({ source: { kind: 'url', url: sampleUrl(first) }, sourceName: first.file });
       }
     };
@@ -48,8 +64,12 @@ function useStartup() {
         void start();
       });
     }
+    // A link pasted into the address bar of the open page arrives as a hash change.
+    const onHashChange = () => void openLinkFromLocation();
+    window.addEventListener('hashchange', onHashChange);
     return () => {
       cancelled = true;
+      window.removeEventListener('hashchange', onHashChange);
     };
   }, [load]);
 }
@@ -102,6 +122,42 @@ function Verdict({ analysis }: { analysis: PageAnalysis }) {
     <span data-testid="verdict" className={`verdict ${shouldCompact ? 'fires' : 'quiet'}`}>
       {text}
     </span>
+  );
+}
+
+/** What happened to the link the page was opened with. */
+function LinkBanner() {
+  const { linkError, expected, set } = useShare();
+  if (linkError) {
+    return (
+      <div className="link-banner bad" role="alert" data-testid="link-error">
+        <span>{linkError}</span>
+        <button type="button" onClick={() => set({ linkError: null })}>
+          Dismiss
+        </button>
+      </div>
+    );
+  }
+  if (!expected) return null;
+  const what = `${expected.name} (${fmt(expected.messageCount)} messages, SHA-256 ${expected.sha256.slice(0, 12)}…)`;
+  const tone = expected.matches === true ? 'good' : expected.matches === false ? 'bad' : 'info';
+  return (
+    <div
+      className={`link-banner ${tone}`}
+      data-testid="expected-transcript"
+      data-matches={String(expected.matches)}
+    >
+      <span>
+        {expected.matches === true
+          ? `The loaded transcript is the one the link was made for: ${what}.`
+          : expected.matches === false
+            ? `The loaded transcript is not the one the link was made for. Load ${what}.`
+            : `This link carries settings only. Load ${what} to reproduce it.`}
+      </span>
+      <button type="button" onClick={() => set({ expected: null })}>
+        Dismiss
+      </button>
+    </div>
   );
 }
 
@@ -273,8 +329,11 @@ export function App() {
   const theme = useUi((s) => s.theme);
   const setTheme = useUi((s) => s.setTheme);
   const analysis = useAnalysis();
+  const [shareOpen, setShareOpen] = useState(false);
   useStartup();
   useRetokenize(analysis);
+  useAddressBarSync();
+  useExpectedTranscriptCheck();
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
@@ -284,6 +343,15 @@ export function App() {
       <header className="app-header">
         <div className="brand">
           <h1>Compaction Playground</h1>
+          <span className="spacer" />
+          <button
+            type="button"
+            data-testid="share-open"
+            onClick={() => setShareOpen(true)}
+            disabled={!analysis}
+          >
+            Share…
+          </button>
           <button
             type="button"
             data-testid="theme-toggle"
@@ -293,6 +361,7 @@ export function App() {
             {theme === 'dark' ? '☀ Light' : '☾ Dark'}
           </button>
         </div>
+        <LinkBanner />
         <LoadPanel />
         {analysis && <SummaryBar analysis={analysis} />}
       </header>
@@ -304,6 +373,7 @@ export function App() {
       </main>
       <DropZone />
       <ValidationReport />
+      {analysis && <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} />}
     </div>
   );
 }

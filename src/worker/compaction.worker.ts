@@ -16,6 +16,11 @@ import { loadTokenizer } from '../core/tokenizer';
 import { exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
 import { utf8Chunks } from '../formats/utf8';
+import { bundleFileName, encodeBundle } from '../share/bundle';
+import { encodeShare } from '../share/codec';
+import { buildSharePayload, hashTranscript, type SharePayload, type ShareSource } from '../share/payload';
+import { redactContent } from '../share/redact';
+import { redactSecrets, scanSecrets } from '../share/secrets';
 import { describeProviderError, type ProviderErrorDescription } from '../providers/describeError';
 import { createOfflineSummarizer } from '../providers/offline';
 import { createProviderSummarizer } from '../providers/summarizer';
@@ -25,6 +30,7 @@ import type {
   PreviewResult,
   Progress,
   Replies,
+  ShareLinks,
   TranscriptView,
   WorkerReply,
   WorkerRequest,
@@ -41,6 +47,8 @@ interface Loaded {
 }
 
 let loaded: Loaded | null = null;
+/** Above this, the address bar follows a settings-only link: a full one would not fit anyway. */
+const AUTO_FULL_LINK_BYTES = 1_000_000;
 const estimators = new Map<TokenizerId, Estimator>();
 /** Loads and previews in flight, by request id, so they can be cancelled. */
 const running = new Map<number, AbortController>();
@@ -276,6 +284,67 @@ async function compact(
   };
 }
 
+/** Full and settings-only links for the loaded transcript and the page state. */
+async function share(request: Extract<WorkerRequest, { type: 'share' }>): Promise<ShareLinks> {
+  if (!loaded) throw new Error('No transcript is loaded');
+  const { state, options } = request;
+  const source: ShareSource = {
+    messages: loaded.imported.messages,
+    transcriptName: loaded.sourceName,
+    settings: state.settings,
+    provider: state.provider,
+    selectedIndex: state.selectedIndex,
+    preview: state.preview,
+  };
+  const tooBigForAddressBar = options.mode === 'auto' && loaded.bytes > AUTO_FULL_LINK_BYTES;
+  let full = tooBigForAddressBar ? null : await buildSharePayload(source, 'full');
+  let settingsOnly = await buildSharePayload(source, 'settings-only');
+  const findings = full ? scanSecrets(full) : scanSecrets(settingsOnly);
+  if (options.redactSecrets) {
+    full = full && redactSecrets(full);
+    settingsOnly = redactSecrets(settingsOnly);
+  }
+  let redactionMisses = 0;
+  if (full && options.redactContent) {
+    const settings = normalizeSettings(state.settings);
+    const redacted = redactContent(full, await estimatorFor(settings.tokenizer, settings.scale));
+    full = redacted.payload;
+    redactionMisses = redacted.misses.length;
+  }
+  const attempt = async (payload: SharePayload | null, why: string) => {
+    if (!payload) return { error: why };
+    try {
+      return { fragment: await encodeShare(payload) };
+    } catch (error) {
+      return { error: errorText(error) };
+    }
+  };
+  let bundle: ShareLinks['bundle'] = {
+    error: 'The transcript is too large for the address bar; open the share dialog for a bundle.',
+  };
+  if (full && options.mode === 'both') {
+    try {
+      bundle = { text: encodeBundle(full), fileName: bundleFileName(full) };
+    } catch (error) {
+      bundle = { error: errorText(error) };
+    }
+  }
+  return {
+    full: await attempt(full, 'The transcript is too large to follow in the address bar.'),
+    settingsOnly: await attempt(settingsOnly, ''),
+    findings: findings.map((f) => ({
+      label: f.label,
+      where:
+        f.messageIndex !== undefined && f.messageIndex !== null
+          ? `message #${f.messageIndex} (${f.field})`
+          : f.path,
+      preview: f.preview,
+    })),
+    bundle,
+    redactionMisses,
+  };
+}
+
 function failure(error: unknown, request?: WorkerRequest): ImportFailure {
   if (request?.type === 'compact') {
     if (error instanceof NothingToCompactError) return { code: 'nothing-to-compact', message: error.message };
@@ -355,6 +424,10 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
     case 'export':
       if (!loaded) throw new Error('No transcript is loaded');
       return exportTranscript(loaded.imported.messages, request.format);
+    case 'share':
+      return share(request);
+    case 'hash':
+      return loaded ? hashTranscript(loaded.imported.messages) : null;
   }
 }
 

@@ -8,6 +8,7 @@ import type { CompactionEvent } from '../core/summarize';
 import type { SummaryPart, Usage } from '../core/summarizer';
 import type { ProviderConfig } from '../providers/config';
 import type { ProviderErrorDescription } from '../providers/describeError';
+import type { SharePreview, ShareProviderInput } from '../share/payload';
 import type { ProviderEvent, ProviderHttpRequest } from '../providers/events';
 import type { Message, Role } from '../core/message';
 import type { Settings, TokenizerId } from '../core/settings';
@@ -96,7 +97,35 @@ export type WorkerRequest =
       summarizer: SummarizerChoice;
       instructions?: string;
       reason: Reason;
-    };
+    }
+  | { id: number; type: 'share'; state: ShareState; options: ShareOptions }
+  | { id: number; type: 'hash' };
+
+/** The page state a link carries (never a key). */
+export interface ShareState {
+  settings: Partial<Settings>;
+  provider: ShareProviderInput | null;
+  selectedIndex: number | null;
+  preview: SharePreview | null;
+}
+
+export interface ShareOptions {
+  redactSecrets: boolean;
+  redactContent: boolean;
+  /** `auto`: the full link when it is short enough for an address bar, else settings-only. */
+  mode: 'both' | 'auto';
+}
+
+export interface ShareLinks {
+  /** The `#` fragment with the transcript, or why there is none. */
+  full: { fragment: string } | { error: string };
+  settingsOnly: { fragment: string } | { error: string };
+  /** Key-shaped strings found before any redaction. */
+  findings: { label: string; where: string; preview: string }[];
+  bundle: { text: string; fileName: string } | { error: string };
+  /** Messages whose neutral replacement could not match the token count exactly. */
+  redactionMisses: number;
+}
 
 /** Who writes the preview's summary: the offline summarizer, or a provider with the user's key. */
 export type SummarizerChoice = { mode: 'offline' } | { mode: 'provider'; config: ProviderConfig };
@@ -163,4 +192,6 @@ export interface Replies {
   fit: FitReport | null;
   export: string;
   compact: PreviewResult;
+  share: ShareLinks;
+  hash: string | null;
 }

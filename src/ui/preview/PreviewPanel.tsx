@@ -5,6 +5,7 @@ import { PROVIDER_PRESETS, findPreset } from '../../providers/presets';
 import { OFFLINE_NOTICE } from '../../providers/offline';
 import { useProvider, type SummarizerId } from '../../state/providerStore';
 import { useSettings } from '../../state/settingsStore';
+import { useShare } from '../../state/shareStore';
 import type { PreviewResult, SummarizerChoice } from '../../worker/protocol';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
@@ -340,9 +341,34 @@ function UsageTab({ result }: { result: PreviewResult }) {
   );
 }
 
+/** The preview the sender of a link saw, until the reader runs their own. */
+function SharedPreview() {
+  const shared = useShare((s) => s.sharedPreview);
+  if (!shared) return null;
+  return (
+    <div className="shared-preview" data-testid="shared-preview">
+      <p>
+        <strong>Preview from the shared link</strong>{' '}
+        <span className="muted">
+          {shared.degraded ? 'degraded (raw archive)' : 'summary'}
+          {shared.splitTurn ? ', split turn' : ''}
+          {shared.usage
+            ? `, ${fmt(shared.usage.promptTokens)} prompt / ${fmt(shared.usage.completionTokens)} completion tokens`
+            : ''}
+        </span>
+      </p>
+      <div className="summary-text">
+        <SafeMarkdown text={shared.summary} />
+      </div>
+    </div>
+  );
+}
+
 export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const { mutation, log, stop } = usePreview();
   const provider = useProvider();
+  const confirmBaseUrl = useShare((s) => s.confirmBaseUrl);
+  const setShare = useShare((s) => s.set);
   const [tab, setTab] = useState<Tab>('summary');
   const running = mutation.isPending;
   const result = mutation.data;
@@ -369,6 +395,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
 
   const run = () => {
     setTab('summary');
+    setShare({ sharedPreview: null });
     mutation.mutate({
       settings: analysis.settings,
       summarizer: choice,
@@ -387,7 +414,9 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
             className="primary"
             data-testid="preview-run"
             onClick={run}
-            disabled={running || missingKey || analysis.plan.nothingToCompact}
+            disabled={
+              running || missingKey || analysis.plan.nothingToCompact || (confirmBaseUrl !== null && !!preset)
+            }
           >
             Run
           </button>
@@ -397,6 +426,17 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
         </div>
       </div>
       <ProviderControls disabled={running} />
+      {confirmBaseUrl !== null && preset && (
+        <div className="link-banner bad" data-testid="confirm-base-url">
+          <span>
+            The shared link points the preview at <code>{confirmBaseUrl}</code>, a server no built-in preset
+            uses. Your key is sent there only after you confirm.
+          </span>
+          <button type="button" onClick={() => setShare({ confirmBaseUrl: null })}>
+            Use this server
+          </button>
+        </div>
+      )}
       {provider.presetId === 'offline' && <p className="offline-note muted">{OFFLINE_NOTICE}</p>}
       {missingKey && (
         <p className="muted">
@@ -437,6 +477,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
       )}
       {error?.code === 'aborted' && <p data-testid="preview-stopped">Stopped. Nothing was changed.</p>}
 
+      {!result && !running && <SharedPreview />}
       {result && !running && result.degraded && (
         <div
           className="import-error"

@@ -9,6 +9,7 @@ import type { Settings } from '../../core/settings';
 import type { SummaryPart } from '../../core/summarizer';
 import type { ProviderHttpRequest } from '../../providers/events';
 import { WorkerRequestError, workerClient } from '../../worker/client';
+import { usePreviewResult } from './previewResultStore';
 import type { ImportFailure, PreviewEvent, PreviewResult, SummarizerChoice } from '../../worker/protocol';
 
 export interface StreamLog {
@@ -124,7 +125,9 @@ export function usePreview() {
       });
       running.current = id;
       try {
-        return await result;
+        const value = await result;
+        usePreviewResult.getState().set(value);
+        return value;
       } catch (error) {
         throw error instanceof WorkerRequestError
           ? error.failure

@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { CHAT, openFresh, paste } from './fixtures';
+
+const KEY = 'sk-test-share-0123456789abcdef';
+
+async function loadAndTune(page: Page) {
+  await openFresh(page);
+  await paste(page, CHAT);
+  await page.getByTestId('setting-keep-recent').fill('30');
+  await page.getByTestId('setting-strategy').selectOption('pi');
+  await page.getByTestId('setting-window').fill('64000');
+  await page.locator('[data-testid="message-row"][data-index="2"]').click();
+  await expect(page.getByTestId('cut-index')).toHaveText('4');
+}
+
+async function shareLink(page: Page, testId: 'share-full' | 'share-settings'): Promise<string> {
+  await page.getByTestId('share-open').click();
+  const input = page.getByTestId(testId);
+  await expect(input).toHaveValue(/#v1\./);
+  return input.inputValue();
+}
+
+async function expectSameState(page: Page) {
+  await expect(page.getByTestId('format')).toHaveText('canonical');
+  await expect(page.getByTestId('message-count')).toHaveText('7');
+  await expect(page.getByTestId('cut-index')).toHaveText('4');
+  await expect(page.getByTestId('setting-keep-recent')).toHaveValue('30');
+  await expect(page.getByTestId('setting-strategy')).toHaveValue('pi');
+  await expect(page.getByTestId('setting-window')).toHaveValue('64000');
+  await expect(page.locator('[data-testid="message-row"][data-index="2"]')).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+}
+
+test('a full link reopens the same cut, settings and selected message in a fresh browser', async ({
+  page,
+  browser,
+}) => {
+  await loadAndTune(page);
+  const link = await shareLink(page, 'share-full');
+  await expect(page.getByTestId('share-full-length')).toHaveAttribute('data-class', 'short');
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await expectSameState(other);
+  await fresh.close();
+});
+
+test('the address bar follows the state without adding history entries', async ({ page }) => {
+  await loadAndTune(page);
+  const length = await page.evaluate(() => history.length);
+  await page.getByTestId('setting-keep-recent').fill('16');
+  await expect(page).toHaveURL(/#v1\./, { timeout: 5000 });
+  const before = page.url();
+  await page.getByTestId('setting-keep-recent').fill('58');
+  await expect.poll(() => page.url(), { timeout: 5000 }).not.toBe(before);
+  expect(await page.evaluate(() => history.length)).toBe(length);
+});
+
+test('a repro bundle reopens the same state from the file picker', async ({ page, browser }) => {
+  await loadAndTune(page);
+  await page.getByTestId('share-open').click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('share-bundle').click();
+  const file = await (await download).path();
+  expect(readFileSync(file, 'utf8')).toContain('"variant":"full"');
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await openFresh(other);
+  await other.getByTestId('file-input').setInputFiles(file);
+  await expectSameState(other);
+  await fresh.close();
+});
+
+test('a settings-only link asks for the transcript and confirms its hash', async ({ page, browser }) => {
+  await loadAndTune(page);
+  const link = await shareLink(page, 'share-settings');
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  const banner = other.getByTestId('expected-transcript');
+  await expect(banner).toContainText('carries settings only');
+  await expect(other.getByTestId('setting-keep-recent')).toHaveValue('30');
+  await paste(other, CHAT.replace('Done.', 'Done!'));
+  await expect(banner).toHaveAttribute('data-matches', 'false');
+  await paste(other, CHAT);
+  await expect(banner).toHaveAttribute('data-matches', 'true');
+  await expect(other.getByTestId('cut-index')).toHaveText('4');
+  await fresh.close();
+});
+
+test('a tampered link shows what was wrong and the page still works', async ({ page }) => {
+  await loadAndTune(page);
+  const link = await shareLink(page, 'share-full');
+  const tampered = `${link.slice(0, -12)}!!!!${link.slice(-8)}`;
+  await page.goto('about:blank');
+  await page.goto(tampered);
+  await expect(page.getByTestId('link-error')).toContainText('could not be opened');
+  await paste(page, CHAT);
+  await expect(page.getByTestId('message-count')).toHaveText('7');
+});
+
+test('a link that inflates past 20 MB is refused while it decompresses', async ({ page }) => {
+  await openFresh(page);
+  const json = JSON.stringify({
+    v: 1,
+    variant: 'full',
+    transcript: { messages: [{ id: 'a', role: 'user', content: 'a'.repeat(25 * 1024 * 1024) }] },
+  });
+  const fragment = `v1.${deflateRawSync(json, { level: 9 }).toString('base64url')}`;
+  expect(fragment.length).toBeLessThan(100_000);
+  await page.goto('about:blank');
+  await page.goto(`/#${fragment}`);
+  await expect(page.getByTestId('link-error')).toContainText('could not be opened');
+  await expect(page.getByTestId('link-error')).toContainText('20');
+  await paste(page, CHAT);
+  await expect(page.getByTestId('message-count')).toHaveText('7');
+});
+
+test('a key-shaped string in the transcript is found and redacted by default', async ({ page }) => {
+  await openFresh(page);
+  const secret = 'sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
+  await paste(
+    page,
+    JSON.stringify([
+      { role: 'user', content: `my key is ${secret}` },
+      { role: 'assistant', content: 'noted' },
+    ]),
+  );
+  await page.getByTestId('share-open').click();
+  await expect(page.getByTestId('share-findings')).toContainText('message #0');
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v1\./);
+  const link = await page.getByTestId('share-full').inputValue();
+  const payload = await page.evaluate(async (l) => {
+    const data = l.split('#v1.')[1].replaceAll('-', '+').replaceAll('_', '/');
+    const bytes = Uint8Array.from(atob(data + '='.repeat((4 - (data.length % 4)) % 4)), (c) =>
+      c.charCodeAt(0),
+    );
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+    return new Response(stream).text();
+  }, link);
+  expect(payload).not.toContain(secret);
+});
+
+test('no link or bundle ever contains the API key, even when it is remembered', async ({ page }) => {
+  await openFresh(page);
+  await paste(page, CHAT);
+  await page.getByTestId('provider-select').selectOption('anthropic');
+  await page.getByTestId('provider-key').fill(KEY);
+  await page.getByTestId('provider-remember').check();
+  await page.getByTestId('share-open').click();
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v1\./);
+  const links = [
+    await page.getByTestId('share-full').inputValue(),
+    await page.getByTestId('share-settings').inputValue(),
+  ];
+  const download = page.waitForEvent('download');
+  await page.getByTestId('share-bundle').click();
+  const bundle = readFileSync(await (await download).path(), 'utf8');
+  const decoded = await page.evaluate(async (all) => {
+    const out: string[] = [];
+    for (const l of all) {
+      const data = l.split('#v1.')[1].replaceAll('-', '+').replaceAll('_', '/');
+      const bytes = Uint8Array.from(atob(data + '='.repeat((4 - (data.length % 4)) % 4)), (c) =>
+        c.charCodeAt(0),
+      );
+      out.push(
+        await new Response(
+          new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')),
+        ).text(),
+      );
+    }
+    return out.join('\n');
+  }, links);
+  expect(decoded).toContain('anthropic');
+  expect(decoded).not.toContain(KEY);
+  expect(bundle).not.toContain(KEY);
+  expect(page.url()).not.toContain(KEY);
+});

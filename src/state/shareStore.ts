@@ -1,0 +1,34 @@
+/** What arrived through a share link or bundle, and what the page still has to tell the user about it. */
+import { create } from 'zustand';
+import type { SharePreview } from '../share/payload';
+
+export interface ExpectedTranscript {
+  name: string;
+  sha256: string;
+  messageCount: number;
+  /** Set once a transcript has been loaded and hashed. */
+  matches: boolean | null;
+}
+
+interface ShareState {
+  /** A link or bundle that could not be opened, in words. */
+  linkError: string | null;
+  /** A settings-only link waits for its transcript. */
+  expected: ExpectedTranscript | null;
+  /** The preview the sender saw, shown until the reader runs their own. */
+  sharedPreview: SharePreview | null;
+  /** The link points the preview at a server no preset uses: ask before a key goes there. */
+  confirmBaseUrl: string | null;
+  /** The address bar follows the state only once what the page opened with is applied. */
+  ready: boolean;
+  set(patch: Partial<Omit<ShareState, 'set'>>): void;
+}
+
+export const useShare = create<ShareState>()((set) => ({
+  linkError: null,
+  expected: null,
+  sharedPreview: null,
+  confirmBaseUrl: null,
+  ready: false,
+  set: (patch) => set(patch),
+}));

@@ -1,0 +1,55 @@
+/**
+ * The address bar follows the state: a link to what is on screen, written
+ * with replaceState after the changes settle, never a history entry each.
+ */
+import { useEffect, useMemo } from 'react';
+import { createUrlSync } from '../../share/urlState';
+import { useProvider } from '../../state/providerStore';
+import { useSettings } from '../../state/settingsStore';
+import { useShare } from '../../state/shareStore';
+import { useTranscript } from '../../state/transcriptStore';
+import { useUi } from '../../state/uiStore';
+import { workerClient } from '../../worker/client';
+import { usePreviewResult } from '../preview/previewResultStore';
+import { currentShareState } from './shareState';
+
+export function useAddressBarSync(): void {
+  const sync = useMemo(() => createUrlSync({ delayMs: 800 }), []);
+  const ready = useShare((s) => s.ready);
+  const view = useTranscript((s) => s.view);
+  const settings = useSettings((s) => s.settings);
+  const provider = useProvider((s) => `${s.presetId}|${s.baseUrl}|${s.model}`);
+  const selected = useUi((s) => s.selected);
+  const preview = usePreviewResult((s) => s.result);
+  useEffect(() => {
+    if (!ready || !view) return;
+    sync.update(async () => {
+      const links = await workerClient.request('share', {
+        state: currentShareState(preview),
+        options: { redactSecrets: false, redactContent: false, mode: 'auto' },
+      }).result;
+      if ('fragment' in links.full && links.full.fragment.length <= 8000) return links.full.fragment;
+      return 'fragment' in links.settingsOnly ? links.settingsOnly.fragment : '';
+    });
+  }, [ready, view, settings, provider, selected, preview, sync]);
+  useEffect(() => () => sync.cancel(), [sync]);
+}
+
+/** A settings-only link names a transcript: say whether the loaded one is it. */
+export function useExpectedTranscriptCheck(): void {
+  const view = useTranscript((s) => s.view);
+  const expected = useShare((s) => s.expected);
+  const sha = expected?.sha256;
+  useEffect(() => {
+    if (!view || !sha) return;
+    let current = true;
+    workerClient.request('hash', {}).result.then((hash) => {
+      const state = useShare.getState();
+      if (current && state.expected?.sha256 === sha)
+        state.set({ expected: { ...state.expected, matches: hash === sha } });
+    });
+    return () => {
+      current = false;
+    };
+  }, [view, sha]);
+}
