@@ -6,6 +6,7 @@ import { useShare } from '../state/shareStore';
 import { storedTranscript, useTranscript } from '../state/transcriptStore';
 import { useUi } from '../state/uiStore';
 import { workerClient } from '../worker/client';
+import { ExportMenu } from './ExportMenu';
 import { fmt } from './format';
 import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
 import { loadSamples, sampleUrl } from './load/samples';
@@ -191,6 +192,7 @@ function SummaryBar({ analysis }: { analysis: PageAnalysis }) {
       <span>
         <strong data-testid="kept-tokens">{fmt(keptTokens)}</strong> <span className="muted">kept</span>
       </span>
+      <ExportMenu which="loaded" stem={view.sourceName} label="Export…" />
       <button type="button" onClick={() => setReportOpen(true)} data-testid="open-report">
         {problems ? `${problems} import problem${problems > 1 ? 's' : ''}` : 'Import report'}
       </button>

@@ -47,6 +47,8 @@ interface Loaded {
 }
 
 let loaded: Loaded | null = null;
+/** The list the last preview produced, for export. */
+let lastCompacted: Message[] | null = null;
 /** Above this, the address bar follows a settings-only link: a full one would not fit anyway. */
 const AUTO_FULL_LINK_BYTES = 1_000_000;
 const estimators = new Map<TokenizerId, Estimator>();
@@ -252,6 +254,7 @@ async function compact(
       emit(event);
     },
   });
+  lastCompacted = result.messages;
   const origin = new Map(messages.map((m, i) => [m, i]));
   return {
     summarizer: summarizer.label,
@@ -280,7 +283,6 @@ async function compact(
       isSummary: isSummaryMessage(m),
       from: origin.get(m) ?? null,
     })),
-    compactedJson: exportTranscript(result.messages, 'canonical'),
   };
 }
 
@@ -421,9 +423,12 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
         modifiedFiles: prep.fileOps.modified.length,
       };
     }
-    case 'export':
-      if (!loaded) throw new Error('No transcript is loaded');
-      return exportTranscript(loaded.imported.messages, request.format);
+    case 'export': {
+      const messages = request.which === 'compacted' ? lastCompacted : loaded?.imported.messages;
+      if (!messages)
+        throw new Error(request.which === 'compacted' ? 'Run a preview first' : 'No transcript is loaded');
+      return exportTranscript(messages, request.format);
+    }
     case 'share':
       return share(request);
     case 'hash':

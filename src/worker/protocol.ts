@@ -89,7 +89,7 @@ export type WorkerRequest =
   | { id: number; type: 'detail'; index: number }
   | { id: number; type: 'search'; query: string }
   | { id: number; type: 'fit'; settings: Settings }
-  | { id: number; type: 'export'; format: ExportFormatId }
+  | { id: number; type: 'export'; format: ExportFormatId; which: 'loaded' | 'compacted' }
   | {
       id: number;
       type: 'compact';
@@ -170,8 +170,6 @@ export interface PreviewResult {
   model?: string;
   responseId?: string;
   rows: PreviewRow[];
-  /** The compacted list, as canonical JSON, for export. */
-  compactedJson: string;
 }
 
 export type Progress = { phase: 'reading' | 'importing' | 'tokenizing'; done: number; total: number };

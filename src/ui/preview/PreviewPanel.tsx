@@ -9,6 +9,7 @@ import { useShare } from '../../state/shareStore';
 import type { PreviewResult, SummarizerChoice } from '../../worker/protocol';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
+import { ExportMenu } from '../ExportMenu';
 import { SafeMarkdown } from './SafeMarkdown';
 import { usePreview, type StreamLog } from './usePreview';
 import './preview.css';
@@ -521,6 +522,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
               : 'under the threshold afterwards'}
           </span>
           {result.offline && <span className="flag">offline summary, not written by a model</span>}
+          <ExportMenu which="compacted" stem={analysis.view.sourceName} label="Export the compacted list…" />
         </div>
       )}
 

@@ -124,7 +124,7 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void 
           <input
             type="checkbox"
             data-testid="share-include-preview"
-            checked={includePreview}
+            checked={includePreview && !!preview}
             disabled={!preview}
             onChange={(e) => setIncludePreview(e.target.checked)}
           />
