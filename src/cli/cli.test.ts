@@ -160,11 +160,54 @@ describe('inspect table', () => {
   });
 });
 
+describe('inspect --format', () => {
+  const fixtures = join(import.meta.dirname, '../formats/fixtures');
+  const FIXTURES: [string, string, number][] = [
+    ['claude-code.jsonl', 'claude-code', 9],
+    ['codex.jsonl', 'codex', 9],
+    ['pi.jsonl', 'pi', 7],
+    ['opencode.json', 'opencode', 5],
+    ['gemini-cli.jsonl', 'gemini-cli', 9],
+    ['openai-chat.json', 'openai-chat', 8],
+    ['openai-responses.json', 'openai-responses', 11],
+    ['anthropic.json', 'anthropic', 9],
+    ['gemini.json', 'gemini', 8],
+    ['langchain.json', 'langchain', 7],
+    ['plain.txt', 'text', 5],
+  ];
+  for (const [name, format, messages] of FIXTURES) {
+    it(`forces ${format} on ${name} and imports the same ${messages} messages detection finds`, async () => {
+      const path = join(fixtures, name);
+      const forced = await run('inspect', path, '--format', format, '--json');
+      const detected = await run('inspect', path, '--json');
+      expect([forced.code, forced.err]).toEqual([0, '']);
+      const doc = JSON.parse(forced.out);
+      expect([doc.format, doc.messages.length]).toEqual([format, messages]);
+      expect(doc.messages).toEqual(JSON.parse(detected.out).messages);
+      expect((await run('inspect', path, '--format', format)).out).toContain(
+        `format      ${format} (chosen explicitly)\n`,
+      );
+    });
+  }
+
+  it('reports a forced JSON format on a text file in one line with exit code 2', async () => {
+    const { code, err } = await run('inspect', join(fixtures, 'plain.txt'), '--format', 'openai-chat');
+    expect([code, err]).toEqual([
+      2,
+      'compaction-playground: plain.txt: line 1, column 1: Expected OpenAI Chat Completions (JSON), but the text does not start with "{" or "["\n',
+    ]);
+  });
+});
+
 describe('bad input', () => {
   const cases: [string, string[], string][] = [
     ['a missing file', ['inspect', join(dir, 'missing.json')], `${join(dir, 'missing.json')}: no such file`],
     ['an unknown option', ['inspect', chatFile, '--bogus'], 'unknown option --bogus (see --help)'],
-    ['an unknown command', ['frobnicate'], "unknown command 'frobnicate' (commands: inspect)"],
+    [
+      'an unknown command',
+      ['frobnicate'],
+      "unknown command 'frobnicate' (commands: inspect, compact, share)",
+    ],
     [
       'a bad number',
       ['inspect', chatFile, '--window', '12k'],

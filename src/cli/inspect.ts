@@ -1,22 +1,42 @@
 /** `inspect FILE`: per-message tokens and fates, the threshold and the cut. */
 import { analyze, type Analysis } from '../core/analysis';
-import { loadEstimator } from '../core/estimate';
+import { loadEstimator, type Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
+import { normalizeSettings, type Settings } from '../core/settings';
 import type { ImportResult } from '../formats/types';
-import { UsageError, type Io } from './io';
-import { SETTINGS_HELP, SETTINGS_OPTIONS, formatFrom, parse, settingsFrom } from './options';
-import { readTranscript } from './readTranscript';
+import type { Io } from './io';
+import { SETTINGS_HELP, SETTINGS_OPTIONS, parse } from './options';
+import {
+  SOURCE_HELP,
+  SOURCE_OPTIONS,
+  describeShared,
+  loadSource,
+  sharedDocument,
+  type SharedOrigin,
+} from './source';
 
 export const INSPECT_HELP = `Usage: compaction-playground inspect FILE [options]
+       compaction-playground inspect --link URL [FILE] [options]
+       compaction-playground inspect --bundle FILE.json [FILE] [options]
 
 Shows each message's tokens and what compaction would do with it, the
 threshold, whether compaction would fire, and where it would cut.
 
 Options:
-${SETTINGS_HELP}`;
+${SETTINGS_HELP}
+${SOURCE_HELP}`;
 
-/** The `--json` document. Field names are part of the command line's contract. */
-export function inspectDocument(imported: ImportResult, a: Analysis) {
+/** The estimator for settings as typed: the scale a link carries may lie outside the range a user can type. */
+export function estimatorFor(settings: Partial<Settings>): Promise<Estimator> {
+  const { tokenizer, scale } = normalizeSettings(settings);
+  return loadEstimator(tokenizer, scale);
+}
+
+/**
+ * The `--json` document. Field names are part of the command line's
+ * contract; `link` is there only when the state came from a link or bundle.
+ */
+export function inspectDocument(imported: ImportResult, a: Analysis, shared: SharedOrigin | null = null) {
   const { plan } = a;
   return {
     format: imported.format,
@@ -35,6 +55,7 @@ export function inspectDocument(imported: ImportResult, a: Analysis) {
     cut: { firstKeptIdx: plan.firstKeptIdx, turnStartIdx: plan.turnStartIdx, isSplitTurn: plan.isSplitTurn },
     toSummarize: plan.history,
     turnPrefix: plan.turnPrefix,
+    ...(shared ? { link: sharedDocument(shared) } : {}),
   };
 }
 
@@ -47,7 +68,7 @@ function firstLine(m: Message): string {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
-export function renderTable(imported: ImportResult, a: Analysis): string {
+export function renderTable(imported: ImportResult, a: Analysis, shared: SharedOrigin | null = null): string {
   const { plan, settings } = a;
   const rows = imported.messages.map((m, i) =>
     [
@@ -62,6 +83,7 @@ export function renderTable(imported: ImportResult, a: Analysis): string {
     `${'#'.padStart(5)}  ${'role'.padEnd(9)}  ${'tokens'.padStart(9)}  ${'fate'.padEnd(11)}  text`,
     ...rows,
     '',
+    ...(shared ? [`link        ${describeShared(shared)}`] : []),
     `format      ${imported.format} (${imported.detection.reason})`,
     `tokenizer   ${settings.tokenizer}${settings.scale !== 1 ? ` × ${settings.scale}` : ''}, strategy ${settings.strategy}`,
     `settings    window ${n(settings.maxContextTokens)}, reserve ${n(settings.reserveTokens)}, keep-recent ${n(settings.keepRecentTokens)}, max summary ${settings.maxSummaryTokens ? n(settings.maxSummaryTokens) : 'derived'}`,
@@ -103,20 +125,17 @@ export function renderTable(imported: ImportResult, a: Analysis): string {
 }
 
 export async function inspect(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, SETTINGS_OPTIONS);
+  const { values, positionals } = parse(argv, { ...SETTINGS_OPTIONS, ...SOURCE_OPTIONS });
   if (values.help) {
     io.out(INSPECT_HELP);
     return 0;
   }
-  if (positionals.length !== 1) throw new UsageError('inspect needs exactly one FILE (see --help)');
-  const settings = settingsFrom(values);
-  const imported = await readTranscript(positionals[0], formatFrom(values));
-  const estimator = await loadEstimator(settings.tokenizer!, settings.scale);
-  const analysis = analyze(imported.messages, settings, estimator);
+  const { imported, settings, shared } = await loadSource('inspect', values, positionals, io);
+  const analysis = analyze(imported.messages, settings, await estimatorFor(settings));
   io.out(
     values.json
-      ? JSON.stringify(inspectDocument(imported, analysis), null, 2)
-      : renderTable(imported, analysis),
+      ? JSON.stringify(inspectDocument(imported, analysis, shared), null, 2)
+      : renderTable(imported, analysis, shared),
   );
   return 0;
 }

@@ -24,8 +24,6 @@ export const SETTINGS_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
-type Values = Record<string, string | boolean | undefined>;
-
 /** Parses argv strictly, turning node's messages into ours. */
 export function parse<T extends ParseArgsConfig['options']>(argv: string[], options: T) {
   try {
@@ -40,16 +38,19 @@ export function parse<T extends ParseArgsConfig['options']>(argv: string[], opti
   }
 }
 
-function integer(values: Values, name: string): number | undefined {
+export type Values = Record<string, string | boolean | undefined>;
+
+/** A whole number of `unit` (underscores allowed as separators: `128_000`). */
+export function integer(values: Values, name: string, unit = 'tokens'): number | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !/^\d+$/.test(raw.replaceAll('_', ''))) {
-    throw new UsageError(`--${name}: expected a whole number of tokens, got '${String(raw)}'`);
+    throw new UsageError(`--${name}: expected a whole number of ${unit}, got '${String(raw)}'`);
   }
   return Number(raw.replaceAll('_', ''));
 }
 
-function oneOf<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {
+export function oneOf<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !(allowed as readonly string[]).includes(raw)) {
@@ -58,9 +59,13 @@ function oneOf<T extends string>(values: Values, name: string, allowed: readonly
   return raw as T;
 }
 
-/** Settings from the command line over the defaults (window 128000, o200k_base, budget). */
-export function settingsFrom(values: Values): Partial<Settings> {
-  const settings: Partial<Settings> = { ...DEFAULT_SETTINGS };
+/**
+ * Settings from the command line over `base`: the defaults (window 128000,
+ * o200k_base, budget), or the settings a share link carried, so that an
+ * option typed now wins over one someone else chose.
+ */
+export function settingsFrom(values: Values, base: Partial<Settings> = DEFAULT_SETTINGS): Partial<Settings> {
+  const settings: Partial<Settings> = { ...DEFAULT_SETTINGS, ...base };
   const assign = <K extends keyof Settings>(key: K, value: Settings[K] | undefined) => {
     if (value !== undefined) settings[key] = value;
   };
@@ -70,6 +75,11 @@ export function settingsFrom(values: Values): Partial<Settings> {
   assign('maxSummaryTokens', integer(values, 'max-summary'));
   assign('strategy', oneOf<Strategy>(values, 'strategy', STRATEGIES));
   assign('tokenizer', oneOf<TokenizerId>(values, 'tokenizer', TOKENIZERS));
+  if (values['stall-timeout'] !== undefined) {
+    const ms = integer(values, 'stall-timeout', 'milliseconds');
+    if (!ms) throw new UsageError("--stall-timeout: expected at least 1 millisecond, got '0'");
+    settings.stallTimeoutMs = ms;
+  }
   if (values.scale !== undefined) {
     const scale = Number(values.scale);
     if (typeof values.scale !== 'string' || !Number.isFinite(scale) || scale < 0.5 || scale > 1.5) {

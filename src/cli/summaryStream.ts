@@ -1,0 +1,89 @@
+/**
+ * Shows a summary on a terminal while the model writes it. What streams is
+ * each part's raw text; the compactor then assembles the stored summary
+ * (trimmed parts, the split-turn separator, the file lists), so at the end
+ * only what did not stream is added: the file lists, or the whole summary
+ * when it is not what streamed (a raw archive after a failure).
+ */
+import { NO_PRIOR_HISTORY, SPLIT_TURN_SEPARATOR } from '../core/prompts';
+import type { CompactionEvent } from '../core/summarize';
+import type { SummaryPart } from '../core/summarizer';
+
+const PART_NAMES: Record<SummaryPart, string> = { history: 'history', 'turn-prefix': 'turn prefix' };
+
+export class SummaryStream {
+  /** The text of each part's latest attempt, as streamed. */
+  private readonly parts = new Map<SummaryPart, string>();
+  private written = '';
+  private readonly write: (text: string) => void;
+  private readonly note: (text: string) => void;
+
+  constructor(write: (text: string) => void, note: (text: string) => void) {
+    this.write = write;
+    this.note = note;
+  }
+
+  private emit(text: string) {
+    if (!text) return;
+    this.write(text);
+    this.written += text;
+  }
+
+  /** Ends the current line, so what follows (an error, a note) starts on its own. */
+  breakLine() {
+    if (this.written && !this.written.endsWith('\n')) this.emit('\n');
+  }
+
+  readonly onEvent = (event: CompactionEvent) => {
+    switch (event.type) {
+      case 'request':
+        this.parts.set(event.part, '');
+        if (event.part === 'turn-prefix' && event.attempt === 1) {
+          // With no history part the compactor leads with a fixed line; a previous summary differs, and `finish` shows it.
+          this.emit(
+            this.parts.has('history') ? SPLIT_TURN_SEPARATOR : NO_PRIOR_HISTORY + SPLIT_TURN_SEPARATOR,
+          );
+        }
+        break;
+      case 'chunk':
+        if (event.chunk.type === 'text') {
+          this.parts.set(event.part, (this.parts.get(event.part) ?? '') + event.chunk.text);
+          this.emit(event.chunk.text);
+        }
+        break;
+      case 'attempt-failed':
+        this.breakLine();
+        this.note(
+          `(attempt ${event.attempt} at the ${PART_NAMES[event.part]} summary failed: ${event.error})`,
+        );
+        break;
+      case 'fallback':
+        this.breakLine();
+        this.note(
+          `(the ${PART_NAMES[event.part]} summary failed; a raw archive of its messages takes its place)`,
+        );
+        break;
+    }
+  };
+
+  /** Completes the display so that, read top to bottom, it is the stored summary. */
+  finish(summary: string, degraded: boolean): void {
+    const history = this.parts.get('history')?.trim();
+    const prefix = this.parts.get('turn-prefix')?.trim();
+    const body =
+      prefix === undefined ? history : (history || NO_PRIOR_HISTORY) + SPLIT_TURN_SEPARATOR + prefix;
+    if (!degraded && body !== undefined && summary.startsWith(body)) {
+      const tail = summary.slice(body.length).replace(/^\n+/, '');
+      if (tail) {
+        this.emit(this.written.endsWith('\n\n') ? '' : this.written.endsWith('\n') ? '\n' : '\n\n');
+        this.emit(tail);
+      }
+      this.breakLine();
+      return;
+    }
+    this.breakLine();
+    if (this.written) this.emit('\nThe stored summary:\n\n');
+    this.emit(summary);
+    this.breakLine();
+  }
+}
