@@ -5,6 +5,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { Figure } from './stats';
+import { browserBench } from './browser';
+import { coreBench } from './core';
+import { importBench } from './importCli';
+import { linksBench } from './links';
 import { tokenizeBench } from './tokenize';
 
 const quick = process.argv.includes('--quick');
@@ -12,6 +16,10 @@ const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.
 
 const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   tokenize: tokenizeBench,
+  core: coreBench,
+  import: importBench,
+  links: linksBench,
+  browser: browserBench,
 };
 
 const figures: Figure[] = [];

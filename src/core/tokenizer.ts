@@ -12,6 +12,36 @@ export const countChars4: TextCounter = (text) => Math.ceil(text.length / 4);
 
 const loading = new Map<TokenizerId, Promise<TextCounter>>();
 
+/** Distinct pieces remembered per encoding; beyond this, pieces are counted without being kept. */
+const MAX_CACHED_PIECES = 200_000;
+
+/**
+ * BPE works piece by piece: the encoding's pattern splits text into words,
+ * numbers, punctuation runs and whitespace, and each piece is merged on its
+ * own. Agent transcripts repeat the same pieces endlessly (keywords, paths,
+ * JSON keys), so counting each distinct piece once and remembering it gives
+ * exactly the encoder's count at a fraction of the work.
+ */
+export function pieceCachedCounter(patStr: string, encodePiece: (piece: string) => number): TextCounter {
+  const pattern = new RegExp(patStr, 'gu');
+  const cache = new Map<string, number>();
+  return (text) => {
+    if (text.length === 0) return 0;
+    let total = 0;
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      const piece = match[0];
+      let count = cache.get(piece);
+      if (count === undefined) {
+        count = encodePiece(piece);
+        if (cache.size < MAX_CACHED_PIECES) cache.set(piece, count);
+      }
+      total += count;
+    }
+    return total;
+  };
+}
+
 async function loadBpe(id: 'o200k_base' | 'cl100k_base'): Promise<TextCounter> {
   const [{ Tiktoken }, ranks] = await Promise.all([
     import('js-tiktoken/lite'),
@@ -21,7 +51,7 @@ async function loadBpe(id: 'o200k_base' | 'cl100k_base'): Promise<TextCounter> {
   // Transcripts about tokenizers contain text like `<|endoftext|>`; with the
   // default arguments that throws. Empty allowed and disallowed lists count it
   // as the ordinary text it is.
-  return (text) => (text.length === 0 ? 0 : encoding.encode(text, [], []).length);
+  return pieceCachedCounter(ranks.default.pat_str, (piece) => encoding.encode(piece, [], []).length);
 }
 
 /** Resolves to the counter for `id`, loading its ranks on first use. */
