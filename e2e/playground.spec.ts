@@ -189,20 +189,28 @@ test.describe('token view', () => {
     await expect(page.getByTestId('kept-tokens')).toHaveText('58');
   });
 
-  test('dragging the keep-recent handle with the pointer changes keep-recent', async ({ page }) => {
+  test('dragging the keep-recent handle with the pointer moves the cut to exact values', async ({ page }) => {
     await openFresh(page);
     await paste(page, CHAT);
     await page.getByTestId('setting-keep-recent').fill('30');
+    await expect(page.getByTestId('cut-index')).toHaveText('4');
     const handle = page.getByTestId('keep-recent-handle');
-    const before = Number(await handle.getAttribute('aria-valuenow'));
-    const box = (await handle.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x - 200, box.y + box.height / 2, { steps: 5 });
-    await page.mouse.up();
-    const after = Number(await handle.getAttribute('aria-valuenow'));
-    expect(after).toBeGreaterThan(before);
-    await expect(page.getByTestId('setting-keep-recent')).toHaveValue(String(after));
+    const drag = async (toX: number) => {
+      const box = (await handle.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(toX, box.y + box.height / 2, { steps: 8 });
+      await page.mouse.up();
+    };
+    // All the way right keeps (almost) nothing: only the newest message, #6.
+    await drag(2000);
+    await expect(page.getByTestId('cut-index')).toHaveText('6');
+    await expect(page.getByTestId('kept-tokens')).toHaveText('6');
+    // All the way left keeps everything after the system prompt: 70 tokens, nothing to compact.
+    await drag(0);
+    await expect(handle).toHaveAttribute('aria-valuenow', '70');
+    await expect(page.getByTestId('cut-index')).toHaveText('1');
+    await expect(page.getByTestId('kept-tokens')).toHaveText('70');
   });
 
   test('the other strategies are compared on the same transcript', async ({ page }) => {
