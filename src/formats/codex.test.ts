@@ -121,6 +121,7 @@ describe('Codex CLI rollout JSONL', () => {
       line('session_meta', { id: 'x' }),
       line('mystery', { a: 1 }),
       line('mystery', { a: 2 }),
+      line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] }),
     ].join('\n');
     const result = importTranscript(jsonl, { format: 'codex' });
     expect(result.issues[0]).toMatchObject({
@@ -129,5 +130,14 @@ describe('Codex CLI rollout JSONL', () => {
       count: 2,
       example: '{"timestamp":"2025-10-29T01:00:00.000Z","type":"mystery","payload":{"a":1}}',
     });
+  });
+});
+
+describe('forcing a format', () => {
+  it('refuses a forced format that finds no messages, naming the format', () => {
+    const chat = JSON.stringify([{ role: 'user', content: 'hi' }]);
+    expect(() => importTranscript(chat, { format: 'codex', fileName: 'chat.json' })).toThrow(
+      'chat.json: Read as Codex CLI rollout (JSONL), the file contains no messages; it is probably in another format (let the format be detected).',
+    );
   });
 });

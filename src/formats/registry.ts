@@ -383,6 +383,13 @@ function withLines(imported: Imported, lines: readonly number[], single: boolean
 
 function finish(imported: Imported, detection: Detection, log: IssueLog): ImportResult {
   const messages = validateMessages(imported.messages, log);
+  if (messages.length === 0 && detection.reason === FORCED) {
+    // A forced format that finds nothing is almost always the wrong format, not an empty session.
+    throw new ImportError(
+      'no-messages',
+      `Read as ${labelOf(detection.format)}, the file contains no messages; it is probably in another format (let the format be detected).`,
+    );
+  }
   if (messages.length === 0) {
     log.warn('no-messages', 'The file was read, but it contains no messages the model would see');
   }
