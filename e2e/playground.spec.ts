@@ -6,6 +6,23 @@ import { generateClaudeCode } from '../scripts/generate-transcript';
 import { CHAT, openFresh, paste } from './fixtures';
 
 test.describe('loading', () => {
+  test('the default sample is shown at first start, over the threshold with its last turn split', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('format')).toHaveText('claude-code');
+    await expect(page.getByTestId('message-count')).toHaveText('198');
+    await expect(page.getByTestId('total-tokens')).toHaveText('130,834');
+    await expect(page.getByTestId('verdict')).toHaveText(
+      '130,834 tokens > threshold 111,616: compaction fires',
+    );
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await expect(page.getByTestId('kept-tokens')).toHaveText('13,134');
+    await expect(page.getByText('splits turn #98')).toBeVisible();
+    await page.getByTestId('setting-strategy').selectOption('turns');
+    await expect(page.getByTestId('cut-index')).toHaveText('98');
+  });
+
   test('a pasted Chat Completions request is detected, counted and cut', async ({ page }) => {
     await openFresh(page);
     await paste(page, CHAT);

@@ -223,7 +223,7 @@ export function MessageList({ view, fates }: Props) {
                   </span>
                   <span className="num mono">{fmt(view.counts[i])}</span>
                   <span className={`fate fate-${fate}`}>{FATE_LABELS[fate]}</span>
-                  <span className="preview">
+                  <span className="msg-preview">
                     {view.previews[i] || <span className="muted">(empty)</span>}
                   </span>
                 </button>

@@ -180,7 +180,7 @@ function ResultTab({ result }: { result: PreviewResult }) {
                 {r.isSummary ? 'summary' : r.role}
               </td>
               <td className="num mono">{fmt(r.tokens)}</td>
-              <td className="preview">{r.preview}</td>
+              <td className="msg-preview">{r.preview}</td>
             </tr>
           ))}
         </tbody>
