@@ -141,3 +141,28 @@ describe('forcing a format', () => {
     );
   });
 });
+
+describe('turn ids', () => {
+  it('gives a user prompt written before its turn_context line the new turn id', () => {
+    const user = (text: string) =>
+      line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text }] });
+    const answer = (text: string) =>
+      line('response_item', { type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] });
+    const jsonl = [
+      line('session_meta', { id: 'x' }),
+      user('first'),
+      line('turn_context', { turn_id: 't1', model: 'gpt-5' }),
+      answer('one'),
+      user('second'),
+      line('turn_context', { turn_id: 't2', model: 'gpt-5' }),
+      answer('two'),
+    ].join('\n');
+    const result = importTranscript(jsonl, { format: 'codex' });
+    expect(result.messages.map((m) => [m.content, m.turnId])).toEqual([
+      ['first', 't1'],
+      ['one', 't1'],
+      ['second', 't2'],
+      ['two', 't2'],
+    ]);
+  });
+});

@@ -104,10 +104,24 @@ class CodexSession implements JsonlSession {
       case 'response_item':
         this.items.add(payload, origin);
         return;
-      case 'turn_context':
-        this.turnId = str(payload, 'turn_id') ?? this.turnId;
+      case 'turn_context': {
+        const next = str(payload, 'turn_id');
+        if (next && next !== this.turnId) {
+          // Codex writes a turn's user prompt before its turn_context line: the
+          // user messages waiting at the end of the list belong to the new turn.
+          const messages = this.items.messages;
+          for (
+            let i = messages.length - 1;
+            i >= 0 && messages[i].role === 'user' && messages[i].kind !== 'summary';
+            i--
+          ) {
+            messages[i].turnId = next;
+          }
+          this.turnId = next;
+        }
         this.model = str(payload, 'model') ?? this.model;
         return;
+      }
       case 'compacted':
         this.compacted(payload, line);
         return;
