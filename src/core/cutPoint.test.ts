@@ -12,20 +12,20 @@ const cut = (messages: Message[], keep: number, strategy: Strategy, start = 0) =
   return [c.firstKeptIdx, c.turnStartIdx, c.isSplitTurn];
 };
 
-describe('pi strategy (chars4), the budget as a floor', () => {
-  // Estimates: 100, 5, 2000, 100, 100, 500, 100, 400
-  const read = call('c1', 'read', { path: 'a.ts' });
-  const entries = [
-    user(chars(400)),
-    assistant('', [read]),
-    toolResult(read, chars(8000)),
-    assistant(chars(400)),
-    user(chars(400)),
-    assistant(chars(2000)),
-    user(chars(400)),
-    assistant(chars(1600)),
-  ];
+/** One transcript for all three strategies. Estimates: 100, 5, 2000, 100, 100, 500, 100, 400. */
+const read = call('c1', 'read', { path: 'a.ts' });
+const entries = [
+  user(chars(400)),
+  assistant('', [read]),
+  toolResult(read, chars(8000)),
+  assistant(chars(400)),
+  user(chars(400)),
+  assistant(chars(2000)),
+  user(chars(400)),
+  assistant(chars(1600)),
+];
 
+describe('pi strategy (chars4), the budget as a floor', () => {
   it('estimates the entries as pi does', () => {
     expect(entries.map((m) => chars4.countMessage(m))).toEqual([100, 5, 2000, 100, 100, 500, 100, 400]);
   });
@@ -76,18 +76,6 @@ describe('pi strategy (chars4), the budget as a floor', () => {
 });
 
 describe('budget strategy, the budget as a ceiling', () => {
-  const read = call('c1', 'read', { path: 'a.ts' });
-  const entries = [
-    user(chars(400)),
-    assistant('', [read]),
-    toolResult(read, chars(8000)),
-    assistant(chars(400)),
-    user(chars(400)),
-    assistant(chars(2000)),
-    user(chars(400)),
-    assistant(chars(1600)),
-  ];
-
   it('does not keep the message that crosses the budget', () => {
     // Tail sums from the end: 400, 500, 1000, 1100, 1200, 3200: 1150 stops at index 3.
     expect(cut(entries, 1150, 'budget')).toEqual([4, -1, false]);
@@ -122,18 +110,7 @@ describe('budget strategy, the budget as a ceiling', () => {
 });
 
 describe('turns strategy, whole turns only', () => {
-  // Turns: [0..3] = 2200, [4..5] = 600, [6..7] = 500
-  const read = call('c1', 'read', { path: 'a.ts' });
-  const entries = [
-    user(chars(400)),
-    assistant('', [read]),
-    toolResult(read, chars(8000)),
-    assistant(chars(400)),
-    user(chars(400)),
-    assistant(chars(2000)),
-    user(chars(400)),
-    assistant(chars(1600)),
-  ];
+  // Turns: [0..3] = 2205, [4..5] = 600, [6..7] = 500
 
   it('adds whole turns from the newest until the kept total reaches the budget', () => {
     expect(cut(entries, 500, 'turns')).toEqual([6, -1, false]);

@@ -80,24 +80,12 @@ class ClaudeCodeSession implements JsonlSession {
 
   add(record: unknown, line: number): void {
     if (!isRecord(record)) {
-      this.log.tally(
-        'unknown-line-type',
-        '(not an object)',
-        'Lines that are not JSON objects were skipped',
-        { line },
-        record,
-      );
+      this.log.notAnObject(line, record);
       return;
     }
     const type = str(record, 'type') ?? '';
     if (!LINE_TYPES.has(type)) {
-      this.log.tally(
-        'unknown-line-type',
-        type,
-        `Lines of unknown type "${type || '(none)'}" were skipped`,
-        { line },
-        record,
-      );
+      this.log.unknownLineType(type, line, record);
     }
     if (type === 'summary') this.titles.summary = str(record, 'summary') ?? this.titles.summary;
     if (type === 'ai-title')

@@ -69,13 +69,7 @@ class CodexSession implements JsonlSession {
 
   add(record: unknown, line: number): void {
     if (!isRecord(record)) {
-      this.log.tally(
-        'unknown-line-type',
-        '(not an object)',
-        'Lines that are not JSON objects were skipped',
-        { line },
-        record,
-      );
+      this.log.notAnObject(line, record);
       return;
     }
     const type = str(record, 'type') ?? '';
@@ -87,13 +81,7 @@ class CodexSession implements JsonlSession {
       } else if (line === 1 && 'instructions' in record) {
         this.instructions(record, line);
       } else {
-        this.log.tally(
-          'unknown-line-type',
-          type,
-          `Lines of unknown type "${type || '(none)'}" were skipped`,
-          { line },
-          record,
-        );
+        this.log.unknownLineType(type, line, record);
       }
       return;
     }
@@ -129,13 +117,7 @@ class CodexSession implements JsonlSession {
         if (str(payload, 'type') === 'token_count') this.tokenCount(payload);
         return;
       default:
-        this.log.tally(
-          'unknown-line-type',
-          type,
-          `Lines of unknown type "${type || '(none)'}" were skipped`,
-          { line },
-          record,
-        );
+        this.log.unknownLineType(type, line, record);
     }
   }
 

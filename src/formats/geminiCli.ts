@@ -200,13 +200,7 @@ export const geminiCliJsonl: JsonlImporter = {
     return {
       add(record, line) {
         if (!isRecord(record)) {
-          log.tally(
-            'unknown-line-type',
-            '(not an object)',
-            'Lines that are not JSON objects were skipped',
-            { line },
-            record,
-          );
+          log.notAnObject(line, record);
           return;
         }
         if (isHeader(record)) {

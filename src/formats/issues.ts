@@ -44,6 +44,28 @@ export class IssueLog {
    * A problem that may repeat: grouped by code and key, counted, located at
    * its first occurrence. The message is written for the group.
    */
+  /** A JSONL line that parsed but is not an object. */
+  notAnObject(line: number, record: unknown): void {
+    this.tally(
+      'unknown-line-type',
+      '(not an object)',
+      'Lines that are not JSON objects were skipped',
+      { line },
+      record,
+    );
+  }
+
+  /** A JSONL line of a type the format does not turn into messages and does not know. */
+  unknownLineType(type: string, line: number, record: unknown): void {
+    this.tally(
+      'unknown-line-type',
+      type,
+      `Lines of unknown type "${type || '(none)'}" were skipped`,
+      { line },
+      record,
+    );
+  }
+
   tally(code: string, key: string, message: string, where: Where = {}, example?: unknown): void {
     const groupKey = `${code}\u0000${key}`;
     const existing = this.groups.get(groupKey);

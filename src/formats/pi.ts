@@ -75,13 +75,7 @@ class PiSession implements JsonlSession {
 
   add(record: unknown, line: number): void {
     if (!isRecord(record)) {
-      this.log.tally(
-        'unknown-line-type',
-        '(not an object)',
-        'Lines that are not JSON objects were skipped',
-        { line },
-        record,
-      );
+      this.log.notAnObject(line, record);
       return;
     }
     const type = str(record, 'type') ?? '';
