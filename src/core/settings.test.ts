@@ -78,6 +78,13 @@ describe('threshold and shouldCompact', () => {
     ).toBe(false);
   });
 
+  it('fires for pi’s examples: 95,000 of 100,000 with a 10,000 reserve, not 89,000', () => {
+    const pi = normalizeSettings({ maxContextTokens: 100000, reserveTokens: 10000 });
+    expect([shouldCompact(pi, 95000), shouldCompact(pi, 89000)]).toEqual([true, false]);
+    const wide = normalizeSettings({ maxContextTokens: 200000 });
+    expect([shouldCompact(wide, 183616), shouldCompact(wide, 183617)]).toEqual([false, true]);
+  });
+
   it('is at least 1 when the reserve swallows the window', () => {
     expect(threshold(normalizeSettings({ maxContextTokens: 1000, reserveTokens: 4000 }))).toBe(1);
   });
