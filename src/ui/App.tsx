@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { keepRecentForCut } from '../core/cutPoint';
 import { useSettings } from '../state/settingsStore';
 import { useShare } from '../state/shareStore';
@@ -92,7 +92,7 @@ function useOmitted(analysis: PageAnalysis | null): { from: number; to: number }
   const settings = useDebounced(analysis?.settings, 250);
   const view = analysis?.view;
   const fit = useQuery({
-    queryKey: ['fit', view, settings],
+    queryKey: ['fit', view?.key, settings],
     queryFn: () => workerClient.request('fit', { settings: settings! }).result,
     enabled: !!view && !!settings,
     staleTime: Infinity,
@@ -252,11 +252,14 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
   const { selected, select } = useUi();
   const omitted = useOmitted(analysis);
   const { view, index, plan, settings } = analysis;
+  // The strip follows a drag at once; the charts and the list may lag a frame behind.
+  const deferred = useDeferredValue(analysis);
   const fates = useMemo<RowFate[]>(() => {
     const out: RowFate[] = [...analysis.fates];
     for (const r of omitted) for (let i = r.from; i < r.to; i++) out[i] = 'omitted';
     return out;
   }, [analysis.fates, omitted]);
+  const deferredFates = useDeferredValue(fates);
 
   return (
     <div className="work">
@@ -299,10 +302,10 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
         <StrategyTable analysis={analysis} />
       </section>
       <Suspense fallback={<div className="charts muted">Loading charts…</div>}>
-        <Charts analysis={analysis} />
+        <Charts analysis={deferred} />
       </Suspense>
       <PreviewPanel analysis={analysis} />
-      <MessageList view={view} fates={fates} />
+      <MessageList view={view} fates={deferredFates} />
     </div>
   );
 }

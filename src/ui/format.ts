@@ -1,5 +1,11 @@
-/** Number and size formatting shared by the page. */
-export const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+/** Number and size formatting shared by the page. Formatters are built once: creating one is slow. */
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const compactNumber = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+export const fmt = (n: number): string => whole.format(Math.round(n));
+
+/** 950, 1.2K, 18K, 1.4M: short enough for an axis. */
+export const compact = (n: number): string => compactNumber.format(n);
 
 export function bytes(n: number): string {
   if (n < 1024) return `${n} B`;

@@ -3,7 +3,7 @@
  * derived on the main thread from the worker's per-message counts. A drag
  * recomputes only the cut (a binary search), never the counts.
  */
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { buildCutIndex, type CutIndex } from '../core/cutPoint';
 import { fatesFor, type Fate } from '../core/fates';
 import { planFromIndex, type CompactionPlan } from '../core/prepare';
@@ -90,7 +90,9 @@ export function useCutIndex(view: TranscriptView | null): CutIndex | null {
 }
 
 export function useAnalysis(): PageAnalysis | null {
-  const view = useTranscript((s) => s.view);
+  // A new transcript re-renders the whole page; deferred, React can do it in
+  // slices instead of one long task that freezes the page.
+  const view = useDeferredValue(useTranscript((s) => s.view));
   const settings = useSettings((s) => s.settings);
   const index = useCutIndex(view);
   return useMemo(() => (view && index ? analyzeView(view, index, settings) : null), [view, index, settings]);

@@ -47,6 +47,7 @@ interface Loaded {
 }
 
 let loaded: Loaded | null = null;
+let viewKey = 0;
 /** The list the last preview produced, for export. */
 let lastCompacted: Message[] | null = null;
 /** Above this, the address bar follows a settings-only link: a full one would not fit anyway. */
@@ -124,6 +125,7 @@ async function view(id: number, tokenizer: TokenizerId, scale: number): Promise<
   const roles = messages.map((m) => m.role);
   const isSummary = messages.map(isSummaryMessage);
   return {
+    key: ++viewKey,
     format: imported.format,
     detection: imported.detection,
     issues: imported.issues,
@@ -133,7 +135,6 @@ async function view(id: number, tokenizer: TokenizerId, scale: number): Promise<
     bytes,
     tokenizer,
     scale,
-    ids: messages.map((m) => m.id),
     roles,
     counts,
     isSummary,

@@ -26,6 +26,8 @@ export type LoadSource =
 
 /** What the page needs to draw a transcript, with one entry per message. */
 export interface TranscriptView {
+  /** Changes with every load and recount: a cheap identity for caches keyed on the view. */
+  key: number;
   format: FormatId;
   detection: Detection;
   issues: ImportIssue[];
@@ -36,7 +38,6 @@ export interface TranscriptView {
   bytes: number;
   tokenizer: TokenizerId;
   scale: number;
-  ids: string[];
   roles: Role[];
   counts: number[];
   isSummary: boolean[];

@@ -1,4 +1,5 @@
 /** Small aggregate charts: totals before and after each strategy, and where the tokens are by role. */
+import { memo, useMemo } from 'react';
 import {
   Bar,
   BarChart,
@@ -10,13 +11,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { fmt } from '../format';
+import { compact, fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
 import { useThemeColors } from '../useThemeColors';
-
-/** 950, 1.2k, 18k, 1.4M: short enough for an axis. */
-const compact = (v: number): string =>
-  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(v);
 
 const COLORS = [
   'role-system',
@@ -31,7 +28,8 @@ const COLORS = [
   'fg',
 ] as const;
 
-export default function Charts({ analysis }: { analysis: PageAnalysis }) {
+/** Memoized: the page re-renders for many reasons that leave the charts' input alone. */
+export default memo(function Charts({ analysis }: { analysis: PageAnalysis }) {
   const c = useThemeColors(COLORS);
   const { view, index, outcomes, totalTokens, threshold, settings } = analysis;
 
@@ -44,22 +42,25 @@ export default function Charts({ analysis }: { analysis: PageAnalysis }) {
     })),
   ];
 
-  const byRole = new Map<string, number>([
-    ['system', 0],
-    ['user', 0],
-    ['assistant', 0],
-    ['tool', 0],
-    ['summary', 0],
-  ]);
-  for (let i = 0; i < view.roles.length; i++) {
-    const key = view.isSummary[i] ? 'summary' : view.roles[i];
-    byRole.set(key, (byRole.get(key) ?? 0) + (index.suffix[i] - index.suffix[i + 1]));
-  }
-  const roles = [...byRole].map(([name, tokens]) => ({
-    name,
-    tokens,
-    color: c[`role-${name}` as (typeof COLORS)[number]],
-  }));
+  // Where the tokens are by role changes only with the transcript, not with a drag.
+  const roles = useMemo(() => {
+    const byRole = new Map<string, number>([
+      ['system', 0],
+      ['user', 0],
+      ['assistant', 0],
+      ['tool', 0],
+      ['summary', 0],
+    ]);
+    for (let i = 0; i < view.roles.length; i++) {
+      const key = view.isSummary[i] ? 'summary' : view.roles[i];
+      byRole.set(key, (byRole.get(key) ?? 0) + (index.suffix[i] - index.suffix[i + 1]));
+    }
+    return [...byRole].map(([name, tokens]) => ({
+      name,
+      tokens,
+      color: c[`role-${name}` as (typeof COLORS)[number]],
+    }));
+  }, [view, index, c]);
 
   const tooltip = {
     formatter: (value: unknown) => [`${fmt(Number(value))} tokens`, ''],
@@ -127,4 +128,4 @@ export default function Charts({ analysis }: { analysis: PageAnalysis }) {
       </figure>
     </div>
   );
-}
+});

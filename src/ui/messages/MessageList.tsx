@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Fate } from '../../core/fates';
 import type { Role } from '../../core/message';
 import { useUi } from '../../state/uiStore';
@@ -32,7 +32,7 @@ function roleLabel(role: Role, summary: boolean): string {
 
 function Detail({ view, index }: { view: TranscriptView; index: number }) {
   const { data, error, isPending } = useQuery({
-    queryKey: ['detail', view, index],
+    queryKey: ['detail', view.key, index],
     queryFn: () => workerClient.request('detail', { index }).result,
     staleTime: Infinity,
   });
@@ -86,7 +86,7 @@ function prettyJson(text: string): string {
 }
 
 /** Every message, virtualized, with its fate; expand a row for the full text and the raw item. */
-export function MessageList({ view, fates }: Props) {
+export const MessageList = memo(function MessageList({ view, fates }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const { selected, scrollRequest, select } = useUi();
   const [expanded, setExpanded] = useState<Set<number>>(() => new Set());
@@ -114,7 +114,7 @@ export function MessageList({ view, fates }: Props) {
   }, [query]);
 
   const search = useQuery({
-    queryKey: ['search', view, debounced],
+    queryKey: ['search', view.key, debounced],
     queryFn: () => workerClient.request('search', { query: debounced }).result,
     enabled: debounced.trim().length > 0,
     staleTime: Infinity,
@@ -235,4 +235,4 @@ export function MessageList({ view, fates }: Props) {
       </div>
     </section>
   );
-}
+});

@@ -348,7 +348,7 @@ export function TokenStrip(props: TokenStripProps) {
       ? 'after the last message, nothing kept'
       : `before #${cut} (${roles[cut]}), ${formatTokens(keptAfterCut)} tokens kept`;
   const summary =
-    `${n.toLocaleString('en-US')} messages, ${formatTokens(total)} tokens; ` +
+    `${formatTokens(n)} messages, ${formatTokens(total)} tokens; ` +
     (cut >= n
       ? 'cut after the last message'
       : `cut before #${cut}, ${formatTokens(keptAfterCut)} tokens kept`);

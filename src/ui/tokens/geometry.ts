@@ -436,8 +436,11 @@ export function panView(view: View, n: number, delta: number): View {
 // ---------------------------------------------------------------------------
 // Text.
 
+/** Built once: `toLocaleString` builds a formatter on every call, which shows in a drag at 50,000 messages. */
+const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 export function formatTokens(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
+  return WHOLE.format(Math.round(n));
 }
 
 /** The label of another strategy's cut. */
