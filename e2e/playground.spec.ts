@@ -77,6 +77,19 @@ test.describe('loading', () => {
     await expect(page.getByTestId('import-error')).toContainText('not a transcript');
   });
 
+  test('the detected format can be overridden, and a wrong choice says so', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await expect(page.getByTestId('format')).toHaveText('openai-chat');
+    await page.getByTestId('format-override').selectOption('codex');
+    await expect(page.getByTestId('import-error')).toContainText('Read as Codex CLI rollout (JSONL)');
+    await expect(page.getByTestId('format')).toHaveText('openai-chat');
+    await page.getByTestId('format-override').selectOption('text');
+    await expect(page.getByTestId('format')).toHaveText('text');
+    await page.getByTestId('format-override').selectOption('');
+    await expect(page.getByTestId('format')).toHaveText('openai-chat');
+  });
+
   test('a large file shows progress with a percentage and can be cancelled', async ({ page }) => {
     const dir = mkdtempSync(join(tmpdir(), 'cp-e2e-'));
     const file = join(dir, 'big.jsonl');
