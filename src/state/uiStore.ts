@@ -3,10 +3,19 @@ import { create } from 'zustand';
 
 export type Theme = 'light' | 'dark';
 
+/**
+ * Set before the store changes, not in an effect after the render: components
+ * that read colours from the CSS variables during render must see the new theme.
+ */
+function applyTheme(theme: Theme): Theme {
+  if (globalThis.document) document.documentElement.dataset.theme = theme;
+  return theme;
+}
+
 function initialTheme(): Theme {
   const stored = globalThis.localStorage?.getItem('compaction-playground:theme');
-  if (stored === 'light' || stored === 'dark') return stored;
-  return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  if (stored === 'light' || stored === 'dark') return applyTheme(stored);
+  return applyTheme(globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
 }
 
 interface UiState {
@@ -32,7 +41,7 @@ export const useUi = create<UiState>()((set) => ({
     })),
   setTheme: (theme) => {
     globalThis.localStorage?.setItem('compaction-playground:theme', theme);
-    set({ theme });
+    set({ theme: applyTheme(theme) });
   },
   setReportOpen: (reportOpen) => set({ reportOpen }),
 }));

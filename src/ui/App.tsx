@@ -339,9 +339,6 @@ export function App() {
   useRetokenize(analysis);
   useAddressBarSync();
   useExpectedTranscriptCheck();
-  useEffect(() => {
-    document.documentElement.dataset.theme = theme;
-  }, [theme]);
 
   return (
     <div className="app">
