@@ -1,25 +1,9 @@
 /** Shared test data and helpers for the end-to-end tests. */
 import type { Page } from '@playwright/test';
+import { SMALL_CHAT } from '../src/formats/fixtures/smallChat';
 
 /** A small OpenAI Chat Completions request: 7 messages, 84 o200k tokens. */
-export const CHAT = JSON.stringify({
-  model: 'gpt-4o',
-  messages: [
-    { role: 'system', content: 'You are a helpful coding agent.' },
-    { role: 'user', content: 'Fix the failing test in src/a.ts' },
-    {
-      role: 'assistant',
-      content: 'Let me read it.',
-      tool_calls: [
-        { id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"src/a.ts"}' } },
-      ],
-    },
-    { role: 'tool', tool_call_id: 'call_1', content: 'export const a = 1;\n' },
-    { role: 'assistant', content: 'Fixed.' },
-    { role: 'user', content: 'Thanks! Now the docs.' },
-    { role: 'assistant', content: 'Done.' },
-  ],
-});
+export const CHAT = JSON.stringify(SMALL_CHAT);
 
 /** Opens the page with nothing remembered from an earlier test. */
 export async function openFresh(page: Page): Promise<void> {

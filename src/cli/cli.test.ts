@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { SMALL_CHAT } from '../formats/fixtures/smallChat';
 import type { Io } from './io';
 import { main } from './main';
 
@@ -22,22 +23,8 @@ async function run(...argv: string[]) {
   return { code, out, err };
 }
 
-const chat = [
-  { role: 'system', content: 'You are a helpful coding agent.' },
-  { role: 'user', content: 'Fix the failing test in src/a.ts' },
-  {
-    role: 'assistant',
-    content: 'Let me read it.',
-    tool_calls: [
-      { id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"src/a.ts"}' } },
-    ],
-  },
-  { role: 'tool', tool_call_id: 'call_1', content: 'export const a = 1;\n' },
-  { role: 'assistant', content: 'Fixed.' },
-  { role: 'user', content: 'Thanks! Now the docs.' },
-  { role: 'assistant', content: 'Done.' },
-];
-const chatFile = file('chat.json', JSON.stringify({ model: 'gpt-4o', messages: chat }));
+const chat = SMALL_CHAT.messages;
+const chatFile = file('chat.json', JSON.stringify(SMALL_CHAT));
 const canonicalFile = file(
   'canonical.json',
   JSON.stringify({

@@ -2,6 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SMALL_CHAT } from '../formats/fixtures/smallChat';
 import type { Io } from './io';
 import { main } from './main';
 
@@ -52,21 +53,4 @@ export function withEnv(vars: Record<string, string | undefined>): () => void {
 }
 
 /** The small agent transcript the command tests share: a split turn at keep-recent 30 (o200k_base). */
-export const CHAT = {
-  model: 'gpt-4o',
-  messages: [
-    { role: 'system', content: 'You are a helpful coding agent.' },
-    { role: 'user', content: 'Fix the failing test in src/a.ts' },
-    {
-      role: 'assistant',
-      content: 'Let me read it.',
-      tool_calls: [
-        { id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"src/a.ts"}' } },
-      ],
-    },
-    { role: 'tool', tool_call_id: 'call_1', content: 'export const a = 1;\n' },
-    { role: 'assistant', content: 'Fixed.' },
-    { role: 'user', content: 'Thanks! Now the docs.' },
-    { role: 'assistant', content: 'Done.' },
-  ],
-};
+export const CHAT = SMALL_CHAT;

@@ -9,7 +9,7 @@
  * The in-memory payload is exactly the JSON that is encoded, so the schema,
  * the bundle file and the link all describe one shape.
  */
-import type { Message, Role, ToolCall } from '../core/message';
+import type { Message, Role } from '../core/message';
 import { DEFAULT_SETTINGS, STRATEGIES, TOKENIZERS, type Settings } from '../core/settings';
 import type { Usage } from '../core/summarizer';
 import type { ProviderKind } from '../providers/config';
@@ -41,19 +41,7 @@ void _everyKindShareable;
 export const SHARE_ROLES: readonly Role[] = ['system', 'user', 'assistant', 'tool'];
 
 /** A message as it travels in a link: `Message` without `source`, which points into a file the reader lacks. */
-export interface ShareMessage {
-  id: string;
-  role: Role;
-  content: string;
-  reasoning?: string;
-  toolCalls?: ToolCall[];
-  toolCallId?: string;
-  toolName?: string;
-  name?: string;
-  images?: number;
-  kind?: 'summary';
-  turnId?: string;
-}
+export type ShareMessage = Omit<Message, 'source'>;
 
 export interface ShareProvider {
   kind: ShareProviderKind;
