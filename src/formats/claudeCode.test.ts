@@ -174,3 +174,67 @@ describe('Claude Code session JSONL', () => {
     expect(result.messages).toHaveLength(9);
   });
 });
+
+describe('Claude Code turns', () => {
+  it('gives every message the turn of the prompt that opened it, the prompt uuid when there is no promptId', () => {
+    const jsonl = [
+      line({
+        ...common,
+        type: 'user',
+        uuid: 'p1',
+        parentUuid: null,
+        message: { role: 'user', content: 'first' },
+      }),
+      line({
+        ...common,
+        type: 'assistant',
+        uuid: 'a1',
+        parentUuid: 'p1',
+        message: {
+          id: 'm1',
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'tu1', name: 'Read', input: { file_path: '/a.ts' } }],
+        },
+      }),
+      line({
+        ...common,
+        type: 'user',
+        uuid: 'r1',
+        parentUuid: 'a1',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'tu1', content: 'x' }] },
+      }),
+      line({
+        ...common,
+        type: 'user',
+        uuid: 'meta',
+        parentUuid: 'r1',
+        isMeta: true,
+        message: { role: 'user', content: 'Caveat: local command output follows.' },
+      }),
+      line({
+        ...common,
+        type: 'user',
+        uuid: 'p2',
+        parentUuid: 'meta',
+        promptId: 'prompt-2',
+        message: { role: 'user', content: 'second' },
+      }),
+      line({
+        ...common,
+        type: 'assistant',
+        uuid: 'a2',
+        parentUuid: 'p2',
+        message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
+      }),
+    ].join('\n');
+    const result = importTranscript(jsonl, { format: 'claude-code' });
+    expect(result.messages.map((m) => [m.role, m.turnId])).toEqual([
+      ['user', 'p1'],
+      ['assistant', 'p1'],
+      ['tool', 'p1'],
+      ['user', 'p1'],
+      ['user', 'prompt-2'],
+      ['assistant', 'prompt-2'],
+    ]);
+  });
+});

@@ -252,12 +252,21 @@ class ClaudeCodeSession implements JsonlSession {
       groups.push({ role, blocks, node, messageId, onlyToolResults });
     }
     const messages: Message[] = [];
+    // A turn opens with a prompt the user typed: not tool results, not injected meta lines.
+    // Newer files name it (`promptId`); older ones are given the prompt's own uuid.
+    let turn: string | undefined;
     for (const group of groups) {
       const { node } = group;
+      const opensTurn =
+        group.role === 'user' &&
+        !group.onlyToolResults &&
+        field(node.record, 'isMeta') !== true &&
+        field(node.record, 'isCompactSummary') !== true;
+      if (opensTurn) turn = str(node.record, 'promptId') ?? node.uuid;
       const converted = convertAnthropicMessage(
         group.role,
         group.blocks,
-        { id: node.uuid, line: node.line, turnId: str(node.record, 'promptId') },
+        { id: node.uuid, line: node.line, turnId: str(node.record, 'promptId') ?? turn },
         this.log,
       );
       if (converted.compacted) messages.length = 0;
