@@ -7,6 +7,7 @@ import { useUi } from '../../state/uiStore';
 import { workerClient } from '../../worker/client';
 import type { TranscriptView } from '../../worker/protocol';
 import { fmt } from '../format';
+import { useDebounced } from '../useDebounced';
 import './messages.css';
 
 /** A message's fate as the list names it, with "left out" on top of the core's five. */
@@ -91,7 +92,7 @@ export const MessageList = memo(function MessageList({ view, fates }: Props) {
   const { selected, scrollRequest, select } = useUi();
   const [expanded, setExpanded] = useState<Set<number>>(() => new Set());
   const [query, setQuery] = useState('');
-  const [debounced, setDebounced] = useState('');
+  const debounced = useDebounced(query, 200);
   const [hit, setHit] = useState(0);
   const searchId = useId();
 
@@ -107,11 +108,6 @@ export const MessageList = memo(function MessageList({ view, fates }: Props) {
   useEffect(() => {
     if (selected !== null && scrollRequest > 0) virtualizer.scrollToIndex(selected, { align: 'center' });
   }, [scrollRequest, selected, virtualizer]);
-
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(query), 200);
-    return () => clearTimeout(t);
-  }, [query]);
 
   const search = useQuery({
     queryKey: ['search', view.key, debounced],

@@ -1,0 +1,57 @@
+import { useUi } from '../../state/uiStore';
+import { ExportMenu } from '../ExportMenu';
+import { fmt } from '../format';
+import type { PageAnalysis } from '../useAnalysis';
+
+export function Verdict({ analysis }: { analysis: PageAnalysis }) {
+  const { totalTokens, threshold, shouldCompact, settings } = analysis;
+  const text =
+    threshold === 0
+      ? `${fmt(totalTokens)} tokens; no window set, so compaction is off`
+      : shouldCompact
+        ? `${fmt(totalTokens)} tokens > threshold ${fmt(threshold)}: compaction fires`
+        : `${fmt(totalTokens)} tokens ≤ threshold ${fmt(threshold)}: compaction does not fire${settings.enabled ? '' : ' (automatic compaction is disabled)'}`;
+  return (
+    <span data-testid="verdict" className={`verdict ${shouldCompact ? 'fires' : 'quiet'}`}>
+      {text}
+    </span>
+  );
+}
+
+export function SummaryBar({ analysis }: { analysis: PageAnalysis }) {
+  const { view, plan, keptTokens } = analysis;
+  const setReportOpen = useUi((s) => s.setReportOpen);
+  const problems = view.issues.length;
+  return (
+    <div className="summary-bar" aria-label="Transcript summary">
+      <span title={view.detection.reason}>
+        <span className="muted">format </span>
+        <strong data-testid="format">{view.format}</strong>
+      </span>
+      <span>
+        <strong data-testid="message-count">{fmt(view.roles.length)}</strong>{' '}
+        <span className="muted">messages</span>
+      </span>
+      <span>
+        <strong data-testid="total-tokens">{fmt(analysis.totalTokens)}</strong>{' '}
+        <span className="muted">tokens ({view.tokenizer})</span>
+      </span>
+      <Verdict analysis={analysis} />
+      <span>
+        <span className="muted">first kept </span>
+        <strong>
+          #<span data-testid="cut-index">{plan.nothingToCompact ? plan.start : plan.firstKeptIdx}</span>
+        </strong>
+        {plan.isSplitTurn && <span className="badge split"> splits turn #{plan.turnStartIdx}</span>}
+        {plan.nothingToCompact && <span className="badge"> nothing to compact</span>}
+      </span>
+      <span>
+        <strong data-testid="kept-tokens">{fmt(keptTokens)}</strong> <span className="muted">kept</span>
+      </span>
+      <ExportMenu which="loaded" stem={view.sourceName} label="Export…" />
+      <button type="button" onClick={() => setReportOpen(true)} data-testid="open-report">
+        {problems ? `${problems} import problem${problems > 1 ? 's' : ''}` : 'Import report'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+/** The preview's output tabs: summary, resulting list, diff, request, raw stream, usage. */
+import { useState } from 'react';
+import { MAX_SCALE, MIN_SCALE } from '../../core/settings';
+import { estimateCost } from '../../providers/prices';
+import { useSettings } from '../../state/settingsStore';
+import type { PreviewResult } from '../../worker/protocol';
+import { fmt } from '../format';
+import type { PageAnalysis } from '../useAnalysis';
+import { SafeMarkdown } from './SafeMarkdown';
+import type { StreamLog } from './usePreview';
+
+export function SummaryTab({
+  result,
+  log,
+  running,
+}: {
+  result: PreviewResult | undefined;
+  log: StreamLog;
+  running: boolean;
+}) {
+  const [plain, setPlain] = useState(false);
+  const text =
+    result && !running
+      ? result.summary
+      : [log.text.history, log.text['turn-prefix']].filter(Boolean).join('\n\n---\n\n');
+  const thinking = log.reasoning.history || log.reasoning['turn-prefix'];
+  return (
+    <div>
+      <div className="tab-tools">
+        <label className="check small">
+          <input type="checkbox" checked={plain} onChange={(e) => setPlain(e.target.checked)} /> Plain text
+        </label>
+      </div>
+      {thinking && running && <pre className="message-text reasoning">{thinking}</pre>}
+      {text ? (
+        plain ? (
+          <pre className="message-text" data-testid="preview-summary">
+            {text}
+          </pre>
+        ) : (
+          <div data-testid="preview-summary" className="summary-text">
+            <SafeMarkdown text={text} />
+          </div>
+        )
+      ) : (
+        <p className="muted">
+          {running ? 'Waiting for the first words…' : 'Run a preview to see the summary.'}
+        </p>
+      )}
+      {log.notes.length > 0 && (
+        <ul className="notes" data-testid="preview-notes">
+          {log.notes.map((n, i) => (
+            <li key={i}>{n}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function ResultTab({ result }: { result: PreviewResult }) {
+  return (
+    <div>
+      <table className="result-rows" data-testid="preview-rows">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>was</th>
+            <th>role</th>
+            <th className="num">tokens</th>
+            <th>text</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.rows.map((r, i) => (
+            <tr key={i} className={r.isSummary ? 'summary-row' : ''}>
+              <td className="mono">{i}</td>
+              <td className="mono muted">{r.from === null ? 'new' : `#${r.from}`}</td>
+              <td className={`role role-${r.isSummary ? 'summary' : r.role}`}>
+                {r.isSummary ? 'summary' : r.role}
+              </td>
+              <td className="num mono">{fmt(r.tokens)}</td>
+              <td className="msg-preview">{r.preview}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What disappeared, what came in, what stayed: the old list against the new one. */
+export function DiffTab({ result, analysis }: { result: PreviewResult; analysis: PageAnalysis }) {
+  const { view, index } = analysis;
+  const kept = new Set(result.rows.map((r) => r.from).filter((f): f is number => f !== null));
+  const removed: number[] = [];
+  for (let i = 0; i < view.roles.length; i++) if (!kept.has(i)) removed.push(i);
+  const removedTokens = removed.reduce((sum, i) => sum + (index.suffix[i] - index.suffix[i + 1]), 0);
+  const summaryRow = result.rows.find((r) => r.isSummary);
+  const shown = removed.length > 60 ? [...removed.slice(0, 30), -1, ...removed.slice(-20)] : removed;
+  const keptRows = result.rows.filter((r) => r.from !== null && !(r.role === 'system' && r.from === 0));
+  return (
+    <div className="diff" data-testid="preview-diff">
+      <p>
+        <span className="del">
+          −{fmt(removed.length)} messages ({fmt(removedTokens)} tokens)
+        </span>{' '}
+        <span className="add">+1 summary ({fmt(summaryRow?.tokens ?? 0)} tokens)</span>{' '}
+        <span className="muted">{fmt(keptRows.length)} kept verbatim</span>
+      </p>
+      <pre className="diff-lines">
+        {shown.map((i, k) =>
+          i < 0 ? (
+            <div key={`gap${k}`} className="muted">
+              {'  '}… {fmt(removed.length - 50)} more removed …
+            </div>
+          ) : (
+            <div key={i} className="del">
+              − #{i} {view.isSummary[i] ? 'summary' : view.roles[i]} (
+              {fmt(index.suffix[i] - index.suffix[i + 1])}) {view.previews[i]}
+            </div>
+          ),
+        )}
+        <div className="add">
+          + summary ({fmt(summaryRow?.tokens ?? 0)}) {summaryRow?.preview}
+        </div>
+        {keptRows.length > 0 && (
+          <div className="muted">
+            {'  '}#{keptRows[0].from}–#{keptRows[keptRows.length - 1].from} kept verbatim (
+            {fmt(keptRows.length)} messages)
+          </div>
+        )}
+      </pre>
+    </div>
+  );
+}
+
+export function RequestTab({ log }: { log: StreamLog }) {
+  if (!log.requests.length) return <p className="muted">No request yet.</p>;
+  return (
+    <div data-testid="preview-request">
+      {log.http.map((h, i) => (
+        <details key={`h${i}`} open={i === 0}>
+          <summary>
+            HTTP request ({h.part}): {h.request.method} {h.request.url}
+          </summary>
+          <pre className="message-text">
+            {Object.entries(h.request.headers)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('\n')}
+            {'\n\n'}
+            {prettyBody(h.request.body)}
+          </pre>
+        </details>
+      ))}
+      {log.requests.map((r, i) => (
+        <details key={`r${i}`} open={!log.http.length && i === 0}>
+          <summary>
+            Summarization request ({r.part}, attempt {r.attempt}, max {fmt(r.maxTokens)} tokens)
+          </summary>
+          <h4>System</h4>
+          <pre className="message-text">{r.system}</pre>
+          <h4>User</h4>
+          <pre className="message-text">{r.prompt}</pre>
+        </details>
+      ))}
+    </div>
+  );
+}
+
+function prettyBody(body: string | undefined): string {
+  if (!body) return '';
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+export function RawTab({ log, offline }: { log: StreamLog; offline: boolean }) {
+  if (offline)
+    return <p className="muted">The offline summarizer runs in this page; there is no network stream.</p>;
+  if (!log.raw.length) return <p className="muted">No stream events yet.</p>;
+  return (
+    <pre className="message-text raw-stream" data-testid="preview-raw">
+      {log.raw.map((r) => `[${r.part}] ${r.text}`).join('\n\n')}
+    </pre>
+  );
+}
+
+export function UsageTab({ result }: { result: PreviewResult }) {
+  const update = useSettings((s) => s.update);
+  const scale = useSettings((s) => s.settings.scale);
+  const usage = result.usage;
+  const cost = usage && result.model && !result.offline ? estimateCost(result.model, usage) : null;
+  const ratio =
+    usage && result.estimatedPromptTokens > 0 ? usage.promptTokens / result.estimatedPromptTokens : null;
+  const calibrated = ratio
+    ? Math.min(MAX_SCALE, Math.max(MIN_SCALE, Math.round(scale * ratio * 100) / 100))
+    : null;
+  return (
+    <dl className="usage" data-testid="preview-usage">
+      <dt>Summarizer</dt>
+      <dd>
+        {result.summarizer}
+        {result.model && result.model !== result.summarizer ? ` (answered as ${result.model})` : ''}
+      </dd>
+      <dt>Prompt tokens</dt>
+      <dd>
+        {usage
+          ? `${fmt(usage.promptTokens)} reported by the ${result.offline ? 'offline summarizer (characters / 4)' : 'provider'}`
+          : 'not reported'}{' '}
+        · {fmt(result.estimatedPromptTokens)} by our estimate
+      </dd>
+      <dt>Completion tokens</dt>
+      <dd>{usage ? fmt(usage.completionTokens) : 'not reported'}</dd>
+      {cost && (
+        <>
+          <dt>Cost</dt>
+          <dd>
+            ≈ ${cost.totalUsd.toFixed(4)} ({fmt(usage!.promptTokens)} in at ${cost.price.input}/M,{' '}
+            {fmt(usage!.completionTokens)} out at ${cost.price.output}/M)
+          </dd>
+        </>
+      )}
+      {calibrated !== null && !result.offline && (
+        <>
+          <dt>Calibration</dt>
+          <dd>
+            The provider counted {ratio!.toFixed(2)}× our estimate.{' '}
+            <button
+              type="button"
+              onClick={() => update({ scale: calibrated })}
+              disabled={calibrated === scale}
+            >
+              Calibrate scale from this call ({calibrated})
+            </button>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}

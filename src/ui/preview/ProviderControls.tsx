@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import { PROVIDER_PRESETS, findPreset } from '../../providers/presets';
+import { useProvider, type SummarizerId } from '../../state/providerStore';
+
+/** Which summarizer the preview uses: offline, a hosted provider with a key, or a local server. */
+export function ProviderControls({ disabled }: { disabled: boolean }) {
+  const p = useProvider();
+  const ids = { preset: useId(), url: useId(), model: useId(), key: useId(), focus: useId() };
+  const preset = p.presetId === 'offline' ? null : findPreset(p.presetId);
+  return (
+    <div className="provider-controls">
+      <div className="field">
+        <label htmlFor={ids.preset}>Summarizer</label>
+        <select
+          id={ids.preset}
+          data-testid="provider-select"
+          value={p.presetId}
+          disabled={disabled}
+          onChange={(e) => p.choose(e.target.value as SummarizerId)}
+        >
+          <option value="offline">Offline summarizer (no model, no key)</option>
+          {PROVIDER_PRESETS.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {preset && (
+        <>
+          <div className="field">
+            <label htmlFor={ids.url}>Base URL</label>
+            <input
+              id={ids.url}
+              data-testid="provider-base-url"
+              value={p.baseUrl}
+              disabled={disabled}
+              placeholder="https://…"
+              onChange={(e) => p.update({ baseUrl: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.model}>Model</label>
+            <input
+              id={ids.model}
+              data-testid="provider-model"
+              value={p.model}
+              disabled={disabled}
+              onChange={(e) => p.update({ model: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.key}>API key{preset.needsKey ? '' : ' (optional)'}</label>
+            <input
+              id={ids.key}
+              data-testid="provider-key"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={p.apiKey}
+              disabled={disabled}
+              onChange={(e) => p.update({ apiKey: e.target.value })}
+            />
+            <label className="check small">
+              <input
+                type="checkbox"
+                data-testid="provider-remember"
+                checked={p.remember}
+                onChange={(e) => p.update({ remember: e.target.checked })}
+              />
+              Remember on this device
+            </label>
+          </div>
+        </>
+      )}
+      <div className="field wide">
+        <label htmlFor={ids.focus}>Extra focus for the summary (optional)</label>
+        <input
+          id={ids.focus}
+          data-testid="provider-instructions"
+          value={p.instructions}
+          disabled={disabled}
+          placeholder="e.g. keep every file path and test name"
+          onChange={(e) => p.update({ instructions: e.target.value })}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useShare } from '../../state/shareStore';
+import { fmt } from '../format';
+
+/** What happened to the link the page was opened with. */
+export function LinkBanner() {
+  const { linkError, expected, set } = useShare();
+  if (linkError) {
+    return (
+      <div className="link-banner bad" role="alert" data-testid="link-error">
+        <span>{linkError}</span>
+        <button type="button" onClick={() => set({ linkError: null })}>
+          Dismiss
+        </button>
+      </div>
+    );
+  }
+  if (!expected) return null;
+  const what = `${expected.name} (${fmt(expected.messageCount)} messages, SHA-256 ${expected.sha256.slice(0, 12)}…)`;
+  const tone = expected.matches === true ? 'good' : expected.matches === false ? 'bad' : 'info';
+  return (
+    <div
+      className={`link-banner ${tone}`}
+      data-testid="expected-transcript"
+      data-matches={String(expected.matches)}
+    >
+      <span>
+        {expected.matches === true
+          ? `The loaded transcript is the one the link was made for: ${what}.`
+          : expected.matches === false
+            ? `The loaded transcript is not the one the link was made for. Load ${what}.`
+            : `This link carries settings only. Load ${what} to reproduce it.`}
+      </span>
+      <button type="button" onClick={() => set({ expected: null })}>
+        Dismiss
+      </button>
+    </div>
+  );
+}

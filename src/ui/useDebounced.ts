@@ -1,0 +1,11 @@
+/** A value that follows another once it has stopped changing for `ms`. */
+import { useEffect, useState } from 'react';
+
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useSettings } from '../state/settingsStore';
+import { useShare } from '../state/shareStore';
+import { storedTranscript, useTranscript } from '../state/transcriptStore';
+import { loadSamples, sampleUrl } from './load/samples';
+import { useLoader } from './load/useLoader';
+import { openLinkFromLocation } from './share/openShare';
+
+/**
+ * Once settings are restored: a link in the address bar wins; otherwise the
+ * previous visit's transcript, or the first sample.
+ */
+export function useStartup() {
+  const load = useLoader();
+  useEffect(() => {
+    let cancelled = false;
+    const start = async () => {
+      try {
+        await openOrFallBack();
+      } finally {
+        if (!cancelled) useShare.getState().set({ ready: true });
+      }
+    };
+    const openOrFallBack = async () => {
+      const linked = await openLinkFromLocation();
+      // A full link brought its transcript; a settings-only one waits for the reader's file.
+      if (cancelled || (linked && !useShare.getState().expected)) return;
+      const previous = await storedTranscript();
+      if (previous && (await load(previous))) return;
+      const [first] = await loadSamples();
+      if (!linked && !cancelled && first && useTranscript.getState().status !== 'ready') {
+        await load({ source: { kind: 'url', url: sampleUrl(first) }, sourceName: first.file });
+      }
+    };
+    if (useSettings.persist.hasHydrated()) void start();
+    else {
+      const unsubscribe = useSettings.persist.onFinishHydration(() => {
+        unsubscribe();
+        void start();
+      });
+    }
+    // A link pasted into the address bar of the open page arrives as a hash change.
+    const onHashChange = () => void openLinkFromLocation();
+    window.addEventListener('hashchange', onHashChange);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('hashchange', onHashChange);
+    };
+  }, [load]);
+}
