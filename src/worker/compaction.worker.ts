@@ -4,37 +4,29 @@
  * thread, keeps the messages and their token cache, and answers small
  * requests about them. The page never holds the full message list.
  */
-import { createCompactor } from '../core/compactor';
 import { createEstimator, type Estimator } from '../core/estimate';
 import { CompactionAbortedError, NothingToCompactError, errorText } from '../core/errors';
 import type { Message } from '../core/message';
 import { boundaryFor, prepare } from '../core/prepare';
-import { normalizeSettings, shouldCompact, type TokenizerId } from '../core/settings';
-import type { Summarizer } from '../core/summarizer';
+import type { TokenizerId } from '../core/settings';
 import { isSummaryMessage } from '../core/summaryEnvelope';
 import { loadTokenizer } from '../core/tokenizer';
 import { exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
 import { utf8Chunks } from '../formats/utf8';
-import { bundleFileName, encodeBundle } from '../share/bundle';
-import { encodeShare } from '../share/codec';
-import { buildSharePayload, hashTranscript, type SharePayload, type ShareSource } from '../share/payload';
-import { redactContent } from '../share/redact';
-import { redactSecrets, scanSecrets } from '../share/secrets';
-import { describeProviderError, type ProviderErrorDescription } from '../providers/describeError';
-import { createOfflineSummarizer } from '../providers/offline';
-import { createProviderSummarizer } from '../providers/summarizer';
+import { describeProviderError } from '../providers/describeError';
+import { hashTranscript } from '../share/payload';
+import { firstLine } from './firstLine';
+import { runPreview } from './preview';
 import type {
   ImportFailure,
-  PreviewEvent,
-  PreviewResult,
   Progress,
   Replies,
-  ShareLinks,
   TranscriptView,
   WorkerReply,
   WorkerRequest,
 } from './protocol';
+import { buildShareLinks } from './shareLinks';
 import { RawSource } from './rawSource';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -50,8 +42,6 @@ let loaded: Loaded | null = null;
 let viewKey = 0;
 /** The list the last preview produced, for export. */
 let lastCompacted: Message[] | null = null;
-/** Above this, the address bar follows a settings-only link: a full one would not fit anyway. */
-const AUTO_FULL_LINK_BYTES = 1_000_000;
 const estimators = new Map<TokenizerId, Estimator>();
 /** Loads and previews in flight, by request id, so they can be cancelled. */
 const running = new Map<number, AbortController>();
@@ -101,16 +91,6 @@ async function* tee(chunks: AsyncIterable<string>, into: string[]): AsyncGenerat
   }
 }
 
-function preview(message: Message): string {
-  const text =
-    message.content.trim() ||
-    message.toolCalls?.map((c) => `${c.name}(${c.arguments.slice(0, 80)})`).join(' ') ||
-    (message.reasoning ? `(thinking) ${message.reasoning.trim()}` : '') ||
-    (message.images ? `(${message.images} image${message.images > 1 ? 's' : ''})` : '');
-  const line = text.slice(0, 400).split('\n')[0].replace(/\s+/g, ' ').trim();
-  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
-}
-
 async function view(id: number, tokenizer: TokenizerId, scale: number): Promise<TranscriptView> {
   const { imported, sourceName, bytes } = loaded!;
   const messages = imported.messages;
@@ -138,7 +118,7 @@ async function view(id: number, tokenizer: TokenizerId, scale: number): Promise<
     roles,
     counts,
     isSummary,
-    previews: messages.map(preview),
+    previews: messages.map(firstLine),
     listTail: estimator.countMessages([]),
     boundary: boundaryFor(roles, isSummary),
   };
@@ -204,150 +184,6 @@ async function load(
   return view(request.id, request.tokenizer, request.scale);
 }
 
-/**
- * Runs the core's compactor over the loaded transcript with the chosen
- * summarizer, streaming what happens, and returns the compacted list as rows.
- */
-async function compact(
-  request: Extract<WorkerRequest, { type: 'compact' }>,
-  signal: AbortSignal,
-): Promise<PreviewResult> {
-  if (!loaded) throw new Error('No transcript is loaded');
-  const settings = normalizeSettings(request.settings);
-  const estimator = await estimatorFor(settings.tokenizer, settings.scale);
-  const emit = (event: PreviewEvent) => post({ id: request.id, type: 'event', event });
-  const { summarizer: choice } = request;
-  const inner =
-    choice.mode === 'offline'
-      ? createOfflineSummarizer()
-      : createProviderSummarizer(choice.config, {
-          onRequest: (req, part) => emit({ type: 'provider-request', part, request: req }),
-          onEvent: (event, part) => emit({ type: 'provider-event', part, event }),
-        });
-  // Failed calls are described as they happen, so a degraded result can say why in plain words.
-  const problems: ProviderErrorDescription[] = [];
-  const config = choice.mode === 'provider' ? choice.config : undefined;
-  const summarizer: Summarizer = {
-    label: inner.label,
-    async *stream(req) {
-      try {
-        yield* inner.stream(req);
-      } catch (error) {
-        if (!req.signal.aborted) {
-          const description = describeProviderError(error, { config });
-          if (!problems.some((p) => p.title === description.title)) problems.push(description);
-        }
-        throw error;
-      }
-    },
-  };
-  const compactor = createCompactor(summarizer, estimator, settings);
-  if (!compactor) throw new Error('Compaction needs a context window: set one above 0.');
-  let estimatedPromptTokens = 0;
-  const messages = loaded.imported.messages;
-  const result = await compactor.compact(messages, {
-    reason: request.reason,
-    instructions: request.instructions,
-    signal,
-    onEvent: (event) => {
-      if (event.type === 'request')
-        estimatedPromptTokens += estimator.countString(event.system) + estimator.countString(event.prompt);
-      emit(event);
-    },
-  });
-  lastCompacted = result.messages;
-  const origin = new Map(messages.map((m, i) => [m, i]));
-  return {
-    summarizer: summarizer.label,
-    offline: choice.mode === 'offline',
-    summary: result.summary,
-    reason: result.reason,
-    degraded: result.degraded,
-    splitTurn: result.splitTurn,
-    omitted: result.omitted,
-    failures: result.failures,
-    problems: result.degraded ? problems : [],
-    checkpoint: result.checkpoint,
-    tokensBefore: result.tokensBefore,
-    tokensAfter: result.tokensAfter,
-    messagesBefore: result.messagesBefore,
-    messagesAfter: result.messagesAfter,
-    wouldCompactAgain: shouldCompact({ ...settings, enabled: true }, result.tokensAfter),
-    estimatedPromptTokens,
-    usage: result.usage,
-    model: result.model,
-    responseId: result.responseId,
-    rows: result.messages.map((m) => ({
-      role: m.role,
-      tokens: estimator.countMessage(m),
-      preview: preview(m),
-      isSummary: isSummaryMessage(m),
-      from: origin.get(m) ?? null,
-    })),
-  };
-}
-
-/** Full and settings-only links for the loaded transcript and the page state. */
-async function share(request: Extract<WorkerRequest, { type: 'share' }>): Promise<ShareLinks> {
-  if (!loaded) throw new Error('No transcript is loaded');
-  const { state, options } = request;
-  const source: ShareSource = {
-    messages: loaded.imported.messages,
-    transcriptName: loaded.sourceName,
-    settings: state.settings,
-    provider: state.provider,
-    selectedIndex: state.selectedIndex,
-    preview: state.preview,
-  };
-  const tooBigForAddressBar = options.mode === 'auto' && loaded.bytes > AUTO_FULL_LINK_BYTES;
-  let full = tooBigForAddressBar ? null : await buildSharePayload(source, 'full');
-  let settingsOnly = await buildSharePayload(source, 'settings-only');
-  const findings = full ? scanSecrets(full) : scanSecrets(settingsOnly);
-  if (options.redactSecrets) {
-    full = full && redactSecrets(full);
-    settingsOnly = redactSecrets(settingsOnly);
-  }
-  let redactionMisses = 0;
-  if (full && options.redactContent) {
-    const settings = normalizeSettings(state.settings);
-    const redacted = redactContent(full, await estimatorFor(settings.tokenizer, settings.scale));
-    full = redacted.payload;
-    redactionMisses = redacted.misses.length;
-  }
-  const attempt = async (payload: SharePayload | null, why: string) => {
-    if (!payload) return { error: why };
-    try {
-      return { fragment: await encodeShare(payload) };
-    } catch (error) {
-      return { error: errorText(error) };
-    }
-  };
-  let bundle: ShareLinks['bundle'] = {
-    error: 'The transcript is too large for the address bar; open the share dialog for a bundle.',
-  };
-  if (full && options.mode === 'both') {
-    try {
-      bundle = { text: encodeBundle(full), fileName: bundleFileName(full) };
-    } catch (error) {
-      bundle = { error: errorText(error) };
-    }
-  }
-  return {
-    full: await attempt(full, 'The transcript is too large to follow in the address bar.'),
-    settingsOnly: await attempt(settingsOnly, ''),
-    findings: findings.map((f) => ({
-      label: f.label,
-      where:
-        f.messageIndex !== undefined && f.messageIndex !== null
-          ? `message #${f.messageIndex} (${f.field})`
-          : f.path,
-      preview: f.preview,
-    })),
-    bundle,
-    redactionMisses,
-  };
-}
-
 function failure(error: unknown, request?: WorkerRequest): ImportFailure {
   if (request?.type === 'compact') {
     if (error instanceof NothingToCompactError) return { code: 'nothing-to-compact', message: error.message };
@@ -379,9 +215,17 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       const controller = new AbortController();
       running.set(request.id, controller);
       try {
-        return request.type === 'load'
-          ? await load(request, controller.signal)
-          : await compact(request, controller.signal);
+        if (request.type === 'load') return await load(request, controller.signal);
+        if (!loaded) throw new Error('No transcript is loaded');
+        const { result, compacted } = await runPreview(
+          loaded.imported.messages,
+          request,
+          estimatorFor,
+          (event) => post({ id: request.id, type: 'event', event }),
+          controller.signal,
+        );
+        lastCompacted = compacted;
+        return result;
       } finally {
         running.delete(request.id);
       }
@@ -431,7 +275,12 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       return exportTranscript(messages, request.format);
     }
     case 'share':
-      return share(request);
+      if (!loaded) throw new Error('No transcript is loaded');
+      return buildShareLinks(
+        { messages: loaded.imported.messages, sourceName: loaded.sourceName, bytes: loaded.bytes },
+        request,
+        estimatorFor,
+      );
     case 'hash':
       return loaded ? hashTranscript(loaded.imported.messages) : null;
   }

@@ -1,0 +1,94 @@
+import { createCompactor } from '../core/compactor';
+import type { Estimator } from '../core/estimate';
+import type { Message } from '../core/message';
+import { normalizeSettings, shouldCompact, type TokenizerId } from '../core/settings';
+import type { Summarizer } from '../core/summarizer';
+import { isSummaryMessage } from '../core/summaryEnvelope';
+import { describeProviderError, type ProviderErrorDescription } from '../providers/describeError';
+import { createOfflineSummarizer } from '../providers/offline';
+import { createProviderSummarizer } from '../providers/summarizer';
+import { firstLine } from './firstLine';
+import type { PreviewEvent, PreviewResult, WorkerRequest } from './protocol';
+
+/**
+ * Runs the core's compactor over the loaded transcript with the chosen
+ * summarizer, streaming what happens, and returns the compacted list as rows.
+ */
+export async function runPreview(
+  messages: readonly Message[],
+  request: Extract<WorkerRequest, { type: 'compact' }>,
+  estimatorFor: (tokenizer: TokenizerId, scale: number) => Promise<Estimator>,
+  emit: (event: PreviewEvent) => void,
+  signal: AbortSignal,
+): Promise<{ result: PreviewResult; compacted: Message[] }> {
+  const settings = normalizeSettings(request.settings);
+  const estimator = await estimatorFor(settings.tokenizer, settings.scale);
+  const { summarizer: choice } = request;
+  const inner =
+    choice.mode === 'offline'
+      ? createOfflineSummarizer()
+      : createProviderSummarizer(choice.config, {
+          onRequest: (req, part) => emit({ type: 'provider-request', part, request: req }),
+          onEvent: (event, part) => emit({ type: 'provider-event', part, event }),
+        });
+  // Failed calls are described as they happen, so a degraded result can say why in plain words.
+  const problems: ProviderErrorDescription[] = [];
+  const config = choice.mode === 'provider' ? choice.config : undefined;
+  const summarizer: Summarizer = {
+    label: inner.label,
+    async *stream(req) {
+      try {
+        yield* inner.stream(req);
+      } catch (error) {
+        if (!req.signal.aborted) {
+          const description = describeProviderError(error, { config });
+          if (!problems.some((p) => p.title === description.title)) problems.push(description);
+        }
+        throw error;
+      }
+    },
+  };
+  const compactor = createCompactor(summarizer, estimator, settings);
+  if (!compactor) throw new Error('Compaction needs a context window: set one above 0.');
+  let estimatedPromptTokens = 0;
+  const result = await compactor.compact(messages, {
+    reason: request.reason,
+    instructions: request.instructions,
+    signal,
+    onEvent: (event) => {
+      if (event.type === 'request')
+        estimatedPromptTokens += estimator.countString(event.system) + estimator.countString(event.prompt);
+      emit(event);
+    },
+  });
+  const origin = new Map(messages.map((m, i) => [m, i]));
+  const preview: PreviewResult = {
+    summarizer: summarizer.label,
+    offline: choice.mode === 'offline',
+    summary: result.summary,
+    reason: result.reason,
+    degraded: result.degraded,
+    splitTurn: result.splitTurn,
+    omitted: result.omitted,
+    failures: result.failures,
+    problems: result.degraded ? problems : [],
+    checkpoint: result.checkpoint,
+    tokensBefore: result.tokensBefore,
+    tokensAfter: result.tokensAfter,
+    messagesBefore: result.messagesBefore,
+    messagesAfter: result.messagesAfter,
+    wouldCompactAgain: shouldCompact({ ...settings, enabled: true }, result.tokensAfter),
+    estimatedPromptTokens,
+    usage: result.usage,
+    model: result.model,
+    responseId: result.responseId,
+    rows: result.messages.map((m) => ({
+      role: m.role,
+      tokens: estimator.countMessage(m),
+      preview: firstLine(m),
+      isSummary: isSummaryMessage(m),
+      from: origin.get(m) ?? null,
+    })),
+  };
+  return { result: preview, compacted: result.messages };
+}

@@ -1,0 +1,77 @@
+import type { Estimator } from '../core/estimate';
+import { errorText } from '../core/errors';
+import type { Message } from '../core/message';
+import { normalizeSettings, type TokenizerId } from '../core/settings';
+import { bundleFileName, encodeBundle } from '../share/bundle';
+import { encodeShare } from '../share/codec';
+import { buildSharePayload, type SharePayload, type ShareSource } from '../share/payload';
+import { redactContent } from '../share/redact';
+import { redactSecrets, scanSecrets } from '../share/secrets';
+import type { ShareLinks, WorkerRequest } from './protocol';
+
+/** Above this, the address bar follows a settings-only link: a full one would not fit anyway. */
+const AUTO_FULL_LINK_BYTES = 1_000_000;
+
+/** Full and settings-only links for the loaded transcript and the page state. */
+export async function buildShareLinks(
+  loaded: { messages: readonly Message[]; sourceName: string; bytes: number },
+  request: Extract<WorkerRequest, { type: 'share' }>,
+  estimatorFor: (tokenizer: TokenizerId, scale: number) => Promise<Estimator>,
+): Promise<ShareLinks> {
+  const { state, options } = request;
+  const source: ShareSource = {
+    messages: loaded.messages,
+    transcriptName: loaded.sourceName,
+    settings: state.settings,
+    provider: state.provider,
+    selectedIndex: state.selectedIndex,
+    preview: state.preview,
+  };
+  const tooBigForAddressBar = options.mode === 'auto' && loaded.bytes > AUTO_FULL_LINK_BYTES;
+  let full = tooBigForAddressBar ? null : await buildSharePayload(source, 'full');
+  let settingsOnly = await buildSharePayload(source, 'settings-only');
+  const findings = full ? scanSecrets(full) : scanSecrets(settingsOnly);
+  if (options.redactSecrets) {
+    full = full && redactSecrets(full);
+    settingsOnly = redactSecrets(settingsOnly);
+  }
+  let redactionMisses = 0;
+  if (full && options.redactContent) {
+    const settings = normalizeSettings(state.settings);
+    const redacted = redactContent(full, await estimatorFor(settings.tokenizer, settings.scale));
+    full = redacted.payload;
+    redactionMisses = redacted.misses.length;
+  }
+  const attempt = async (payload: SharePayload | null, why: string) => {
+    if (!payload) return { error: why };
+    try {
+      return { fragment: await encodeShare(payload) };
+    } catch (error) {
+      return { error: errorText(error) };
+    }
+  };
+  let bundle: ShareLinks['bundle'] = {
+    error: 'The transcript is too large for the address bar; open the share dialog for a bundle.',
+  };
+  if (full && options.mode === 'both') {
+    try {
+      bundle = { text: encodeBundle(full), fileName: bundleFileName(full) };
+    } catch (error) {
+      bundle = { error: errorText(error) };
+    }
+  }
+  return {
+    full: await attempt(full, 'The transcript is too large to follow in the address bar.'),
+    settingsOnly: await attempt(settingsOnly, ''),
+    findings: findings.map((f) => ({
+      label: f.label,
+      where:
+        f.messageIndex !== undefined && f.messageIndex !== null
+          ? `message #${f.messageIndex} (${f.field})`
+          : f.path,
+      preview: f.preview,
+    })),
+    bundle,
+    redactionMisses,
+  };
+}
