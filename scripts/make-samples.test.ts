@@ -13,7 +13,7 @@ const onDisk = (file: string): string => readFileSync(join(SAMPLES_DIR, file), '
 const MESSAGE_COUNTS: Record<string, number> = {
   'claude-code-tallybook': 198,
   'openai-chat-revenue': 40,
-  'codex-shared-retry': 70,
+  'codex-shared-retry': 74,
   'pi-table-widths': 26,
 };
 

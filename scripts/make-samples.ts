@@ -7560,7 +7560,7 @@ export const MANIFEST: SampleEntry[] = [
     format: 'codex',
     file: 'codex-shared-retry.jsonl',
     description:
-      'A Codex rollout with reasoning, shell calls and apply_patch; an earlier compacted line replaces the first turn, so the list starts with an imported summary.',
+      'A Codex rollout with reasoning, shell calls and apply_patch; an earlier compacted line replaces the first turn with its summary, after the user prompts that Codex carries across.',
   },
   {
     id: 'pi-table-widths',

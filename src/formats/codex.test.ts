@@ -61,7 +61,7 @@ describe('Codex CLI rollout JSONL', () => {
     });
   });
 
-  it('a compacted line replaces everything before it with its summary', () => {
+  it('a compacted line keeps the user prompts and replaces the rest with its summary', () => {
     const jsonl = [
       line('response_item', {
         type: 'message',
@@ -83,6 +83,7 @@ describe('Codex CLI rollout JSONL', () => {
     ].join('\n');
     const result = importTranscript(jsonl);
     expect(result.messages).toEqual([
+      { id: 'L1', role: 'user', content: 'old', source: { line: 1 } },
       {
         id: 'L3',
         role: 'user',
@@ -163,6 +164,34 @@ describe('turn ids', () => {
       ['one', 't1'],
       ['second', 't2'],
       ['two', 't2'],
+    ]);
+  });
+});
+
+describe('a local compaction without replacement history', () => {
+  const user = (text: string) =>
+    line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text }] });
+  const answer = (text: string) =>
+    line('response_item', { type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] });
+
+  it('carries the newest injected context and the user prompts, newest first within 80,000 bytes', () => {
+    const jsonl = [
+      user('<environment_context>\n  <cwd>/old</cwd>\n</environment_context>'),
+      user('a'.repeat(50_000)),
+      answer('one'),
+      user('<environment_context>\n  <cwd>/new</cwd>\n</environment_context>'),
+      user('b'.repeat(40_000)),
+      answer('two'),
+      user('c'.repeat(30_000)),
+      line('compacted', { message: 'SUMMARY' }),
+    ].join('\n');
+    const result = importTranscript(jsonl, { format: 'codex' });
+    expect(result.messages.map((m) => [m.content.slice(0, 40), m.content.length, m.kind])).toEqual([
+      ['<environment_context>\n  <cwd>/new</cwd>\n', 62, undefined],
+      ['a'.repeat(40), 10_000 + '\n[… tokens truncated]'.length, undefined],
+      ['b'.repeat(40), 40_000, undefined],
+      ['c'.repeat(40), 30_000, undefined],
+      ['SUMMARY', 7, 'summary'],
     ]);
   });
 });

@@ -5,6 +5,7 @@
  * `token_count` carries the usage the provider reported. A `compacted` line
  * replaces the history before it, as Codex does when it resumes a session.
  */
+import type { Message } from '../core/message';
 import { makeMessage } from './build';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
@@ -13,6 +14,42 @@ import type { JsonRecord } from './json';
 import { arr, field, isRecord, num, rec, str } from './json';
 import { isItemLike, ResponseItems } from './openaiResponses';
 import type { ImportUsage } from './types';
+
+/** Codex carries about 20,000 tokens of the user's prompts across a compaction, at 4 bytes a token. */
+const CARRIED_USER_BYTES = 20_000 * 4;
+/** Context Codex injects as user messages; it is regenerated, not carried as a prompt. */
+const INJECTED = /^\s*<(environment_context|user_instructions)>/;
+
+/**
+ * The user messages a local Codex compaction keeps: the newest injected
+ * context of each kind, and the user's own prompts newest first up to the
+ * byte budget (the one that crosses it is cut short), in their original order.
+ */
+function carriedUserMessages(messages: readonly Message[]): Message[] {
+  const users = messages.filter((m) => m.role === 'user' && m.kind !== 'summary');
+  const injected = new Map<string, Message>();
+  for (const m of users) {
+    const tag = INJECTED.exec(m.content)?.[1];
+    if (tag) injected.set(tag, m);
+  }
+  const prompts: Message[] = [];
+  let budget = CARRIED_USER_BYTES;
+  for (let i = users.length - 1; i >= 0 && budget > 0; i--) {
+    const m = users[i];
+    if (INJECTED.test(m.content)) continue;
+    const size = new TextEncoder().encode(m.content).length;
+    if (size <= budget) {
+      prompts.unshift(m);
+      budget -= size;
+    } else {
+      prompts.unshift({ ...m, content: `${m.content.slice(0, budget)}\n[… tokens truncated]` });
+      budget = 0;
+    }
+  }
+  const order = new Map(messages.map((m, i) => [m, i]));
+  const context = [...injected.values()].sort((a, b) => order.get(a)! - order.get(b)!);
+  return [...context, ...prompts];
+}
 
 const LINE_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
 
@@ -128,15 +165,19 @@ class CodexSession implements JsonlSession {
   }
 
   /**
-   * With `replacement_history` the new history is given in full; otherwise
-   * the summary message alone stands in for everything before.
+   * With `replacement_history` the new history is given in full. Otherwise
+   * Codex rebuilds it on resume the way it did when compacting: the injected
+   * context, the user's own recent prompts verbatim, then the summary.
    */
   private compacted(payload: JsonRecord, line: number): void {
     const summary = str(payload, 'message') ?? '';
     const replacement = arr(payload, 'replacement_history');
     const origin = { id: `L${line}`, line, turnId: this.turnId };
     if (!replacement) {
+      const carried = carriedUserMessages(this.items.messages);
       this.items.compact(summary, origin);
+      const summaryMessage = this.items.messages.pop()!;
+      this.items.messages.push(...carried, summaryMessage);
       return;
     }
     this.items.compact(summary, origin);
