@@ -10,6 +10,7 @@ import { convertAnthropicMessage, anthropicUsage } from './anthropic';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
 import type { IssueLog } from './issues';
+import { pathToRoot } from './tree';
 import type { JsonRecord } from './json';
 import { field, isRecord, rec, str } from './json';
 import type { ImportUsage } from './types';
@@ -125,36 +126,14 @@ class ClaudeCodeSession implements JsonlSession {
 
   /** From the leaf back to the root or to the newest compact boundary, in conversation order. */
   private activePath(): Node[] {
-    const path: Node[] = [];
-    const seen = new Set<string>();
-    let current = this.leaf;
-    while (current) {
-      if (seen.has(current.uuid)) {
-        this.log.warn(
-          'parent-cycle',
-          'The parentUuid links form a cycle; the conversation was cut there',
-          { line: current.line },
-          current.uuid,
-        );
-        break;
-      }
-      seen.add(current.uuid);
-      path.push(current);
-      if (current.type === 'system' && str(current.record, 'subtype') === 'compact_boundary') break;
-      if (current.parent === null) break;
-      const parent = this.nodes.get(current.parent);
-      if (!parent) {
-        this.log.warn(
-          'broken-parent-link',
-          'A line points at a parent that is not in the file; the conversation starts after it',
-          { line: current.line },
-          current.parent,
-        );
-        break;
-      }
-      current = parent;
-    }
-    return path.reverse();
+    return pathToRoot(
+      this.leaf,
+      (node) => node.uuid,
+      (id) => this.nodes.get(id),
+      this.log,
+      { link: 'parentUuid', item: 'A line' },
+      (node) => node.type === 'system' && str(node.record, 'subtype') === 'compact_boundary',
+    );
   }
 
   private reportSkipped(path: Node[]): void {

@@ -9,6 +9,7 @@ import { makeMessage, Parts } from './build';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
 import type { IssueLog } from './issues';
+import { pathToRoot } from './tree';
 import type { JsonRecord } from './json';
 import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
 import type { ImportUsage } from './types';
@@ -163,35 +164,13 @@ class PiSession implements JsonlSession {
   }
 
   private activePath(): Entry[] {
-    const path: Entry[] = [];
-    const seen = new Set<string>();
-    let current: Entry | undefined = this.order[this.order.length - 1];
-    while (current) {
-      if (seen.has(current.id)) {
-        this.log.warn(
-          'parent-cycle',
-          'The parentId links form a cycle; the conversation was cut there',
-          { line: current.line },
-          current.id,
-        );
-        break;
-      }
-      seen.add(current.id);
-      path.push(current);
-      if (current.parent === null) break;
-      const parent = this.entries.get(current.parent);
-      if (!parent) {
-        this.log.warn(
-          'broken-parent-link',
-          'An entry points at a parent that is not in the file; the conversation starts after it',
-          { line: current.line },
-          current.parent,
-        );
-        break;
-      }
-      current = parent;
-    }
-    return path.reverse();
+    return pathToRoot(
+      this.order[this.order.length - 1],
+      (entry) => entry.id,
+      (id) => this.entries.get(id),
+      this.log,
+      { link: 'parentId', item: 'An entry' },
+    );
   }
 
   private emit(entry: Entry, out: Message[]): void {
