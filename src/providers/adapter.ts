@@ -5,7 +5,7 @@
 import type { Usage } from '../core/summarizer';
 import type { ProviderConfig } from './config';
 import type { ProviderCall, ProviderEvent, ProviderHttpRequest } from './events';
-import { asObject, asString, pick } from './json';
+import { asNumber, asObject, asString, pick } from './json';
 import { classifyStreamError } from './classify';
 import { parseJson, type WireMessage } from './wire';
 
@@ -85,6 +85,26 @@ export function usage(
   if (cachedTokens !== undefined) result.cachedTokens = cachedTokens;
   if (reasoningTokens !== undefined) result.reasoningTokens = reasoningTokens;
   return result;
+}
+
+/**
+ * OpenAI's two APIs report usage in the same shape under different names:
+ * `prompt_tokens`/`completion_tokens` (Chat Completions) or
+ * `input_tokens`/`output_tokens` (Responses), each with a details object.
+ */
+export function openAiUsageEvent(raw: unknown, input: string, output: string): ProviderEvent | undefined {
+  const prompt = asNumber(pick(raw, `${input}_tokens`));
+  const completion = asNumber(pick(raw, `${output}_tokens`));
+  if (prompt === undefined && completion === undefined) return undefined;
+  return {
+    type: 'usage',
+    usage: usage(
+      prompt ?? 0,
+      completion ?? 0,
+      asNumber(pick(raw, `${input}_tokens_details`, 'cached_tokens')),
+      asNumber(pick(raw, `${output}_tokens_details`, 'reasoning_tokens')),
+    ),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { ProviderConfig } from './config';
 import { joinUrl } from './config';
 import type { ProviderCall, ProviderEvent, ProviderHttpRequest } from './events';
-import { asArray, asNumber, asObject, asString, pick, type JsonObject } from './json';
+import { asArray, asObject, asString, pick, type JsonObject } from './json';
 import { presetFor } from './presets';
 import {
   cutOffEvent,
@@ -14,8 +14,8 @@ import {
   parseObject,
   rawEvent,
   requestHeaders,
+  openAiUsageEvent,
   streamErrorEvent,
-  usage,
   type ProviderAdapter,
 } from './adapter';
 import { readSse } from './wire';
@@ -44,18 +44,7 @@ function buildRequest(config: ProviderConfig, call: ProviderCall): ProviderHttpR
 }
 
 function usageOf(raw: unknown): ProviderEvent | undefined {
-  const prompt = asNumber(pick(raw, 'prompt_tokens'));
-  const completion = asNumber(pick(raw, 'completion_tokens'));
-  if (prompt === undefined && completion === undefined) return undefined;
-  return {
-    type: 'usage',
-    usage: usage(
-      prompt ?? 0,
-      completion ?? 0,
-      asNumber(pick(raw, 'prompt_tokens_details', 'cached_tokens')),
-      asNumber(pick(raw, 'completion_tokens_details', 'reasoning_tokens')),
-    ),
-  };
+  return openAiUsageEvent(raw, 'prompt', 'completion');
 }
 
 async function* readStream(

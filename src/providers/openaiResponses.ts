@@ -6,7 +6,7 @@
 import type { ProviderConfig } from './config';
 import { joinUrl } from './config';
 import type { ProviderCall, ProviderEvent, ProviderHttpRequest } from './events';
-import { asNumber, asObject, asString, pick, type JsonObject } from './json';
+import { asObject, asString, pick, type JsonObject } from './json';
 import { presetFor } from './presets';
 import {
   cutOffEvent,
@@ -15,7 +15,7 @@ import {
   rawEvent,
   requestHeaders,
   streamErrorEvent,
-  usage,
+  openAiUsageEvent,
   type ProviderAdapter,
 } from './adapter';
 import { readSse } from './wire';
@@ -43,19 +43,7 @@ function buildRequest(config: ProviderConfig, call: ProviderCall): ProviderHttpR
 }
 
 function usageOf(response: unknown): ProviderEvent | undefined {
-  const raw = pick(response, 'usage');
-  const input = asNumber(pick(raw, 'input_tokens'));
-  const output = asNumber(pick(raw, 'output_tokens'));
-  if (input === undefined && output === undefined) return undefined;
-  return {
-    type: 'usage',
-    usage: usage(
-      input ?? 0,
-      output ?? 0,
-      asNumber(pick(raw, 'input_tokens_details', 'cached_tokens')),
-      asNumber(pick(raw, 'output_tokens_details', 'reasoning_tokens')),
-    ),
-  };
+  return openAiUsageEvent(pick(response, 'usage'), 'input', 'output');
 }
 
 async function* readStream(
