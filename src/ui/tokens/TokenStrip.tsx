@@ -469,7 +469,9 @@ export function TokenStrip(props: TokenStripProps) {
           onKeyDown={cutKey}
           {...capture(moveCut)}
         >
-          <span className="token-strip__cut-tab">{cut >= n ? 'cut: end' : `cut #${cut}`}</span>
+          <span className={`token-strip__cut-tab${cutX > width - 90 ? ' is-flipped' : ''}`}>
+            {cut >= n ? 'cut: end' : `cut #${cut}`}
+          </span>
         </div>
 
         <div
