@@ -34,7 +34,11 @@ export interface CutIndex {
   readonly users: Int32Array;
 }
 
-/** Builds the index from roles and per-message counts (aligned arrays). */
+/**
+ * Builds the index from roles and per-message counts (aligned arrays). A cut
+ * may go before any message that is not a tool result: cutting before a
+ * result would separate it from the call that produced it.
+ */
 export function buildCutIndex(roles: readonly Role[], counts: ArrayLike<number>): CutIndex {
   const n = roles.length;
   const suffix = new Float64Array(n + 1);

@@ -46,15 +46,3 @@ export interface Message {
   turnId?: string;
   source?: SourceRef;
 }
-
-export function isUser(message: Message): boolean {
-  return message.role === 'user';
-}
-
-/**
- * A cut may go before any message that is not a tool result: cutting before a
- * result would separate it from the call that produced it.
- */
-export function isLegalCut(message: Message): boolean {
-  return message.role !== 'tool';
-}

@@ -102,14 +102,6 @@ export function planWithIndex(
   return planFromIndex(index, settings, boundary);
 }
 
-export function planCompaction(
-  messages: readonly Message[],
-  settings: Partial<Settings>,
-  estimator: Estimator,
-): CompactionPlan {
-  return planWithIndex(messages, indexMessages(messages, estimator), normalizeSettings(settings));
-}
-
 /**
  * The stored turn the history ends exactly on. A checkpoint is only useful if
  * it covers whole stored turns: a turn cut in the middle would be replayed

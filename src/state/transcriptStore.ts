@@ -3,7 +3,7 @@
  * load in progress, and the last failure. The pasted text stays here whatever
  * happens, so nothing the user typed is lost.
  */
-import { del, get, set as idbSet } from 'idb-keyval';
+import { get, set as idbSet } from 'idb-keyval';
 import { create } from 'zustand';
 import type { TokenizerId } from '../core/settings';
 import type { FormatId } from '../formats/types';
@@ -146,8 +146,4 @@ export async function storedTranscript(): Promise<LoadRequest | null> {
   } catch {
     return null;
   }
-}
-
-export function forgetStoredTranscript(): Promise<void> {
-  return del(STORED_KEY).catch(() => {});
 }
