@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { findBrowser } from './scripts/find-browser.mjs';
 
-const PORT = 4319;
+/** Overridable so two checkouts can run their suites side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 4319);
 /** The local LLM test server the preview tests call instead of real providers. */
-export const MOCK_LLM_PORT = 4320;
+export const MOCK_LLM_PORT = Number(process.env.E2E_MOCK_PORT ?? 4320);
 const executablePath = findBrowser() ?? undefined;
 
 export default defineConfig({
