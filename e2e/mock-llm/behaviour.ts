@@ -7,6 +7,7 @@ export const BEHAVIOURS = [
   'silent-after-headers',
   'no-answer',
   'unauthorized',
+  'echo-key',
   'rate-limited',
   'quota',
   'overflow',

@@ -3,7 +3,7 @@
  * protocols at their real paths, for end-to-end tests and for trying the
  * preview without a key. The model name picks the scenario (see
  * `behaviour.ts`): `mock`, `slow-50`, `silent-after-headers`, `no-answer`,
- * `unauthorized`, `rate-limited`, `quota`, `overflow`, `length`, `empty`.
+ * `unauthorized`, `echo-key` (a 401 that quotes the key it got), `rate-limited`, `quota`, `overflow`, `length`, `empty`.
  *
  *   npx tsx e2e/mock-llm/server.ts --port 8787
  *
@@ -225,6 +225,22 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
     }
 
     if (scenario.behaviour === 'no-answer') return; // the socket stays open until the client gives up
+    if (scenario.behaviour === 'echo-key') {
+      // Some services quote the refused key in full: the client must never show it.
+      const sent =
+        request.headers.authorization?.replace(/^Bearer\s+/i, '') ??
+        request.headers['x-api-key'] ??
+        request.headers['x-goog-api-key'] ??
+        '(none)';
+      const message = `Incorrect API key provided: ${String(sent)}.`;
+      sendJson(
+        response,
+        401,
+        { error: { message, type: 'invalid_request_error', code: 'invalid_api_key' } },
+        cors,
+      );
+      return;
+    }
     if (ERROR_CASES.has(scenario.behaviour)) {
       const reply = protocol.error(scenario.behaviour as ErrorCase);
       sendJson(response, reply.status, reply.body, { ...cors, ...reply.headers });

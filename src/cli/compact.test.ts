@@ -370,6 +370,16 @@ describe('compact against the local mock LLM server', () => {
     expect(err).not.toContain(KEY);
   });
 
+  it('a provider that quotes the refused key back never gets it onto stderr or into --json', async () => {
+    withEnv({ OPENAI_API_KEY: KEY });
+    const plain = await compactWith('openai', `${mock.url}/v1`, 'echo-key');
+    const json = await compactWith('openai', `${mock.url}/v1`, 'echo-key', '--json');
+    expect(mock.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`]);
+    expect(plain.err).toContain('Incorrect API key provided: [redacted].');
+    expect([plain.code, json.code]).toEqual([1, 1]);
+    for (const { out, err } of [plain, json]) expect(out + err).not.toContain(KEY);
+  });
+
   it('a summary cut off at its token cap falls back to the raw archive and says so', async () => {
     const { code, out } = await compactWith('ollama', mock.url, 'length');
     expect(code).toBe(0);

@@ -23,13 +23,22 @@ function redactHeader(name: string, value: string): string {
 }
 
 /**
+ * A function that replaces every occurrence of `apiKey` in a text with
+ * `[redacted]`. Some services quote the key they refused ("Incorrect API key
+ * provided: sk-…"), so everything a provider sends back passes through one.
+ */
+export function keyScrubber(apiKey?: string): (text: string) => string {
+  // Short "keys" (an empty field, "x") would turn ordinary text into [redacted].
+  const key = apiKey && apiKey.trim().length >= 8 ? apiKey.trim() : undefined;
+  return (text) => (key && text.includes(key) ? text.split(key).join(REDACTED) : text);
+}
+
+/**
  * Replaces credential headers, and any other occurrence of `apiKey` (in the
  * URL, the body or a user-added header), with `[redacted]`.
  */
 export function redactRequest(request: ProviderHttpRequest, apiKey?: string): ProviderHttpRequest {
-  // Short "keys" (an empty field, "x") would turn ordinary text into [redacted].
-  const key = apiKey && apiKey.trim().length >= 8 ? apiKey.trim() : undefined;
-  const scrub = (text: string) => (key ? text.split(key).join(REDACTED) : text);
+  const scrub = keyScrubber(apiKey);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers))
     headers[name] = scrub(redactHeader(name, value));

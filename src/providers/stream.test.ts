@@ -42,6 +42,22 @@ describe('a failed provider call', () => {
     });
   });
 
+  it('takes the key out of a provider message that quotes it, and out of the raw body', async () => {
+    const body = openAiError(`Incorrect API key provided: ${openai.apiKey}. Check it.`, 'invalid_api_key');
+    const events = await collect(
+      streamProviderEvents(openai, call, {
+        signal: new AbortController().signal,
+        fetch: fakeFetch({ status: 401, body }),
+      }),
+    );
+    expect(JSON.stringify(events)).not.toContain(openai.apiKey);
+    expect(events.at(-1)).toMatchObject({
+      kind: 'auth',
+      message: 'https://api.openai.com answered HTTP 401: Incorrect API key provided: [redacted]. Check it.',
+      providerMessage: 'Incorrect API key provided: [redacted]. Check it.',
+    });
+  });
+
   it('keeps the error body as a raw event for the raw-stream tab', async () => {
     const body = openAiError('nope', 'invalid_api_key');
     const events = await collect(

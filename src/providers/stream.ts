@@ -13,6 +13,7 @@ import { geminiAdapter } from './gemini';
 import { ollamaAdapter } from './ollama';
 import { openAiChatAdapter } from './openaiChat';
 import { openAiResponsesAdapter } from './openaiResponses';
+import { keyScrubber } from './redact';
 import { StreamFormatError } from './wire';
 
 /** The subset of `fetch` the adapters use; tests pass a fake. */
@@ -49,7 +50,44 @@ function messageOf(error: unknown): string {
   return String(error);
 }
 
+/** The event with the key taken out of every text it carries. */
+function scrubEvent(event: ProviderEvent, scrub: (text: string) => string): ProviderEvent {
+  switch (event.type) {
+    case 'text':
+    case 'reasoning':
+      return { ...event, delta: scrub(event.delta) };
+    case 'raw':
+      return { ...event, data: scrub(event.data) };
+    case 'error':
+      return {
+        ...event,
+        message: scrub(event.message),
+        ...(event.providerMessage !== undefined ? { providerMessage: scrub(event.providerMessage) } : {}),
+      };
+    case 'finish':
+      return { ...event, reason: scrub(event.reason) };
+    case 'response':
+    case 'usage':
+      return event;
+  }
+}
+
+/**
+ * One call, as events. Whatever the service sends back is untrusted and may
+ * quote the key it was given (an "incorrect API key" error does): the key is
+ * scrubbed from every event here, so no caller (the page, the CLI's stderr and
+ * `--json`) can show it.
+ */
 export async function* streamProviderEvents(
+  config: ProviderConfig,
+  call: ProviderCall,
+  options: StreamOptions,
+): AsyncGenerator<ProviderEvent> {
+  const scrub = keyScrubber(config.apiKey);
+  for await (const event of unscrubbedEvents(config, call, options)) yield scrubEvent(event, scrub);
+}
+
+async function* unscrubbedEvents(
   config: ProviderConfig,
   call: ProviderCall,
   options: StreamOptions,
