@@ -13,7 +13,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 1,
-  timeout: 30_000,
+  // Sized for a shared 2-core machine under load: tests wait for states, never for fixed times.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

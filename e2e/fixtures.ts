@@ -1,6 +1,14 @@
 /** Shared test data and helpers for the end-to-end tests. */
 import type { Page } from '@playwright/test';
 import { SMALL_CHAT } from '../src/formats/fixtures/smallChat';
+import { importTranscript } from '../src/formats/registry';
+import { encodeShare } from '../src/share/codec';
+import {
+  SHARE_VERSION,
+  toShareMessage,
+  type FullSharePayload,
+  type ShareMessage,
+} from '../src/share/payload';
 
 /** A small OpenAI Chat Completions request: 7 messages, 84 o200k tokens. */
 export const CHAT = JSON.stringify(SMALL_CHAT);
@@ -23,4 +31,27 @@ export async function paste(page: Page, text: string): Promise<void> {
   if (!(await input.isVisible())) await page.getByRole('button', { name: 'Paste…' }).click();
   await input.fill(text);
   await page.getByTestId('paste-load').click();
+}
+
+/** The small chat as the messages a full share link carries. */
+export function chatMessages(): ShareMessage[] {
+  return importTranscript(CHAT).messages.map(toShareMessage);
+}
+
+/** A full share link (the part from `#`) for `messages`, with anything else a link may carry. */
+export async function linkFor(
+  messages: ShareMessage[],
+  extra: Omit<FullSharePayload, 'v' | 'variant' | 'transcript'> = {},
+): Promise<string> {
+  const payload: FullSharePayload = { v: SHARE_VERSION, variant: 'full', transcript: { messages }, ...extra };
+  return `#${await encodeShare(payload)}`;
+}
+
+/** Everything the local LLM test server has received so far. */
+export async function mockRequests(
+  page: Page,
+  mockUrl: string,
+): Promise<{ url: string; method: string; headers: Record<string, string> }[]> {
+  const response = await page.request.get(`${mockUrl}/__requests`);
+  return (await response.json()) as { url: string; method: string; headers: Record<string, string> }[];
 }

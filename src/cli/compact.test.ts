@@ -234,6 +234,11 @@ describe('compact refuses', () => {
       "--base-url: expected an http or https URL, got 'file:///etc'",
     ],
     [
+      'a base URL with a user name and password',
+      ['compact', chatFile, '--provider', 'ollama', '--base-url', 'http://user:pass@localhost:11434'],
+      '--base-url: give the address without a user name or password',
+    ],
+    [
       'a model for the offline summarizer',
       ['compact', chatFile, '--provider', 'offline', '--model', 'gpt-4o'],
       '--provider offline calls no model: drop --model',

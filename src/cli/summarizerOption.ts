@@ -4,7 +4,7 @@
  * would leave it in shell history and in the process list.
  */
 import type { Summarizer } from '../core/summarizer';
-import type { ProviderConfig, ProviderKind } from '../providers/config';
+import { baseUrlProblem, type ProviderConfig, type ProviderKind } from '../providers/config';
 import { createOfflineSummarizer } from '../providers/offline';
 import { presetFor } from '../providers/presets';
 import { createProviderSummarizer, type ProviderSummarizerOptions } from '../providers/summarizer';
@@ -80,20 +80,8 @@ function keyFromEnvironment(kind: ProviderKind, env: NodeJS.ProcessEnv) {
 }
 
 function checkBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(`--base-url: expected an http or https URL, got '${raw}'`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--base-url: expected an http or https URL, got '${raw}'`);
-  }
-  if (url.username || url.password || url.search) {
-    throw new UsageError(
-      `--base-url: give the address without credentials or a query; the key comes from the environment`,
-    );
-  }
+  const problem = baseUrlProblem(raw);
+  if (problem) throw new UsageError(`--base-url: ${problem}`);
   return raw;
 }
 

@@ -39,3 +39,24 @@ export function originOf(baseUrl: string): string {
     return baseUrl;
   }
 }
+
+/**
+ * Why `raw` cannot be a base URL, or null when it can. Only http(s); no
+ * `user:pass@` and no query: a credential there would travel outside the key
+ * field's protections (shown on the page, kept in links and history), and a
+ * query is where some services accept a key (`?key=`).
+ */
+export function baseUrlProblem(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `expected an http or https URL, got '${raw}'`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `expected an http or https URL, got '${raw}'`;
+  }
+  if (url.username || url.password) return 'give the address without a user name or password';
+  if (url.search) return 'give the address without a query (?…)';
+  return null;
+}

@@ -57,7 +57,7 @@ function typedNumber(limit: number) {
   return v.pipe(v.number(), v.minValue(-limit), v.maxValue(limit));
 }
 
-const settingsSchema = v.strictObject({
+export const typedSettingsSchema = v.strictObject({
   enabled: v.optional(v.boolean()),
   maxContextTokens: v.optional(typedNumber(TYPED_SETTING_LIMITS.maxContextTokens)),
   reserveTokens: v.optional(typedNumber(TYPED_SETTING_LIMITS.reserveTokens)),
@@ -109,7 +109,7 @@ const previewSchema = v.strictObject({
 
 const common = {
   v: v.literal(SHARE_VERSION),
-  settings: v.optional(settingsSchema),
+  settings: v.optional(typedSettingsSchema),
   provider: v.optional(providerSchema),
   selectedIndex: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   preview: v.optional(previewSchema),

@@ -1,9 +1,9 @@
-/** zustand's persist storage over IndexedDB, so large values do not hit localStorage's limits. */
+/** IndexedDB as a text store, so large values do not hit local storage's limits. */
 import { del, get, set } from 'idb-keyval';
-import { createJSONStorage } from 'zustand/middleware';
+import type { StorageArea } from './stored';
 
-export const idbStorage = createJSONStorage(() => ({
-  getItem: async (name: string) => (await get<string>(name)) ?? null,
-  setItem: (name: string, value: string) => set(name, value),
-  removeItem: (name: string) => del(name),
-}));
+export const idbStorage: StorageArea = {
+  getItem: (name) => get<unknown>(name),
+  setItem: (name, value) => set(name, value),
+  removeItem: (name) => del(name),
+};

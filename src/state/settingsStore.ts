@@ -2,19 +2,78 @@
  * The settings as the user typed them. Normalization happens where they are
  * used, so the panel can show both the typed and the effective value.
  */
+import * as v from 'valibot';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { findModelPreset } from '../core/models';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
+import { typedSettingsSchema } from '../share/schema';
 import { idbStorage } from './idbStorage';
+import { guardedStorage, storageKey, type Restored, type StoredRecord } from './stored';
 
-interface SettingsState {
+interface StoredSettings {
   settings: Settings;
   modelId: string | null;
+}
+
+interface SettingsState extends StoredSettings {
   update(patch: Partial<Settings>): void;
   chooseModel(id: string | null): void;
   reset(): void;
 }
+
+const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
+
+/**
+ * Each field on its own: one bad value (a strategy a newer build added, a
+ * number stored as text) costs that field its typed value, not the others.
+ * The rules are the ones a share link's settings pass, so a value is valid
+ * in storage exactly when it would be valid in a link.
+ */
+export function restoreSettings(data: unknown): Restored<StoredSettings> {
+  const stored = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const typed =
+    typeof stored.settings === 'object' && stored.settings !== null
+      ? (stored.settings as Record<string, unknown>)
+      : {};
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  const invalid: string[] = [];
+  const missing: string[] = [];
+  for (const field of SETTING_FIELDS) {
+    const value = typed[field];
+    if (value === undefined) {
+      missing.push(field);
+      continue;
+    }
+    const checked = v.safeParse(typedSettingsSchema.entries[field], value);
+    if (checked.success && checked.output !== undefined) settings[field] = checked.output;
+    else invalid.push(`${field} ${JSON.stringify(value)?.slice(0, 40) ?? String(value)}`);
+  }
+  const notices: string[] = [];
+  if (invalid.length) {
+    notices.push(
+      `Saved settings this version cannot use were reset to their defaults: ${invalid.join(', ')}.`,
+    );
+  }
+  if (missing.length && missing.length < SETTING_FIELDS.length) {
+    notices.push(`Saved settings had no value for ${missing.join(', ')}; the defaults are used.`);
+  }
+  let modelId: string | null = null;
+  if (typeof stored.modelId === 'string' && findModelPreset(stored.modelId)) modelId = stored.modelId;
+  else if (stored.modelId !== undefined && stored.modelId !== null) {
+    notices.push(
+      `The saved model preset ${JSON.stringify(stored.modelId)?.slice(0, 60)} is not known to this version.`,
+    );
+  }
+  return { value: { settings: settings as unknown as Settings, modelId }, notices };
+}
+
+export const SETTINGS_RECORD: StoredRecord<StoredSettings> = {
+  name: 'settings',
+  version: 1,
+  label: 'the saved settings',
+  restore: restoreSettings,
+};
 
 export const useSettings = create<SettingsState>()(
   persist(
@@ -38,14 +97,13 @@ export const useSettings = create<SettingsState>()(
       reset: () => set({ settings: DEFAULT_SETTINGS, modelId: null }),
     }),
     {
-      name: 'compaction-playground:settings',
-      version: 1,
-      storage: idbStorage,
+      name: storageKey(SETTINGS_RECORD),
+      version: SETTINGS_RECORD.version,
+      storage: guardedStorage(SETTINGS_RECORD, () => idbStorage, {
+        settings: DEFAULT_SETTINGS,
+        modelId: null,
+      }),
       partialize: (state) => ({ settings: state.settings, modelId: state.modelId }),
-      merge: (persisted, current) => {
-        const p = (persisted ?? {}) as Partial<SettingsState>;
-        return { ...current, modelId: p.modelId ?? null, settings: { ...DEFAULT_SETTINGS, ...p.settings } };
-      },
     },
   ),
 );

@@ -17,8 +17,6 @@ interface ShareState {
   expected: ExpectedTranscript | null;
   /** The preview the sender saw, shown until the reader runs their own. */
   sharedPreview: SharePreview | null;
-  /** The link points the preview at a server no preset uses: ask before a key goes there. */
-  confirmBaseUrl: string | null;
   /** The address bar follows the state only once what the page opened with is applied. */
   ready: boolean;
   set(patch: Partial<Omit<ShareState, 'set'>>): void;
@@ -28,7 +26,6 @@ export const useShare = create<ShareState>()((set) => ({
   linkError: null,
   expected: null,
   sharedPreview: null,
-  confirmBaseUrl: null,
   ready: false,
   set: (patch) => set(patch),
 }));

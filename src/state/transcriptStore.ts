@@ -6,15 +6,19 @@
 import { get, set as idbSet } from 'idb-keyval';
 import { create } from 'zustand';
 import type { TokenizerId } from '../core/settings';
-import type { FormatId } from '../formats/types';
+import { FORMATS, type FormatId } from '../formats/types';
 import { WorkerRequestError, workerClient } from '../worker/client';
+import { useStoredNotices } from './stored';
 import type { ImportFailure, LoadSource, Progress, TranscriptView } from '../worker/protocol';
 
 const STORED_KEY = 'compaction-playground:transcript';
+/** Written with every stored transcript; records without one are the first version's, same shape. */
+const STORED_VERSION = 1;
 /** Larger transcripts are not kept across reloads; IndexedDB quotas vary. */
 const MAX_STORED_BYTES = 64 * 1024 * 1024;
 
 interface StoredTranscript {
+  v?: number;
   source: { kind: 'text'; text: string } | { kind: 'file'; file: Blob } | { kind: 'url'; url: string };
   sourceName: string;
   format?: FormatId;
@@ -93,6 +97,7 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
       });
       if (sizeOf(request.source) <= MAX_STORED_BYTES) {
         const stored: StoredTranscript = {
+          v: STORED_VERSION,
           source: request.source,
           sourceName: request.sourceName,
           format: request.format,
@@ -138,12 +143,59 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
   dismissError: () => set({ error: null }),
 }));
 
-/** The transcript of the previous visit, if one was kept. */
+const FORMAT_IDS = new Set<string>(FORMATS.map((f) => f.id));
+
+/**
+ * The stored record as a load request, or why it cannot be one. A kept URL is
+ * only ever a built-in sample of this page, so one pointing elsewhere is
+ * refused rather than fetched.
+ */
+export function restoreStoredTranscript(stored: unknown, origin: string): LoadRequest | string {
+  if (typeof stored !== 'object' || stored === null) return 'it is not a record';
+  const record = stored as Record<string, unknown>;
+  if (record.v !== undefined && record.v !== STORED_VERSION)
+    return `it was written by another version (${String(record.v)})`;
+  const source = record.source as Record<string, unknown> | null | undefined;
+  if (typeof source !== 'object' || source === null) return 'it has no source';
+  const sourceName = typeof record.sourceName === 'string' ? record.sourceName : 'last transcript';
+  const format =
+    typeof record.format === 'string' && FORMAT_IDS.has(record.format)
+      ? (record.format as FormatId)
+      : undefined;
+  if (source.kind === 'text' && typeof source.text === 'string') {
+    return { source: { kind: 'text', text: source.text }, sourceName, format };
+  }
+  if (source.kind === 'file' && typeof Blob !== 'undefined' && source.file instanceof Blob) {
+    return { source: { kind: 'file', file: source.file }, sourceName, format };
+  }
+  if (source.kind === 'url' && typeof source.url === 'string') {
+    let url: URL;
+    try {
+      url = new URL(source.url);
+    } catch {
+      return 'its address is not a URL';
+    }
+    if (url.origin !== origin) return 'its address is not on this page';
+    return { source: { kind: 'url', url: url.href }, sourceName, format };
+  }
+  return 'its source is of an unknown kind';
+}
+
+/** The transcript of the previous visit, if one was kept and can still be read. */
 export async function storedTranscript(): Promise<LoadRequest | null> {
+  let stored: unknown;
   try {
-    const stored = await get<StoredTranscript>(STORED_KEY);
-    return stored ? { source: stored.source, sourceName: stored.sourceName, format: stored.format } : null;
+    stored = await get<unknown>(STORED_KEY);
   } catch {
     return null;
   }
+  if (stored === undefined) return null;
+  const restored = restoreStoredTranscript(stored, location.origin);
+  if (typeof restored !== 'string') return restored;
+  useStoredNotices
+    .getState()
+    .add([
+      `The transcript kept from your last visit could not be restored (${restored}); a sample is shown instead.`,
+    ]);
+  return null;
 }

@@ -1,5 +1,6 @@
 /** Page state that is not the transcript or the settings. */
 import { create } from 'zustand';
+import { STORAGE_PREFIX, useStoredNotices } from './stored';
 
 export type Theme = 'light' | 'dark';
 
@@ -12,9 +13,21 @@ function applyTheme(theme: Theme): Theme {
   return theme;
 }
 
+const THEME_KEY = `${STORAGE_PREFIX}theme`;
+
 function initialTheme(): Theme {
-  const stored = globalThis.localStorage?.getItem('compaction-playground:theme');
+  let stored: string | null = null;
+  try {
+    stored = globalThis.localStorage?.getItem(THEME_KEY) ?? null;
+  } catch {
+    // Storage refused (a privacy setting): the system's preference decides.
+  }
   if (stored === 'light' || stored === 'dark') return applyTheme(stored);
+  if (stored !== null) {
+    useStoredNotices
+      .getState()
+      .add([`The saved theme ${JSON.stringify(stored.slice(0, 40))} is not known; the system's is used.`]);
+  }
   return applyTheme(globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
 }
 
@@ -40,7 +53,11 @@ export const useUi = create<UiState>()((set) => ({
       scrollRequest: scroll ? state.scrollRequest + 1 : state.scrollRequest,
     })),
   setTheme: (theme) => {
-    globalThis.localStorage?.setItem('compaction-playground:theme', theme);
+    try {
+      globalThis.localStorage?.setItem(THEME_KEY, theme);
+    } catch {
+      // Not kept for the next visit; this one still changes.
+    }
     set({ theme: applyTheme(theme) });
   },
   setReportOpen: (reportOpen) => set({ reportOpen }),

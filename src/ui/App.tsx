@@ -3,6 +3,7 @@ import { keepRecentForCut } from '../core/cutPoint';
 import { useSettings } from '../state/settingsStore';
 import { useTranscript } from '../state/transcriptStore';
 import { useUi } from '../state/uiStore';
+import { StoredNotices } from './layout/StoredNotices';
 import { StrategyTable } from './layout/StrategyTable';
 import { SummaryBar } from './layout/SummaryBar';
 import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
@@ -138,6 +139,7 @@ export function App() {
           </button>
         </div>
         <LinkBanner />
+        <StoredNotices />
         <LoadPanel />
         {analysis && <SummaryBar analysis={analysis} />}
       </header>

@@ -25,10 +25,17 @@ export function useStartup() {
       const linked = await openLinkFromLocation();
       // A full link brought its transcript; a settings-only one waits for the reader's file.
       if (cancelled || (linked && !useShare.getState().expected)) return;
+      // The user may have pasted or opened a file while this page was still starting:
+      // what they chose wins over anything startup would load.
+      const userLoaded = () => {
+        const { status, loadId } = useTranscript.getState();
+        return status !== 'empty' || loadId !== null;
+      };
       const previous = await storedTranscript();
+      if (cancelled || userLoaded()) return;
       if (previous && (await load(previous))) return;
       const [first] = await loadSamples();
-      if (!linked && !cancelled && first && useTranscript.getState().status !== 'ready') {
+      if (!linked && !cancelled && first && !userLoaded()) {
         await load({ source: { kind: 'url', url: sampleUrl(first) }, sourceName: first.file });
       }
     };

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { findPreset } from '../../providers/presets';
 import { OFFLINE_NOTICE } from '../../providers/offline';
-import { useProvider } from '../../state/providerStore';
+import { baseUrlProblem } from '../../providers/config';
+import { currentKey, useProvider } from '../../state/providerStore';
 import { useShare } from '../../state/shareStore';
 import type { SummarizerChoice } from '../../worker/protocol';
 import { ExportMenu } from '../ExportMenu';
@@ -49,14 +50,17 @@ function SharedPreview() {
 export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const { mutation, log, stop } = usePreview();
   const provider = useProvider();
-  const confirmBaseUrl = useShare((s) => s.confirmBaseUrl);
+  const apiKey = useProvider(currentKey);
+  const unconfirmedBaseUrl = useProvider((s) => s.unconfirmedBaseUrl);
   const setShare = useShare((s) => s.set);
   const [tab, setTab] = useState<Tab>('summary');
   const running = mutation.isPending;
   const result = mutation.data;
   const error = mutation.error;
   const preset = provider.presetId === 'offline' ? null : findPreset(provider.presetId);
-  const missingKey = !!preset?.needsKey && !provider.apiKey.trim();
+  const missingKey = !!preset?.needsKey && !apiKey.trim();
+  const badBaseUrl = preset ? baseUrlProblem(provider.baseUrl.trim()) : null;
+  const awaitingConfirmation = unconfirmedBaseUrl !== null && !!preset;
 
   const choice = useMemo<SummarizerChoice>(
     () =>
@@ -68,11 +72,11 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
               preset: preset.id,
               baseUrl: provider.baseUrl.trim(),
               model: provider.model.trim(),
-              apiKey: provider.apiKey.trim() || undefined,
+              apiKey: apiKey.trim() || undefined,
             },
           }
         : { mode: 'offline' },
-    [preset, provider.baseUrl, provider.model, provider.apiKey],
+    [preset, provider.baseUrl, provider.model, apiKey],
   );
 
   const run = () => {
@@ -97,7 +101,11 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
             data-testid="preview-run"
             onClick={run}
             disabled={
-              running || missingKey || analysis.plan.nothingToCompact || (confirmBaseUrl !== null && !!preset)
+              running ||
+              missingKey ||
+              badBaseUrl !== null ||
+              analysis.plan.nothingToCompact ||
+              awaitingConfirmation
             }
           >
             Run
@@ -108,13 +116,14 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
         </div>
       </div>
       <ProviderControls disabled={running} />
-      {confirmBaseUrl !== null && preset && (
+      {awaitingConfirmation && (
         <div className="link-banner bad" data-testid="confirm-base-url">
           <span>
-            The shared link points the preview at <code>{confirmBaseUrl}</code>, a server no built-in preset
-            uses. Your key is sent there only after you confirm.
+            The shared link points the preview at <code>{unconfirmedBaseUrl}</code>, a server no built-in
+            preset uses. Nothing is sent there, and no key is used with it, until you confirm; it is not saved
+            for your next visit until then.
           </span>
-          <button type="button" onClick={() => setShare({ confirmBaseUrl: null })}>
+          <button type="button" onClick={provider.confirmBaseUrl}>
             Use this server
           </button>
         </div>

@@ -1,12 +1,16 @@
 import { useId } from 'react';
 import { PROVIDER_PRESETS, findPreset } from '../../providers/presets';
-import { useProvider, type SummarizerId } from '../../state/providerStore';
+import { baseUrlProblem } from '../../providers/config';
+import { currentKey, isRemembered, useProvider, type SummarizerId } from '../../state/providerStore';
 
 /** Which summarizer the preview uses: offline, a hosted provider with a key, or a local server. */
 export function ProviderControls({ disabled }: { disabled: boolean }) {
   const p = useProvider();
+  const apiKey = useProvider(currentKey);
+  const remembered = useProvider(isRemembered);
   const ids = { preset: useId(), url: useId(), model: useId(), key: useId(), focus: useId() };
   const preset = p.presetId === 'offline' ? null : findPreset(p.presetId);
+  const urlProblem = preset && p.baseUrl.trim() ? baseUrlProblem(p.baseUrl.trim()) : null;
   return (
     <div className="provider-controls">
       <div className="field">
@@ -36,8 +40,15 @@ export function ProviderControls({ disabled }: { disabled: boolean }) {
               value={p.baseUrl}
               disabled={disabled}
               placeholder="https://…"
+              aria-invalid={urlProblem !== null}
+              aria-describedby={urlProblem ? `${ids.url}-problem` : undefined}
               onChange={(e) => p.update({ baseUrl: e.target.value })}
             />
+            {urlProblem && (
+              <span id={`${ids.url}-problem`} className="field-error" data-testid="provider-base-url-error">
+                Base URL: {urlProblem}. The key goes in the key field.
+              </span>
+            )}
           </div>
           <div className="field">
             <label htmlFor={ids.model}>Model</label>
@@ -57,18 +68,19 @@ export function ProviderControls({ disabled }: { disabled: boolean }) {
               type="password"
               autoComplete="off"
               spellCheck={false}
-              value={p.apiKey}
-              disabled={disabled}
-              onChange={(e) => p.update({ apiKey: e.target.value })}
+              value={apiKey}
+              disabled={disabled || p.unconfirmedBaseUrl !== null}
+              onChange={(e) => p.setKey(e.target.value)}
             />
             <label className="check small">
               <input
                 type="checkbox"
                 data-testid="provider-remember"
-                checked={p.remember}
-                onChange={(e) => p.update({ remember: e.target.checked })}
+                checked={remembered}
+                disabled={p.unconfirmedBaseUrl !== null}
+                onChange={(e) => p.setRemember(e.target.checked)}
               />
-              Remember on this device
+              Remember on this device, for this provider and address
             </label>
           </div>
         </>

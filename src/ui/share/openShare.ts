@@ -14,24 +14,29 @@ import { useShare } from '../../state/shareStore';
 import { useTranscript, type LoadRequest } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
 
+/**
+ * The link's provider, as a choice the store treats as the link's, not the
+ * user's: keys stay with their own provider and address, and a base URL no
+ * preset uses waits for confirmation.
+ */
 function applyProvider(restored: RestoredShare): void {
   const provider = restored.provider;
   if (!provider) return;
   if (provider.kind === 'offline') {
-    useProvider.getState().choose('offline');
+    useProvider.getState().applyLink({ presetId: 'offline', baseUrl: '', model: '' }, false);
     return;
   }
+  const trim = (url: string) => url.replace(/\/+$/, '');
   const preset =
-    PROVIDER_PRESETS.find(
-      (p) =>
-        p.kind === provider.kind && p.baseUrl.replace(/\/+$/, '') === provider.baseUrl.replace(/\/+$/, ''),
-    ) ??
+    PROVIDER_PRESETS.find((p) => p.kind === provider.kind && trim(p.baseUrl) === trim(provider.baseUrl)) ??
     PROVIDER_PRESETS.find((p) => p.kind === provider.kind) ??
     PROVIDER_PRESETS.find((p) => p.id === 'custom')!;
-  const state = useProvider.getState();
-  state.choose(preset.id);
-  state.update({ baseUrl: provider.baseUrl || preset.baseUrl, model: provider.model });
-  useShare.getState().set({ confirmBaseUrl: restored.providerNeedsConfirmation ? provider.baseUrl : null });
+  useProvider
+    .getState()
+    .applyLink(
+      { presetId: preset.id, baseUrl: provider.baseUrl || preset.baseUrl, model: provider.model },
+      restored.providerNeedsConfirmation,
+    );
 }
 
 /** Applies a decoded share: settings, provider, the transcript (or what to load), selection, preview. */
