@@ -21,7 +21,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   componentDidCatch(_error: unknown, info: ErrorInfo): void {
     const first = info.componentStack?.trim().split('\n')[0]?.trim() ?? '';
-    this.setState({ where: first.replace(/^at\s+/, '') });
+    // "at SummaryBar (https://…/index.js:9:92031)": the component's name is what helps.
+    this.setState({ where: first.replace(/^at\s+/, '').replace(/\s*\(.*\)$/, '') });
   }
 
   private reset = async () => {
