@@ -1,5 +1,5 @@
 /** Shared test data and helpers for the end-to-end tests. */
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { SMALL_CHAT } from '../src/formats/fixtures/smallChat';
 import { importTranscript } from '../src/formats/registry';
 import { encodeShare } from '../src/share/codec';
@@ -54,4 +54,51 @@ export async function mockRequests(
 ): Promise<{ url: string; method: string; headers: Record<string, string> }[]> {
   const response = await page.request.get(`${mockUrl}/__requests`);
   return (await response.json()) as { url: string; method: string; headers: Record<string, string> }[];
+}
+
+/**
+ * The element's box once it has stopped moving: on a busy machine the layout
+ * may still shift (charts arriving, the strip resizing) after the state a test
+ * waited for, and a pointer aimed at a moving target grabs the wrong thing.
+ */
+export async function settledBox(
+  locator: Locator,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = '';
+  let box: { x: number; y: number; width: number; height: number } | null = null;
+  await expect
+    .poll(
+      async () => {
+        box = await locator.boundingBox();
+        const now = JSON.stringify(box);
+        const same = box !== null && now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [100, 100, 200, 250] },
+    )
+    .toBe(true);
+  return box!;
+}
+
+/** The value the app keeps under `key` in IndexedDB, or undefined. */
+export async function readIdb(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (k) =>
+      new Promise<unknown>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
+        open.onsuccess = () => {
+          const read = open.result.transaction('keyval').objectStore('keyval').get(k);
+          read.onsuccess = () => {
+            open.result.close();
+            // A Blob does not cross into the test; its presence does.
+            resolve(read.result instanceof Blob ? '[Blob]' : read.result);
+          };
+          read.onerror = () => resolve(undefined);
+        };
+        open.onerror = () => resolve(undefined);
+      }),
+    key,
+  );
 }

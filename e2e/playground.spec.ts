@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { generateClaudeCode } from '../scripts/generate-transcript';
-import { CHAT, openFresh, paste } from './fixtures';
+import { CHAT, openFresh, paste, readIdb, settledBox } from './fixtures';
 
 test.describe('loading', () => {
   test('the default sample is shown at first start, over the threshold with its last turn split', async ({
@@ -179,7 +179,11 @@ test.describe('settings', () => {
     await page.getByTestId('setting-keep-recent').fill('30');
     await page.getByTestId('setting-strategy').selectOption('pi');
     await expect(page.getByTestId('cut-index')).toHaveText('4');
-    await page.waitForTimeout(300);
+    // Reload once both are written, not after a guessed pause.
+    await expect
+      .poll(async () => JSON.stringify(await readIdb(page, 'compaction-playground:settings')))
+      .toMatch(/"keepRecentTokens\\?":30.*"strategy\\?":\\?"pi/);
+    await expect.poll(() => readIdb(page, 'compaction-playground:transcript')).toBeTruthy();
     await page.reload();
     await expect(page.getByTestId('format')).toHaveText('openai-chat');
     await expect(page.getByTestId('setting-keep-recent')).toHaveValue('30');
@@ -226,7 +230,7 @@ test.describe('token view', () => {
     await expect(page.getByTestId('cut-index')).toHaveText('4');
     const handle = page.getByTestId('keep-recent-handle');
     const drag = async (toX: number) => {
-      const box = (await handle.boundingBox())!;
+      const box = await settledBox(handle);
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
       await page.mouse.move(toX, box.y + box.height / 2, { steps: 8 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createUrlSync, replaceFragment } from './urlState';
+import { createUrlSync, isOwnFragment, replaceFragment } from './urlState';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -103,5 +103,24 @@ describe('address bar sync', () => {
     });
     replaceFragment('');
     expect(replaceState.mock.calls).toEqual([[null, '', 'https://example.com/app/']]);
+  });
+
+  test('a fragment this tab wrote is recognized as its own, so a reload is not taken for a link', () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('window', {
+      location: { href: 'https://example.com/app/' },
+      history: { state: null, replaceState: vi.fn() },
+    });
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => stored.set(k, v),
+    });
+    expect(isOwnFragment('v1.mine')).toBe(false);
+    replaceFragment('v1.mine');
+    expect([isOwnFragment('v1.mine'), isOwnFragment('v1.theirs'), isOwnFragment('')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 });

@@ -30,12 +30,34 @@ export interface UrlSync {
   cancel(): void;
 }
 
-/** The current URL with its fragment replaced, in place, without a history entry. */
+const OWN_FRAGMENT_KEY = 'compaction-playground:own-fragment';
+
+/**
+ * The current URL with its fragment replaced, in place, without a history
+ * entry. The fragment is also noted for this tab (session storage survives a
+ * reload, not a new tab), so that reloading the page is not mistaken for
+ * opening somebody's link: a reload keeps the transcript as it was loaded,
+ * with its own format, instead of the link's copy of it.
+ */
 export function replaceFragment(fragment: string): void {
   const url = new URL(window.location.href);
   url.hash = fragment;
   // Keeping `history.state` leaves whatever else the page stored there intact.
   window.history.replaceState(window.history.state, '', url.href);
+  try {
+    sessionStorage.setItem(OWN_FRAGMENT_KEY, fragment);
+  } catch {
+    // Without session storage a reload opens the address as a link: the same state, in the link's form.
+  }
+}
+
+/** Whether this tab wrote `fragment` into its own address bar. */
+export function isOwnFragment(fragment: string): boolean {
+  try {
+    return fragment !== '' && sessionStorage.getItem(OWN_FRAGMENT_KEY) === fragment;
+  } catch {
+    return false;
+  }
 }
 
 export function createUrlSync({ delayMs, write = replaceFragment, onError }: UrlSyncOptions): UrlSync {

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useSettings } from '../state/settingsStore';
+import { readFragment } from '../share/codec';
+import { isOwnFragment } from '../share/urlState';
 import { useShare } from '../state/shareStore';
 import { storedTranscript, useTranscript } from '../state/transcriptStore';
 import { loadSamples, sampleUrl } from './load/samples';
@@ -22,6 +24,13 @@ export function useStartup() {
       }
     };
     const openOrFallBack = async () => {
+      // A reload of this tab: the address bar holds the link this page wrote itself, and
+      // the stored transcript is the original (its own format, its source positions).
+      const fragment = readFragment(location.hash);
+      if (fragment && isOwnFragment(fragment)) {
+        const previous = await storedTranscript();
+        if (cancelled || (previous && (await load(previous)))) return;
+      }
       const linked = await openLinkFromLocation();
       // A full link brought its transcript; a settings-only one waits for the reader's file.
       if (cancelled || (linked && !useShare.getState().expected)) return;
