@@ -27,6 +27,22 @@ export default tseslint.config(
     },
   },
   {
+    // Test tooling shared by the end-to-end tests, benchmarks and scripts: it imports none of them.
+    files: ['testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/bench/**', '**/scripts/**', '**/e2e/**'] }],
+    },
+  },
+  {
+    // Benchmarks and maintainer scripts share code only through testing/ and src/.
+    files: ['bench/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/scripts/**', '**/e2e/**'] }] },
+  },
+  {
+    files: ['scripts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/bench/**', '**/e2e/**'] }] },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2022, globals: { ...globals.node } },
