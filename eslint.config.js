@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench-results', '.cache'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'bench-results',
+      '.cache',
+      // Made-up programs the sample sessions work on: data, copied byte for byte into the transcripts.
+      'scripts/samples/*/project',
+    ],
+  },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
@@ -25,6 +36,22 @@ export default tseslint.config(
         { patterns: ['react', 'react-dom', 'zustand', '**/ui/**', '**/worker/**', '**/state/**'] },
       ],
     },
+  },
+  {
+    // Test tooling shared by the end-to-end tests, benchmarks and scripts: it imports none of them.
+    files: ['testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/bench/**', '**/scripts/**', '**/e2e/**'] }],
+    },
+  },
+  {
+    // Benchmarks and maintainer scripts share code only through testing/ and src/.
+    files: ['bench/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/scripts/**', '**/e2e/**'] }] },
+  },
+  {
+    files: ['scripts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/bench/**', '**/e2e/**'] }] },
   },
   {
     files: ['**/*.{js,mjs}'],

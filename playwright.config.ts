@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { findBrowser } from './scripts/find-browser.mjs';
+import { findBrowser } from './testing/find-browser.mjs';
 
 /** Overridable so two checkouts can run their suites side by side. */
 const PORT = Number(process.env.E2E_PORT ?? 4319);

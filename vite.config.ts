@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
@@ -9,6 +9,8 @@ export default defineConfig({
   build: { target: 'es2022', chunkSizeWarningLimit: 3000 },
   test: {
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/mock-llm/**/*.test.ts'],
+    // The sample projects' own tests are sample data, not ours to run.
+    exclude: [...configDefaults.exclude, 'scripts/samples/*/project/**'],
     environment: 'node',
     testTimeout: 20000,
   },

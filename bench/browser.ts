@@ -8,8 +8,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { importTranscript } from '../src/formats/registry';
-import { generateClaudeCode } from '../scripts/generate-transcript';
-import { findBrowser } from '../scripts/find-browser.mjs';
+import { generateClaudeCode } from '../testing/transcripts';
+import { findBrowser } from '../testing/find-browser.mjs';
 import { ensureData } from './importCli';
 import { median, percentile, type Figure } from './stats';
 

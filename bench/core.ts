@@ -9,8 +9,8 @@ import type { Message } from '../src/core/message';
 import { prepare } from '../src/core/prepare';
 import { countChars4 } from '../src/core/tokenizer';
 import { importTranscript } from '../src/formats/registry';
-import { generateOpenAIChat } from '../scripts/generate-transcript';
-import { rng } from './corpus';
+import { generateOpenAIChat } from '../testing/transcripts';
+import { rng } from '../testing/rng';
 import { median, percentile, type Figure } from './stats';
 
 export async function coreBench(options: { quick: boolean }): Promise<Figure[]> {

@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { generateClaudeCode, generateOpenAIChat } from '../scripts/generate-transcript';
+import { generateClaudeCode, generateOpenAIChat } from '../testing/transcripts';
 import { median, type Figure } from './stats';
 
 export const DATA_DIR = 'bench-results/data';

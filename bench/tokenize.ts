@@ -10,7 +10,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { createEstimator } from '../src/core/estimate';
 import type { Message } from '../src/core/message';
 import { loadTokenizer, pieceCachedCounter } from '../src/core/tokenizer';
-import { corpus } from './corpus';
+import { corpus } from '../testing/corpus';
 import { median, timeRuns, type Figure } from './stats';
 
 const toMessages = (pieces: string[]): Message[] =>

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { generateClaudeCode } from '../scripts/generate-transcript';
+import { generateClaudeCode } from '../testing/transcripts';
 import { CHAT, openFresh, paste, readIdb, settledBox } from './fixtures';
 
 test.describe('loading', () => {

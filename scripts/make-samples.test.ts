@@ -5,7 +5,8 @@ import { analyze } from '../src/core/analysis';
 import { loadEstimator } from '../src/core/estimate';
 import { DEFAULT_SETTINGS, threshold } from '../src/core/settings';
 import { importTranscript } from '../src/formats/registry';
-import { generate, MANIFEST, SAMPLES_DIR, type SampleEntry } from './make-samples';
+import { generate, MANIFEST, SAMPLES_DIR } from './make-samples';
+import type { SampleEntry } from './samples/sample';
 
 const onDisk = (file: string): string => readFileSync(join(SAMPLES_DIR, file), 'utf8');
 

@@ -2,18 +2,7 @@
  * Deterministic benchmark text: a seeded mix of prose, code, JSON tool
  * arguments and logs, the kinds of text agent transcripts are made of.
  */
-
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from './rng';
 
 const WORDS =
   'the a to of and in is that for it on with as this be are was by not at from or an have which we can you but all they their will if has more one would there been what about when some into only other its then also these any could than how our up out them do most may should new first over such very just where because through each between while after well much before must even those same make used both being under using here own file test build error function value return module import export config server client request response token budget summary context window message tool result cut keep recent'.split(

@@ -5,8 +5,8 @@
  * browser. When none is there and this is Debian as root, installs the
  * `chromium` package with apt. Otherwise says how to get one.
  *
- *   node scripts/find-browser.mjs            print the path (install if needed)
- *   node scripts/find-browser.mjs --check    the same, quietly, for npm test
+ *   node testing/find-browser.mjs            print the path (install if needed)
+ *   node testing/find-browser.mjs --check    the same, quietly, for npm test
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
