@@ -3,8 +3,11 @@
  * of arrays built elsewhere, so a drag frame costs a few thousand rectangles
  * at most, whatever the transcript length.
  */
-import type { Bins, FateRun, View } from './geometry';
-import { KIND_COUNT, barHeight, xOfBoundary } from './geometry';
+import type { Bins } from './bins';
+import { KIND_COUNT, barHeight } from './bins';
+import type { FateRun } from './fateRuns';
+import type { View } from './view';
+import { xOfBoundary } from './view';
 import type { Palette } from './palette';
 
 export interface StripFrame {

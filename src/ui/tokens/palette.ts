@@ -3,11 +3,11 @@
  * draw time: a canvas cannot use `var(--…)`, and reading them each frame is
  * what lets a light/dark switch repaint without the strip knowing themes.
  */
-import { KIND_ASSISTANT, KIND_COUNT, KIND_SUMMARY, KIND_SYSTEM, KIND_TOOL, KIND_USER } from './geometry';
+import { KIND_ASSISTANT, KIND_COUNT, KIND_SUMMARY, KIND_SYSTEM, KIND_TOOL, KIND_USER } from './bins';
 import type { Fate } from '../../core/fates';
 
 export interface Palette {
-  /** Indexed by the bar kinds of geometry.ts. */
+  /** Indexed by the bar kinds of bins.ts. */
   kinds: string[];
   fates: Partial<Record<Fate, string>>;
   omitted: string;

@@ -1,0 +1,88 @@
+/**
+ * The canvas the bars are painted on, sized in device pixels and repainted in
+ * the next animation frame whenever anything it shows changes, the theme
+ * included (its colours come from CSS variables a canvas cannot follow). A
+ * burst of changes during a drag cancels the frames it supersedes, so at most
+ * one paint happens per display frame.
+ */
+import { useEffect, useRef } from 'react';
+import type { Bins } from './bins';
+import { drawStrip } from './draw';
+import type { FateRun } from './fateRuns';
+import { readPalette } from './palette';
+import { useThemeVersion } from './useThemeVersion';
+import type { View } from './view';
+
+interface StripCanvasProps {
+  /** CSS pixels. */
+  width: number;
+  height: number;
+  dpr: number;
+  plotTop: number;
+  plotBottom: number;
+  view: View;
+  bins: Bins;
+  sqrt: boolean;
+  runs: readonly FateRun[];
+  omitted: readonly { from: number; to: number }[];
+  selected: number | null;
+  /** x of the keep-recent handle, unclamped. */
+  keepX: number;
+  /** Called after each frame with its drawing time in ms (for benchmarks). */
+  onFrameDrawn?(ms: number): void;
+}
+
+export function StripCanvas(props: StripCanvasProps) {
+  const { width, height, dpr, plotTop, plotBottom, view, bins, sqrt, runs, omitted, selected, keepX } = props;
+  const { onFrameDrawn } = props;
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const theme = useThemeVersion();
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || width <= 0) return;
+    const frame = requestAnimationFrame(() => {
+      const t0 = performance.now();
+      const w = Math.round(width * dpr);
+      const h = Math.round(height * dpr);
+      if (canvas.width !== w) canvas.width = w;
+      if (canvas.height !== h) canvas.height = h;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return;
+      drawStrip(ctx, {
+        width,
+        height,
+        dpr,
+        plotTop,
+        plotBottom,
+        view,
+        bins,
+        sqrt,
+        runs,
+        omitted,
+        selected,
+        keepX,
+        palette: readPalette(canvas),
+      });
+      onFrameDrawn?.(performance.now() - t0);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [
+    width,
+    height,
+    dpr,
+    plotTop,
+    plotBottom,
+    view,
+    bins,
+    sqrt,
+    runs,
+    omitted,
+    selected,
+    keepX,
+    theme,
+    onFrameDrawn,
+  ]);
+
+  return <canvas ref={canvasRef} className="token-strip__canvas" style={{ height }} aria-hidden="true" />;
+}

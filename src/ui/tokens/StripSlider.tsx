@@ -1,0 +1,88 @@
+/**
+ * One slider laid over the strip: the keep-recent handle or the cut line. A
+ * real element rather than canvas pixels, so it takes focus, arrow keys and
+ * aria values. A press captures the pointer, so a drag keeps going when the
+ * pointer leaves the strip, and the click that ends a drag is swallowed, so it
+ * does not also select the message underneath. What a position or a key means
+ * is the caller's business (sliders.ts); this element only reports them.
+ */
+import type { CSSProperties, PointerEvent, ReactNode } from 'react';
+import type { SliderKey } from './sliders';
+import { isSliderKey } from './sliders';
+
+interface StripSliderProps {
+  /** The slider's class; ` is-offscreen` is added while its value lies outside the zoomed view. */
+  className: string;
+  offscreen: boolean;
+  testId: string;
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  valueText: string;
+  title: string;
+  /** Where it is drawn, in CSS pixels from the plot's left edge (clamped to the plot). */
+  x: number;
+  /** Its vertical extent in the plot. */
+  place: Pick<CSSProperties, 'top' | 'bottom'>;
+  /** A slider key was pressed; the browser's own handling is already prevented. */
+  onStep(key: SliderKey): void;
+  /** The captured pointer moved to `x`, in CSS pixels from the plot's left edge. */
+  onDrag(x: number): void;
+  /** A drag begins. */
+  onGrab(): void;
+  /** The tab with the slider's value. */
+  children: ReactNode;
+}
+
+/** x within the plot; a slider is the plot's direct child, so its parent is the plot. */
+const plotX = (e: PointerEvent<HTMLDivElement>) => {
+  const plot = e.currentTarget.parentElement;
+  return plot ? e.clientX - plot.getBoundingClientRect().left : 0;
+};
+
+export function StripSlider(props: StripSliderProps) {
+  const { onStep, onDrag, onGrab } = props;
+  return (
+    <div
+      className={`${props.className}${props.offscreen ? ' is-offscreen' : ''}`}
+      data-testid={props.testId}
+      role="slider"
+      tabIndex={0}
+      aria-label={props.label}
+      aria-valuemin={props.min}
+      aria-valuemax={props.max}
+      aria-valuenow={props.value}
+      aria-valuetext={props.valueText}
+      aria-orientation="horizontal"
+      title={props.title}
+      style={{ transform: `translateX(${props.x}px)`, ...props.place }}
+      onKeyDown={(e) => {
+        if (!isSliderKey(e.key)) return;
+        e.preventDefault();
+        onStep(e.key);
+      }}
+      onPointerDown={(e) => {
+        if (e.button !== 0) return;
+        e.preventDefault();
+        e.stopPropagation();
+        e.currentTarget.setPointerCapture(e.pointerId);
+        e.currentTarget.focus({ preventScroll: true });
+        onGrab();
+      }}
+      onPointerMove={(e) => {
+        if (!e.currentTarget.hasPointerCapture(e.pointerId)) return;
+        e.stopPropagation();
+        onDrag(plotX(e));
+      }}
+      onPointerUp={(e) => {
+        if (e.currentTarget.hasPointerCapture(e.pointerId))
+          e.currentTarget.releasePointerCapture(e.pointerId);
+      }}
+      // A drag ends in a click; it must not select the message under the handle.
+      onClick={(e) => e.stopPropagation()}
+    >
+      {props.children}
+    </div>
+  );
+}
