@@ -102,7 +102,7 @@ export function TokenStrip(props: TokenStripProps) {
   const [zoom, setZoom] = useState<View | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
   const view = useMemo(() => clampView(zoom, n, MIN_SPAN), [zoom, n]);
-  useWheelZoom(plotRef, n, setZoom);
+  useWheelZoom(plotRef, n, zoom, setZoom);
 
   const columns = Math.max(1, Math.floor(width * dpr));
   const bins = useMemo(

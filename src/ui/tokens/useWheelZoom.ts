@@ -4,7 +4,7 @@
  * or shift + wheel pans a zoomed view. Registered by hand because React's
  * wheel listener is passive and could not stop the page from zooming too.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import type { View } from './view';
 import { MIN_SPAN, boundaryAtX, clampView, isFullView, panView, zoomView } from './view';
@@ -13,8 +13,15 @@ import { MIN_SPAN, boundaryAtX, clampView, isFullView, panView, zoomView } from 
 export function useWheelZoom(
   plotRef: RefObject<HTMLDivElement | null>,
   n: number,
+  zoom: View | null,
   setZoom: Dispatch<SetStateAction<View | null>>,
 ): void {
+  // Whether a sideways wheel pans (or scrolls the page) must be decided inside the
+  // event, before the browser scrolls; a state updater may run too late for that.
+  const zoomRef = useRef(zoom);
+  useEffect(() => {
+    zoomRef.current = zoom;
+  }, [zoom]);
   useEffect(() => {
     const el = plotRef.current;
     if (!el) return;
@@ -31,11 +38,11 @@ export function useWheelZoom(
         return;
       }
       const sideways = e.shiftKey ? e.deltaY : e.deltaX;
-      if (sideways === 0) return;
+      if (sideways === 0 || isFullView(clampView(zoomRef.current, n, MIN_SPAN), n)) return;
+      e.preventDefault();
       setZoom((z) => {
         const v = clampView(z, n, MIN_SPAN);
         if (isFullView(v, n)) return z;
-        e.preventDefault();
         const perPixel = (v.to - v.from) / Math.max(1, rect.width);
         const delta = Math.sign(sideways) * Math.max(1, Math.abs(sideways) * perPixel);
         return panView(v, n, delta);
