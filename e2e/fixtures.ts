@@ -24,3 +24,6 @@ export async function paste(page: Page, text: string): Promise<void> {
   await input.fill(text);
   await page.getByTestId('paste-load').click();
 }
+
+/** Every spec takes `test` and `expect` from here: a test that runs into the Content-Security-Policy fails. */
+export { expect, test, type CspViolations } from './csp-fixture';

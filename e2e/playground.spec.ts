@@ -1,9 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { generateClaudeCode } from '../scripts/generate-transcript';
-import { CHAT, openFresh, paste } from './fixtures';
+import { CHAT, expect, openFresh, paste, test } from './fixtures';
 
 test.describe('loading', () => {
   test('the default sample is shown at first start, over the threshold with its last turn split', async ({
