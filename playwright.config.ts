@@ -5,6 +5,8 @@ import { findBrowser } from './testing/find-browser.mjs';
 const PORT = Number(process.env.E2E_PORT ?? 4319);
 /** The local LLM test server the preview tests call instead of real providers. */
 export const MOCK_LLM_PORT = Number(process.env.E2E_MOCK_PORT ?? 4320);
+/** The development server (`npm run dev`), which runs without the Content-Security-Policy. */
+export const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 4321);
 const executablePath = findBrowser() ?? undefined;
 
 export default defineConfig({
@@ -13,7 +15,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 1,
-  // Sized for a shared 2-core machine under load: tests wait for states, never for fixed times.
+  // Sized for a shared two-core machine under load, where loading the tokenizer and
+  // counting the first sample can take longer than Playwright's 5 s default.
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? 'line' : 'list',
@@ -46,6 +49,14 @@ export default defineConfig({
       url: `http://127.0.0.1:${MOCK_LLM_PORT}/health`,
       reuseExistingServer: false,
       timeout: 60_000,
+      stdout: 'ignore',
+    },
+    {
+      // The source served as `npm start` serves it, for the test that development still works.
+      command: `npx vite --port ${DEV_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${DEV_PORT}`,
+      reuseExistingServer: false,
+      timeout: 120_000,
       stdout: 'ignore',
     },
   ],

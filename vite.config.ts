@@ -1,12 +1,39 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { CSP_HEADER, CSP_META } from './src/security/contentSecurityPolicy.ts';
+
+/**
+ * Writes the policy into the built index.html, right after the charset (which
+ * must stay within the first 1024 bytes) and before every script and
+ * stylesheet it governs. Build only: the dev server's inline hot-reload
+ * preamble and its websocket would be refused.
+ */
+function contentSecurityPolicyMeta(): Plugin {
+  return {
+    name: 'content-security-policy-meta',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(html);
+      if (!charset || CSP_META.includes('"')) {
+        throw new Error('index.html needs <meta charset> first in <head>, and the policy no double quote');
+      }
+      const at = charset.index + charset[0].length;
+      const meta = `\n    <meta http-equiv="Content-Security-Policy" content="${CSP_META}" />`;
+      return html.slice(0, at) + meta + html.slice(at);
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicyMeta()],
   // ES module workers let the tokenizer ranks stay a separate, lazily loaded
   // chunk instead of being inlined into the worker file.
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 3000 },
+  // The header carries what a <meta> cannot (frame-ancestors) and is the only
+  // policy the worker gets: a worker's policy comes from its own response.
+  preview: { headers: { 'Content-Security-Policy': CSP_HEADER } },
   test: {
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/mock-llm/**/*.test.ts'],
     // The sample projects' own tests are sample data, not ours to run.

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { importTranscript } from '../src/formats/registry';
-import { CHAT, openFresh, paste } from './fixtures';
+import { CHAT, expect, openFresh, paste, test } from './fixtures';
 
 test('the loaded list exports to Anthropic Messages and imports back with roles, text and tool pairing', async ({
   page,

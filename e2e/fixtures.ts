@@ -102,3 +102,5 @@ export async function readIdb(page: Page, key: string): Promise<unknown> {
     key,
   );
 }
+/** Every spec takes `test` and `expect` from here: a test that runs into the Content-Security-Policy fails. */
+export { expect, test, type CspViolations } from './csp-fixture';

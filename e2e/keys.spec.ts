@@ -2,9 +2,9 @@
  * Keys go only where the user sent them: a link can choose a provider, never
  * where a remembered key goes.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { MOCK_LLM_PORT } from '../playwright.config';
-import { CHAT, chatMessages, linkFor, mockRequests, openFresh, paste } from './fixtures';
+import { CHAT, chatMessages, expect, linkFor, mockRequests, openFresh, paste, test } from './fixtures';
 
 const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 const KEY = 'sk-remembered-0123456789abcdef';

@@ -1,9 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { generateClaudeCode } from '../testing/transcripts';
-import { CHAT, openFresh, paste, readIdb, settledBox } from './fixtures';
+import { CHAT, expect, openFresh, paste, readIdb, settledBox, test } from './fixtures';
 
 test.describe('loading', () => {
   test('the default sample is shown at first start, over the threshold with its last turn split', async ({

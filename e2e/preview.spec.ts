@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MOCK_LLM_PORT } from '../playwright.config';
-import { CHAT, openFresh, paste } from './fixtures';
+import { CHAT, expect, openFresh, paste, test } from './fixtures';
 
 const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 const KEY = 'sk-test-e2e-0123456789abcdef';

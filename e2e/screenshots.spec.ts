@@ -2,8 +2,7 @@
  * The main states of the page, saved as test artifacts (test-results/) so a
  * change to the UI can be looked at, not only asserted.
  */
-import { expect, test } from '@playwright/test';
-import { CHAT, openFresh, paste } from './fixtures';
+import { CHAT, expect, openFresh, paste, test } from './fixtures';
 
 test('screenshots of the main states', async ({ page }, info) => {
   const shot = (name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });

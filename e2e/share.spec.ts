@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { CHAT, openFresh, paste } from './fixtures';
+import type { Page } from '@playwright/test';
+import { CHAT, expect, openFresh, paste, test } from './fixtures';
 
 const KEY = 'sk-test-share-0123456789abcdef';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the built page opens with its title', async ({ page }) => {
   await page.goto('/');

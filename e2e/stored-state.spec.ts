@@ -2,8 +2,8 @@
  * Values kept on this device by an earlier visit (or another build of the
  * app) are untrusted: each bad one reopens to a working page with a notice.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { CHAT, chatMessages, linkFor, openFresh, paste } from './fixtures';
+import type { Page } from '@playwright/test';
+import { CHAT, chatMessages, expect, linkFor, openFresh, paste, test } from './fixtures';
 
 /** Writes `value` under `key` in the IndexedDB store the app keeps its records in. */
 async function putIdb(page: Page, key: string, value: unknown) {
