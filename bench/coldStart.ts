@@ -1,12 +1,25 @@
-/** Run in a fresh process: how long the first count takes, ranks loading included. */
+/**
+ * Run in a fresh process: how long the first count takes, ranks loading
+ * included. `js-tiktoken` as the second argument measures js-tiktoken's own
+ * encoder on the same ranks instead, for comparison.
+ */
 import { performance } from 'node:perf_hooks';
 import { loadTokenizer } from '../src/core/tokenizer';
 import type { TokenizerId } from '../src/core/settings';
 
 const id = (process.argv[2] ?? 'o200k_base') as TokenizerId;
+const withJsTiktoken = process.argv[3] === 'js-tiktoken';
 const heapBefore = process.memoryUsage().heapUsed;
 const started = performance.now();
-const count = await loadTokenizer(id);
-count('warm up the encoder');
+if (withJsTiktoken) {
+  const [{ Tiktoken }, ranks] = await Promise.all([
+    import('js-tiktoken/lite'),
+    id === 'cl100k_base' ? import('js-tiktoken/ranks/cl100k_base') : import('js-tiktoken/ranks/o200k_base'),
+  ]);
+  new Tiktoken(ranks.default).encode('warm up the encoder', [], []);
+} else {
+  const count = await loadTokenizer(id);
+  count('warm up the encoder');
+}
 const ms = performance.now() - started;
 console.log(JSON.stringify({ ms, heapMB: (process.memoryUsage().heapUsed - heapBefore) / 1048576 }));

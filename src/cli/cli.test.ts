@@ -132,6 +132,22 @@ describe('inspect --json', () => {
   });
 });
 
+describe('inspect on one long run of a character', () => {
+  // One piece of 200,000 bytes: a quadratic merge took minutes here; the
+  // timeout, not a clock, is the check, so a busy machine does not fail it.
+  it('counts a 200 KB message of "a" exactly, in seconds', async () => {
+    const longRun = file(
+      'long-run.json',
+      JSON.stringify({ messages: [{ role: 'user', content: 'a'.repeat(200_000) }] }),
+    );
+    const { code, out } = await run('inspect', longRun, '--json');
+    expect(code).toBe(0);
+    const doc = JSON.parse(out);
+    // 25,000 tokens of 'aaaaaaaa', 3 framing, 1 for the role, 3 for the list.
+    expect([doc.messages[0].tokens, doc.totalTokens]).toEqual([25_004, 25_007]);
+  }, 20_000);
+});
+
 describe('inspect table', () => {
   it('prints each message with its fate and the verdict', async () => {
     const { code, out } = await run('inspect', chatFile, '--keep-recent', '30');

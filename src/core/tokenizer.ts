@@ -2,6 +2,7 @@
  * String token counters. BPE ranks are large (o200k is 2.3 MB), so they are
  * imported lazily and each encoding is built once per process or worker.
  */
+import { countPieceTokens, parseBpeRanks } from './bpe';
 import type { TokenizerId } from './settings';
 
 /** Counts the tokens of one string. */
@@ -16,11 +17,25 @@ const loading = new Map<TokenizerId, Promise<TextCounter>>();
 const MAX_CACHED_PIECES = 200_000;
 
 /**
+ * Longer pieces are counted every time, never remembered. Pieces that repeat
+ * are words, identifiers, numbers and short punctuation runs; a long one is a
+ * one-off (a run of 200,000 `a` is a single piece) that would hold its whole
+ * text in the cache for the life of the worker, and the heap merge counts it
+ * again in linear-logarithmic time anyway.
+ */
+const MAX_CACHED_PIECE_LENGTH = 64;
+
+/**
  * BPE works piece by piece: the encoding's pattern splits text into words,
  * numbers, punctuation runs and whitespace, and each piece is merged on its
  * own. Agent transcripts repeat the same pieces endlessly (keywords, paths,
  * JSON keys), so counting each distinct piece once and remembering it gives
  * exactly the encoder's count at a fraction of the work.
+ *
+ * The pattern itself is safe on long runs: V8 splits 200,000 repeats of any
+ * character class (letters of each case, digits, spaces, newlines,
+ * punctuation, CJK, emoji, combining marks) and of their pairs in linear
+ * time, a few milliseconds each, so it is used as the encodings define it.
  */
 export function pieceCachedCounter(patStr: string, encodePiece: (piece: string) => number): TextCounter {
   const pattern = new RegExp(patStr, 'gu');
@@ -31,6 +46,10 @@ export function pieceCachedCounter(patStr: string, encodePiece: (piece: string) 
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       const piece = match[0];
+      if (piece.length > MAX_CACHED_PIECE_LENGTH) {
+        total += encodePiece(piece);
+        continue;
+      }
       let count = cache.get(piece);
       if (count === undefined) {
         count = encodePiece(piece);
@@ -43,15 +62,14 @@ export function pieceCachedCounter(patStr: string, encodePiece: (piece: string) 
 }
 
 async function loadBpe(id: 'o200k_base' | 'cl100k_base'): Promise<TextCounter> {
-  const [{ Tiktoken }, ranks] = await Promise.all([
-    import('js-tiktoken/lite'),
-    id === 'o200k_base' ? import('js-tiktoken/ranks/o200k_base') : import('js-tiktoken/ranks/cl100k_base'),
-  ]);
-  const encoding = new Tiktoken(ranks.default);
-  // Transcripts about tokenizers contain text like `<|endoftext|>`; with the
-  // default arguments that throws. Empty allowed and disallowed lists count it
-  // as the ordinary text it is.
-  return pieceCachedCounter(ranks.default.pat_str, (piece) => encoding.encode(piece, [], []).length);
+  const { default: ranks } = await (id === 'o200k_base'
+    ? import('js-tiktoken/ranks/o200k_base')
+    : import('js-tiktoken/ranks/cl100k_base'));
+  // Only the ranks data comes from js-tiktoken: its encoder is quadratic in a
+  // piece's length (see bpe.ts), and building it costs more than our table.
+  // Text like `<|endoftext|>` in a transcript counts as the text it is.
+  const table = parseBpeRanks(ranks.bpe_ranks);
+  return pieceCachedCounter(ranks.pat_str, (piece) => countPieceTokens(table, piece));
 }
 
 /** Resolves to the counter for `id`, loading its ranks on first use. */

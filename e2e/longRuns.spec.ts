@@ -1,0 +1,55 @@
+import { deflateRawSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { openFresh } from './fixtures';
+
+/** A full v1 link to a transcript of these user messages, built as the page builds one. */
+function linkTo(contents: readonly string[]): string {
+  const json = JSON.stringify({
+    v: 1,
+    variant: 'full',
+    transcript: { messages: contents.map((content, i) => ({ id: `m${i}`, role: 'user', content })) },
+  });
+  return `/#v1.${deflateRawSync(json, { level: 9 }).toString('base64url')}`;
+}
+
+async function open(page: Page, link: string): Promise<void> {
+  await openFresh(page);
+  await page.goto('about:blank');
+  await page.goto(link);
+}
+
+/** Counting is in the worker; a busy shared machine loads the ranks slowly, a quadratic count never ends. */
+const COUNTED = { timeout: 20_000 };
+
+test('a link holding one message of 200,000 "a" opens and shows its token count', async ({ page }) => {
+  await open(page, linkTo(['a'.repeat(200_000)]));
+  await expect(page.getByTestId('message-count')).toHaveText('1', COUNTED);
+  // 'aaaaaaaa' is one o200k token: 25,000, plus 3 framing and 1 for the role; the list adds 3.
+  await expect(page.getByTestId('total-tokens')).toHaveText('25,007', COUNTED);
+  await expect(page.locator('[data-testid="message-row"][data-index="0"] .num')).toHaveText('25,004');
+});
+
+test('200,000 of each kind of character count exactly, one message each', async ({ page }) => {
+  const runs = [
+    { char: 'a', tokens: 25_000 },
+    { char: ' ', tokens: 1_563 },
+    { char: 'A', tokens: 25_000 },
+    { char: '1', tokens: 66_667 },
+    { char: '!', tokens: 12_500 },
+    { char: '\n', tokens: 12_500 },
+    { char: '中', tokens: 200_000 },
+    { char: '😀', tokens: 200_000 },
+  ];
+  // Eight times the text of the first test: a busy machine needs the time, a quadratic count never ends.
+  test.setTimeout(120_000);
+  const countedAll = { timeout: 90_000 };
+  await open(page, linkTo(runs.map((run) => run.char.repeat(200_000))));
+  await expect(page.getByTestId('message-count')).toHaveText('8', countedAll);
+  const total = runs.reduce((sum, run) => sum + run.tokens + 4, 3);
+  await expect(page.getByTestId('total-tokens')).toHaveText(total.toLocaleString('en-US'));
+  for (const [i, run] of runs.entries()) {
+    await expect(page.locator(`[data-testid="message-row"][data-index="${i}"] .num`)).toHaveText(
+      (run.tokens + 4).toLocaleString('en-US'),
+    );
+  }
+});

@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import cl100k from 'js-tiktoken/ranks/cl100k_base';
+import o200k from 'js-tiktoken/ranks/o200k_base';
+import { describe, expect, it } from 'vitest';
+import { countByHeap, countByScan, countPieceTokens, parseBpeRanks, utf8ByteString } from './bpe';
+
+const o200kTable = parseBpeRanks(o200k.bpe_ranks);
+const cl100kTable = parseBpeRanks(cl100k.bpe_ranks);
+
+describe('parseBpeRanks', () => {
+  it('reads every mergeable token with its rank', () => {
+    expect(o200kTable.ranks.size).toBe(199_998);
+    expect(cl100kTable.ranks.size).toBe(100_256);
+    // The ranks js-tiktoken encodes these words to.
+    expect([o200kTable.ranks.get('hello'), o200kTable.ranks.get(' world')]).toEqual([24912, 2375]);
+    expect([cl100kTable.ranks.get('hello'), cl100kTable.ranks.get(' world')]).toEqual([15339, 1917]);
+  });
+
+  it('keys tokens by their bytes, one character per byte', () => {
+    expect(o200kTable.ranks.get('\xc3\xa9')).toBe(377); // é
+    expect(o200kTable.ranks.get('\xef\xbf\xbd')).toBe(3251); // U+FFFD
+    expect(o200kTable.ranks.get('!')).toBe(0);
+  });
+
+  it('knows the longest token, so longer pairs are never looked up', () => {
+    expect([o200kTable.maxTokenBytes, cl100kTable.maxTokenBytes]).toEqual([128, 128]);
+  });
+
+  it('knows every two-byte token by its bytes', () => {
+    for (const [token, rank] of o200kTable.ranks) {
+      if (token.length === 2) {
+        expect(o200kTable.twoByteRanks[(token.charCodeAt(0) << 8) | token.charCodeAt(1)]).toBe(rank);
+      }
+    }
+    expect(o200kTable.twoByteRanks[0xffff]).toBe(-1); // 0xff is never in UTF-8, nor in a token
+  });
+});
+
+describe('utf8ByteString', () => {
+  it('returns ASCII as it is', () => {
+    const ascii = 'const x = 1;\n';
+    expect(utf8ByteString(ascii)).toBe(ascii);
+  });
+
+  it('spells other characters as their UTF-8 bytes', () => {
+    expect(utf8ByteString('é中😀')).toBe('\xc3\xa9\xe4\xb8\xad\xf0\x9f\x98\x80');
+  });
+
+  it('turns a lone surrogate into U+FFFD, as TextEncoder and so js-tiktoken do', () => {
+    expect(utf8ByteString('a\ud800b')).toBe('a\xef\xbf\xbdb');
+  });
+
+  it('converts pieces longer than one String.fromCharCode call', () => {
+    expect(utf8ByteString('é'.repeat(10_000))).toBe('\xc3\xa9'.repeat(10_000));
+  });
+});
+
+/** Bytes that merge a lot: a few letters, a space, and the bytes of é, 中 and 😀. */
+const mergeHeavyBytes = fc
+  .array(
+    fc.constantFrom(
+      'a',
+      'b',
+      'e',
+      'n',
+      't',
+      ' ',
+      '=',
+      '\xc3',
+      '\xa9',
+      '\xe4',
+      '\xb8',
+      '\xad',
+      '\xf0',
+      '\x9f',
+    ),
+    {
+      maxLength: 300,
+    },
+  )
+  .map((bytes) => bytes.join(''));
+
+/** The UTF-8 of any text, including runs long enough for the heap to matter. */
+const anyTextBytes = fc
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 20 }),
+      fc
+        .tuple(fc.constantFrom('a', ' ', '!', '\n', '中', '😀', '\u0301'), fc.nat(120))
+        .map(([c, n]) => c.repeat(n)),
+    ),
+    { maxLength: 8 },
+  )
+  .map((parts) => utf8ByteString(parts.join('')));
+
+describe.each([
+  ['o200k_base', o200kTable],
+  ['cl100k_base', cl100kTable],
+] as const)('%s merges', (_, table) => {
+  it('the heap makes exactly the merges of the scan, on any bytes', () => {
+    fc.assert(
+      fc.property(fc.oneof(mergeHeavyBytes, anyTextBytes), (bytes) => {
+        expect(countByHeap(table, bytes)).toBe(countByScan(table, bytes));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('a piece that is one token is one token, whichever way it is merged', () => {
+    expect(countPieceTokens(table, 'hello')).toBe(1);
+    expect(countByScan(table, 'hello')).toBe(1);
+    expect(countByHeap(table, 'hello')).toBe(1);
+  });
+
+  it('an empty piece is no tokens, a single byte one', () => {
+    expect([countPieceTokens(table, ''), countPieceTokens(table, '\x00')]).toEqual([0, 1]);
+    expect([countByHeap(table, ''), countByHeap(table, '\x00')]).toEqual([0, 1]);
+  });
+});

@@ -1,0 +1,268 @@
+/**
+ * An exact byte-pair-encoding counter for tiktoken's encodings, in
+ * O(n log n) per piece.
+ *
+ * js-tiktoken's merge rescans every pair after each merge and keys its rank
+ * map by `bytes.join(',')`, so a piece costs O(n²) map lookups on n-byte keys:
+ * 30,000 `a` (one piece) took 91 s, and a share link holding 200,000 hung the
+ * page. We keep tiktoken's rule exactly (merge the lowest-ranked adjacent
+ * pair, the leftmost on ties, until no pair is a token) and only change how
+ * the next pair is found: a heap of candidate pairs instead of a scan.
+ */
+
+/**
+ * Bytes as a string, one character per byte (char codes 0–255). Rank keys
+ * and pieces share this form, so an ASCII piece needs no conversion and a
+ * candidate pair is a `substring`, hashed natively by `Map`.
+ */
+export type ByteString = string;
+
+/** One encoding's mergeable tokens. */
+export interface BpeTable {
+  readonly ranks: ReadonlyMap<ByteString, number>;
+  /**
+   * The longest token, in bytes. A pair longer than this cannot be a token,
+   * so it is rejected before a key is built for it.
+   */
+  readonly maxTokenBytes: number;
+  /**
+   * The rank of every two-byte token at index `first << 8 | second`, NO_RANK
+   * for the rest: every merge starts from byte pairs, and an array read is
+   * far cheaper than building and hashing a key for each of them.
+   */
+  readonly twoByteRanks: Int32Array;
+}
+
+/**
+ * Pieces up to this many bytes are merged by scanning, longer ones through the
+ * heap. Measured on real text: the scan is faster up to about 32 bytes (most
+ * words and identifiers), the heap beyond, and four times faster at 256.
+ */
+export const SCAN_MERGE_MAX_BYTES = 32;
+
+/** A pair with no rank: it never merges. */
+const NO_RANK = -1;
+
+/**
+ * Reads the `bpe_ranks` text of a js-tiktoken ranks module. Each line is
+ * `<prefix> <offset> <token> <token> …` with base64 tokens ranked offset,
+ * offset + 1, …; the prefix is only a compression aid and is ignored, as
+ * js-tiktoken ignores it. `atob` decodes base64 straight to a byte
+ * string, so the keys cost one call each, where js-tiktoken builds a byte
+ * array and a `join(',')` key per token, and a reverse map only decoding
+ * needs.
+ */
+export function parseBpeRanks(bpeRanks: string): BpeTable {
+  const ranks = new Map<ByteString, number>();
+  let maxTokenBytes = 0;
+  const twoByteRanks = new Int32Array(1 << 16).fill(NO_RANK);
+  for (const line of bpeRanks.split('\n')) {
+    if (line.length === 0) continue;
+    const fields = line.split(' ');
+    const offset = Number.parseInt(fields[1] ?? '', 10);
+    for (let i = 2; i < fields.length; i++) {
+      const token = atob(fields[i] as string);
+      const rank = offset + i - 2;
+      ranks.set(token, rank);
+      if (token.length === 2) twoByteRanks[(token.charCodeAt(0) << 8) | token.charCodeAt(1)] = rank;
+      if (token.length > maxTokenBytes) maxTokenBytes = token.length;
+    }
+  }
+  return { ranks, maxTokenBytes, twoByteRanks };
+}
+
+const utf8 = new TextEncoder();
+
+/** `String.fromCharCode` takes its bytes as arguments; stay well under engines' argument limits. */
+const FROM_CHAR_CODE_CHUNK = 8192;
+
+/**
+ * A piece's UTF-8 bytes as a byte string. `TextEncoder` is what js-tiktoken
+ * uses, so a lone surrogate becomes U+FFFD's three bytes here exactly as
+ * there; ASCII, most of any transcript, is returned as it is.
+ */
+export function utf8ByteString(piece: string): ByteString {
+  let ascii = true;
+  for (let i = 0; i < piece.length; i++) {
+    if (piece.charCodeAt(i) >= 0x80) {
+      ascii = false;
+      break;
+    }
+  }
+  if (ascii) return piece;
+  const bytes = utf8.encode(piece);
+  let out = '';
+  for (let i = 0; i < bytes.length; i += FROM_CHAR_CODE_CHUNK) {
+    out += String.fromCharCode.apply(null, Array.from(bytes.subarray(i, i + FROM_CHAR_CODE_CHUNK)));
+  }
+  return out;
+}
+
+/** The rank of `bytes[from, to)` as one token, or NO_RANK. */
+function rankOf(table: BpeTable, bytes: ByteString, from: number, to: number): number {
+  if (to - from > table.maxTokenBytes) return NO_RANK;
+  return table.ranks.get(bytes.substring(from, to)) ?? NO_RANK;
+}
+
+/** The rank of the two bytes at `from` as one token, or NO_RANK. */
+function pairOfBytesRank(table: BpeTable, bytes: ByteString, from: number): number {
+  return table.twoByteRanks[(bytes.charCodeAt(from) << 8) | bytes.charCodeAt(from + 1)] as number;
+}
+
+/**
+ * Tiktoken's merge loop as it is written: find the lowest-ranked pair by a
+ * scan, merge it, rerank its two neighbours. Quadratic, but on the short
+ * pieces that are nearly all of any text it beats the heap's bookkeeping.
+ */
+export function countByScan(table: BpeTable, bytes: ByteString): number {
+  const starts: number[] = [];
+  for (let i = 0; i <= bytes.length; i++) starts.push(i); // the last entry is the end
+  const pairRanks: number[] = []; // pairRanks[i]: the rank of parts i and i + 1 together
+  for (let i = 0; i + 1 < bytes.length; i++) pairRanks.push(pairOfBytesRank(table, bytes, i));
+  for (;;) {
+    let best = -1;
+    let bestRank = Infinity;
+    for (let i = 0; i < pairRanks.length; i++) {
+      const rank = pairRanks[i] as number;
+      if (rank !== NO_RANK && rank < bestRank) {
+        bestRank = rank;
+        best = i;
+      }
+    }
+    if (best < 0) return starts.length - 1;
+    starts.splice(best + 1, 1);
+    pairRanks.splice(best, 1);
+    if (best < pairRanks.length) {
+      pairRanks[best] = rankOf(table, bytes, starts[best] as number, starts[best + 2] as number);
+    }
+    if (best > 0) {
+      pairRanks[best - 1] = rankOf(table, bytes, starts[best - 1] as number, starts[best + 1] as number);
+    }
+  }
+}
+
+/**
+ * A binary min-heap of candidate pairs, ordered by rank and then by start:
+ * exactly tiktoken's choice of the lowest rank, the leftmost on ties. Two
+ * preallocated integer arrays, because a piece of 200,000 bytes makes half a
+ * million entries and objects would cost more than the merging.
+ */
+class PairHeap {
+  private readonly ranks: Int32Array;
+  private readonly starts: Int32Array;
+  size = 0;
+  /** The rank and start of the entry `pop` removed last. */
+  rank = 0;
+  start = 0;
+
+  constructor(capacity: number) {
+    this.ranks = new Int32Array(capacity);
+    this.starts = new Int32Array(capacity);
+  }
+
+  push(rank: number, start: number): void {
+    const { ranks, starts } = this;
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const aboveRank = ranks[parent] as number;
+      if (aboveRank < rank || (aboveRank === rank && (starts[parent] as number) < start)) break;
+      ranks[i] = aboveRank;
+      starts[i] = starts[parent] as number;
+      i = parent;
+    }
+    ranks[i] = rank;
+    starts[i] = start;
+  }
+
+  /** Removes the smallest entry into `rank` and `start`. */
+  pop(): void {
+    const { ranks, starts } = this;
+    this.rank = ranks[0] as number;
+    this.start = starts[0] as number;
+    const size = --this.size;
+    const rank = ranks[size] as number;
+    const start = starts[size] as number;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= size) break;
+      let childRank = ranks[child] as number;
+      if (child + 1 < size) {
+        const rightRank = ranks[child + 1] as number;
+        if (
+          rightRank < childRank ||
+          (rightRank === childRank && (starts[child + 1] as number) < (starts[child] as number))
+        ) {
+          child++;
+          childRank = rightRank;
+        }
+      }
+      if (rank < childRank || (rank === childRank && start < (starts[child] as number))) break;
+      ranks[i] = childRank;
+      starts[i] = starts[child] as number;
+      i = child;
+    }
+    ranks[i] = rank;
+    starts[i] = start;
+  }
+}
+
+/**
+ * The same merges in O(n log n): parts form a linked list indexed by their
+ * start byte, every candidate pair waits in a heap, and an entry whose pair has
+ * since changed is skipped when it surfaces (lazy invalidation) instead of
+ * being searched for and removed. An entry is current when the pair now
+ * starting at its position still has its rank: a rank names one byte string,
+ * so the pair is the same bytes, and merging it is what tiktoken would do.
+ */
+export function countByHeap(table: BpeTable, bytes: ByteString): number {
+  const n = bytes.length;
+  const end = new Int32Array(n); // end[s]: where the part starting at s ends
+  const previous = new Int32Array(n); // previous[s]: the start of the part before s, or -1
+  const pairRank = new Int32Array(n); // pairRank[s]: the rank of s's part and the next, or NO_RANK
+  // n - 1 first pairs, then at most two new pairs per merge and n - 1 merges.
+  const heap = new PairHeap(3 * n);
+  for (let s = 0; s < n; s++) {
+    end[s] = s + 1;
+    previous[s] = s - 1;
+    const rank = s + 1 < n ? pairOfBytesRank(table, bytes, s) : NO_RANK;
+    pairRank[s] = rank;
+    if (rank !== NO_RANK) heap.push(rank, s);
+  }
+  let parts = n;
+  while (heap.size > 0) {
+    heap.pop();
+    const start = heap.start;
+    if (pairRank[start] !== heap.rank) continue;
+    const absorbed = end[start] as number;
+    const after = end[absorbed] as number;
+    end[start] = after;
+    pairRank[absorbed] = NO_RANK;
+    if (after < n) previous[after] = start;
+    parts--;
+    const rank = after < n ? rankOf(table, bytes, start, end[after] as number) : NO_RANK;
+    pairRank[start] = rank;
+    if (rank !== NO_RANK) heap.push(rank, start);
+    const before = previous[start] as number;
+    if (before >= 0) {
+      const rankBefore = rankOf(table, bytes, before, after);
+      pairRank[before] = rankBefore;
+      if (rankBefore !== NO_RANK) heap.push(rankBefore, before);
+    }
+  }
+  return parts;
+}
+
+/**
+ * Tokens in one piece of pre-split text, exactly as many as
+ * `Tiktoken.encode(piece, [], []).length`. Special-token text such as
+ * `<|endoftext|>` is never looked up here, so it counts as the ordinary text
+ * it is in a transcript.
+ */
+export function countPieceTokens(table: BpeTable, piece: string): number {
+  const bytes = utf8ByteString(piece);
+  if (bytes.length <= 1) return bytes.length;
+  if (bytes.length <= table.maxTokenBytes && table.ranks.has(bytes)) return 1;
+  return bytes.length <= SCAN_MERGE_MAX_BYTES ? countByScan(table, bytes) : countByHeap(table, bytes);
+}
