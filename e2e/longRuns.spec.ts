@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { openFresh } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, openFresh, test } from './fixtures';
 
 /** A full v1 link to a transcript of these user messages, built as the page builds one. */
 function linkTo(contents: readonly string[]): string {
