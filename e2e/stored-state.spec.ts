@@ -150,6 +150,7 @@ test('whatever fails while rendering shows what failed and a reset, never a blan
   await page.evaluate(() => sessionStorage.setItem('repaired', '1'));
   await page.getByTestId('crash-reset').click();
   // Reset forgot the saved settings (keep-recent 16), then reloaded.
-  await expect.poll(() => idbKeys(page)).not.toContain('compaction-playground:settings');
   await expect(page.getByTestId('setting-keep-recent')).toHaveValue('20000');
+  await expect(page.getByTestId('crash')).toHaveCount(0);
+  expect(await idbKeys(page)).not.toContain('compaction-playground:settings');
 });
