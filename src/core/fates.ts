@@ -8,9 +8,10 @@ export type Fate = 'system' | 'summary' | 'summarized' | 'turn-prefix' | 'kept';
 export const FATES: readonly Fate[] = ['system', 'summary', 'summarized', 'turn-prefix', 'kept'];
 
 /**
- * One fate per message. Before the boundary: the system prompt and earlier
+ * One fate per message. Before the boundary: system messages and earlier
  * summaries (anything else there is already covered by the newest summary).
- * After it: summarized, turn prefix, or kept verbatim.
+ * After it: summarized, turn prefix, or kept verbatim. A system message before
+ * the cut is `system` wherever it sits: the result keeps it, before the summary.
  */
 export function messageFates(messages: readonly Message[], plan: CompactionPlan): Fate[] {
   return fatesFor(
@@ -28,8 +29,10 @@ export function fatesFor(
 ): Fate[] {
   const fates: Fate[] = new Array(roles.length);
   for (let i = 0; i < roles.length; i++) {
-    if (i < plan.start) {
-      fates[i] = roles[i] === 'system' ? 'system' : isSummary[i] ? 'summary' : 'summarized';
+    if (roles[i] === 'system' && (i < plan.start || (!plan.nothingToCompact && i < plan.firstKeptIdx))) {
+      fates[i] = 'system';
+    } else if (i < plan.start) {
+      fates[i] = isSummary[i] ? 'summary' : 'summarized';
     } else if (plan.nothingToCompact || i >= plan.firstKeptIdx) {
       fates[i] = 'kept';
     } else if (plan.turnPrefix && i >= plan.turnPrefix.from) {

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { assistant, sys, user } from './__fixtures__/transcripts';
+import { indexMessages } from './cutPoint';
+import { createEstimator } from './estimate';
+import { messageFates } from './fates';
+import { planWithIndex } from './prepare';
+import { normalizeSettings, type Settings } from './settings';
+
+const chars4 = createEstimator('chars4', () => 0);
+const fatesOf = (messages: Parameters<typeof messageFates>[0], input: Partial<Settings>) => {
+  const settings = normalizeSettings(input);
+  return messageFates(messages, planWithIndex(messages, indexMessages(messages, chars4), settings));
+};
+
+describe('message fates (chars4)', () => {
+  it('marks every system message before the cut as system: the result keeps it', () => {
+    const messages = [
+      sys('You are a coding agent.'),
+      sys('Developer: answer in French.'),
+      user('u'.repeat(400)),
+      assistant('a'.repeat(400)),
+      sys('From now on, indent with tabs.'),
+      user('v'.repeat(400)),
+      assistant('b'.repeat(400)),
+      sys('Reminder: run the tests.'),
+    ];
+    expect(fatesOf(messages, { maxContextTokens: 100000, keepRecentTokens: 210 })).toEqual([
+      'system',
+      'system',
+      'summarized',
+      'summarized',
+      'system',
+      'kept',
+      'kept',
+      'kept',
+    ]);
+  });
+});
