@@ -202,4 +202,39 @@ describe('pi session JSONL', () => {
       'c0000006',
     ]);
   });
+
+  it('weighs imported pi entries as the docs list (chars4): custom messages and branch summaries count, a user image counts 4800 characters, a command weighs its framing', () => {
+    const jsonl = [
+      header,
+      JSON.stringify({
+        type: 'custom_message',
+        id: 'd0000001',
+        parentId: null,
+        timestamp: 't',
+        customType: 'ext',
+        content: 'Injected note',
+        display: true,
+      }),
+      entry('d0000002', 'd0000001', {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look' },
+          { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+        ],
+      }),
+      entry('d0000003', 'd0000002', { role: 'bashExecution', command: 'ls', output: 'a\nb', exitCode: 0 }),
+      JSON.stringify({
+        type: 'branch_summary',
+        id: 'd0000004',
+        parentId: 'd0000003',
+        timestamp: 't',
+        fromId: 'd0000003',
+        summary: 'Tried.',
+      }),
+    ].join('\n');
+    const { messages } = importTranscript(jsonl);
+    const chars4 = createEstimator('chars4', countChars4);
+    // pi's first version weighs these 0, 1 (images ignored), 2 (command + output) and 0; the later pi 4, 1201, 2 and 2.
+    expect(messages.map((m) => chars4.countMessage(m))).toEqual([4, 1201, 5, 27]);
+  });
 });
