@@ -1,12 +1,18 @@
 /** `compact FILE --provider P`: one real compaction, its summary and what it changed. */
 import { createCompactor, type Result } from '../core/compactor';
 import { CompactionAbortedError, NothingToCompactError } from '../core/errors';
-import { normalizeSettings, shouldCompact, threshold } from '../core/settings';
+import {
+  explainSettings,
+  normalizeSettings,
+  shouldCompact,
+  threshold,
+  type Adjustment,
+} from '../core/settings';
 import { SummarizerError } from '../core/summarizer';
 import { describeProviderError } from '../providers/describeError';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, oneLine, type Io } from './io';
 import { estimatorFor } from './inspect';
-import { SETTINGS_HELP, SETTINGS_OPTIONS, parse } from './options';
+import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse } from './options';
 import {
   SOURCE_HELP,
   SOURCE_OPTIONS,
@@ -68,6 +74,7 @@ export function renderResult(
   limit: number,
   again: boolean,
   shared: SharedOrigin | null,
+  adjustments: readonly Adjustment[] = [],
 ): string {
   const provider = chosen.provider;
   const summarizer = provider
@@ -75,6 +82,7 @@ export function renderResult(
     : chosen.summarizer.label;
   const lines = [
     ...(shared ? [`link        ${describeShared(shared)}`] : []),
+    ...adjustments.map((adj, i) => `${i === 0 ? 'settings' : ''}`.padEnd(12) + describeAdjustment(adj)),
     `summarizer  ${summarizer}`,
     `tokens      ${n(result.tokensBefore)} → ${n(result.tokensAfter)}`,
     `messages    ${n(result.messagesBefore)} → ${n(result.messagesAfter)}`,
@@ -171,7 +179,7 @@ export async function compact(argv: string[], io: Io): Promise<number> {
     process.removeListener('SIGINT', onInterrupt);
   }
 
-  const effective = normalizeSettings(settings);
+  const { settings: effective, adjustments } = explainSettings(settings);
   const limit = threshold(effective);
   const again = shouldCompact(effective, result.tokensAfter);
   if (values.json) {
@@ -182,6 +190,7 @@ export async function compact(argv: string[], io: Io): Promise<number> {
           summarizer: chosen.summarizer.label,
           provider: chosen.provider,
           wouldCompactAgain: again,
+          adjustments,
           ...(shared ? { link: sharedDocument(shared) } : {}),
         },
         null,
@@ -192,6 +201,6 @@ export async function compact(argv: string[], io: Io): Promise<number> {
   }
   if (stream) stream.finish(result.summary, result.degraded);
   else io.out(result.summary);
-  io.out(`\n${renderResult(result, chosen, limit, again, shared)}`);
+  io.out(`\n${renderResult(result, chosen, limit, again, shared, adjustments)}`);
   return EXIT_OK;
 }

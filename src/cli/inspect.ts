@@ -5,7 +5,7 @@ import type { Message } from '../core/message';
 import { normalizeSettings, type Settings } from '../core/settings';
 import type { ImportResult } from '../formats/types';
 import type { Io } from './io';
-import { SETTINGS_HELP, SETTINGS_OPTIONS, parse } from './options';
+import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse } from './options';
 import {
   SOURCE_HELP,
   SOURCE_OPTIONS,
@@ -42,6 +42,7 @@ export function inspectDocument(imported: ImportResult, a: Analysis, shared: Sha
     format: imported.format,
     tokenizer: a.settings.tokenizer,
     settings: a.settings,
+    adjustments: a.adjustments,
     messages: imported.messages.map((m, index) => ({
       index,
       id: m.id,
@@ -87,7 +88,7 @@ export function renderTable(imported: ImportResult, a: Analysis, shared: SharedO
     `format      ${imported.format} (${imported.detection.reason})`,
     `tokenizer   ${settings.tokenizer}${settings.scale !== 1 ? ` × ${settings.scale}` : ''}, strategy ${settings.strategy}`,
     `settings    window ${n(settings.maxContextTokens)}, reserve ${n(settings.reserveTokens)}, keep-recent ${n(settings.keepRecentTokens)}, max summary ${settings.maxSummaryTokens ? n(settings.maxSummaryTokens) : 'derived'}`,
-    ...a.adjustments.map((adj) => `            ${adj.field} ${n(adj.from)} → ${n(adj.to)}: ${adj.reason}`),
+    ...a.adjustments.map((adj) => `            ${describeAdjustment(adj)}`),
   ];
   const verdict =
     a.threshold === 0
