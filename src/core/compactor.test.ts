@@ -208,6 +208,17 @@ describe('summarizer failures', () => {
     );
   });
 
+  it('rejects a summary stopped for a content filter or safety reason and archives instead', async () => {
+    for (const reason of ['content_filter', 'SAFETY', 'refusal']) {
+      const result = await compactor(scripted(answers('## Goal\nhalf a sum', reason))).compact(reactTurn(40));
+      expect(result.degraded).toBe(true);
+      expect(result.summary).not.toContain('half a sum');
+      expect(result.failures[0]).toBe(
+        `summarization failed after 2 attempts: the provider stopped the summary for a content filter or safety reason (finish reason "${reason}")`,
+      );
+    }
+  });
+
   it('rejects an empty summary', async () => {
     const result = await compactor(scripted(answers('   '))).compact(reactTurn(40));
     expect(result.degraded).toBe(true);

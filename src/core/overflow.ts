@@ -2,6 +2,7 @@
  * Telling "the request did not fit the context window" apart from every
  * other failure, from the error text providers actually return.
  */
+import { finishCategory } from './finishReason';
 
 export interface OverflowPattern {
   provider: string;
@@ -127,8 +128,6 @@ export interface ResponseShape {
   usage?: { promptTokens: number; completionTokens: number };
 }
 
-const LENGTH = new Set(['length', 'max_tokens', 'max_output_tokens']);
-
 /**
  * Whether a successful response was shaped by a full context window rather
  * than by the completion budget we asked for. `completionBudget` must be the
@@ -143,7 +142,7 @@ export function responseHitContextLimit(
   if (!response) return false;
   const prompt = response.usage?.promptTokens ?? 0;
   const completion = response.usage?.completionTokens ?? 0;
-  const lengthStop = LENGTH.has((response.finishReason ?? '').trim().toLowerCase());
+  const lengthStop = finishCategory(response.finishReason ?? '') === 'length';
   // The provider accepted an oversized prompt silently.
   if (contextWindow > 0 && prompt > contextWindow) return true;
   // The input was truncated to fill the window and nothing could be generated.
