@@ -288,7 +288,7 @@ describe('compact refuses', () => {
     const { code, out, err } = await run(['compact', chatFile, '--provider', 'offline']);
     expect([code, out]).toEqual([1, '']);
     expect(err).toBe(
-      'compaction-playground: nothing to compact: every message after the start fits the keep-recent budget (20,000 tokens); lower --keep-recent to compact more\n',
+      'compaction-playground: nothing to compact: everything after the system prompt fits the keep-recent budget (70 ≤ 20,000 tokens); lower --keep-recent to compact more\n',
     );
   });
 });

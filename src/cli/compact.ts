@@ -1,13 +1,10 @@
 /** `compact FILE --provider P`: one real compaction, its summary and what it changed. */
+import { analyze, explainNothingToCompact, type NothingReason } from '../core/analysis';
 import { createCompactor, type Result } from '../core/compactor';
 import { CompactionAbortedError, NothingToCompactError } from '../core/errors';
-import {
-  explainSettings,
-  normalizeSettings,
-  shouldCompact,
-  threshold,
-  type Adjustment,
-} from '../core/settings';
+import type { Estimator } from '../core/estimate';
+import type { Message } from '../core/message';
+import { explainSettings, shouldCompact, threshold, type Adjustment, type Settings } from '../core/settings';
 import { SummarizerError } from '../core/summarizer';
 import { describeProviderError } from '../providers/describeError';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, oneLine, type Io } from './io';
@@ -108,6 +105,21 @@ export function renderResult(
   return lines.join('\n');
 }
 
+/** What the user can change, for each reason nothing was compacted; nothing helps a message that cannot be cut. */
+const NOTHING_ADVICE: Record<NothingReason, string> = {
+  empty: '',
+  fits: 'lower --keep-recent to compact more',
+  floor: 'lower --keep-recent to compact more',
+  'one-turn': '--strategy budget or pi splits a turn',
+  indivisible: '',
+};
+
+function whyNothing(messages: readonly Message[], settings: Partial<Settings>, estimator: Estimator): string {
+  const { index, plan, settings: effective } = analyze(messages, settings, estimator);
+  const { reason, text } = explainNothingToCompact(index, plan, effective);
+  return NOTHING_ADVICE[reason] ? `${text}; ${NOTHING_ADVICE[reason]}` : text;
+}
+
 /** The auth fix in terms of the environment, where the command line's key lives. */
 function authFix(chosen: ChosenSummarizer): string {
   const provider = chosen.provider;
@@ -162,7 +174,7 @@ export async function compact(argv: string[], io: Io): Promise<number> {
     stream?.breakLine();
     if (error instanceof NothingToCompactError) {
       io.err(
-        `compaction-playground: nothing to compact: every message after the start fits the keep-recent budget (${n(normalizeSettings(settings).keepRecentTokens)} tokens); lower --keep-recent to compact more`,
+        `compaction-playground: nothing to compact: ${whyNothing(imported.messages, settings, estimator)}`,
       );
       return EXIT_FAILURE;
     }

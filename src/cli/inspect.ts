@@ -1,5 +1,5 @@
 /** `inspect FILE`: per-message tokens and fates, the threshold and the cut. */
-import { analyze, type Analysis } from '../core/analysis';
+import { analyze, describeVerdict, explainNothingToCompact, type Analysis } from '../core/analysis';
 import { loadEstimator, type Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
 import { normalizeSettings, type Settings } from '../core/settings';
@@ -90,15 +90,9 @@ export function renderTable(imported: ImportResult, a: Analysis, shared: SharedO
     `settings    window ${n(settings.maxContextTokens)}, reserve ${n(settings.reserveTokens)}, keep-recent ${n(settings.keepRecentTokens)}, max summary ${settings.maxSummaryTokens ? n(settings.maxSummaryTokens) : 'derived'}`,
     ...a.adjustments.map((adj) => `            ${describeAdjustment(adj)}`),
   ];
-  const verdict =
-    a.threshold === 0
-      ? `${n(a.totalTokens)} tokens; no window, so compaction is off`
-      : a.shouldCompact
-        ? `${n(a.totalTokens)} tokens > threshold ${n(a.threshold)}: compaction fires`
-        : `${n(a.totalTokens)} tokens ≤ threshold ${n(a.threshold)}: compaction does not fire${settings.enabled ? '' : ' (disabled)'}`;
-  lines.push(`verdict     ${verdict}`);
+  lines.push(`verdict     ${describeVerdict(a)}`);
   if (plan.nothingToCompact) {
-    lines.push('cut         nothing to compact: everything after the start fits the keep-recent budget');
+    lines.push(`cut         nothing to compact: ${explainNothingToCompact(a.index, plan, settings).text}`);
   } else {
     const split = plan.isSplitTurn ? `, splits the turn that starts at #${plan.turnStartIdx}` : '';
     lines.push(`cut         first kept #${plan.firstKeptIdx}${split}; ${n(a.keptTokens)} tokens kept`);
