@@ -4,6 +4,7 @@ import { indexMessages } from './cutPoint';
 import { createEstimator } from './estimate';
 import { messageFates } from './fates';
 import { planWithIndex } from './prepare';
+import { summaryMessage } from './summaryEnvelope';
 import { normalizeSettings, type Settings } from './settings';
 
 const chars4 = createEstimator('chars4', () => 0);
@@ -32,6 +33,33 @@ describe('message fates (chars4)', () => {
       'system',
       'kept',
       'kept',
+      'kept',
+    ]);
+  });
+
+  it('marks what sits before the previous summary as re-injected, and nothing summarized when nothing is compacted', () => {
+    const messages = [
+      sys('You are a coding agent.'),
+      user('<user_instructions>Use tabs.</user_instructions>'),
+      user('an earlier prompt the harness carried over'),
+      summaryMessage('## Goal\nship it'),
+      user('u'.repeat(40)),
+      assistant('a'.repeat(40)),
+    ];
+    expect(fatesOf(messages, { maxContextTokens: 100000, keepRecentTokens: 1000 })).toEqual([
+      'system',
+      'reinjected',
+      'reinjected',
+      'summary',
+      'kept',
+      'kept',
+    ]);
+    expect(fatesOf(messages, { maxContextTokens: 100000, keepRecentTokens: 10 })).toEqual([
+      'system',
+      'reinjected',
+      'reinjected',
+      'summary',
+      'turn-prefix',
       'kept',
     ]);
   });
