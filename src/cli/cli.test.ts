@@ -167,7 +167,7 @@ describe('inspect --format', () => {
     ['claude-code.jsonl', 'claude-code', 9],
     ['codex.jsonl', 'codex', 9],
     ['pi.jsonl', 'pi', 7],
-    ['opencode.json', 'opencode', 5],
+    ['opencode.json', 'opencode', 6],
     ['gemini-cli.jsonl', 'gemini-cli', 9],
     ['openai-chat.json', 'openai-chat', 8],
     ['openai-responses.json', 'openai-responses', 11],
