@@ -9,7 +9,8 @@ import {
   TURN_PREFIX_INSTRUCTIONS,
   buildSummarizationPrompt,
 } from '../../src/core/prompts';
-import { isLengthStop, summarizeWithRetry } from '../../src/core/summarize';
+import { finishCategory } from '../../src/core/finishReason';
+import { summarizeWithRetry } from '../../src/core/summarize';
 import { SummarizerError, type SummaryChunk, type SummaryRequest } from '../../src/core/summarizer';
 import type { ProviderConfig, ProviderKind } from '../../src/providers/config';
 import { buildProviderRequest, streamProviderEvents } from '../../src/providers/stream';
@@ -118,13 +119,13 @@ describe.each(FAMILIES)('the %s adapter against the mock server', (kind) => {
     expect(textOf(chunks).length).toBeGreaterThan(0);
     expect(textOf(chunks)).not.toContain('## Critical Context');
     expect(finishOf(chunks)).toHaveLength(1);
-    expect(isLengthStop(finishOf(chunks)[0])).toBe(true);
+    expect(finishCategory(finishOf(chunks)[0])).toBe('length');
   });
 
   it('stops normally with no text for the empty model', async () => {
     const chunks = await run(kind, 'empty');
     expect(textOf(chunks)).toBe('');
-    expect(isLengthStop(finishOf(chunks)[0])).toBe(false);
+    expect(finishCategory(finishOf(chunks)[0])).toBe('stop');
   });
 
   it('classifies a rejected key as auth', async () => {

@@ -57,6 +57,7 @@ describe('inspect --json', () => {
       'format',
       'tokenizer',
       'settings',
+      'adjustments',
       'messages',
       'totalTokens',
       'threshold',
@@ -122,13 +123,19 @@ describe('inspect --json', () => {
       maxContextTokens: 120,
       reserveTokens: 100,
       keepRecentTokens: 5,
-      maxSummaryTokens: 64,
+      maxSummaryTokens: 1024,
       strategy: 'turns',
       tokenizer: 'chars4',
       scale: 1.2,
     });
     expect([doc.threshold, doc.shouldCompact, doc.cut.firstKeptIdx]).toEqual([20, true, 5]);
     expect(doc.toSummarize).toEqual({ from: 1, to: 5 });
+    expect(
+      doc.adjustments.map((a: { field: string; from: number; to: number }) => [a.field, a.from, a.to]),
+    ).toEqual([
+      ['maxSummaryTokens', 64, 1024],
+      ['keepRecentTokens', 500, 5],
+    ]);
   });
 });
 
@@ -157,6 +164,13 @@ describe('inspect table', () => {
     expect(out).toContain('cut         first kept #4, splits the turn that starts at #1; 22 tokens kept');
   });
 
+  it('says why --max-summary 5 is raised to 1024', async () => {
+    const { out } = await run('inspect', chatFile, '--max-summary', '5');
+    expect(out).toContain(
+      '\n            --max-summary 5 → 1,024: raised to 1024, the smallest summary budget: a shorter summary stops mid-sentence\n',
+    );
+  });
+
   it('says when compaction fires', async () => {
     const { out } = await run('inspect', chatFile, '--window', '80', '--reserve', '10');
     expect(out).toContain('verdict     84 tokens > threshold 70: compaction fires');
@@ -169,7 +183,7 @@ describe('inspect --format', () => {
     ['claude-code.jsonl', 'claude-code', 9],
     ['codex.jsonl', 'codex', 9],
     ['pi.jsonl', 'pi', 7],
-    ['opencode.json', 'opencode', 5],
+    ['opencode.json', 'opencode', 6],
     ['gemini-cli.jsonl', 'gemini-cli', 9],
     ['openai-chat.json', 'openai-chat', 8],
     ['openai-responses.json', 'openai-responses', 11],

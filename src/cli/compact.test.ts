@@ -66,6 +66,33 @@ describe('compact with the offline summarizer', () => {
     );
   });
 
+  it('says which settings it changed and why, before the result', async () => {
+    const { code, out } = await run([
+      'compact',
+      turnsFile,
+      '--provider',
+      'offline',
+      '--strategy',
+      'turns',
+      '--keep-recent',
+      '10',
+      '--max-summary',
+      '5',
+      '--stall-timeout',
+      '3000000000',
+    ]);
+    expect(code).toBe(0);
+    expect(out).toContain(
+      [
+        '',
+        'settings    --max-summary 5 → 1,024: raised to 1024, the smallest summary budget: a shorter summary stops mid-sentence',
+        '            --stall-timeout 3,000,000,000 → 2,147,483,647: lowered to 2147483647 ms (about 24.8 days), the longest delay a timer can wait: a longer one fires at once',
+        'summarizer  offline',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('splits the current turn and lists the file it read, with no history before it', async () => {
     const { code, out } = await run(['compact', chatFile, '--provider', 'offline', '--keep-recent', '30']);
     expect(code).toBe(0);
@@ -133,6 +160,7 @@ describe('compact with the offline summarizer', () => {
       'summarizer',
       'provider',
       'wouldCompactAgain',
+      'adjustments',
     ]);
     expect(doc.messages.map((m: { id: string; kind?: string }) => m.kind ?? m.id)).toEqual([
       's',
@@ -265,7 +293,7 @@ describe('compact refuses', () => {
     const { code, out, err } = await run(['compact', chatFile, '--provider', 'offline']);
     expect([code, out]).toEqual([1, '']);
     expect(err).toBe(
-      'compaction-playground: nothing to compact: every message after the start fits the keep-recent budget (20,000 tokens); lower --keep-recent to compact more\n',
+      'compaction-playground: nothing to compact: everything after the system prompt fits the keep-recent budget (70 ≤ 20,000 tokens); lower --keep-recent to compact more\n',
     );
   });
 });

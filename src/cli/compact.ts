@@ -1,12 +1,15 @@
 /** `compact FILE --provider P`: one real compaction, its summary and what it changed. */
+import { analyze, explainNothingToCompact, type NothingReason } from '../core/analysis';
 import { createCompactor, type Result } from '../core/compactor';
 import { CompactionAbortedError, NothingToCompactError } from '../core/errors';
-import { normalizeSettings, shouldCompact, threshold } from '../core/settings';
+import type { Estimator } from '../core/estimate';
+import type { Message } from '../core/message';
+import { explainSettings, shouldCompact, threshold, type Adjustment, type Settings } from '../core/settings';
 import { SummarizerError } from '../core/summarizer';
 import { describeProviderError } from '../providers/describeError';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, oneLine, type Io } from './io';
 import { estimatorFor } from './inspect';
-import { SETTINGS_HELP, SETTINGS_OPTIONS, parse } from './options';
+import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse } from './options';
 import {
   SOURCE_HELP,
   SOURCE_OPTIONS,
@@ -68,6 +71,7 @@ export function renderResult(
   limit: number,
   again: boolean,
   shared: SharedOrigin | null,
+  adjustments: readonly Adjustment[] = [],
 ): string {
   const provider = chosen.provider;
   const summarizer = provider
@@ -75,6 +79,7 @@ export function renderResult(
     : chosen.summarizer.label;
   const lines = [
     ...(shared ? [`link        ${describeShared(shared)}`] : []),
+    ...adjustments.map((adj, i) => `${i === 0 ? 'settings' : ''}`.padEnd(12) + describeAdjustment(adj)),
     `summarizer  ${summarizer}`,
     `tokens      ${n(result.tokensBefore)} → ${n(result.tokensAfter)}`,
     `messages    ${n(result.messagesBefore)} → ${n(result.messagesAfter)}`,
@@ -98,6 +103,21 @@ export function renderResult(
   for (const failure of result.failures) lines.push(`failed      ${oneLine(failure)}`);
   lines.push(`again       ${againLine(result.tokensAfter, limit, again)}`);
   return lines.join('\n');
+}
+
+/** What the user can change, for each reason nothing was compacted; nothing helps a message that cannot be cut. */
+const NOTHING_ADVICE: Record<NothingReason, string> = {
+  empty: '',
+  fits: 'lower --keep-recent to compact more',
+  floor: 'lower --keep-recent to compact more',
+  'one-turn': '--strategy budget or pi splits a turn',
+  indivisible: '',
+};
+
+function whyNothing(messages: readonly Message[], settings: Partial<Settings>, estimator: Estimator): string {
+  const { index, plan, settings: effective } = analyze(messages, settings, estimator);
+  const { reason, text } = explainNothingToCompact(index, plan, effective);
+  return NOTHING_ADVICE[reason] ? `${text}; ${NOTHING_ADVICE[reason]}` : text;
 }
 
 /** The auth fix in terms of the environment, where the command line's key lives. */
@@ -154,7 +174,7 @@ export async function compact(argv: string[], io: Io): Promise<number> {
     stream?.breakLine();
     if (error instanceof NothingToCompactError) {
       io.err(
-        `compaction-playground: nothing to compact: every message after the start fits the keep-recent budget (${n(normalizeSettings(settings).keepRecentTokens)} tokens); lower --keep-recent to compact more`,
+        `compaction-playground: nothing to compact: ${whyNothing(imported.messages, settings, estimator)}`,
       );
       return EXIT_FAILURE;
     }
@@ -171,7 +191,7 @@ export async function compact(argv: string[], io: Io): Promise<number> {
     process.removeListener('SIGINT', onInterrupt);
   }
 
-  const effective = normalizeSettings(settings);
+  const { settings: effective, adjustments } = explainSettings(settings);
   const limit = threshold(effective);
   const again = shouldCompact(effective, result.tokensAfter);
   if (values.json) {
@@ -182,6 +202,7 @@ export async function compact(argv: string[], io: Io): Promise<number> {
           summarizer: chosen.summarizer.label,
           provider: chosen.provider,
           wouldCompactAgain: again,
+          adjustments,
           ...(shared ? { link: sharedDocument(shared) } : {}),
         },
         null,
@@ -192,6 +213,6 @@ export async function compact(argv: string[], io: Io): Promise<number> {
   }
   if (stream) stream.finish(result.summary, result.degraded);
   else io.out(result.summary);
-  io.out(`\n${renderResult(result, chosen, limit, again, shared)}`);
+  io.out(`\n${renderResult(result, chosen, limit, again, shared, adjustments)}`);
   return EXIT_OK;
 }

@@ -1,11 +1,11 @@
 /** `inspect FILE`: per-message tokens and fates, the threshold and the cut. */
-import { analyze, type Analysis } from '../core/analysis';
+import { analyze, describeVerdict, explainNothingToCompact, type Analysis } from '../core/analysis';
 import { loadEstimator, type Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
 import { normalizeSettings, type Settings } from '../core/settings';
 import type { ImportResult } from '../formats/types';
 import type { Io } from './io';
-import { SETTINGS_HELP, SETTINGS_OPTIONS, parse } from './options';
+import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse } from './options';
 import {
   SOURCE_HELP,
   SOURCE_OPTIONS,
@@ -42,6 +42,7 @@ export function inspectDocument(imported: ImportResult, a: Analysis, shared: Sha
     format: imported.format,
     tokenizer: a.settings.tokenizer,
     settings: a.settings,
+    adjustments: a.adjustments,
     messages: imported.messages.map((m, index) => ({
       index,
       id: m.id,
@@ -87,17 +88,11 @@ export function renderTable(imported: ImportResult, a: Analysis, shared: SharedO
     `format      ${imported.format} (${imported.detection.reason})`,
     `tokenizer   ${settings.tokenizer}${settings.scale !== 1 ? ` × ${settings.scale}` : ''}, strategy ${settings.strategy}`,
     `settings    window ${n(settings.maxContextTokens)}, reserve ${n(settings.reserveTokens)}, keep-recent ${n(settings.keepRecentTokens)}, max summary ${settings.maxSummaryTokens ? n(settings.maxSummaryTokens) : 'derived'}`,
-    ...a.adjustments.map((adj) => `            ${adj.field} ${n(adj.from)} → ${n(adj.to)}: ${adj.reason}`),
+    ...a.adjustments.map((adj) => `            ${describeAdjustment(adj)}`),
   ];
-  const verdict =
-    a.threshold === 0
-      ? `${n(a.totalTokens)} tokens; no window, so compaction is off`
-      : a.shouldCompact
-        ? `${n(a.totalTokens)} tokens > threshold ${n(a.threshold)}: compaction fires`
-        : `${n(a.totalTokens)} tokens ≤ threshold ${n(a.threshold)}: compaction does not fire${settings.enabled ? '' : ' (disabled)'}`;
-  lines.push(`verdict     ${verdict}`);
+  lines.push(`verdict     ${describeVerdict(a)}`);
   if (plan.nothingToCompact) {
-    lines.push('cut         nothing to compact: everything after the start fits the keep-recent budget');
+    lines.push(`cut         nothing to compact: ${explainNothingToCompact(a.index, plan, settings).text}`);
   } else {
     const split = plan.isSplitTurn ? `, splits the turn that starts at #${plan.turnStartIdx}` : '';
     lines.push(`cut         first kept #${plan.firstKeptIdx}${split}; ${n(a.keptTokens)} tokens kept`);

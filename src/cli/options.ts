@@ -4,6 +4,7 @@ import {
   DEFAULT_SETTINGS,
   STRATEGIES,
   TOKENIZERS,
+  type Adjustment,
   type Settings,
   type Strategy,
   type TokenizerId,
@@ -88,6 +89,23 @@ export function settingsFrom(values: Values, base: Partial<Settings> = DEFAULT_S
     settings.scale = scale;
   }
   return settings;
+}
+
+/** The option that sets each field normalization may change, so a report names it as the user typed it. */
+const OPTION_OF: Partial<Record<keyof Settings, string>> = {
+  maxContextTokens: '--window',
+  reserveTokens: '--reserve',
+  keepRecentTokens: '--keep-recent',
+  maxSummaryTokens: '--max-summary',
+  stallTimeoutMs: '--stall-timeout',
+  scale: '--scale',
+};
+
+/** One change normalization made: the option, the value given → the value used, and why. */
+export function describeAdjustment(adjustment: Adjustment): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const { field, from, to, reason } = adjustment;
+  return `${OPTION_OF[field] ?? field} ${n(from)} → ${n(to)}: ${reason}`;
 }
 
 export function formatFrom(values: Values): FormatId | undefined {

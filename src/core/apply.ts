@@ -4,8 +4,11 @@ import type { Preparation } from './prepare';
 import { summaryMessage } from './summaryEnvelope';
 
 /**
- * The system prompt, one summary, then the kept tail verbatim. Everything in
- * between, earlier summaries included, is gone: exactly one summary remains.
+ * Every system message before the cut (the system prompt first, then any
+ * later one, such as a `developer` message, in order), one summary, then the
+ * kept tail verbatim. Instructions are never summarized away: a summary may
+ * drop a rule, a system message cannot. Everything else before the cut,
+ * earlier summaries included, is gone: exactly one summary remains.
  */
 export function apply(
   messages: readonly Message[],
@@ -14,7 +17,7 @@ export function apply(
 ): Message[] {
   const tailStart = Math.max(0, Math.min(prep.firstKeptIdx, messages.length));
   const out: Message[] = [];
-  if (messages[0]?.role === 'system') out.push(messages[0]);
+  for (let i = 0; i < tailStart; i++) if (messages[i].role === 'system') out.push(messages[i]);
   out.push(summaryMessage(summary));
   for (let i = tailStart; i < messages.length; i++) out.push(messages[i]);
   return out;

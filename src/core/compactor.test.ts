@@ -158,6 +158,45 @@ describe('previous summaries', () => {
   });
 });
 
+describe('system messages (chars4)', () => {
+  const chars4 = createEstimator('chars4', () => 0);
+  const settings = { maxContextTokens: 100000, keepRecentTokens: 200, stallTimeoutMs: 1000 };
+  // 100 tokens for each user and assistant message; the system messages are small.
+  const transcript = (): Message[] => [
+    sys('You are a coding agent.'),
+    sys('Developer: answer in French.'),
+    user('u'.repeat(400)),
+    assistant('a'.repeat(400)),
+    sys('From now on, indent with tabs.'),
+    user('v'.repeat(400)),
+    assistant('b'.repeat(400)),
+  ];
+
+  it('keeps every system message before the cut, in order, before the summary', async () => {
+    const messages = transcript();
+    const summarizer = scripted(answers('## Goal\nx'));
+    const result = await createCompactor(summarizer, chars4, settings)!.compact(messages);
+    expect(result.messages.map((m) => m.content.slice(0, 30))).toEqual([
+      'You are a coding agent.',
+      'Developer: answer in French.',
+      'From now on, indent with tabs.',
+      result.messages[3].content.slice(0, 30),
+      'v'.repeat(30),
+      'b'.repeat(30),
+    ]);
+    expect(result.messages[3].kind).toBe('summary');
+    expect(result.messages.filter((m) => m.role === 'system')).toEqual(
+      messages.filter((m) => m.role === 'system'),
+    );
+  });
+
+  it('starts the history after the system messages that open the conversation', () => {
+    const prep = prepare(transcript(), settings, chars4)!;
+    expect([prep.start, prep.firstKeptIdx]).toEqual([2, 5]);
+    expect(prep.messagesToSummarize.map((m) => m.role)).toEqual(['user', 'assistant', 'system']);
+  });
+});
+
 describe('summarizer failures', () => {
   it('rejects a summary that stopped on its length cap and archives instead', async () => {
     const result = await compactor(scripted(answers('## Goal\nhalf a sum', 'length'))).compact(reactTurn(40));
@@ -167,6 +206,17 @@ describe('summarizer failures', () => {
     expect(result.failures[0]).toBe(
       'summarization failed after 2 attempts: the summary hit its token cap (finish reason "length") and is incomplete',
     );
+  });
+
+  it('rejects a summary stopped for a content filter or safety reason and archives instead', async () => {
+    for (const reason of ['content_filter', 'SAFETY', 'refusal']) {
+      const result = await compactor(scripted(answers('## Goal\nhalf a sum', reason))).compact(reactTurn(40));
+      expect(result.degraded).toBe(true);
+      expect(result.summary).not.toContain('half a sum');
+      expect(result.failures[0]).toBe(
+        `summarization failed after 2 attempts: the provider stopped the summary for a content filter or safety reason (finish reason "${reason}")`,
+      );
+    }
   });
 
   it('rejects an empty summary', async () => {

@@ -32,6 +32,8 @@ export interface CutIndex {
   readonly prevUser: Int32Array;
   /** Indices of user messages, ascending. */
   readonly users: Int32Array;
+  /** `systemTokens[i]` = tokens of the system messages before i, which a compaction keeps. */
+  readonly systemTokens: Float64Array;
 }
 
 /**
@@ -48,6 +50,7 @@ export function buildCutIndex(roles: readonly Role[], counts: ArrayLike<number>)
   for (let i = n - 1; i >= 0; i--) nextLegal[i] = roles[i] !== 'tool' ? i : nextLegal[i + 1];
   const prevLegal = new Int32Array(n);
   const prevUser = new Int32Array(n);
+  const systemTokens = new Float64Array(n + 1);
   const users: number[] = [];
   let legal = -1;
   let user = -1;
@@ -59,8 +62,18 @@ export function buildCutIndex(roles: readonly Role[], counts: ArrayLike<number>)
     }
     prevLegal[i] = legal;
     prevUser[i] = user;
+    systemTokens[i + 1] = systemTokens[i] + (roles[i] === 'system' ? counts[i] : 0);
   }
-  return { length: n, roles, suffix, nextLegal, prevLegal, prevUser, users: Int32Array.from(users) };
+  return {
+    length: n,
+    roles,
+    suffix,
+    nextLegal,
+    prevLegal,
+    prevUser,
+    users: Int32Array.from(users),
+    systemTokens,
+  };
 }
 
 /** Builds the index straight from messages. */

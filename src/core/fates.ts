@@ -3,14 +3,32 @@ import type { Message, Role } from './message';
 import type { CompactionPlan } from './prepare';
 import { isSummaryMessage } from './summaryEnvelope';
 
-export type Fate = 'system' | 'summary' | 'summarized' | 'turn-prefix' | 'kept';
+/**
+ * - `system`: a system message before the cut; the result keeps it, ahead of the summary.
+ * - `summary`: a summary before the boundary; the new summary replaces it.
+ * - `reinjected`: a message a harness placed before its summary (Codex's
+ *   injected context and recent prompts, OpenCode's compaction request). The
+ *   previous summary already covers it, so it is not summarized again, and the
+ *   result leaves it out, as the harness's own next compaction would replace it.
+ * - `summarized`, `turn-prefix`: what the new summary is written from.
+ * - `kept`: kept verbatim after the summary.
+ */
+export type Fate = 'system' | 'summary' | 'reinjected' | 'summarized' | 'turn-prefix' | 'kept';
 
-export const FATES: readonly Fate[] = ['system', 'summary', 'summarized', 'turn-prefix', 'kept'];
+export const FATES: readonly Fate[] = [
+  'system',
+  'summary',
+  'reinjected',
+  'summarized',
+  'turn-prefix',
+  'kept',
+];
 
 /**
- * One fate per message. Before the boundary: the system prompt and earlier
- * summaries (anything else there is already covered by the newest summary).
- * After it: summarized, turn prefix, or kept verbatim.
+ * One fate per message. Before the boundary: system messages, earlier
+ * summaries and what a harness re-injected; nothing there is summarized
+ * again, so a plan that compacts nothing marks nothing `summarized`. After
+ * it: summarized, turn prefix, or kept verbatim.
  */
 export function messageFates(messages: readonly Message[], plan: CompactionPlan): Fate[] {
   return fatesFor(
@@ -28,8 +46,10 @@ export function fatesFor(
 ): Fate[] {
   const fates: Fate[] = new Array(roles.length);
   for (let i = 0; i < roles.length; i++) {
-    if (i < plan.start) {
-      fates[i] = roles[i] === 'system' ? 'system' : isSummary[i] ? 'summary' : 'summarized';
+    if (roles[i] === 'system' && (i < plan.start || (!plan.nothingToCompact && i < plan.firstKeptIdx))) {
+      fates[i] = 'system';
+    } else if (i < plan.start) {
+      fates[i] = isSummary[i] ? 'summary' : 'reinjected';
     } else if (plan.nothingToCompact || i >= plan.firstKeptIdx) {
       fates[i] = 'kept';
     } else if (plan.turnPrefix && i >= plan.turnPrefix.from) {

@@ -9,7 +9,7 @@ describe('isOverflowError', () => {
     ['Amazon Bedrock', 'ValidationException: Input is too long for requested model.'],
     ['OpenAI', 'Your input exceeds the context window of this model.'],
     [
-      'OpenAI / OpenRouter',
+      'OpenAI / DeepSeek / OpenRouter',
       "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens",
     ],
     ['OpenAI-compatible / LiteLLM', 'Request exceeds the maximum context length of 32768 tokens'],
@@ -19,7 +19,7 @@ describe('isOverflowError', () => {
     ],
     ['xAI Grok', "This model's maximum prompt length is 131072 but the request contains 140000 tokens."],
     ['Groq', 'Please reduce the length of the messages or completion.'],
-    ['OpenAI / OpenRouter', 'maximum context length is 128000 tokens'],
+    ['OpenAI / DeepSeek / OpenRouter', 'maximum context length is 128000 tokens'],
     ['OpenRouter / Poolside', 'Input exceeds maximum allowed input length of 64000 tokens'],
     ['Together AI', "Input (140000 tokens) is longer than the model's context length (131072 tokens)."],
     ['GitHub Copilot', 'prompt token count of 140000 exceeds the limit of 128000'],
@@ -35,6 +35,9 @@ describe('isOverflowError', () => {
     ['z.ai', 'finish_reason: model_context_window_exceeded'],
     ['Ollama', 'prompt too long; exceeded max context length by 1200 tokens'],
     ['DashScope / Qwen', 'Range of input length should be [1, 30720]'],
+    ['vLLM', 'you requested 2048 output tokens but only 1000 are left'],
+    ['vLLM', 'your prompt contains at least 3097 input tokens'],
+    ['vLLM', 'for a total of at least 4097 tokens'],
     ['Cerebras', '400 status code (no body)'],
     ['generic', 'context_length_exceeded'],
     ['generic', 'ValidationError: too many tokens in request'],
@@ -46,6 +49,27 @@ describe('isOverflowError', () => {
       expect(matchOverflow(new Error(text))?.provider).toBe(provider);
     });
   }
+
+  it('names OpenAI and DeepSeek for their whole message, though it ends with Groq’s words', () => {
+    const openai =
+      "This model's maximum context length is 128000 tokens. However, your messages resulted in 130532 tokens. Please reduce the length of the messages.";
+    const deepseek =
+      "This model's maximum context length is 65536 tokens. However, you requested 70000 tokens (70000 in the messages, 0 in the completion). Please reduce the length of the messages or completion.";
+    expect(matchOverflow(new Error(openai))?.provider).toBe('OpenAI / DeepSeek / OpenRouter');
+    expect(matchOverflow(new Error(deepseek))?.provider).toBe('OpenAI / DeepSeek / OpenRouter');
+    expect(
+      matchOverflow(new Error('Please reduce the length of the messages or completion.'))?.provider,
+    ).toBe('Groq');
+  });
+
+  it('names vLLM for its message, though it starts with OpenAI’s sentence', () => {
+    const vllm =
+      "This model's maximum context length is 4096 tokens. However, you requested 1000 output tokens and your prompt contains at least 3097 input tokens, for a total of at least 4097 tokens. Please reduce the length of the input prompt or the number of requested output tokens.";
+    expect(matchOverflow(new Error(vllm))).toEqual({
+      provider: 'vLLM',
+      pattern: 'requested \\d+ output tokens',
+    });
+  });
 
   it('rules out rate limiting first, even when it mentions too many tokens', () => {
     expect(
@@ -60,6 +84,18 @@ describe('isOverflowError', () => {
       provider: 'HTTP',
       pattern: 'HTTP 413',
     });
+  });
+
+  it('counts an HTTP 413 on a nested cause as an overflow', () => {
+    const error = new Error('fetch failed', { cause: { status: 413, message: 'Payload Too Large' } });
+    expect(matchOverflow(error)).toEqual({ provider: 'HTTP', pattern: 'HTTP 413' });
+    expect(isOverflowError(new Error('HTTP 500', { cause: { status: 500 } }))).toBe(false);
+  });
+
+  it('follows a cycle of causes only once', () => {
+    const a: { message: string; cause?: unknown } = { message: 'outer' };
+    a.cause = { message: 'inner', cause: a };
+    expect(isOverflowError(a)).toBe(false);
   });
 
   it('reads the provider message of a summarizer error and nested error objects', () => {

@@ -2,6 +2,7 @@
  * Telling "the request did not fit the context window" apart from every
  * other failure, from the error text providers actually return.
  */
+import { finishCategory } from './finishReason';
 
 export interface OverflowPattern {
   provider: string;
@@ -19,7 +20,13 @@ export const NOT_OVERFLOW: readonly RegExp[] = [
   /too many requests/i,
 ];
 
-/** One row per provider message; the UI names the provider a text matched. */
+/**
+ * One row per provider message; the UI names the provider a text matched.
+ * The first matching row wins, so a row whose words also appear in another
+ * provider's message comes after that provider's row: OpenAI and DeepSeek end
+ * their "maximum context length is N tokens" message with Groq's "reduce the
+ * length of the messages", and vLLM starts its own with OpenAI's sentence.
+ */
 export const OVERFLOW_PATTERNS: readonly OverflowPattern[] = [
   { provider: 'Anthropic', pattern: /prompt is too long/i },
   { provider: 'Anthropic (HTTP 413)', pattern: /request_too_large/i },
@@ -28,8 +35,11 @@ export const OVERFLOW_PATTERNS: readonly OverflowPattern[] = [
   { provider: 'OpenAI-compatible / LiteLLM', pattern: /exceeds (the )?(model'?s )?maximum context length/i },
   { provider: 'Google Gemini', pattern: /input token count.*exceeds the maximum/i },
   { provider: 'xAI Grok', pattern: /maximum prompt length is \d+/i },
+  { provider: 'vLLM', pattern: /requested \d+ output tokens/i },
+  { provider: 'vLLM', pattern: /prompt contains.*\d+ input tokens/i },
+  { provider: 'vLLM', pattern: /for a total of.*\d+ tokens/i },
+  { provider: 'OpenAI / DeepSeek / OpenRouter', pattern: /maximum context length is \d+ tokens/i },
   { provider: 'Groq', pattern: /reduce the length of the messages/i },
-  { provider: 'OpenAI / OpenRouter', pattern: /maximum context length is \d+ tokens/i },
   { provider: 'OpenRouter / Poolside', pattern: /exceeds (the )?maximum allowed input length/i },
   { provider: 'Together AI', pattern: /is longer than the model'?s context length/i },
   { provider: 'GitHub Copilot', pattern: /exceeds the limit of \d+/i },
@@ -43,7 +53,6 @@ export const OVERFLOW_PATTERNS: readonly OverflowPattern[] = [
   { provider: 'Ollama', pattern: /prompt too long; exceeded (max )?context length/i },
   { provider: 'DashScope / Qwen', pattern: /range of input length should be/i },
   { provider: 'vLLM', pattern: /this model.?s maximum context length is \d+/i },
-  { provider: 'vLLM', pattern: /prompt contains.*\d+ input tokens/i },
   { provider: 'Cerebras', pattern: /^4(00|13)\s*(status code)?\s*\(no body\)/i },
   { provider: 'generic', pattern: /context[_ ]length[_ ]exceeded/i },
   { provider: 'generic', pattern: /too many tokens/i },
@@ -56,37 +65,55 @@ export interface OverflowMatch {
   pattern: string;
 }
 
-function statusOf(error: unknown): number | undefined {
-  if (error && typeof error === 'object' && 'status' in error) {
-    const status = (error as { status: unknown }).status;
+/** How deep `cause` and `error` chains are followed: far enough for any real wrapper, never forever. */
+const MAX_NESTING = 8;
+
+/**
+ * The error and everything it wraps (`cause`, a nested `error`), outermost
+ * first: a fetch wrapper or a summarizer error often carries the provider's
+ * answer one or two levels down. A cycle is followed only once.
+ */
+function layersOf(error: unknown): unknown[] {
+  const layers: unknown[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (value === null || value === undefined || depth > MAX_NESTING || layers.includes(value)) return;
+    layers.push(value);
+    if (typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    visit(record.error, depth + 1);
+    visit(record.cause, depth + 1);
+  };
+  visit(error, 0);
+  return layers;
+}
+
+function statusOf(layer: unknown): number | undefined {
+  if (layer && typeof layer === 'object' && 'status' in layer) {
+    const status = (layer as { status: unknown }).status;
     if (typeof status === 'number') return status;
   }
   return undefined;
 }
 
-/** Every text an error carries: its message, a provider message, a nested `error.message`. */
-function textsOf(error: unknown): string[] {
-  if (error === null || error === undefined) return [];
-  if (typeof error === 'string') return [error];
-  if (typeof error !== 'object') return [String(error)];
-  const texts: string[] = [];
-  const record = error as Record<string, unknown>;
-  for (const key of ['message', 'providerMessage', 'errorMessage', 'body']) {
-    if (typeof record[key] === 'string') texts.push(record[key] as string);
-  }
-  if (record.error !== undefined && record.error !== error) texts.push(...textsOf(record.error));
-  if (record.cause !== undefined && record.cause !== error) texts.push(...textsOf(record.cause));
-  return texts;
+/** The texts one layer carries: its message, a provider message, a body. */
+function textsOf(layer: unknown): string[] {
+  if (typeof layer === 'string') return [layer];
+  if (typeof layer !== 'object' || layer === null) return [String(layer)];
+  const record = layer as Record<string, unknown>;
+  return ['message', 'providerMessage', 'errorMessage', 'body']
+    .map((key) => record[key])
+    .filter((text): text is string => typeof text === 'string');
 }
 
 /** Which provider's overflow message (or HTTP 413) an error matches, if any. */
 export function matchOverflow(error: unknown): OverflowMatch | null {
-  const text = textsOf(error).join('\n');
+  const layers = layersOf(error);
+  const text = layers.flatMap(textsOf).join('\n');
   if (NOT_OVERFLOW.some((re) => re.test(text))) return null;
   for (const row of OVERFLOW_PATTERNS) {
     if (row.pattern.test(text)) return { provider: row.provider, pattern: row.pattern.source };
   }
-  if (statusOf(error) === 413) return { provider: 'HTTP', pattern: 'HTTP 413' };
+  if (layers.some((layer) => statusOf(layer) === 413)) return { provider: 'HTTP', pattern: 'HTTP 413' };
   return null;
 }
 
@@ -100,8 +127,6 @@ export interface ResponseShape {
   finishReason?: string;
   usage?: { promptTokens: number; completionTokens: number };
 }
-
-const LENGTH = new Set(['length', 'max_tokens', 'max_output_tokens']);
 
 /**
  * Whether a successful response was shaped by a full context window rather
@@ -117,7 +142,7 @@ export function responseHitContextLimit(
   if (!response) return false;
   const prompt = response.usage?.promptTokens ?? 0;
   const completion = response.usage?.completionTokens ?? 0;
-  const lengthStop = LENGTH.has((response.finishReason ?? '').trim().toLowerCase());
+  const lengthStop = finishCategory(response.finishReason ?? '') === 'length';
   // The provider accepted an oversized prompt silently.
   if (contextWindow > 0 && prompt > contextWindow) return true;
   // The input was truncated to fill the window and nothing could be generated.

@@ -62,7 +62,12 @@ export interface Preparation extends CompactionPlan {
   storedTurnId: string | null;
 }
 
-/** After the system prompt, or after the newest summary message. */
+/**
+ * After the system messages that open the conversation, or after the newest
+ * summary message and any system messages right after it. System messages are
+ * kept in the result, never summarized, so a range that began with them would
+ * ask for a summary of nothing.
+ */
 export function findBoundary(messages: readonly Message[]): Boundary {
   return boundaryFor(
     messages.map((m) => m.role),
@@ -72,9 +77,13 @@ export function findBoundary(messages: readonly Message[]): Boundary {
 
 /** The same from roles and summary flags, for callers that hold no messages. */
 export function boundaryFor(roles: readonly Role[], isSummary: readonly boolean[]): Boundary {
-  const first = roles[0] === 'system' ? 1 : 0;
+  const afterSystem = (i: number) => {
+    while (roles[i] === 'system') i++;
+    return i;
+  };
+  const first = afterSystem(0);
   for (let i = roles.length - 1; i >= first; i--) {
-    if (isSummary[i]) return { start: i + 1, summaryIdx: i };
+    if (isSummary[i]) return { start: afterSystem(i + 1), summaryIdx: i };
   }
   return { start: first, summaryIdx: -1 };
 }

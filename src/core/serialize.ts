@@ -42,7 +42,11 @@ export function renderToolCalls(calls: readonly ToolCall[]): string {
   return calls.map((call) => `${call.name}(${renderToolArgs(call.arguments)})`).join('; ');
 }
 
-/** The transcript parts of one message; system messages have none. */
+/**
+ * The transcript parts of one message. System messages have none: a
+ * compaction keeps them verbatim in the result, so summarizing them too would
+ * only repeat them.
+ */
 export function serializeMessage(message: Message): string[] {
   const parts: string[] = [];
   switch (message.role) {

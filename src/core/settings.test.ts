@@ -40,6 +40,37 @@ describe('normalizeSettings', () => {
     expect(normalizeSettings({ scale: Number.NaN }).scale).toBe(1);
   });
 
+  it('lowers a stall timeout above 2³¹ − 1 ms, which a timer would fire at once, and says why', () => {
+    const { settings, adjustments } = explainSettings({ stallTimeoutMs: 3_000_000_000 });
+    expect(settings.stallTimeoutMs).toBe(2_147_483_647);
+    expect(adjustments).toEqual([
+      {
+        field: 'stallTimeoutMs',
+        from: 3_000_000_000,
+        to: 2_147_483_647,
+        reason:
+          'lowered to 2147483647 ms (about 24.8 days), the longest delay a timer can wait: a longer one fires at once',
+      },
+    ]);
+    expect(normalizeSettings({ stallTimeoutMs: Infinity }).stallTimeoutMs).toBe(2_147_483_647);
+    expect(explainSettings({ stallTimeoutMs: 2_147_483_647 }).adjustments).toEqual([]);
+  });
+
+  it('raises a summary cap below 1024 to 1024 and says why; 0 still means no cap', () => {
+    const { settings, adjustments } = explainSettings({ maxSummaryTokens: 5 });
+    expect(settings.maxSummaryTokens).toBe(1024);
+    expect(adjustments).toEqual([
+      {
+        field: 'maxSummaryTokens',
+        from: 5,
+        to: 1024,
+        reason: 'raised to 1024, the smallest summary budget: a shorter summary stops mid-sentence',
+      },
+    ]);
+    expect(summaryBudget(settings)).toBe(1024);
+    expect(explainSettings({ maxSummaryTokens: 0 }).adjustments).toEqual([]);
+  });
+
   it('explains every field it changed and why', () => {
     const { adjustments } = explainSettings({
       maxContextTokens: 20000,

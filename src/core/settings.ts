@@ -36,6 +36,12 @@ export const DEFAULT_RESERVE_TOKENS = 16384;
  */
 export const DEFAULT_KEEP_RECENT_TOKENS = 20000;
 export const DEFAULT_STALL_TIMEOUT_MS = 120_000;
+/**
+ * The longest delay a JavaScript timer can wait (2³¹ − 1 ms, about 24.8
+ * days). A longer one overflows and fires at once, which would abandon every
+ * summary the moment its request was sent.
+ */
+export const MAX_STALL_TIMEOUT_MS = 2 ** 31 - 1;
 export const MIN_SCALE = 0.5;
 export const MAX_SCALE = 1.5;
 /** The summary budget never drops below this, or summaries stop mid-sentence. */
@@ -88,6 +94,13 @@ export function explainSettings(input: Partial<Settings>): NormalizedSettings {
 
   s.maxContextTokens = Math.max(0, finiteInt(s.maxContextTokens));
   s.maxSummaryTokens = Math.max(0, finiteInt(s.maxSummaryTokens));
+  if (s.maxSummaryTokens > 0 && s.maxSummaryTokens < MIN_SUMMARY_TOKENS) {
+    adjust(
+      'maxSummaryTokens',
+      MIN_SUMMARY_TOKENS,
+      `raised to ${MIN_SUMMARY_TOKENS}, the smallest summary budget: a shorter summary stops mid-sentence`,
+    );
+  }
   if (!(finiteInt(s.reserveTokens) > 0)) {
     adjust('reserveTokens', DEFAULT_RESERVE_TOKENS, 'a reserve of 0 or less takes the default');
   }
@@ -110,6 +123,12 @@ export function explainSettings(input: Partial<Settings>): NormalizedSettings {
   }
   if (!(s.stallTimeoutMs > 0)) {
     adjust('stallTimeoutMs', DEFAULT_STALL_TIMEOUT_MS, 'a stall timeout of 0 or less takes the default');
+  } else if (s.stallTimeoutMs > MAX_STALL_TIMEOUT_MS) {
+    adjust(
+      'stallTimeoutMs',
+      MAX_STALL_TIMEOUT_MS,
+      `lowered to ${MAX_STALL_TIMEOUT_MS} ms (about 24.8 days), the longest delay a timer can wait: a longer one fires at once`,
+    );
   }
   const scale = Number.isFinite(s.scale) && s.scale > 0 ? s.scale : 1;
   adjust(

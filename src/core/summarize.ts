@@ -4,6 +4,7 @@
  * reported as an abort, and no summary accepted that is empty or cut short.
  */
 import { CompactionAbortedError, InvalidSummaryError, StallError, errorText } from './errors';
+import { finishCategory } from './finishReason';
 import {
   isFatalSummarizerError,
   type SummaryChunk,
@@ -15,13 +16,6 @@ import {
 
 export const SUMMARY_ATTEMPTS = 2;
 export const SUMMARY_TEMPERATURE = 0.3;
-
-/** Finish reasons that mean the completion ran into its token cap. */
-const LENGTH_STOPS = new Set(['length', 'max_tokens', 'max_output_tokens', 'incomplete']);
-
-export function isLengthStop(reason: string | undefined): boolean {
-  return reason !== undefined && LENGTH_STOPS.has(reason.trim().toLowerCase());
-}
 
 /** Progress of a compaction, for a UI that streams it. */
 export type CompactionEvent =
@@ -134,12 +128,23 @@ async function streamOnce(
   return outcome;
 }
 
-/** A summary cut off at its cap would end mid-section and become the only memory of the history. */
+/**
+ * A summary cut off at its cap would end mid-section and become the only
+ * memory of the history; one stopped by a content filter or a safety check is
+ * cut off too, at a point nobody chose, or is a refusal instead of a summary.
+ */
 function validate(outcome: SummaryOutcome): void {
   if (!outcome.text.trim()) throw new InvalidSummaryError('the summarizer returned an empty summary');
-  if (isLengthStop(outcome.finishReason)) {
+  const reason = outcome.finishReason;
+  const category = reason === undefined ? undefined : finishCategory(reason);
+  if (category === 'length') {
     throw new InvalidSummaryError(
-      `the summary hit its token cap (finish reason "${outcome.finishReason}") and is incomplete`,
+      `the summary hit its token cap (finish reason "${reason}") and is incomplete`,
+    );
+  }
+  if (category === 'filter') {
+    throw new InvalidSummaryError(
+      `the provider stopped the summary for a content filter or safety reason (finish reason "${reason}")`,
     );
   }
 }

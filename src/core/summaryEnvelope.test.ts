@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findBoundary } from './prepare';
 import { envelopeSource, isSummaryMessage, summaryMessage, unwrapSummary } from './summaryEnvelope';
 
 describe('summary envelope', () => {
@@ -20,11 +21,12 @@ describe('summary envelope', () => {
     expect(unwrapSummary(pi)).toBe('old');
   });
 
-  it('recognizes pi’s branch summaries, which have no newline before the closing tag', () => {
+  it('does not take pi’s branch summary for a compaction summary: it tells of an abandoned branch', () => {
     const branch =
       'The following is a summary of a branch that this conversation came back from:\n\n<summary>\nside trip</summary>';
-    expect(envelopeSource(branch)).toBe('pi (branch)');
-    expect(unwrapSummary(branch)).toBe('side trip');
+    expect(envelopeSource(branch)).toBeNull();
+    expect(isSummaryMessage({ id: 'b', role: 'user', content: branch })).toBe(false);
+    expect(findBoundary([{ id: 'b', role: 'user', content: branch }])).toEqual({ start: 0, summaryIdx: -1 });
   });
 
   it('does not take a user quoting a summary tag for a summary', () => {

@@ -9,21 +9,24 @@ export const SUMMARY_LEAD_IN = 'Earlier turns of this conversation were condense
 const OPEN = '<summary>';
 const CLOSE = '</summary>';
 
+/** The lead-in pi writes before a compaction summary; WeKnora writes the same. */
+export const PI_COMPACTION_LEAD_IN =
+  'The conversation history before this point was compacted into the following summary:';
+
 /**
- * Lead-ins written by other compactors, matched at the start of a user
- * message. WeKnora and pi share the first; pi writes the second for branch
- * summaries.
+ * The lead-in pi writes before a branch summary. A branch summary tells of a
+ * side branch the user abandoned, not of the history before it, so it is not
+ * a summary envelope: taken for one, it would become the boundary, and the
+ * real compaction summary and every message before it would be dropped
+ * without ever reaching the summarizer.
  */
+export const PI_BRANCH_LEAD_IN =
+  'The following is a summary of a branch that this conversation came back from:';
+
+/** Lead-ins of compaction summaries, matched at the start of a user message. */
 export const KNOWN_LEAD_INS: readonly { source: string; text: string }[] = [
   { source: 'compaction-playground', text: SUMMARY_LEAD_IN },
-  {
-    source: 'pi / WeKnora',
-    text: 'The conversation history before this point was compacted into the following summary:',
-  },
-  {
-    source: 'pi (branch)',
-    text: 'The following is a summary of a branch that this conversation came back from:',
-  },
+  { source: 'pi / WeKnora', text: PI_COMPACTION_LEAD_IN },
 ];
 
 /** Wraps summary text in the envelope the model sees, tagged as a summary. */
@@ -36,7 +39,7 @@ export function summaryMessage(summary: string, id = 'summary'): Message {
   };
 }
 
-/** Which known compactor wrote this text, or null when it is not an envelope. */
+/** Which known compactor wrote this compaction summary, or null when it is not one. */
 export function envelopeSource(text: string): string | null {
   const trimmed = text.trimStart();
   for (const lead of KNOWN_LEAD_INS) {
@@ -45,7 +48,10 @@ export function envelopeSource(text: string): string | null {
   return null;
 }
 
-/** A summary either says so explicitly or arrives in a recognized envelope. */
+/**
+ * A summary either says so explicitly or arrives in a recognized compaction
+ * envelope. Only compaction summaries count: they are the boundaries.
+ */
 export function isSummaryMessage(message: Message): boolean {
   if (message.kind === 'summary') return true;
   return message.role === 'user' && envelopeSource(message.content) !== null;

@@ -237,4 +237,39 @@ describe('Claude Code turns', () => {
       ['assistant', 'prompt-2'],
     ]);
   });
+
+  it('a file whose lines carry no parent links at all is read in file order, not as one message and other branches', () => {
+    const unlinked = (uuid: string, type: 'user' | 'assistant', text: string, extra: object = {}) =>
+      line({
+        isSidechain: false,
+        sessionId: 's-1',
+        type,
+        message:
+          type === 'user'
+            ? { role: 'user', content: text }
+            : { id: `m-${uuid}`, role: 'assistant', content: [{ type: 'text', text }] },
+        uuid,
+        ...extra,
+      });
+    const jsonl = [
+      unlinked('u1', 'user', 'first question'),
+      unlinked('a1', 'assistant', 'first answer'),
+      unlinked('x1', 'user', 'a sub-agent prompt', { isSidechain: true }),
+      unlinked('u2', 'user', 'second question'),
+      unlinked('a2', 'assistant', 'second answer'),
+    ].join('\n');
+    expect(detectFormat(jsonl)).toEqual({
+      format: 'claude-code',
+      confidence: 0.9,
+      reason: 'message lines with uuid and sessionId, without parentUuid',
+    });
+    const result = importTranscript(jsonl);
+    expect(result.messages.map((m) => [m.id, m.content])).toEqual([
+      ['u1', 'first question'],
+      ['a1', 'first answer'],
+      ['u2', 'second question'],
+      ['a2', 'second answer'],
+    ]);
+    expect(issueCodes(result)).toEqual(['sidechain-lines']);
+  });
 });

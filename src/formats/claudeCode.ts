@@ -2,15 +2,16 @@
  * Claude Code session JSONL. The file is a tree, not a list: rewinds and
  * edits leave branches, so the conversation is the chain of `parentUuid`
  * links from the newest main-thread line back to the root (or to the last
- * compact boundary, which hides everything before it). One API response is
- * written as several lines sharing `message.id`; they are one message.
+ * compact boundary, which hides everything before it). A file with no
+ * `parentUuid` at all has no tree to walk and is read in file order. One API
+ * response is written as several lines sharing `message.id`; they are one message.
  */
 import type { Message } from '../core/message';
 import { convertAnthropicMessage, anthropicUsage } from './anthropic';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
 import type { IssueLog } from './issues';
-import { pathToRoot } from './tree';
+import { pathInFileOrder, pathToRoot } from './tree';
 import type { JsonRecord } from './json';
 import { field, isRecord, rec, str } from './json';
 import type { ImportUsage } from './types';
@@ -43,6 +44,11 @@ interface Node {
   record: JsonRecord;
 }
 
+/** A compact boundary hides everything before it from the model. */
+function isCompactBoundary(node: Node): boolean {
+  return node.type === 'system' && str(node.record, 'subtype') === 'compact_boundary';
+}
+
 function isClaudeLine(record: unknown): boolean {
   return (
     isRecord(record) &&
@@ -52,11 +58,24 @@ function isClaudeLine(record: unknown): boolean {
   );
 }
 
+/** A message line that lost its parent link (or never had one). */
+function isUnlinkedMessageLine(record: unknown): boolean {
+  return (
+    isRecord(record) &&
+    typeof field(record, 'uuid') === 'string' &&
+    typeof field(record, 'sessionId') === 'string' &&
+    MESSAGE_TYPES.has(str(record, 'type') ?? '') &&
+    isRecord(field(record, 'message'))
+  );
+}
+
 export const claudeCode: JsonlImporter = {
   id: 'claude-code',
   detectRecords(records) {
     if (records.some(isClaudeLine))
       return detection('claude-code', 0.98, 'lines with uuid, parentUuid and sessionId');
+    if (records.some(isUnlinkedMessageLine))
+      return detection('claude-code', 0.9, 'message lines with uuid and sessionId, without parentUuid');
     const first = records[0];
     if (isRecord(first)) {
       const type = str(first, 'type');
@@ -75,6 +94,8 @@ export const claudeCode: JsonlImporter = {
 class ClaudeCodeSession implements JsonlSession {
   private readonly nodes = new Map<string, Node>();
   private leaf: Node | null = null;
+  /** Whether any line carried a `parentUuid` field, even null: without one there is no tree. */
+  private linked = false;
   private titles: { summary?: string; ai?: string; custom?: string } = {};
 
   constructor(private readonly log: IssueLog) {}
@@ -100,6 +121,7 @@ class ClaudeCodeSession implements JsonlSession {
       return;
     }
     const parent = field(record, 'parentUuid');
+    if ('parentUuid' in record) this.linked = true;
     const node: Node = {
       uuid,
       parent: typeof parent === 'string' ? parent : null,
@@ -126,13 +148,21 @@ class ClaudeCodeSession implements JsonlSession {
 
   /** From the leaf back to the root or to the newest compact boundary, in conversation order. */
   private activePath(): Node[] {
+    if (!this.linked) {
+      return pathInFileOrder(
+        [...this.nodes.values()],
+        this.leaf,
+        (node) => !node.sidechain,
+        isCompactBoundary,
+      );
+    }
     return pathToRoot(
       this.leaf,
       (node) => node.uuid,
       (id) => this.nodes.get(id),
       this.log,
       { link: 'parentUuid', item: 'A line' },
-      (node) => node.type === 'system' && str(node.record, 'subtype') === 'compact_boundary',
+      isCompactBoundary,
     );
   }
 

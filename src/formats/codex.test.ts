@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { indexMessages } from '../core/cutPoint';
+import { createEstimator } from '../core/estimate';
+import { messageFates } from '../core/fates';
+import { planWithIndex } from '../core/prepare';
+import { normalizeSettings } from '../core/settings';
+import { countChars4 } from '../core/tokenizer';
 import { detectFormat, importTranscript } from './registry';
 import { counts, fixture } from './testSupport.node';
 
@@ -193,5 +199,21 @@ describe('a local compaction without replacement history', () => {
       ['c'.repeat(40), 30_000, undefined],
       ['SUMMARY', 7, 'summary'],
     ]);
+  });
+
+  it('the carried context and prompts are re-injected, not summarized: a compaction that cuts nothing marks nothing summarized', () => {
+    const jsonl = [
+      user('<environment_context>\n  <cwd>/p</cwd>\n</environment_context>'),
+      user('first prompt'),
+      answer('one'),
+      line('compacted', { message: 'SUMMARY' }),
+      user('second prompt'),
+      answer('two'),
+    ].join('\n');
+    const { messages } = importTranscript(jsonl, { format: 'codex' });
+    const estimator = createEstimator('chars4', countChars4);
+    const plan = planWithIndex(messages, indexMessages(messages, estimator), normalizeSettings({}));
+    expect(plan.nothingToCompact).toBe(true);
+    expect(messageFates(messages, plan)).toEqual(['reinjected', 'reinjected', 'summary', 'kept', 'kept']);
   });
 });

@@ -59,8 +59,8 @@ const EXPECTED: Expectation[] = [
     file: 'opencode.json',
     format: 'opencode',
     counts: {
-      messages: 5,
-      roles: { user: 2, assistant: 2, tool: 1 },
+      messages: 6,
+      roles: { user: 3, assistant: 2, tool: 1 },
       toolCalls: 1,
       pairedResults: 1,
       withReasoning: 0,

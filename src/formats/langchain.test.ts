@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findBoundary } from '../core/prepare';
 import { detectFormat, importTranscript } from './registry';
 import { fixture } from './testSupport.node';
 
@@ -65,5 +66,23 @@ describe('LangChain messages', () => {
       '$.values.messages[0]',
       '$.values.messages[1]',
     ]);
+  });
+
+  it('a langmem SystemMessage "Summary of the conversation so far" is a previous summary, a user message', () => {
+    const messages = [
+      { type: 'system', data: { content: 'You are a research assistant.', id: 's0' } },
+      {
+        type: 'system',
+        data: { content: 'Summary of the conversation so far: the user asked about X.', id: 's1' },
+      },
+      { type: 'human', data: { content: 'And Y?', id: 'h2' } },
+    ];
+    const result = importTranscript(JSON.stringify(messages));
+    expect(result.messages.map((m) => [m.id, m.role, m.kind ?? '', m.content])).toEqual([
+      ['s0', 'system', '', 'You are a research assistant.'],
+      ['s1', 'user', 'summary', 'Summary of the conversation so far: the user asked about X.'],
+      ['h2', 'user', '', 'And Y?'],
+    ]);
+    expect(findBoundary(result.messages)).toEqual({ start: 2, summaryIdx: 1 });
   });
 });

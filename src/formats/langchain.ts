@@ -37,6 +37,9 @@ const CLASS_ROLES: Record<string, Role> = {
   SystemMessageChunk: 'system',
 };
 
+/** How langmem's summarization node opens the summary it writes. */
+const LANGMEM_SUMMARY = /^\s*Summary of the conversation so far/;
+
 interface Shaped {
   role: Role | null;
   /** The object holding content, tool_calls, id… */
@@ -201,15 +204,20 @@ function readMessage(role: Role, body: JsonRecord, fallbackId: string, path: str
         images: parts.images,
         source: { path },
       });
-    default:
+    default: {
+      // langmem hands its running summary to the model as a system message; it
+      // is a previous summary, and a summary travels as a user message.
+      const summary = role === 'system' && LANGMEM_SUMMARY.test(parts.content());
       return makeMessage({
         id,
-        role,
+        role: summary ? 'user' : role,
+        kind: summary ? 'summary' : undefined,
         content: parts.content(),
         name,
         images: parts.images,
         source: { path },
       });
+    }
   }
 }
 

@@ -5,16 +5,18 @@ import { fixture } from './testSupport.node';
 const exported = JSON.parse(fixture('opencode.json')) as { info: object; messages: object[] };
 
 describe('OpenCode export', () => {
-  it('the compaction request is dropped and the summary:true reply becomes the summary message', () => {
+  it('the compaction request stays as the question the model sees, then the summary:true reply becomes the summary message', () => {
     const result = importTranscript(fixture('opencode.json'));
     expect(result.title).toBe('Fix login tests 🔐');
     expect(result.messages.map((m) => [m.id, m.role, m.kind ?? ''])).toEqual([
+      ['msg_05', 'user', ''],
       ['msg_06', 'user', 'summary'],
       ['msg_07', 'user', ''],
       ['msg_08', 'assistant', ''],
       ['prt_20', 'tool', ''],
       ['msg_08:1', 'assistant', ''],
     ]);
+    expect(result.messages[0]!.content).toBe('What did we do so far?');
     expect(result.usage).toEqual({
       contextTokens: 2500,
       inputTokens: 500,

@@ -3,7 +3,7 @@
  * both the call and its result, so it becomes a call on the assistant message
  * plus a tool message. A user message with a `compaction` part followed by a
  * `summary: true` assistant marks a compaction: what came before is no longer
- * sent, and the summary text stands in for it.
+ * sent; the model sees the request, as a question, then the summary text.
  */
 import type { Message, ToolCall } from '../core/message';
 import { childPath, makeMessage, Parts } from './build';
@@ -26,6 +26,8 @@ const BOOKKEEPING_PARTS = new Set([
   'compaction',
 ]);
 const PRUNED_OUTPUT = '[tool output pruned by compaction]';
+/** What OpenCode sends the model for a `compaction` part: the summary then reads as its answer. */
+const COMPACTION_REQUEST = 'What did we do so far?';
 const INTERRUPTED_OUTPUT = '[tool execution was interrupted]';
 
 function locate(value: unknown): { items: unknown[]; base: string; session?: JsonRecord } | null {
@@ -119,13 +121,12 @@ export const opencode: JsonImporter = {
 
 function readUser(parts: unknown[], id: string, path: string, out: Message[], log: IssueLog): void {
   const collected = new Parts();
-  let onlyCompaction = true;
   parts.forEach((part, k) => {
     if (!isRecord(part)) return;
     const type = str(part, 'type') ?? '';
-    if (type !== 'compaction') onlyCompaction = false;
     if (field(part, 'ignored') === true) return;
     if (type === 'text') collected.addText(str(part, 'text'));
+    else if (type === 'compaction') collected.addText(COMPACTION_REQUEST);
     else if (type === 'file') {
       if ((str(part, 'mime') ?? '').startsWith('image/')) collected.images++;
     } else if (!BOOKKEEPING_PARTS.has(type)) {
@@ -138,8 +139,6 @@ function readUser(parts: unknown[], id: string, path: string, out: Message[], lo
       );
     }
   });
-  // The compaction request is replaced by the summary that answers it.
-  if (onlyCompaction && parts.length > 0) return;
   out.push(
     makeMessage({
       id,

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { countChars4 } from '../core/tokenizer';
+import { createEstimator } from '../core/estimate';
+import { findBoundary, prepare } from '../core/prepare';
 import { detectFormat, importTranscript } from './registry';
 import { counts, fixture } from './testSupport.node';
 
@@ -133,5 +136,105 @@ describe('pi session JSONL', () => {
       'The following is a summary of a branch that this conversation came back from:\n\n<summary>\nTried another approach.</summary>',
       'Ran `pwd`\n```\n/p\n```',
     ]);
+  });
+
+  it('a branch summary after a compaction is an ordinary message: the compaction summary stays the boundary and nothing before the branch summary is lost', () => {
+    const jsonl = [
+      header,
+      entry('c0000001', null, { role: 'user', content: 'first question' }),
+      entry('c0000002', 'c0000001', { role: 'assistant', content: [{ type: 'text', text: 'first answer' }] }),
+      JSON.stringify({
+        type: 'compaction',
+        id: 'c0000003',
+        parentId: 'c0000002',
+        timestamp: 't',
+        summary: 'Compacted history.',
+        firstKeptEntryId: 'c0000002',
+      }),
+      entry('c0000004', 'c0000003', { role: 'user', content: 'x'.repeat(400) }),
+      entry('c0000005', 'c0000004', {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'y'.repeat(400) }],
+      }),
+      JSON.stringify({
+        type: 'branch_summary',
+        id: 'c0000006',
+        parentId: 'c0000005',
+        timestamp: 't',
+        fromId: 'c0000005',
+        summary: 'Tried another approach.',
+      }),
+      entry('c0000007', 'c0000006', { role: 'user', content: 'z'.repeat(400) }),
+      entry('c0000008', 'c0000007', {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'w'.repeat(400) }],
+      }),
+    ].join('\n');
+    const { messages } = importTranscript(jsonl);
+    expect(messages.map((m) => [m.id, m.kind ?? ''])).toEqual([
+      ['c0000003', 'summary'],
+      ['c0000002', ''],
+      ['c0000004', ''],
+      ['c0000005', ''],
+      ['c0000006', ''],
+      ['c0000007', ''],
+      ['c0000008', ''],
+    ]);
+    expect(findBoundary(messages)).toEqual({ start: 1, summaryIdx: 0 });
+    // chars4: the kept tail is the last two messages (100 tokens each).
+    const prep = prepare(
+      messages,
+      {
+        maxContextTokens: 100000,
+        reserveTokens: 1000,
+        keepRecentTokens: 200,
+        strategy: 'pi',
+        tokenizer: 'chars4',
+      },
+      createEstimator('chars4', countChars4),
+    )!;
+    expect(prep.previousSummary).toBe('Compacted history.');
+    expect(prep.firstKeptIdx).toBe(5);
+    expect(prep.messagesToSummarize.map((m) => m.id)).toEqual([
+      'c0000002',
+      'c0000004',
+      'c0000005',
+      'c0000006',
+    ]);
+  });
+
+  it('weighs imported pi entries as the docs list (chars4): custom messages and branch summaries count, a user image counts 4800 characters, a command weighs its framing', () => {
+    const jsonl = [
+      header,
+      JSON.stringify({
+        type: 'custom_message',
+        id: 'd0000001',
+        parentId: null,
+        timestamp: 't',
+        customType: 'ext',
+        content: 'Injected note',
+        display: true,
+      }),
+      entry('d0000002', 'd0000001', {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look' },
+          { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+        ],
+      }),
+      entry('d0000003', 'd0000002', { role: 'bashExecution', command: 'ls', output: 'a\nb', exitCode: 0 }),
+      JSON.stringify({
+        type: 'branch_summary',
+        id: 'd0000004',
+        parentId: 'd0000003',
+        timestamp: 't',
+        fromId: 'd0000003',
+        summary: 'Tried.',
+      }),
+    ].join('\n');
+    const { messages } = importTranscript(jsonl);
+    const chars4 = createEstimator('chars4', countChars4);
+    // pi's first version weighs these 0, 1 (images ignored), 2 (command + output) and 0; the later pi 4, 1201, 2 and 2.
+    expect(messages.map((m) => chars4.countMessage(m))).toEqual([4, 1201, 5, 27]);
   });
 });

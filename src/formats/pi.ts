@@ -5,6 +5,7 @@
  * the model sees its summary, then the kept entries, then what followed.
  */
 import type { Message } from '../core/message';
+import { PI_BRANCH_LEAD_IN, PI_COMPACTION_LEAD_IN } from '../core/summaryEnvelope';
 import { makeMessage, Parts } from './build';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
@@ -14,10 +15,31 @@ import type { JsonRecord } from './json';
 import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
 import type { ImportUsage } from './types';
 
-/** The wording pi uses when it hands summaries to the model. */
-const COMPACTION_LEAD =
-  'The conversation history before this point was compacted into the following summary:';
-const BRANCH_LEAD = 'The following is a summary of a branch that this conversation came back from:';
+/**
+ * pi hands both kinds of summary to the model as user messages, each with its
+ * own lead-in. Only a compaction summary is marked `kind: "summary"`: a branch
+ * summary tells of an abandoned side branch and is an ordinary message in the
+ * history, never the boundary a compaction starts after.
+ */
+function compactionSummary(id: string, summary: string, line: number): Message {
+  return makeMessage({
+    id,
+    role: 'user',
+    kind: 'summary',
+    content: `${PI_COMPACTION_LEAD_IN}\n\n<summary>\n${summary}\n</summary>`,
+    source: { line },
+  });
+}
+
+/** pi writes no newline before the closing tag of a branch summary. */
+function branchSummary(id: string, summary: string, line: number): Message {
+  return makeMessage({
+    id,
+    role: 'user',
+    content: `${PI_BRANCH_LEAD_IN}\n\n<summary>\n${summary}</summary>`,
+    source: { line },
+  });
+}
 
 const ENTRY_TYPES = new Set([
   'message',
@@ -128,15 +150,8 @@ class PiSession implements JsonlSession {
       for (const entry of path) this.emit(entry, messages);
     } else {
       const compaction = path[compactionAt]!;
-      const summary = str(compaction.record, 'summary') ?? '';
       messages.push(
-        makeMessage({
-          id: compaction.id,
-          role: 'user',
-          kind: 'summary',
-          content: `${COMPACTION_LEAD}\n\n<summary>\n${summary}\n</summary>`,
-          source: { line: compaction.line },
-        }),
+        compactionSummary(compaction.id, str(compaction.record, 'summary') ?? '', compaction.line),
       );
       const firstKept = this.firstKeptId(compaction.record);
       const keptFrom = firstKept === undefined ? -1 : path.findIndex((e) => e.id === firstKept);
@@ -183,15 +198,7 @@ class PiSession implements JsonlSession {
     }
     if (entry.type === 'branch_summary') {
       const summary = str(record, 'summary');
-      if (summary)
-        out.push(
-          makeMessage({
-            id,
-            role: 'user',
-            content: `${BRANCH_LEAD}\n\n<summary>\n${summary}</summary>`,
-            source,
-          }),
-        );
+      if (summary) out.push(branchSummary(id, summary, line));
       return;
     }
     if (entry.type !== 'message') return;
@@ -262,20 +269,11 @@ class PiSession implements JsonlSession {
         return;
       }
       case 'compactionSummary':
-      case 'branchSummary': {
-        const summary = str(message, 'summary') ?? '';
-        const lead = role === 'compactionSummary' ? COMPACTION_LEAD : BRANCH_LEAD;
-        out.push(
-          makeMessage({
-            id,
-            role: 'user',
-            kind: role === 'compactionSummary' ? 'summary' : undefined,
-            content: `${lead}\n\n<summary>\n${summary}\n</summary>`,
-            source,
-          }),
-        );
+        out.push(compactionSummary(id, str(message, 'summary') ?? '', line));
         return;
-      }
+      case 'branchSummary':
+        out.push(branchSummary(id, str(message, 'summary') ?? '', line));
+        return;
       default:
         this.log.tally(
           'unknown-role',

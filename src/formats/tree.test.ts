@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IssueLog } from './issues';
-import { pathToRoot } from './tree';
+import { pathInFileOrder, pathToRoot } from './tree';
 
 interface N {
   id: string;
@@ -60,5 +60,19 @@ describe('pathToRoot', () => {
       ids: ['p', 'q'],
       issues: [['parent-cycle', 2, 'The parentId links form a cycle; the conversation was cut there']],
     });
+  });
+});
+
+describe('pathInFileOrder', () => {
+  const nodes = ['a', 'side', 'boundary', 'b', 'c', 'after'];
+  const include = (n: string) => n !== 'side';
+
+  it('keeps the included nodes up to the leaf, from the newest restart point', () => {
+    expect(pathInFileOrder(nodes, 'c', include)).toEqual(['a', 'boundary', 'b', 'c']);
+    expect(pathInFileOrder(nodes, 'c', include, (n) => n === 'boundary')).toEqual(['boundary', 'b', 'c']);
+  });
+
+  it('is empty without a leaf', () => {
+    expect(pathInFileOrder(nodes, null, include)).toEqual([]);
   });
 });

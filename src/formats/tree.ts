@@ -53,3 +53,28 @@ export function pathToRoot<N extends TreeNode>(
   }
   return path.reverse();
 }
+
+/**
+ * The conversation of a file whose lines carry no parent links at all (an
+ * export or a hand-made file that kept only the messages): the file order is
+ * the conversation. Walking links there would find a single line, and report
+ * every other line as a side branch. Kept: `include`d nodes up to the leaf,
+ * from the newest one where `stopAt` says the history begins anew.
+ */
+export function pathInFileOrder<N>(
+  nodes: readonly N[],
+  leaf: N | undefined | null,
+  include: (node: N) => boolean,
+  stopAt: (node: N) => boolean = () => false,
+): N[] {
+  if (!leaf) return [];
+  const end = nodes.indexOf(leaf);
+  let start = 0;
+  for (let i = end; i >= 0; i--) {
+    if (include(nodes[i]) && stopAt(nodes[i])) {
+      start = i;
+      break;
+    }
+  }
+  return nodes.slice(start, end + 1).filter(include);
+}

@@ -12,25 +12,25 @@ export async function* utf8Chunks(
 ): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let offset = 0;
-  // The tail of the previous chunk, kept to locate an error that straddles two chunks.
-  let carry = new Uint8Array(0);
+  // The tail of the previous chunk from its last character start, kept to
+  // locate an error that straddles two chunks.
+  let carry: Uint8Array = new Uint8Array(0);
   for await (const chunk of bytes) {
     let text: string;
     try {
       text = decoder.decode(chunk, { stream: true });
     } catch {
-      const joined = concat(carry, chunk);
-      throw invalid(offset - carry.length + firstInvalidUtf8(joined), fileName);
+      throw invalid(findInvalidUtf8(concat(carry, chunk)), offset - carry.length, fileName);
     }
     offset += chunk.length;
-    carry = chunk.slice(Math.max(0, chunk.length - 3));
+    carry = tailFromCharacterStart(chunk.length >= 3 ? chunk : concat(carry, chunk));
     if (text) yield text;
   }
   try {
     const rest = decoder.decode();
     if (rest) yield rest;
   } catch {
-    throw invalid(offset - carry.length + firstInvalidUtf8(carry), fileName);
+    throw invalid(findInvalidUtf8(carry), offset - carry.length, fileName);
   }
 }
 
@@ -39,14 +39,21 @@ export function decodeUtf8(bytes: Uint8Array, fileName?: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw invalid(firstInvalidUtf8(bytes), fileName);
+    throw invalid(findInvalidUtf8(bytes), 0, fileName);
   }
 }
 
-function invalid(offset: number, fileName: string | undefined): ImportError {
+/**
+ * A file that ends inside a character was cut off (a download or a copy that
+ * stopped short), which is worth saying: the bytes before it are fine.
+ */
+function invalid(found: InvalidUtf8 | null, base: number, fileName: string | undefined): ImportError {
+  const at = base + (found?.offset ?? 0);
   return new ImportError(
     'invalid-utf8',
-    `The file is not valid UTF-8 text (first invalid byte at offset ${offset})`,
+    found?.truncated
+      ? `The file is truncated: it ends at byte offset ${base + found.end} in the middle of a multi-byte UTF-8 character that starts at offset ${at}`
+      : `The file is not valid UTF-8 text (first invalid byte at offset ${at})`,
     { fileName },
   );
 }
@@ -59,13 +66,47 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 }
 
 /**
- * Offset of the first byte that starts an invalid sequence, or the length when
- * the bytes end inside a sequence. Overlong forms and surrogates count as
- * invalid, as they do for the decoder.
+ * The last three bytes or fewer, starting at a character boundary: an
+ * incomplete character at the end is at most three bytes long, and a tail that
+ * started on a continuation byte would be read as an error of its own.
  */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
+function tailFromCharacterStart(bytes: Uint8Array): Uint8Array {
+  let from = Math.max(0, bytes.length - 3);
+  while (from < bytes.length && (bytes[from]! & 0xc0) === 0x80) from++;
+  return bytes.slice(from);
+}
+
+/**
+ * Whether a lead byte's first continuation byte can start a valid character:
+ * the ranges that rule out overlong forms, surrogates and code points above
+ * U+10FFFF (RFC 3629, section 4).
+ */
+function secondByteFits(lead: number, second: number): boolean {
+  if ((second & 0xc0) !== 0x80) return false;
+  if (lead === 0xe0) return second >= 0xa0;
+  if (lead === 0xed) return second <= 0x9f;
+  if (lead === 0xf0) return second >= 0x90;
+  if (lead === 0xf4) return second <= 0x8f;
+  return true;
+}
+
+export interface InvalidUtf8 {
+  /** Where the first bad sequence starts. */
+  offset: number;
+  /** The bytes end inside a character that was valid so far. */
+  truncated: boolean;
+  /** The length of the bytes read. */
+  end: number;
+}
+
+/**
+ * The first invalid sequence, or null when the bytes are valid UTF-8.
+ * Overlong forms and surrogates count as invalid, as they do for the decoder.
+ */
+export function findInvalidUtf8(bytes: Uint8Array): InvalidUtf8 | null {
+  const end = bytes.length;
   let i = 0;
-  while (i < bytes.length) {
+  while (i < end) {
     const b = bytes[i]!;
     if (b < 0x80) {
       i++;
@@ -77,16 +118,19 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
     if (b >= 0xc2 && b <= 0xdf) [need, min, cp] = [1, 0x80, b & 0x1f];
     else if (b >= 0xe0 && b <= 0xef) [need, min, cp] = [2, 0x800, b & 0x0f];
     else if (b >= 0xf0 && b <= 0xf4) [need, min, cp] = [3, 0x10000, b & 0x07];
-    else return i;
+    else return { offset: i, truncated: false, end };
     for (let k = 1; k <= need; k++) {
       const next = bytes[i + k];
-      if (next === undefined || (next & 0xc0) !== 0x80) return i;
+      // The bytes end inside a character: truncated, if what was read could still start one.
+      if (next === undefined) return { offset: i, truncated: k < 2 || secondByteFits(b, bytes[i + 1]!), end };
+      if ((next & 0xc0) !== 0x80) return { offset: i, truncated: false, end };
       cp = (cp << 6) | (next & 0x3f);
     }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+      return { offset: i, truncated: false, end };
     i += need + 1;
   }
-  return i;
+  return null;
 }
 
 /** UTF-8 byte length of a string without allocating an encoded copy. */

@@ -51,29 +51,5 @@ export interface ProviderCall {
   temperature: number;
 }
 
-/** A provider's finish reason in the categories a person cares about. */
-export type FinishCategory = 'stop' | 'length' | 'filter' | 'tool' | 'other';
-
-const FINISH_CATEGORIES: Readonly<Record<string, FinishCategory>> = {
-  stop: 'stop',
-  end_turn: 'stop',
-  stop_sequence: 'stop',
-  completed: 'stop',
-  length: 'length',
-  max_tokens: 'length',
-  max_output_tokens: 'length',
-  incomplete: 'length',
-  content_filter: 'filter',
-  safety: 'filter',
-  recitation: 'filter',
-  prohibited_content: 'filter',
-  blocklist: 'filter',
-  refusal: 'filter',
-  tool_calls: 'tool',
-  tool_use: 'tool',
-  function_call: 'tool',
-};
-
-export function finishCategory(reason: string): FinishCategory {
-  return FINISH_CATEGORIES[reason.trim().toLowerCase()] ?? 'other';
-}
+/** The finish-reason table lives in the core, which rejects a summary by it. */
+export { finishCategory, type FinishCategory } from '../core/finishReason';

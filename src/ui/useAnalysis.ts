@@ -25,7 +25,7 @@ export interface StrategyOutcome {
   strategy: Strategy;
   plan: CompactionPlan;
   keptTokens: number;
-  /** System prompt + kept tail + a summary at its full budget: the most the context can be afterwards. */
+  /** System messages + kept tail + a summary at its full budget: the most the context can be afterwards. */
   tokensAfter: number;
 }
 
@@ -55,7 +55,8 @@ export function outcomeOf(
   if (plan.nothingToCompact)
     return { strategy, plan, keptTokens: index.suffix[plan.start], tokensAfter: total };
   const keptTokens = index.suffix[plan.firstKeptIdx];
-  const system = view.roles[0] === 'system' ? index.suffix[0] - index.suffix[1] : 0;
+  // Every system message before the cut stays, ahead of the summary.
+  const system = index.systemTokens[plan.firstKeptIdx];
   return {
     strategy,
     plan,

@@ -1,19 +1,13 @@
+import { describeVerdict, explainNothingToCompact } from '../../core/analysis';
 import { useUi } from '../../state/uiStore';
 import { ExportMenu } from '../ExportMenu';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
 
 export function Verdict({ analysis }: { analysis: PageAnalysis }) {
-  const { totalTokens, threshold, shouldCompact, settings } = analysis;
-  const text =
-    threshold === 0
-      ? `${fmt(totalTokens)} tokens; no window set, so compaction is off`
-      : shouldCompact
-        ? `${fmt(totalTokens)} tokens > threshold ${fmt(threshold)}: compaction fires`
-        : `${fmt(totalTokens)} tokens ≤ threshold ${fmt(threshold)}: compaction does not fire${settings.enabled ? '' : ' (automatic compaction is disabled)'}`;
   return (
-    <span data-testid="verdict" className={`verdict ${shouldCompact ? 'fires' : 'quiet'}`}>
-      {text}
+    <span data-testid="verdict" className={`verdict ${analysis.shouldCompact ? 'fires' : 'quiet'}`}>
+      {describeVerdict(analysis)}
     </span>
   );
 }
@@ -43,7 +37,16 @@ export function SummaryBar({ analysis }: { analysis: PageAnalysis }) {
           #<span data-testid="cut-index">{plan.nothingToCompact ? plan.start : plan.firstKeptIdx}</span>
         </strong>
         {plan.isSplitTurn && <span className="badge split"> splits turn #{plan.turnStartIdx}</span>}
-        {plan.nothingToCompact && <span className="badge"> nothing to compact</span>}
+        {plan.nothingToCompact && (
+          <span
+            className="badge"
+            data-testid="nothing-to-compact"
+            title={explainNothingToCompact(analysis.index, plan, analysis.settings).text}
+          >
+            {' '}
+            nothing to compact
+          </span>
+        )}
       </span>
       <span>
         <strong data-testid="kept-tokens">{fmt(keptTokens)}</strong> <span className="muted">kept</span>

@@ -10,12 +10,13 @@ import { fmt } from '../format';
 import { useDebounced } from '../useDebounced';
 import './messages.css';
 
-/** A message's fate as the list names it, with "left out" on top of the core's five. */
+/** A message's fate as the list names it, with "left out" on top of the core's own. */
 export type RowFate = Fate | 'omitted';
 
 export const FATE_LABELS: Record<RowFate, string> = {
   system: 'system',
   summary: 'previous summary',
+  reinjected: 're-injected before the summary',
   summarized: 'summarized',
   'turn-prefix': 'turn prefix',
   kept: 'kept',
