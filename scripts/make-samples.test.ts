@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../src/core/analysis';
+import { analyze, shapeOf } from '../src/core/analysis';
 import { loadEstimator } from '../src/core/estimate';
-import { DEFAULT_SETTINGS, threshold } from '../src/core/settings';
+import { DEFAULT_SETTINGS, normalizeSettings, threshold } from '../src/core/settings';
 import { importTranscript } from '../src/formats/registry';
 import { generate, MANIFEST, SAMPLES_DIR } from './make-samples';
 import type { SampleEntry } from './samples/sample';
@@ -45,9 +45,9 @@ describe('the default sample under the default settings', () => {
 
   it('is over the threshold, and budget splits the last turn', async () => {
     const estimator = await loadEstimator('o200k_base');
-    const a = analyze(messages, {}, estimator);
+    const a = analyze(shapeOf(messages, estimator), {});
     expect(a.settings).toEqual(DEFAULT_SETTINGS);
-    expect(a.threshold).toBe(threshold(DEFAULT_SETTINGS));
+    expect(a.threshold).toBe(threshold(normalizeSettings(DEFAULT_SETTINGS)));
     expect(a.threshold).toBe(111_616);
     expect(a.totalTokens).toBeGreaterThan(a.threshold);
     expect(a.totalTokens).toBeLessThan(160_000);
@@ -59,7 +59,7 @@ describe('the default sample under the default settings', () => {
 
   it('keeps the whole last turn with the turns strategy', async () => {
     const estimator = await loadEstimator('o200k_base');
-    const a = analyze(messages, { strategy: 'turns' }, estimator);
+    const a = analyze(shapeOf(messages, estimator), { strategy: 'turns' });
     expect(a.plan.isSplitTurn).toBe(false);
     expect(a.plan.firstKeptIdx).toBe(lastUser);
   });

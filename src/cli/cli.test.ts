@@ -65,6 +65,9 @@ describe('inspect --json', () => {
       'cut',
       'toSummarize',
       'turnPrefix',
+      'keptTokens',
+      'summaryBudget',
+      'strategies',
     ]);
     expect(doc.format).toBe('openai-chat');
     expect(doc.tokenizer).toBe('o200k_base');
@@ -81,6 +84,34 @@ describe('inspect --json', () => {
     expect(doc.cut).toEqual({ firstKeptIdx: 4, turnStartIdx: 1, isSplitTurn: true });
     expect(doc.toSummarize).toEqual({ from: 1, to: 1 });
     expect(doc.turnPrefix).toEqual({ from: 1, to: 4 });
+    expect([doc.keptTokens, doc.summaryBudget]).toEqual([22, 1024]);
+    // Every strategy beside the chosen one: system 11 + kept + a 1,024-token summary + the list's 3.
+    expect(doc.strategies).toEqual({
+      budget: {
+        nothingToCompact: false,
+        cut: { firstKeptIdx: 4, turnStartIdx: 1, isSplitTurn: true },
+        toSummarize: { from: 1, to: 1 },
+        turnPrefix: { from: 1, to: 4 },
+        keptTokens: 22,
+        tokensAfter: 1060,
+      },
+      pi: {
+        nothingToCompact: false,
+        cut: { firstKeptIdx: 4, turnStartIdx: 1, isSplitTurn: true },
+        toSummarize: { from: 1, to: 1 },
+        turnPrefix: { from: 1, to: 4 },
+        keptTokens: 22,
+        tokensAfter: 1060,
+      },
+      turns: {
+        nothingToCompact: true,
+        cut: { firstKeptIdx: 1, turnStartIdx: -1, isSplitTurn: false },
+        toSummarize: { from: 1, to: 1 },
+        turnPrefix: null,
+        keptTokens: 70,
+        tokensAfter: 84,
+      },
+    });
   });
 
   it('gives the same numbers for our own JSON message list', async () => {

@@ -1,10 +1,17 @@
 /** `compact FILE --provider P`: one real compaction, its summary and what it changed. */
-import { analyze, explainNothingToCompact, type NothingReason } from '../core/analysis';
+import { analyze, shapeOf } from '../core/analysis';
+import { explainNothingToCompact, type NothingReason } from '../core/explain';
 import { createCompactor, type Result } from '../core/compactor';
 import { CompactionAbortedError, NothingToCompactError } from '../core/errors';
 import type { Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
-import { explainSettings, shouldCompact, threshold, type Adjustment, type Settings } from '../core/settings';
+import {
+  explainSettings,
+  shouldCompact,
+  threshold,
+  type Adjustment,
+  type SettingsInput,
+} from '../core/settings';
 import { SummarizerError } from '../core/summarizer';
 import { describeProviderError } from '../providers/describeError';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, oneLine, type Io } from './io';
@@ -114,8 +121,8 @@ const NOTHING_ADVICE: Record<NothingReason, string> = {
   indivisible: '',
 };
 
-function whyNothing(messages: readonly Message[], settings: Partial<Settings>, estimator: Estimator): string {
-  const { index, plan, settings: effective } = analyze(messages, settings, estimator);
+function whyNothing(messages: readonly Message[], settings: SettingsInput, estimator: Estimator): string {
+  const { index, plan, settings: effective } = analyze(shapeOf(messages, estimator), settings);
   const { reason, text } = explainNothingToCompact(index, plan, effective);
   return NOTHING_ADVICE[reason] ? `${text}; ${NOTHING_ADVICE[reason]}` : text;
 }

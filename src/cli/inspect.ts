@@ -1,8 +1,15 @@
 /** `inspect FILE`: per-message tokens and fates, the threshold and the cut. */
-import { analyze, describeVerdict, explainNothingToCompact, type Analysis } from '../core/analysis';
+import {
+  analyze,
+  shapeOf,
+  type Analysis,
+  type StrategyOutcome,
+  type TranscriptShape,
+} from '../core/analysis';
+import { describeVerdict, explainNothingToCompact } from '../core/explain';
 import { loadEstimator, type Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
-import { normalizeSettings, type Settings } from '../core/settings';
+import { normalizeSettings, type SettingsInput } from '../core/settings';
 import type { ImportResult } from '../formats/types';
 import type { Io } from './io';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse } from './options';
@@ -27,7 +34,7 @@ ${SETTINGS_HELP}
 ${SOURCE_HELP}`;
 
 /** The estimator for settings as typed: the scale a link carries may lie outside the range a user can type. */
-export function estimatorFor(settings: Partial<Settings>): Promise<Estimator> {
+export function estimatorFor(settings: SettingsInput): Promise<Estimator> {
   const { tokenizer, scale } = normalizeSettings(settings);
   return loadEstimator(tokenizer, scale);
 }
@@ -36,7 +43,12 @@ export function estimatorFor(settings: Partial<Settings>): Promise<Estimator> {
  * The `--json` document. Field names are part of the command line's
  * contract; `link` is there only when the state came from a link or bundle.
  */
-export function inspectDocument(imported: ImportResult, a: Analysis, shared: SharedOrigin | null = null) {
+export function inspectDocument(
+  imported: ImportResult,
+  shape: TranscriptShape,
+  a: Analysis,
+  shared: SharedOrigin | null = null,
+) {
   const { plan } = a;
   return {
     format: imported.format,
@@ -47,7 +59,7 @@ export function inspectDocument(imported: ImportResult, a: Analysis, shared: Sha
       index,
       id: m.id,
       role: m.role,
-      tokens: a.counts[index],
+      tokens: shape.counts[index],
       fate: a.fates[index],
     })),
     totalTokens: a.totalTokens,
@@ -56,7 +68,22 @@ export function inspectDocument(imported: ImportResult, a: Analysis, shared: Sha
     cut: { firstKeptIdx: plan.firstKeptIdx, turnStartIdx: plan.turnStartIdx, isSplitTurn: plan.isSplitTurn },
     toSummarize: plan.history,
     turnPrefix: plan.turnPrefix,
+    keptTokens: a.keptTokens,
+    summaryBudget: a.summaryBudget,
+    strategies: Object.fromEntries(a.outcomes.map((o) => [o.strategy, outcomeDocument(o)])),
     ...(shared ? { link: sharedDocument(shared) } : {}),
+  };
+}
+
+/** One strategy's outcome in the `--json` document. */
+function outcomeDocument({ plan, keptTokens, tokensAfter }: StrategyOutcome) {
+  return {
+    nothingToCompact: plan.nothingToCompact,
+    cut: { firstKeptIdx: plan.firstKeptIdx, turnStartIdx: plan.turnStartIdx, isSplitTurn: plan.isSplitTurn },
+    toSummarize: plan.history,
+    turnPrefix: plan.turnPrefix,
+    keptTokens,
+    tokensAfter,
   };
 }
 
@@ -69,13 +96,18 @@ function firstLine(m: Message): string {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
-export function renderTable(imported: ImportResult, a: Analysis, shared: SharedOrigin | null = null): string {
+export function renderTable(
+  imported: ImportResult,
+  shape: TranscriptShape,
+  a: Analysis,
+  shared: SharedOrigin | null = null,
+): string {
   const { plan, settings } = a;
   const rows = imported.messages.map((m, i) =>
     [
       String(i).padStart(5),
       m.role.padEnd(9),
-      n(a.counts[i]).padStart(9),
+      n(shape.counts[i]).padStart(9),
       a.fates[i].padEnd(11),
       firstLine(m),
     ].join('  '),
@@ -108,6 +140,9 @@ export function renderTable(imported: ImportResult, a: Analysis, shared: SharedO
       );
     }
   }
+  const outcome = (o: StrategyOutcome) =>
+    `${o.strategy} ${o.plan.nothingToCompact ? 'nothing to compact' : `first kept #${o.plan.firstKeptIdx}, ${n(o.tokensAfter)} tokens after`}`;
+  lines.push(`strategies  ${a.outcomes.map(outcome).join('; ')}`);
   const problems = imported.issues.length;
   if (problems)
     lines.push(
@@ -126,11 +161,12 @@ export async function inspect(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   const { imported, settings, shared } = await loadSource('inspect', values, positionals, io);
-  const analysis = analyze(imported.messages, settings, await estimatorFor(settings));
+  const shape = shapeOf(imported.messages, await estimatorFor(settings));
+  const analysis = analyze(shape, settings);
   io.out(
     values.json
-      ? JSON.stringify(inspectDocument(imported, analysis, shared), null, 2)
-      : renderTable(imported, analysis, shared),
+      ? JSON.stringify(inspectDocument(imported, shape, analysis, shared), null, 2)
+      : renderTable(imported, shape, analysis, shared),
   );
   return 0;
 }

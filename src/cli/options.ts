@@ -5,7 +5,8 @@ import {
   STRATEGIES,
   TOKENIZERS,
   type Adjustment,
-  type Settings,
+  type SettingsFields,
+  type SettingsInput,
   type Strategy,
   type TokenizerId,
 } from '../core/settings';
@@ -65,9 +66,9 @@ export function oneOf<T extends string>(values: Values, name: string, allowed: r
  * o200k_base, budget), or the settings a share link carried, so that an
  * option typed now wins over one someone else chose.
  */
-export function settingsFrom(values: Values, base: Partial<Settings> = DEFAULT_SETTINGS): Partial<Settings> {
-  const settings: Partial<Settings> = { ...DEFAULT_SETTINGS, ...base };
-  const assign = <K extends keyof Settings>(key: K, value: Settings[K] | undefined) => {
+export function settingsFrom(values: Values, base: SettingsInput = DEFAULT_SETTINGS): SettingsInput {
+  const settings: SettingsInput = { ...DEFAULT_SETTINGS, ...base };
+  const assign = <K extends keyof SettingsFields>(key: K, value: SettingsFields[K] | undefined) => {
     if (value !== undefined) settings[key] = value;
   };
   assign('maxContextTokens', integer(values, 'window'));
@@ -92,7 +93,7 @@ export function settingsFrom(values: Values, base: Partial<Settings> = DEFAULT_S
 }
 
 /** The option that sets each field normalization may change, so a report names it as the user typed it. */
-const OPTION_OF: Partial<Record<keyof Settings, string>> = {
+const OPTION_OF: Partial<Record<keyof SettingsFields, string>> = {
   maxContextTokens: '--window',
   reserveTokens: '--reserve',
   keepRecentTokens: '--keep-recent',

@@ -6,7 +6,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { Settings } from '../core/settings';
+import type { SettingsInput } from '../core/settings';
 import type { ImportResult } from '../formats/types';
 import { decodeBundle, MAX_BUNDLE_CHARS } from '../share/bundle';
 import { decodeShare, fragmentFromLink } from '../share/codec';
@@ -43,7 +43,7 @@ export interface SharedOrigin {
 export interface Loaded {
   imported: ImportResult;
   /** As typed (link settings under command-line options), before normalization. */
-  settings: Partial<Settings>;
+  settings: SettingsInput;
   shared: SharedOrigin | null;
 }
 

@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, call, sys, toolResult, user } from './__fixtures__/transcripts';
-import { analyze, describeVerdict, explainNothingToCompact } from './analysis';
+import { analyze, shapeOf } from './analysis';
+import { describeVerdict, explainNothingToCompact } from './explain';
 import { createEstimator } from './estimate';
 import type { Message } from './message';
-import { normalizeSettings, type Settings } from './settings';
+import { normalizeSettings, type SettingsInput } from './settings';
 import { summaryMessage } from './summaryEnvelope';
 
 const chars4 = createEstimator('chars4', () => 0);
-const why = (messages: Message[], input: Partial<Settings>) => {
-  const a = analyze(messages, input, chars4);
+const why = (messages: Message[], input: SettingsInput) => {
+  const a = analyze(shapeOf(messages, chars4), input);
   expect(a.plan.nothingToCompact).toBe(true);
   return explainNothingToCompact(a.index, a.plan, a.settings);
 };
 
 describe('the verdict in words', () => {
-  const verdict = (input: Partial<Settings>, totalTokens: number) => {
+  const verdict = (input: SettingsInput, totalTokens: number) => {
     const settings = normalizeSettings(input);
-    const a = analyze([user('x'.repeat(totalTokens * 4))], settings, chars4);
+    const a = analyze(shapeOf([user('x'.repeat(totalTokens * 4))], chars4), settings);
     return describeVerdict(a);
   };
 

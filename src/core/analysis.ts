@@ -1,157 +1,154 @@
 /**
  * Everything the CLI's `inspect` and the playground show about a transcript
- * under one set of settings, computed in one place.
+ * under one set of settings: the verdict, the threshold, every strategy's cut
+ * with what it leaves, the fates and the budgets. One function for both
+ * surfaces, so their numbers cannot disagree.
+ *
+ * It works on the transcript's shape (roles, per-message counts, summary
+ * flags), not its text: the page holds only that (the worker keeps the
+ * messages), and a drag recomputes it from an index built once.
  */
-import { indexMessages, type CutIndex } from './cutPoint';
+import { buildCutIndex, type CutIndex } from './cutPoint';
 import type { Estimator } from './estimate';
-import { messageFates, type Fate } from './fates';
-import type { Message } from './message';
-import { planWithIndex, type CompactionPlan } from './prepare';
-import { explainSettings, shouldCompact, threshold, type Adjustment, type Settings } from './settings';
+import { fatesFor, type Fate } from './fates';
+import type { Message, Role } from './message';
+import { boundaryFor, planFromIndex, type Boundary, type CompactionPlan } from './prepare';
+import {
+  STRATEGIES,
+  explainSettings,
+  shouldCompact,
+  summaryBudget,
+  threshold,
+  type Adjustment,
+  type Settings,
+  type SettingsInput,
+  type Strategy,
+} from './settings';
+import { isSummaryMessage } from './summaryEnvelope';
+
+/** What the analysis needs of a transcript. The worker sends the page exactly this. */
+export interface TranscriptShape {
+  roles: readonly Role[];
+  /** Tokens per message, without the list's closing tokens. */
+  counts: ArrayLike<number>;
+  isSummary: readonly boolean[];
+  /** The list's closing tokens (3 for BPE tokenizers, 0 for chars4). */
+  listTail: number;
+}
+
+/** A shape built from messages: plain arrays, ready to send from the worker. */
+export interface CountedShape extends TranscriptShape {
+  roles: Role[];
+  counts: number[];
+  isSummary: boolean[];
+}
+
+/**
+ * The shape of `messages` under `estimator`: the one way the worker (for the
+ * page) and the CLI build it. `onProgress` hears how many messages are
+ * counted, every 256.
+ */
+export function shapeOf(
+  messages: readonly Message[],
+  estimator: Estimator,
+  onProgress?: (done: number) => void,
+): CountedShape {
+  const counts = new Array<number>(messages.length);
+  for (let i = 0; i < messages.length; i++) {
+    counts[i] = estimator.countMessage(messages[i]);
+    if ((i & 255) === 0) onProgress?.(i);
+  }
+  onProgress?.(messages.length);
+  return {
+    roles: messages.map((m) => m.role),
+    counts,
+    isSummary: messages.map(isSummaryMessage),
+    listTail: estimator.countMessages([]),
+  };
+}
+
+export interface StrategyOutcome {
+  strategy: Strategy;
+  plan: CompactionPlan;
+  /** Tokens of the messages kept verbatim (all of them after the start when nothing is compacted). */
+  keptTokens: number;
+  /** System messages + kept tail + a summary at its full budget: the most the context can be afterwards. */
+  tokensAfter: number;
+}
 
 export interface Analysis {
   settings: Settings;
   adjustments: Adjustment[];
-  /** Per-message counts, without the list's tail. */
-  counts: number[];
+  index: CutIndex;
+  boundary: Boundary;
   /** The whole list's estimate, as compared against the threshold. */
   totalTokens: number;
   threshold: number;
   shouldCompact: boolean;
+  summaryBudget: number;
+  /** The chosen strategy's outcome, and its plan. */
+  current: StrategyOutcome;
   plan: CompactionPlan;
+  /** What the chosen strategy does to each message. */
   fates: Fate[];
-  /** Tokens of the kept tail (per-message counts). */
   keptTokens: number;
-  index: CutIndex;
+  /** Every strategy on the same transcript, in `STRATEGIES` order. */
+  outcomes: StrategyOutcome[];
 }
 
+function outcomeOf(
+  index: CutIndex,
+  boundary: Boundary,
+  listTail: number,
+  settings: Settings,
+  strategy: Strategy,
+): StrategyOutcome {
+  const plan = planFromIndex(index, { ...settings, strategy }, boundary);
+  const total = index.suffix[0] + listTail;
+  if (plan.nothingToCompact) {
+    return { strategy, plan, keptTokens: index.suffix[plan.start], tokensAfter: total };
+  }
+  const keptTokens = index.suffix[plan.firstKeptIdx];
+  // Every system message before the cut stays, ahead of the summary.
+  const system = index.systemTokens[plan.firstKeptIdx];
+  return {
+    strategy,
+    plan,
+    keptTokens,
+    tokensAfter: system + keptTokens + summaryBudget(settings) + listTail,
+  };
+}
+
+/**
+ * The analysis of `shape` under the settings as typed, normalized here once.
+ * Pass the `index` of the same shape when you keep one (the page does, so a
+ * drag is a binary search).
+ */
 export function analyze(
-  messages: readonly Message[],
-  input: Partial<Settings>,
-  estimator: Estimator,
+  shape: TranscriptShape,
+  input: SettingsInput,
+  index: CutIndex = buildCutIndex(shape.roles, shape.counts),
 ): Analysis {
   const { settings, adjustments } = explainSettings(input);
-  const index = indexMessages(messages, estimator);
-  const counts = Array.from({ length: messages.length }, (_, i) => index.suffix[i] - index.suffix[i + 1]);
-  const totalTokens = estimator.countMessages(messages);
-  const plan = planWithIndex(messages, index, settings);
+  const boundary = boundaryFor(shape.roles, shape.isSummary);
+  const totalTokens = index.suffix[0] + shape.listTail;
+  const outcomes = STRATEGIES.map((strategy) =>
+    outcomeOf(index, boundary, shape.listTail, settings, strategy),
+  );
+  const current = outcomes.find((o) => o.strategy === settings.strategy)!;
   return {
     settings,
     adjustments,
-    counts,
+    index,
+    boundary,
     totalTokens,
     threshold: threshold(settings),
     shouldCompact: shouldCompact(settings, totalTokens),
-    plan,
-    fates: messageFates(messages, plan),
-    keptTokens: plan.nothingToCompact ? index.suffix[plan.start] : index.suffix[plan.firstKeptIdx],
-    index,
+    summaryBudget: summaryBudget(settings),
+    current,
+    plan: current.plan,
+    fates: fatesFor(shape.roles, shape.isSummary, current.plan),
+    keptTokens: current.keptTokens,
+    outcomes,
   };
-}
-
-const n = (value: number) => value.toLocaleString('en-US');
-
-/** What the verdict is computed from: an `Analysis`, or the playground's own. */
-export interface VerdictInput {
-  settings: Settings;
-  totalTokens: number;
-  threshold: number;
-  shouldCompact: boolean;
-}
-
-/**
- * The verdict in words. A window no larger than the reserve leaves the
- * threshold at 1, so any context compacts: that says why, instead of a bare
- * "threshold 1". A disabled trigger never claims the total is under it.
- */
-export function describeVerdict({ settings, totalTokens, threshold, shouldCompact }: VerdictInput): string {
-  const total = `${n(totalTokens)} tokens`;
-  if (threshold === 0) return `${total}; no window, so compaction is off`;
-  const window = settings.maxContextTokens;
-  const reserve = settings.reserveTokens;
-  const over = totalTokens > threshold;
-  const comparison = `${total} ${over ? '>' : '≤'} threshold ${n(threshold)}`;
-  const outcome = shouldCompact
-    ? ': compaction fires'
-    : over
-      ? ', but automatic compaction is disabled'
-      : `: compaction does not fire${settings.enabled ? '' : ' (automatic compaction is disabled)'}`;
-  const squeezed =
-    window <= reserve
-      ? `; the window (${n(window)}) is ${window < reserve ? 'smaller than' : 'no larger than'} the reserve (${n(reserve)}), so no context fits`
-      : '';
-  return comparison + outcome + squeezed;
-}
-
-/** Why a plan compacts nothing, as a case the caller can give advice for. */
-export type NothingReason =
-  /** No message after the system prompt or the previous summary. */
-  | 'empty'
-  /** Everything after the start fits the keep-recent budget. */
-  | 'fits'
-  /** Everything after the start is one message (with its tool results), larger than the budget. */
-  | 'indivisible'
-  /** The budget is a floor that only the oldest part reaches (`pi`, `turns`). */
-  | 'floor'
-  /** `turns` never splits a turn and there is only one. */
-  | 'one-turn';
-
-/**
- * Why nothing would be compacted, in words that match the case: a single
- * message larger than the budget does not "fit", it cannot be cut.
- */
-export function explainNothingToCompact(
-  index: CutIndex,
-  plan: Pick<CompactionPlan, 'start' | 'summaryIdx'>,
-  settings: Pick<Settings, 'keepRecentTokens' | 'strategy'>,
-): { reason: NothingReason; text: string } {
-  const { start } = plan;
-  const keep = settings.keepRecentTokens;
-  const after =
-    plan.summaryIdx >= 0 ? ' after the previous summary' : start > 0 ? ' after the system prompt' : '';
-  if (start >= index.length) return { reason: 'empty', text: `no messages${after}` };
-  const tail = index.suffix[start];
-  if (tail <= keep) {
-    return {
-      reason: 'fits',
-      text: `everything${after} fits the keep-recent budget (${n(tail)} ≤ ${n(keep)} tokens)`,
-    };
-  }
-  let turns = 0;
-  for (let k = index.users.length - 1; k >= 0 && index.users[k] >= start && turns < 2; k--) turns++;
-  if (settings.strategy === 'turns' && turns < 2) {
-    return {
-      reason: 'one-turn',
-      text: `only one turn${after} (${n(tail)} tokens, over the keep-recent budget of ${n(keep)}), and the turns strategy never splits a turn`,
-    };
-  }
-  if (index.prevLegal[index.length - 1] <= start) {
-    const what = index.length - start === 1 ? 'one message' : 'one message with its tool results';
-    return {
-      reason: 'indivisible',
-      text: `everything${after} is ${what} (${n(tail)} tokens), larger than the keep-recent budget (${n(keep)}); there is no place to cut inside it`,
-    };
-  }
-  if (settings.strategy === 'pi' && index.nextLegal[lastReaching(index, start, keep)] >= index.length) {
-    return {
-      reason: 'floor',
-      text: `the keep-recent budget (${n(keep)} tokens) is reached inside the newest tool results, which stay with their call; with no place to cut after them, the pi strategy keeps everything`,
-    };
-  }
-  return {
-    reason: 'floor',
-    text: `the keep-recent budget (${n(keep)} tokens) is a floor for the ${settings.strategy} strategy, and only the oldest part${after} brings the kept total up to it, so everything is kept`,
-  };
-}
-
-/** The newest index from which the kept total reaches `keep` (suffix sums fall as the index grows). */
-function lastReaching(index: CutIndex, start: number, keep: number): number {
-  let lo = start;
-  let hi = index.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (index.suffix[mid] < keep) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo - 1;
 }

@@ -23,12 +23,19 @@ import { FileOps } from './fileOps';
 import type { Message } from './message';
 import { SUMMARIZER_SYSTEM_PROMPT } from './prompts';
 import { prepare } from './prepare';
-import { normalizeSettings, shouldCompact, summaryBudget, threshold, type Settings } from './settings';
+import {
+  normalizeSettings,
+  shouldCompact,
+  summaryBudget,
+  threshold,
+  type Settings,
+  type SettingsInput,
+} from './settings';
 import { SummarizerError, type Summarizer } from './summarizer';
 import { summaryMessage } from './summaryEnvelope';
 
 // The test settings: threshold 32000, keep 2000, summary budget 2000, turn prefix 1000.
-const testSettings: Partial<Settings> = {
+const testSettings: SettingsInput = {
   enabled: true,
   maxContextTokens: 40000,
   reserveTokens: 8000,
@@ -41,7 +48,7 @@ beforeAll(async () => {
   est = await loadEstimator('cl100k_base');
 });
 
-const compactor = (summarizer: Summarizer, settings: Partial<Settings> = testSettings): Compactor =>
+const compactor = (summarizer: Summarizer, settings: SettingsInput = testSettings): Compactor =>
   createCompactor(summarizer, est, settings)!;
 
 const lastPrompt = (s: ReturnType<typeof scripted>) => s.requests[s.requests.length - 1].prompt;

@@ -18,7 +18,13 @@ import {
   UPDATE_INSTRUCTIONS,
   buildSummarizationPrompt,
 } from './prompts';
-import { normalizeSettings, summaryBudget, turnPrefixBudget, type Settings } from './settings';
+import {
+  normalizeSettings,
+  summaryBudget,
+  turnPrefixBudget,
+  type Settings,
+  type SettingsInput,
+} from './settings';
 import { summarizeWithRetry, type CompactionEvent, type SummaryOutcome } from './summarize';
 import type { SummaryPart, Summarizer, Usage } from './summarizer';
 
@@ -99,7 +105,7 @@ interface PartSummary {
 export function createCompactor(
   summarizer: Summarizer | null | undefined,
   estimator: Estimator | null | undefined,
-  settings: Partial<Settings>,
+  settings: SettingsInput,
 ): Compactor | null {
   const s = normalizeSettings(settings);
   if (!summarizer || !estimator || s.maxContextTokens <= 0) return null;

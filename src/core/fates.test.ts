@@ -5,10 +5,10 @@ import { createEstimator } from './estimate';
 import { messageFates } from './fates';
 import { planWithIndex } from './prepare';
 import { summaryMessage } from './summaryEnvelope';
-import { normalizeSettings, type Settings } from './settings';
+import { normalizeSettings, type SettingsInput } from './settings';
 
 const chars4 = createEstimator('chars4', () => 0);
-const fatesOf = (messages: Parameters<typeof messageFates>[0], input: Partial<Settings>) => {
+const fatesOf = (messages: Parameters<typeof messageFates>[0], input: SettingsInput) => {
   const settings = normalizeSettings(input);
   return messageFates(messages, planWithIndex(messages, indexMessages(messages, chars4), settings));
 };

@@ -15,6 +15,7 @@ import {
   summaryBudget,
   turnPrefixBudget,
   type Settings,
+  type SettingsInput,
 } from './settings';
 import { isSummaryMessage, unwrapSummary } from './summaryEnvelope';
 
@@ -159,7 +160,7 @@ export function summarizerPromptTokens(estimator: Estimator, focus?: string): nu
  */
 export function prepare(
   messages: readonly Message[],
-  settings: Partial<Settings>,
+  settings: SettingsInput,
   estimator: Estimator,
   options: { instructions?: string; index?: CutIndex } = {},
 ): Preparation | null {

@@ -9,7 +9,8 @@ export type TokenizerId = 'o200k_base' | 'cl100k_base' | 'chars4';
 export const STRATEGIES: readonly Strategy[] = ['budget', 'pi', 'turns'];
 export const TOKENIZERS: readonly TokenizerId[] = ['o200k_base', 'cl100k_base', 'chars4'];
 
-export interface Settings {
+/** Every setting, as a person can type it: any number, any of the choices. */
+export interface SettingsFields {
   /** Gates only the automatic trigger; an overflow repair compacts regardless. */
   enabled: boolean;
   /** The model's context window. 0 turns compaction off: there is no budget to enforce. */
@@ -27,6 +28,21 @@ export interface Settings {
   /** Multiplies string counts, to calibrate against a provider's reported usage. */
   scale: number;
 }
+
+/**
+ * Settings as typed, before normalization: what the settings store, a share
+ * link and the CLI's options hold. Any subset; missing fields take defaults.
+ */
+export type SettingsInput = Partial<SettingsFields>;
+
+declare const normalized: unique symbol;
+
+/**
+ * Settings the core computes with: defaults filled in and budgets reconciled.
+ * Only `explainSettings` (and `normalizeSettings`) make one, so the compiler
+ * points at every place that would compute with settings nobody normalized.
+ */
+export type Settings = Readonly<SettingsFields> & { readonly [normalized]: true };
 
 export const DEFAULT_RESERVE_TOKENS = 16384;
 /**
@@ -50,7 +66,8 @@ export const MIN_TURN_PREFIX_TOKENS = 512;
 /** Room for tags and the omission note around the summarizer prompt. */
 export const SUMMARIZER_PROMPT_SLACK = 256;
 
-export const DEFAULT_SETTINGS: Settings = {
+/** The defaults, as typed values (normalizing them changes nothing). */
+export const DEFAULT_SETTINGS: Readonly<SettingsFields> = {
   enabled: true,
   maxContextTokens: 128000,
   reserveTokens: DEFAULT_RESERVE_TOKENS,
@@ -64,7 +81,7 @@ export const DEFAULT_SETTINGS: Settings = {
 
 /** One change normalization made, with the reason, for the settings panel. */
 export interface Adjustment {
-  field: keyof Settings;
+  field: keyof SettingsFields;
   from: number;
   to: number;
   reason: string;
@@ -83,10 +100,10 @@ function finiteInt(value: number): number {
  * Fills in defaults and reconciles budgets that cannot all be honoured at once,
  * reporting each change so the UI can say why a field differs from what was typed.
  */
-export function explainSettings(input: Partial<Settings>): NormalizedSettings {
-  const s: Settings = { ...DEFAULT_SETTINGS, ...input };
+export function explainSettings(input: SettingsInput): NormalizedSettings {
+  const s: SettingsFields = { ...DEFAULT_SETTINGS, ...input };
   const adjustments: Adjustment[] = [];
-  const adjust = (field: keyof Settings, to: number, reason: string) => {
+  const adjust = (field: keyof SettingsFields, to: number, reason: string) => {
     const from = s[field] as number;
     if (from !== to) adjustments.push({ field, from, to, reason });
     (s as unknown as Record<string, number>)[field] = to;
@@ -136,10 +153,10 @@ export function explainSettings(input: Partial<Settings>): NormalizedSettings {
     Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale)),
     `scale is kept within ${MIN_SCALE}–${MAX_SCALE}`,
   );
-  return { settings: s, adjustments };
+  return { settings: s as Settings, adjustments };
 }
 
-export function normalizeSettings(input: Partial<Settings>): Settings {
+export function normalizeSettings(input: SettingsInput): Settings {
   return explainSettings(input).settings;
 }
 

@@ -17,7 +17,7 @@
  * v1, current: see `payload.ts`.
  */
 import * as v from 'valibot';
-import { STRATEGIES, TOKENIZERS, type Settings } from '../core/settings';
+import { STRATEGIES, TOKENIZERS, type SettingsInput } from '../core/settings';
 import { failure, type DecodeResult } from './errors';
 import { SHARE_ROLES, SHARE_VERSION, stripDefaultSettings, type FullSharePayload } from './payload';
 import { SHARE_LIMITS } from './limits';
@@ -58,7 +58,7 @@ export type ShareV0 = v.InferOutput<typeof shareV0Schema>;
  */
 export function migrateV0ToV1(old: ShareV0): FullSharePayload {
   const s = old.settings ?? {};
-  const settings: Partial<Settings> = stripDefaultSettings({
+  const settings: SettingsInput = stripDefaultSettings({
     maxContextTokens: s.window,
     reserveTokens: s.reserve,
     keepRecentTokens: s.keep,

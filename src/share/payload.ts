@@ -10,7 +10,13 @@
  * the bundle file and the link all describe one shape.
  */
 import type { Message, Role } from '../core/message';
-import { DEFAULT_SETTINGS, STRATEGIES, TOKENIZERS, type Settings } from '../core/settings';
+import {
+  DEFAULT_SETTINGS,
+  STRATEGIES,
+  TOKENIZERS,
+  type SettingsFields,
+  type SettingsInput,
+} from '../core/settings';
 import type { Usage } from '../core/summarizer';
 import type { ProviderKind } from '../providers/config';
 import { TYPED_SETTING_LIMITS } from './limits';
@@ -59,7 +65,7 @@ export interface SharePreview {
 
 interface SharePayloadCommon {
   /** Only the fields that differ from `DEFAULT_SETTINGS`; absent when none do. */
-  settings?: Partial<Settings>;
+  settings?: SettingsInput;
   provider?: ShareProvider;
   /** Index of the selected message in the transcript. */
   selectedIndex?: number;
@@ -104,7 +110,7 @@ export interface ShareProviderInput {
 export interface ShareSource {
   messages: readonly Message[];
   transcriptName?: string;
-  settings: Partial<Settings>;
+  settings: SettingsInput;
   provider?: ShareProviderInput | null;
   selectedIndex?: number | null;
   preview?: SharePreview | null;
@@ -137,25 +143,25 @@ export function toShareMessage(message: Message): ShareMessage {
  * an absurd one (a window of 10¹² tokens) is clamped to the schema's bound so
  * the link still opens.
  */
-export function stripDefaultSettings(settings: Partial<Settings>): Partial<Settings> {
-  const out: Partial<Settings> = {};
+export function stripDefaultSettings(settings: SettingsInput): SettingsInput {
+  const out: SettingsInput = {};
   const record = out as Record<string, unknown>;
-  for (const field of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+  for (const field of Object.keys(DEFAULT_SETTINGS) as (keyof SettingsFields)[]) {
     const value: unknown = settings[field];
     if (value === undefined || value === DEFAULT_SETTINGS[field]) continue;
     const expected = typeof DEFAULT_SETTINGS[field];
     if (typeof value !== expected) continue;
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) continue;
-      const limit = (TYPED_SETTING_LIMITS as Partial<Record<keyof Settings, number>>)[field];
+      const limit = (TYPED_SETTING_LIMITS as Partial<Record<keyof SettingsFields, number>>)[field];
       if (limit !== undefined) {
         const clamped = Math.min(limit, Math.max(-limit, value));
         if (clamped !== DEFAULT_SETTINGS[field]) record[field] = clamped;
         continue;
       }
     }
-    if (field === 'strategy' && !STRATEGIES.includes(value as Settings['strategy'])) continue;
-    if (field === 'tokenizer' && !TOKENIZERS.includes(value as Settings['tokenizer'])) continue;
+    if (field === 'strategy' && !STRATEGIES.includes(value as SettingsFields['strategy'])) continue;
+    if (field === 'tokenizer' && !TOKENIZERS.includes(value as SettingsFields['tokenizer'])) continue;
     record[field] = value;
   }
   return out;

@@ -11,7 +11,14 @@
  */
 import * as v from 'valibot';
 import type { Message } from '../core/message';
-import { DEFAULT_SETTINGS, normalizeSettings, STRATEGIES, TOKENIZERS, type Settings } from '../core/settings';
+import {
+  DEFAULT_SETTINGS,
+  normalizeSettings,
+  STRATEGIES,
+  TOKENIZERS,
+  type Settings,
+  type SettingsFields,
+} from '../core/settings';
 import { PROVIDER_PRESETS } from '../providers/presets';
 import { failure, type DecodeResult } from './errors';
 import { SHARE_LIMITS, TYPED_SETTING_LIMITS } from './limits';
@@ -190,7 +197,7 @@ export interface RestoredShare {
   expectedSha256: string | null;
   messageCount: number;
   /** The settings as the sender had them, defaults filled in, before normalization. */
-  settingsInput: Settings;
+  settingsInput: SettingsFields;
   /** What the core computes with: `normalizeSettings` of the above. */
   settings: Settings;
   provider: ShareProvider | null;
@@ -227,7 +234,7 @@ function toMessage(message: ShareMessage): Message {
  * click.
  */
 export function restoreShare(payload: SharePayload): RestoredShare {
-  const settingsInput: Settings = { ...DEFAULT_SETTINGS, ...payload.settings };
+  const settingsInput: SettingsFields = { ...DEFAULT_SETTINGS, ...payload.settings };
   const full = payload.variant === 'full';
   return {
     variant: payload.variant,

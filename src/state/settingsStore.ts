@@ -6,23 +6,23 @@ import * as v from 'valibot';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { findModelPreset } from '../core/models';
-import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
+import { DEFAULT_SETTINGS, type SettingsFields } from '../core/settings';
 import { typedSettingsSchema } from '../share/schema';
 import { idbStorage } from './idbStorage';
 import { guardedStorage, storageKey, type Restored, type StoredRecord } from './stored';
 
 interface StoredSettings {
-  settings: Settings;
+  settings: SettingsFields;
   modelId: string | null;
 }
 
 interface SettingsState extends StoredSettings {
-  update(patch: Partial<Settings>): void;
+  update(patch: Partial<SettingsFields>): void;
   chooseModel(id: string | null): void;
   reset(): void;
 }
 
-const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
+const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof SettingsFields)[];
 
 /**
  * Each field on its own: one bad value (a strategy a newer build added, a
@@ -65,7 +65,7 @@ export function restoreSettings(data: unknown): Restored<StoredSettings> {
       `The saved model preset ${JSON.stringify(stored.modelId)?.slice(0, 60)} is not known to this version.`,
     );
   }
-  return { value: { settings: settings as unknown as Settings, modelId }, notices };
+  return { value: { settings: settings as unknown as SettingsFields, modelId }, notices };
 }
 
 export const SETTINGS_RECORD: StoredRecord<StoredSettings> = {

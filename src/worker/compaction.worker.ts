@@ -7,9 +7,9 @@
 import { createEstimator, type Estimator } from '../core/estimate';
 import { CompactionAbortedError, NothingToCompactError, errorText } from '../core/errors';
 import type { Message } from '../core/message';
-import { boundaryFor, prepare } from '../core/prepare';
+import { prepare } from '../core/prepare';
+import { shapeOf } from '../core/analysis';
 import type { TokenizerId } from '../core/settings';
-import { isSummaryMessage } from '../core/summaryEnvelope';
 import { loadTokenizer } from '../core/tokenizer';
 import { exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
@@ -96,15 +96,11 @@ async function view(id: number, tokenizer: TokenizerId, scale: number): Promise<
   const messages = imported.messages;
   const estimator = await estimatorFor(tokenizer, scale);
   const report = progressReporter(id);
-  const counts = new Array<number>(messages.length);
-  for (let i = 0; i < messages.length; i++) {
-    counts[i] = estimator.countMessage(messages[i]);
-    if ((i & 255) === 0) report({ phase: 'tokenizing', done: i, total: messages.length });
-  }
-  report({ phase: 'tokenizing', done: messages.length, total: messages.length });
-  const roles = messages.map((m) => m.role);
-  const isSummary = messages.map(isSummaryMessage);
+  const shape = shapeOf(messages, estimator, (done) =>
+    report({ phase: 'tokenizing', done, total: messages.length }),
+  );
   return {
+    ...shape,
     key: ++viewKey,
     format: imported.format,
     detection: imported.detection,
@@ -115,12 +111,7 @@ async function view(id: number, tokenizer: TokenizerId, scale: number): Promise<
     bytes,
     tokenizer,
     scale,
-    roles,
-    counts,
-    isSummary,
     previews: messages.map(firstLine),
-    listTail: estimator.countMessages([]),
-    boundary: boundaryFor(roles, isSummary),
   };
 }
 

@@ -3,7 +3,7 @@
  * crosses once, on load; everything after that is small requests.
  */
 import type { Checkpoint, Reason } from '../core/compactor';
-import type { Boundary } from '../core/prepare';
+import type { CountedShape } from '../core/analysis';
 import type { CompactionEvent } from '../core/summarize';
 import type { SummaryPart, Usage } from '../core/summarizer';
 import type { ProviderConfig } from '../providers/config';
@@ -11,7 +11,7 @@ import type { ProviderErrorDescription } from '../providers/describeError';
 import type { SharePreview, ShareProviderInput } from '../share/payload';
 import type { ProviderEvent, ProviderHttpRequest } from '../providers/events';
 import type { Message, Role } from '../core/message';
-import type { Settings, TokenizerId } from '../core/settings';
+import type { Settings, SettingsInput, TokenizerId } from '../core/settings';
 import type {
   Detection,
   ExportFormatId,
@@ -25,7 +25,8 @@ export type LoadSource =
   { kind: 'text'; text: string } | { kind: 'file'; file: Blob } | { kind: 'url'; url: string };
 
 /** What the page needs to draw a transcript, with one entry per message. */
-export interface TranscriptView {
+/** The loaded transcript as the page holds it: its shape (what the analysis reads) and what the page shows. */
+export interface TranscriptView extends CountedShape {
   /** Changes with every load and recount: a cheap identity for caches keyed on the view. */
   key: number;
   format: FormatId;
@@ -38,14 +39,8 @@ export interface TranscriptView {
   bytes: number;
   tokenizer: TokenizerId;
   scale: number;
-  roles: Role[];
-  counts: number[];
-  isSummary: boolean[];
   /** First line of each message, at most 160 characters. */
   previews: string[];
-  /** The list's closing tokens (3 for BPE tokenizers, 0 for chars4). */
-  listTail: number;
-  boundary: Boundary;
 }
 
 /** Where compaction's own input fitting leaves messages out. */
@@ -104,7 +99,7 @@ export type WorkerRequest =
 
 /** The page state a link carries (never a key). */
 export interface ShareState {
-  settings: Partial<Settings>;
+  settings: SettingsInput;
   provider: ShareProviderInput | null;
   selectedIndex: number | null;
   preview: SharePreview | null;

@@ -1,4 +1,4 @@
-import { describeVerdict, explainNothingToCompact } from '../../core/analysis';
+import { describeVerdict, explainNothingToCompact } from '../../core/explain';
 import { useUi } from '../../state/uiStore';
 import { ExportMenu } from '../ExportMenu';
 import { fmt } from '../format';

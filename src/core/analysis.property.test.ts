@@ -1,0 +1,138 @@
+/**
+ * The page and the CLI compute the same analysis, and it is what the
+ * compactor would do. The page's path: the worker builds the shape, it
+ * crosses `postMessage` (a structured clone), the page indexes it once and
+ * analyzes it. The CLI's path: shape and analysis in one process. Both are
+ * checked against `prepare` and `apply` on the messages themselves.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { analyze, shapeOf } from './analysis';
+import { apply } from './apply';
+import { buildCutIndex } from './cutPoint';
+import { createEstimator, loadEstimator, type Estimator } from './estimate';
+import type { Message } from './message';
+import { prepare } from './prepare';
+import { STRATEGIES, type SettingsInput } from './settings';
+import { summaryMessage } from './summaryEnvelope';
+
+/** A transcript of turns with paired tool calls, an optional system prompt, instructions and an earlier summary. */
+const transcriptArb = fc
+  .record({
+    system: fc.boolean(),
+    midSystem: fc.boolean(),
+    summaryAt: fc.option(fc.nat(6), { nil: undefined }),
+    turns: fc.array(
+      fc.record({
+        prompt: fc.string({ maxLength: 60 }),
+        rounds: fc.array(
+          fc.record({
+            text: fc.string({ maxLength: 80 }),
+            tools: fc.nat(2),
+            result: fc.string({ maxLength: 200 }),
+          }),
+          { maxLength: 4 },
+        ),
+      }),
+      { minLength: 1, maxLength: 7 },
+    ),
+  })
+  .map(({ system, midSystem, summaryAt, turns }) => {
+    const messages: Message[] = [];
+    let n = 0;
+    const id = () => `m${n++}`;
+    if (system) messages.push({ id: id(), role: 'system', content: 'You are a coding agent.' });
+    turns.forEach((turn, t) => {
+      if (summaryAt === t) messages.push({ ...summaryMessage(`Earlier work ${t}.`), id: id() });
+      if (midSystem && t === 1)
+        messages.push({ id: id(), role: 'system', content: 'Never touch the tests.' });
+      messages.push({ id: id(), role: 'user', content: turn.prompt, turnId: `t${t}` });
+      for (const round of turn.rounds) {
+        const calls = Array.from({ length: round.tools }, (_, k) => ({
+          id: `c${n}-${k}`,
+          name: 'read_file',
+          arguments: JSON.stringify({ path: `src/f${k}.ts` }),
+        }));
+        messages.push({
+          id: id(),
+          role: 'assistant',
+          content: round.text,
+          toolCalls: calls.length ? calls : undefined,
+        });
+        for (const c of calls) {
+          messages.push({
+            id: id(),
+            role: 'tool',
+            content: round.result,
+            toolCallId: c.id,
+            toolName: c.name,
+          });
+        }
+      }
+    });
+    return messages;
+  });
+
+const settingsArb: fc.Arbitrary<SettingsInput> = fc.record({
+  maxContextTokens: fc.oneof(fc.constant(0), fc.integer({ min: 50, max: 3000 })),
+  reserveTokens: fc.integer({ min: -5, max: 2000 }),
+  keepRecentTokens: fc.integer({ min: -5, max: 1500 }),
+  strategy: fc.constantFrom(...STRATEGIES),
+  enabled: fc.boolean(),
+});
+
+/** The page's path: the worker's shape through a structured clone, indexed once on the page. */
+function pagePath(messages: Message[], settings: SettingsInput, estimator: Estimator) {
+  const view = structuredClone(shapeOf(messages, estimator));
+  return analyze(view, settings, buildCutIndex(view.roles, view.counts));
+}
+
+function checkAgreement(messages: Message[], settings: SettingsInput, estimator: Estimator) {
+  const cli = analyze(shapeOf(messages, estimator), settings);
+  const page = pagePath(messages, settings, estimator);
+  expect(page).toEqual(cli);
+  expect(cli.totalTokens).toBe(estimator.countMessages(messages));
+
+  const prep = prepare(messages, settings, estimator);
+  if (cli.plan.nothingToCompact || cli.plan.start >= messages.length) {
+    expect(prep).toBeNull();
+    expect(cli.fates).not.toContain('summarized');
+    expect(cli.fates).not.toContain('turn-prefix');
+    return;
+  }
+  expect(prep).not.toBeNull();
+  expect([prep!.firstKeptIdx, prep!.history, prep!.turnPrefix]).toEqual([
+    cli.plan.firstKeptIdx,
+    cli.plan.history,
+    cli.plan.turnPrefix,
+  ]);
+  // What `apply` keeps is exactly what the fates call system or kept, in order, around the one new summary.
+  const result = apply(messages, prep!, 'the new summary');
+  const keptIds = messages
+    .filter((_, i) => cli.fates[i] === 'kept' || cli.fates[i] === 'system')
+    .map((m) => m.id);
+  expect(result.filter((m) => m.id !== 'summary').map((m) => m.id)).toEqual(keptIds);
+  expect(result.filter((m) => m.id === 'summary')).toHaveLength(1);
+}
+
+describe('one analysis for the page and the CLI', () => {
+  it('agree with each other and with prepare and apply on random transcripts (chars4)', () => {
+    const chars4 = createEstimator('chars4', () => 0);
+    fc.assert(
+      fc.property(transcriptArb, settingsArb, (messages, settings) => {
+        checkAgreement(messages, { ...settings, tokenizer: 'chars4' }, chars4);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('agree with each other and with prepare and apply on random transcripts (o200k_base)', async () => {
+    const o200k = await loadEstimator('o200k_base');
+    fc.assert(
+      fc.property(transcriptArb, settingsArb, (messages, settings) => {
+        checkAgreement(messages, settings, o200k);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The verdict and "nothing to compact" in words that match the case, for the
+ * CLI and the page alike.
+ */
+import type { CutIndex } from './cutPoint';
+import type { CompactionPlan } from './prepare';
+import type { Settings } from './settings';
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** What the verdict is computed from: an `Analysis`, or the playground's own. */
+export interface VerdictInput {
+  settings: Settings;
+  totalTokens: number;
+  threshold: number;
+  shouldCompact: boolean;
+}
+
+/**
+ * The verdict in words. A window no larger than the reserve leaves the
+ * threshold at 1, so any context compacts: that says why, instead of a bare
+ * "threshold 1". A disabled trigger never claims the total is under it.
+ */
+export function describeVerdict({ settings, totalTokens, threshold, shouldCompact }: VerdictInput): string {
+  const total = `${n(totalTokens)} tokens`;
+  if (threshold === 0) return `${total}; no window, so compaction is off`;
+  const window = settings.maxContextTokens;
+  const reserve = settings.reserveTokens;
+  const over = totalTokens > threshold;
+  const comparison = `${total} ${over ? '>' : '≤'} threshold ${n(threshold)}`;
+  const outcome = shouldCompact
+    ? ': compaction fires'
+    : over
+      ? ', but automatic compaction is disabled'
+      : `: compaction does not fire${settings.enabled ? '' : ' (automatic compaction is disabled)'}`;
+  const squeezed =
+    window <= reserve
+      ? `; the window (${n(window)}) is ${window < reserve ? 'smaller than' : 'no larger than'} the reserve (${n(reserve)}), so no context fits`
+      : '';
+  return comparison + outcome + squeezed;
+}
+
+/** Why a plan compacts nothing, as a case the caller can give advice for. */
+export type NothingReason =
+  /** No message after the system prompt or the previous summary. */
+  | 'empty'
+  /** Everything after the start fits the keep-recent budget. */
+  | 'fits'
+  /** Everything after the start is one message (with its tool results), larger than the budget. */
+  | 'indivisible'
+  /** The budget is a floor that only the oldest part reaches (`pi`, `turns`). */
+  | 'floor'
+  /** `turns` never splits a turn and there is only one. */
+  | 'one-turn';
+
+/**
+ * Why nothing would be compacted, in words that match the case: a single
+ * message larger than the budget does not "fit", it cannot be cut.
+ */
+export function explainNothingToCompact(
+  index: CutIndex,
+  plan: Pick<CompactionPlan, 'start' | 'summaryIdx'>,
+  settings: Pick<Settings, 'keepRecentTokens' | 'strategy'>,
+): { reason: NothingReason; text: string } {
+  const { start } = plan;
+  const keep = settings.keepRecentTokens;
+  const after =
+    plan.summaryIdx >= 0 ? ' after the previous summary' : start > 0 ? ' after the system prompt' : '';
+  if (start >= index.length) return { reason: 'empty', text: `no messages${after}` };
+  const tail = index.suffix[start];
+  if (tail <= keep) {
+    return {
+      reason: 'fits',
+      text: `everything${after} fits the keep-recent budget (${n(tail)} ≤ ${n(keep)} tokens)`,
+    };
+  }
+  let turns = 0;
+  for (let k = index.users.length - 1; k >= 0 && index.users[k] >= start && turns < 2; k--) turns++;
+  if (settings.strategy === 'turns' && turns < 2) {
+    return {
+      reason: 'one-turn',
+      text: `only one turn${after} (${n(tail)} tokens, over the keep-recent budget of ${n(keep)}), and the turns strategy never splits a turn`,
+    };
+  }
+  if (index.prevLegal[index.length - 1] <= start) {
+    const what = index.length - start === 1 ? 'one message' : 'one message with its tool results';
+    return {
+      reason: 'indivisible',
+      text: `everything${after} is ${what} (${n(tail)} tokens), larger than the keep-recent budget (${n(keep)}); there is no place to cut inside it`,
+    };
+  }
+  if (settings.strategy === 'pi' && index.nextLegal[lastReaching(index, start, keep)] >= index.length) {
+    return {
+      reason: 'floor',
+      text: `the keep-recent budget (${n(keep)} tokens) is reached inside the newest tool results, which stay with their call; with no place to cut after them, the pi strategy keeps everything`,
+    };
+  }
+  return {
+    reason: 'floor',
+    text: `the keep-recent budget (${n(keep)} tokens) is a floor for the ${settings.strategy} strategy, and only the oldest part${after} brings the kept total up to it, so everything is kept`,
+  };
+}
+
+/** The newest index from which the kept total reaches `keep` (suffix sums fall as the index grows). */
+function lastReaching(index: CutIndex, start: number, keep: number): number {
+  let lo = start;
+  let hi = index.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (index.suffix[mid] < keep) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo - 1;
+}
