@@ -7,7 +7,7 @@
  * response is written as several lines sharing `message.id`; they are one message.
  */
 import type { Message } from '../core/message';
-import { convertAnthropicMessage, anthropicUsage } from './anthropic';
+import { anthropicUsage, convertAnthropicMessage } from './anthropicBlocks';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
 import type { IssueLog } from './issues';

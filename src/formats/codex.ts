@@ -12,7 +12,7 @@ import { detection } from './format';
 import type { IssueLog } from './issues';
 import type { JsonRecord } from './json';
 import { arr, field, isRecord, num, rec, str } from './json';
-import { isItemLike, ResponseItems } from './openaiResponses';
+import { isItemLike, ResponseItems } from './responsesItems';
 import type { ImportUsage } from './types';
 
 /** Codex carries about 20,000 tokens of the user's prompts across a compaction, at 4 bytes a token. */

@@ -71,6 +71,27 @@ export function excerpt(value: unknown, max = 160): string {
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
+/** A short description of a JSON value's top levels (three at most: nesting can be hostile). */
+export function describeShape(value: unknown): string {
+  let text = '';
+  let current = value;
+  for (let depth = 0; depth < 3; depth++) {
+    if (Array.isArray(current)) {
+      if (current.length === 0) return `${text}an empty array`;
+      text += 'an array whose first item is ';
+      current = current[0];
+      continue;
+    }
+    if (isRecord(current)) {
+      const keys = Object.keys(current);
+      if (keys.length === 0) return `${text}an empty object`;
+      return `${text}an object with keys ${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}`;
+    }
+    return `${text}a ${current === null ? 'null' : typeof current} value`;
+  }
+  return `${text}deeper nesting`;
+}
+
 /** 1-based line and column (UTF-16 units) of an offset. */
 export function positionOf(text: string, offset: number): { line: number; column: number } {
   let line = 1;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat, importChunks, importTranscript, MAX_IMPORT_BYTES } from './registry';
+import { detectFormat, importChunks, importTranscript } from './registry';
+import { MAX_IMPORT_BYTES } from './sizeLimit';
 import { ImportError } from './types';
 import { decodeUtf8, utf8Chunks } from './utf8';
 

@@ -54,6 +54,11 @@ export function isFormatId(value: string): value is FormatId {
   return FORMATS.some((format) => format.id === value);
 }
 
+/** The name a user knows a format by, for messages that name it. */
+export function labelOf(format: FormatId): string {
+  return FORMATS.find((f) => f.id === format)?.label ?? format;
+}
+
 export interface Detection {
   format: FormatId;
   /** 0..1: how sure the sniffer is; an override is always allowed. */
@@ -101,6 +106,17 @@ export interface ImportResult {
   issues: ImportIssue[];
   title?: string;
   usage?: ImportUsage;
+}
+
+export interface ImportOptions {
+  format?: FormatId;
+  fileName?: string;
+}
+
+export interface ChunkImportOptions extends ImportOptions {
+  totalBytes?: number;
+  onProgress?: (bytesRead: number) => void;
+  signal?: AbortSignal;
 }
 
 export type ImportErrorCode =

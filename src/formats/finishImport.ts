@@ -1,0 +1,39 @@
+/**
+ * The last step of every import, whichever path it took: pair calls with
+ * results, refuse a chosen format that found nothing, and shape the result.
+ */
+import type { Imported } from './format';
+import type { IssueLog } from './issues';
+import { validateMessages } from './pairing';
+import type { Detection, FormatId, ImportResult } from './types';
+import { ImportError, labelOf } from './types';
+
+const FORCED = 'chosen explicitly';
+
+/** A format the user picked: certain by definition, and recognized as picked when nothing is found. */
+export function forcedDetection(format: FormatId): Detection {
+  return { format, confidence: 1, reason: FORCED };
+}
+
+export function finishImport(imported: Imported, detection: Detection, log: IssueLog): ImportResult {
+  const messages = validateMessages(imported.messages, log);
+  if (messages.length === 0 && detection.reason === FORCED) {
+    // A forced format that finds nothing is almost always the wrong format, not an empty session.
+    throw new ImportError(
+      'no-messages',
+      `Read as ${labelOf(detection.format)}, the file contains no messages; it is probably in another format (let the format be detected).`,
+    );
+  }
+  if (messages.length === 0) {
+    log.warn('no-messages', 'The file was read, but it contains no messages the model would see');
+  }
+  const result: ImportResult = { format: detection.format, detection, messages, issues: log.issues };
+  if (imported.title) result.title = imported.title;
+  if (imported.usage && Object.values(imported.usage).some((v) => v !== undefined))
+    result.usage = dropUndefined(imported.usage);
+  return result;
+}
+
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,30 @@
+/**
+ * Every format that can be read, as data. Detection asks each importer here
+ * for a bid and both import paths look the chosen one up here, so a new format
+ * is added in one place (plus its row in `FORMATS`).
+ */
+import { anthropic } from './anthropic';
+import { canonical } from './canonical';
+import { claudeCode } from './claudeCode';
+import { codex } from './codex';
+import type { JsonImporter, JsonlImporter } from './format';
+import { gemini } from './gemini';
+import { geminiCliJson, geminiCliJsonl } from './geminiCli';
+import { langchain } from './langchain';
+import { openaiChat } from './openaiChat';
+import { openaiResponses } from './openaiResponses';
+import { opencode } from './opencode';
+import { pi } from './pi';
+
+/** Order breaks ties between equally confident detections: the more specific format first. */
+export const JSON_IMPORTERS: readonly JsonImporter[] = [
+  canonical,
+  opencode,
+  geminiCliJson,
+  openaiResponses,
+  anthropic,
+  gemini,
+  langchain,
+  openaiChat,
+];
+export const JSONL_IMPORTERS: readonly JsonlImporter[] = [claudeCode, codex, pi, geminiCliJsonl];

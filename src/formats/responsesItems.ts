@@ -1,0 +1,282 @@
+/**
+ * The Responses item stream folded into our messages. Request `input`,
+ * response `output` and Codex rollout lines all carry these items, so the
+ * payload importer (`openaiResponses.ts`) and `codex.ts` both read them
+ * through here. Calls and results join on `call_id`, never on the item `id`.
+ */
+import type { Message, SourceRef } from '../core/message';
+import { makeMessage, Parts } from './build';
+import type { IssueLog } from './issues';
+import { arr, field, isRecord, safeStringify, str } from './json';
+import { checkedArguments } from './openaiChat';
+
+/** The item types we recognize: one of them marks a value as a Responses item (for detection, and for Codex). */
+export const ITEM_TYPES: ReadonlySet<string> = new Set([
+  'message',
+  'function_call',
+  'function_call_output',
+  'reasoning',
+  'custom_tool_call',
+  'custom_tool_call_output',
+  'local_shell_call',
+  'local_shell_call_output',
+  'web_search_call',
+  'file_search_call',
+  'computer_call',
+  'computer_call_output',
+  'code_interpreter_call',
+  'image_generation_call',
+  'mcp_call',
+  'mcp_list_tools',
+  'compaction',
+  'compaction_summary',
+  'item_reference',
+  'ghost_snapshot',
+]);
+
+/** Items run by the provider, with no call/result pair in the transcript. */
+const HOSTED_TOOL_ITEMS = new Set([
+  'web_search_call',
+  'file_search_call',
+  'code_interpreter_call',
+  'image_generation_call',
+  'mcp_call',
+  'mcp_list_tools',
+  'computer_call',
+  'computer_call_output',
+]);
+
+export interface ItemOrigin {
+  /** Used when the item has no id of its own. */
+  id: string;
+  path?: string;
+  line?: number;
+  turnId?: string;
+}
+
+function sourceOf(origin: ItemOrigin): SourceRef {
+  return origin.path !== undefined ? { path: origin.path } : { line: origin.line };
+}
+
+/** Text and images of a Responses content value (a string or a part list). */
+function readParts(content: unknown, parts: Parts): void {
+  if (typeof content === 'string') return parts.addText(content);
+  if (!Array.isArray(content)) return;
+  for (const part of content) {
+    if (typeof part === 'string') {
+      parts.addText(part);
+      continue;
+    }
+    if (!isRecord(part)) continue;
+    const type = str(part, 'type');
+    if (type === 'input_image' || type === 'image') parts.images++;
+    else if (type === 'refusal') parts.addText(str(part, 'refusal'));
+    else parts.addText(str(part, 'text'));
+  }
+}
+
+export function isItemLike(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const type = str(value, 'type');
+  return type !== undefined && ITEM_TYPES.has(type);
+}
+
+/**
+ * Folds an item stream into messages. Reasoning, an assistant message and the
+ * function calls that follow it are one assistant turn in Chat terms, so they
+ * are merged into one message until a result or a user message intervenes.
+ */
+export class ResponseItems {
+  messages: Message[] = [];
+  /** Instructions sit outside the item history, so a compaction does not remove them. */
+  private readonly pinned = new Set<Message>();
+
+  constructor(private readonly log: IssueLog) {}
+
+  pin(message: Message): void {
+    this.pinned.add(message);
+    this.messages.push(message);
+  }
+
+  /** The assistant message still open for more parts, if the newest message is one. */
+  private open(): Message | undefined {
+    const last = this.messages[this.messages.length - 1];
+    return last?.role === 'assistant' ? last : undefined;
+  }
+
+  private assistant(origin: ItemOrigin, id: string | undefined): Message {
+    const message = makeMessage({
+      id: id ?? origin.id,
+      role: 'assistant',
+      turnId: origin.turnId,
+      source: sourceOf(origin),
+    });
+    this.messages.push(message);
+    return message;
+  }
+
+  /** Replaces everything so far: a compaction stands in for the history before it. */
+  compact(summary: string, origin: ItemOrigin, id?: string): void {
+    this.messages = this.messages.filter((m) => this.pinned.has(m));
+    this.messages.push(
+      makeMessage({
+        id: id ?? origin.id,
+        role: 'user',
+        kind: 'summary',
+        content: summary,
+        turnId: origin.turnId,
+        source: sourceOf(origin),
+      }),
+    );
+  }
+
+  add(item: unknown, origin: ItemOrigin): void {
+    const where = sourceOf(origin);
+    if (typeof item === 'string') {
+      this.messages.push(
+        makeMessage({ id: origin.id, role: 'user', content: item, turnId: origin.turnId, source: where }),
+      );
+      return;
+    }
+    if (!isRecord(item)) {
+      this.log.tally('invalid-item', '', 'Items that are not objects were skipped', where, item);
+      return;
+    }
+    const type = str(item, 'type') ?? (str(item, 'role') ? 'message' : '');
+    const id = str(item, 'id');
+    switch (type) {
+      case 'message': {
+        const role = str(item, 'role');
+        const parts = new Parts();
+        readParts(field(item, 'content'), parts);
+        if (role === 'assistant') {
+          const open = this.open();
+          // Reasoning that preceded this text belongs to it.
+          if (open && !open.content && !open.toolCalls) {
+            open.content = parts.content();
+            if (parts.images) open.images = parts.images;
+          } else {
+            const message = this.assistant(origin, id);
+            message.content = parts.content();
+          }
+          return;
+        }
+        if (role === 'user' || role === 'system' || role === 'developer') {
+          const mapped = role === 'user' ? 'user' : 'system';
+          this.messages.push(
+            makeMessage({
+              id: id ?? origin.id,
+              role: mapped,
+              content: parts.content(),
+              images: parts.images,
+              turnId: origin.turnId,
+              source: where,
+            }),
+          );
+          return;
+        }
+        this.log.tally(
+          'unknown-role',
+          role ?? '',
+          `Message items with role "${role ?? '(none)'}" were skipped`,
+          where,
+          item,
+        );
+        return;
+      }
+      case 'reasoning': {
+        const texts = [...(arr(item, 'summary') ?? []), ...(arr(item, 'content') ?? [])]
+          .map((part) => (isRecord(part) ? (str(part, 'text') ?? '') : ''))
+          .filter(Boolean);
+        // Encrypted reasoning is opaque: it travels back to the provider, but there is no text to show.
+        const open = this.open();
+        const target = open && !open.content && !open.toolCalls ? open : this.assistant(origin, id);
+        if (texts.length)
+          target.reasoning = target.reasoning
+            ? `${target.reasoning}\n\n${texts.join('\n\n')}`
+            : texts.join('\n\n');
+        return;
+      }
+      case 'function_call':
+      case 'custom_tool_call':
+      case 'local_shell_call': {
+        const callId = str(item, 'call_id') ?? id ?? `${origin.id}:call`;
+        const name = type === 'local_shell_call' ? 'local_shell' : (str(item, 'name') ?? 'unknown');
+        const raw =
+          type === 'function_call'
+            ? field(item, 'arguments')
+            : type === 'custom_tool_call'
+              ? field(item, 'input')
+              : field(item, 'action');
+        // Freeform input (a patch) is not JSON: store it as a JSON string value.
+        const args =
+          type === 'custom_tool_call' && typeof raw === 'string'
+            ? JSON.stringify(raw)
+            : checkedArguments(raw, this.log, where.path ?? `line ${where.line ?? '?'}`);
+        const target = this.open() ?? this.assistant(origin, id);
+        target.toolCalls = [...(target.toolCalls ?? []), { id: callId, name, arguments: args }];
+        return;
+      }
+      case 'function_call_output':
+      case 'custom_tool_call_output':
+      case 'local_shell_call_output': {
+        const parts = new Parts();
+        const output = field(item, 'output');
+        if (typeof output === 'string' || Array.isArray(output)) readParts(output, parts);
+        else if (output !== undefined) parts.addText(safeStringify(output));
+        this.messages.push(
+          makeMessage({
+            id: id ?? origin.id,
+            role: 'tool',
+            content: parts.content(),
+            images: parts.images,
+            toolCallId: str(item, 'call_id'),
+            turnId: origin.turnId,
+            source: where,
+          }),
+        );
+        return;
+      }
+      case 'compaction':
+      case 'compaction_summary': {
+        const readable = str(item, 'summary') ?? str(item, 'content');
+        const encrypted = str(item, 'encrypted_content');
+        this.compact(
+          readable ?? `[encrypted compaction summary, ${encrypted?.length ?? 0} characters]`,
+          origin,
+          id,
+        );
+        return;
+      }
+      case 'ghost_snapshot':
+        return;
+      case 'item_reference':
+        this.log.tally(
+          'unresolved-reference',
+          '',
+          'item_reference items point at history stored on the server and could not be included',
+          where,
+          item,
+        );
+        return;
+      default:
+        if (HOSTED_TOOL_ITEMS.has(type)) {
+          this.log.tally(
+            'hosted-tool-item',
+            type,
+            `Provider-run tool items ("${type}") are not shown as messages`,
+            where,
+            item,
+          );
+          return;
+        }
+        this.log.tally(
+          'unknown-item-type',
+          type,
+          `Unknown item type "${type || '(none)'}" skipped`,
+          where,
+          item,
+        );
+    }
+  }
+}
