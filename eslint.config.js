@@ -3,6 +3,54 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const UI_PACKAGES = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*', 'recharts'];
+const FOLDERS = ['core', 'formats', 'providers', 'share', 'security', 'state', 'worker', 'cli', 'ui'];
+
+/**
+ * What each folder of `src` may import from the others (its CONTEXT.md says
+ * why), plus packages it must not reach for. Test tooling (`testing/`) is for
+ * tests only; the end-to-end suite is imported by nothing.
+ */
+const ALLOWED = {
+  core: { folders: [], packages: [...UI_PACKAGES, 'idb-keyval', 'valibot', 'eventsource-parser', 'node:*'] },
+  formats: { folders: ['core'], packages: [...UI_PACKAGES, 'idb-keyval', 'eventsource-parser'] },
+  providers: { folders: ['core'], packages: [...UI_PACKAGES, 'idb-keyval', 'valibot', 'node:*'] },
+  share: { folders: ['core', 'providers'], packages: [...UI_PACKAGES, 'idb-keyval', 'node:*'] },
+  security: { folders: ['providers'], packages: [...UI_PACKAGES, 'node:*'] },
+  worker: { folders: ['core', 'formats', 'providers', 'share'], packages: [...UI_PACKAGES, 'idb-keyval'] },
+  state: {
+    folders: ['core', 'formats', 'providers', 'share', 'worker'],
+    packages: ['react', 'react-dom', 'recharts'],
+  },
+  cli: { folders: ['core', 'formats', 'providers', 'share'], packages: [...UI_PACKAGES, 'idb-keyval'] },
+  ui: { folders: ['core', 'formats', 'providers', 'share', 'security', 'state', 'worker'], packages: [] },
+};
+
+function importRules() {
+  return Object.entries(ALLOWED).flatMap(([folder, { folders, packages }]) => {
+    const banned = FOLDERS.filter((f) => f !== folder && !folders.includes(f));
+    const patterns = (extra) => [
+      {
+        group: [...banned.map((f) => `**/${f}/**`), '**/e2e/**', ...extra],
+        message: `src/${folder} may import only ${folders.length ? folders.map((f) => `src/${f}`).join(', ') : 'its own files'} (see src/${folder}/CONTEXT.md).`,
+      },
+      ...(packages.length ? [{ group: packages, message: `src/${folder} does not use this package.` }] : []),
+    ];
+    return [
+      {
+        files: [`src/${folder}/**/*.{ts,tsx}`],
+        ignores: ['**/*.test.ts', '**/*.node.ts'],
+        rules: { 'no-restricted-imports': ['error', { patterns: patterns(['**/testing/**']) }] },
+      },
+      {
+        // Tests may use the shared test tooling (the mock LLM server, generators), nothing else more.
+        files: [`src/${folder}/**/*.test.ts`, `src/${folder}/**/*.node.ts`],
+        rules: { 'no-restricted-imports': ['error', { patterns: patterns([]) }] },
+      },
+    ];
+  });
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,16 +75,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  {
-    // The core runs in Node, tests and the worker: it must not reach for the DOM or React.
-    files: ['src/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['react', 'react-dom', 'zustand', '**/ui/**', '**/worker/**', '**/state/**'] },
-      ],
-    },
-  },
+  // Each src folder may import only what its CONTEXT.md says: shared code flows one way
+  // (core → formats, providers → share → worker, state → ui), and nothing imports the UI.
+  ...importRules(),
   {
     // Test tooling shared by the end-to-end tests, benchmarks and scripts: it imports none of them.
     files: ['testing/**'],

@@ -45,7 +45,7 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      command: `npx tsx e2e/mock-llm/server.ts --port ${MOCK_LLM_PORT} --slow-ms 400`,
+      command: `npx tsx testing/mock-llm/server.ts --port ${MOCK_LLM_PORT} --slow-ms 400`,
       url: `http://127.0.0.1:${MOCK_LLM_PORT}/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMockLlm, type MockLlm } from '../../e2e/mock-llm/server';
+import { startMockLlm, type MockLlm } from '../../testing/mock-llm/server';
 import { CHAT, run, scratch, withEnv } from './testSupport.node';
 
 const { file } = scratch('cp-compact-');

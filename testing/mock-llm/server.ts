@@ -5,7 +5,7 @@
  * `behaviour.ts`): `mock`, `slow-50`, `silent-after-headers`, `no-answer`,
  * `unauthorized`, `echo-key` (a 401 that quotes the key it got), `rate-limited`, `quota`, `overflow`, `length`, `empty`.
  *
- *   npx tsx e2e/mock-llm/server.ts --port 8787
+ *   npx tsx testing/mock-llm/server.ts --port 8787
  *
  * Base URLs: OpenAI families `http://127.0.0.1:8787/v1`; Anthropic, Gemini
  * and Ollama `http://127.0.0.1:8787`.

@@ -1,0 +1,52 @@
+/**
+ * The folder rules of every CONTEXT.md are lint rules that `npm test` runs:
+ * a core file that reaches for the UI fails the build, not a code review.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import rules between the folders of src', () => {
+  it('refuse a core file that imports from src/ui, or the stores', async () => {
+    const code =
+      "import { App } from '../ui/App';\nimport { create } from 'zustand';\nexport const x = [App, create];\n";
+    expect(await restrictedImports('src/core/anything.ts', code)).toEqual([
+      "'../ui/App' import is restricted from being used by a pattern. src/core may import only its own files (see src/core/CONTEXT.md).",
+      "'zustand' import is restricted from being used by a pattern. src/core does not use this package.",
+    ]);
+  });
+
+  it('refuse the share code importing the stores, and product code importing test tooling', async () => {
+    expect(
+      await restrictedImports(
+        'src/share/anything.ts',
+        "import { useUi } from '../state/uiStore';\nexport const y = useUi;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restrictedImports(
+        'src/cli/anything.ts',
+        "import { startMockLlm } from '../../testing/mock-llm/server';\nexport const z = startMockLlm;\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('let each folder import what its CONTEXT.md allows', async () => {
+    const ok = "import { analyze } from '../core/analysis';\nexport const a = analyze;\n";
+    for (const folder of ['formats', 'providers', 'share', 'worker', 'state', 'cli', 'ui']) {
+      expect(await restrictedImports(`src/${folder}/anything.ts`, ok)).toEqual([]);
+    }
+    expect(
+      await restrictedImports(
+        'src/cli/anything.test.ts',
+        "import { startMockLlm } from '../../testing/mock-llm/server';\nexport const z = startMockLlm;\n",
+      ),
+    ).toEqual([]);
+  });
+});
