@@ -1,14 +1,28 @@
 import { createCompactor } from '../core/compactor';
 import type { Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
-import { normalizeSettings, shouldCompact, type TokenizerId } from '../core/settings';
-import type { Summarizer } from '../core/summarizer';
+import { shouldCompact, type TokenizerId } from '../core/settings';
+import { responseHitContextLimit } from '../core/overflow';
+import type { Summarizer, SummaryChunk, SummaryPart, Usage } from '../core/summarizer';
 import { isSummaryMessage } from '../core/summaryEnvelope';
 import { describeProviderError, type ProviderErrorDescription } from '../providers/describeError';
 import { createOfflineSummarizer } from '../providers/offline';
 import { createProviderSummarizer } from '../providers/summarizer';
 import { firstLine } from './firstLine';
 import type { PreviewEvent, PreviewResult, WorkerRequest } from './protocol';
+
+/** What the last attempt of one summarization call answered. */
+interface PartResponse {
+  maxTokens: number;
+  finishReason?: string;
+  usage?: Usage;
+}
+
+function recordResponse(response: PartResponse | undefined, chunk: SummaryChunk): void {
+  if (!response) return;
+  if (chunk.type === 'finish') response.finishReason = chunk.reason;
+  if (chunk.type === 'usage') response.usage = chunk.usage;
+}
 
 /**
  * Runs the core's compactor over the loaded transcript with the chosen
@@ -21,7 +35,8 @@ export async function runPreview(
   emit: (event: PreviewEvent) => void,
   signal: AbortSignal,
 ): Promise<{ result: PreviewResult; compacted: Message[] }> {
-  const settings = normalizeSettings(request.settings);
+  // The page sends the settings its analysis normalized; they are not normalized twice.
+  const { settings } = request;
   const estimator = await estimatorFor(settings.tokenizer, settings.scale);
   const { summarizer: choice } = request;
   const inner =
@@ -51,13 +66,17 @@ export async function runPreview(
   const compactor = createCompactor(summarizer, estimator, settings);
   if (!compactor) throw new Error('Compaction needs a context window: set one above 0.');
   let estimatedPromptTokens = 0;
+  const responses = new Map<SummaryPart, PartResponse>();
   const result = await compactor.compact(messages, {
     reason: request.reason,
     instructions: request.instructions,
     signal,
     onEvent: (event) => {
-      if (event.type === 'request')
+      if (event.type === 'request') {
         estimatedPromptTokens += estimator.countString(event.system) + estimator.countString(event.prompt);
+        responses.set(event.part, { maxTokens: event.maxTokens });
+      }
+      if (event.type === 'chunk') recordResponse(responses.get(event.part), event.chunk);
       emit(event);
     },
   });
@@ -78,6 +97,9 @@ export async function runPreview(
     messagesBefore: result.messagesBefore,
     messagesAfter: result.messagesAfter,
     wouldCompactAgain: shouldCompact({ ...settings, enabled: true }, result.tokensAfter),
+    contextLimit: [...responses]
+      .filter(([, r]) => responseHitContextLimit(r, settings.maxContextTokens, r.maxTokens))
+      .map(([part, r]) => ({ part, promptTokens: r.usage?.promptTokens, finishReason: r.finishReason })),
     estimatedPromptTokens,
     usage: result.usage,
     model: result.model,

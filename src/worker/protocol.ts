@@ -160,6 +160,13 @@ export interface PreviewResult {
   messagesAfter: number;
   /** The compacted list is still over the threshold: the next round would compact again. */
   wouldCompactAgain: boolean;
+  /**
+   * Summarization calls whose answer was shaped by a full context window, not
+   * by the budget we asked for: a prompt over the window (a server that
+   * silently truncates), or a length stop short of the budget. The summary of
+   * such a call may rest on a truncated input.
+   */
+  contextLimit: { part: SummaryPart; promptTokens?: number; finishReason?: string }[];
   /** Our estimate of what the summarization requests sent (system + prompt), for each call made. */
   estimatedPromptTokens: number;
   usage?: Usage;

@@ -211,6 +211,19 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
               ? 'still over the threshold: would compact again'
               : 'under the threshold afterwards'}
           </span>
+          {result.contextLimit.map((hit) => (
+            <span
+              key={hit.part}
+              className="flag warn"
+              data-testid="flag-context-limit"
+              title="The answer was shaped by a full context window, not by the summary budget: the server may have truncated the input."
+            >
+              {hit.part === 'history' ? 'history summary' : 'turn-prefix summary'} hit the context window
+              {hit.promptTokens !== undefined
+                ? ` (${fmt(hit.promptTokens)} prompt tokens for a window of ${fmt(analysis.settings.maxContextTokens)})`
+                : ''}
+            </span>
+          ))}
           {result.offline && <span className="flag">offline summary, not written by a model</span>}
           <ExportMenu which="compacted" stem={analysis.view.sourceName} label="Export the compacted list…" />
         </div>
