@@ -7,7 +7,7 @@ import { StoredNotices } from './layout/StoredNotices';
 import { StrategyTable } from './layout/StrategyTable';
 import { SummaryBar } from './layout/SummaryBar';
 import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
-import { MessageList, type RowFate } from './messages/MessageList';
+import { MessageList } from './messages/MessageList';
 import { PreviewPanel } from './preview/PreviewPanel';
 import { LinkBanner } from './share/LinkBanner';
 import { ShareDialog } from './share/ShareDialog';
@@ -19,6 +19,7 @@ import { useOmitted } from './useOmitted';
 import { useRetokenize } from './useRetokenize';
 import { useStartup } from './useStartup';
 import './app.css';
+import type { RowFate } from './labels';
 
 const Charts = lazy(() => import('./charts/Charts'));
 

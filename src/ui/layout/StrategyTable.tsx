@@ -1,6 +1,6 @@
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
-import { STRATEGY_LABELS } from '../settings/SettingsPanel';
+import { STRATEGY_LABELS } from '../labels';
 import type { PageAnalysis } from '../useAnalysis';
 
 export function StrategyTable({ analysis }: { analysis: PageAnalysis }) {

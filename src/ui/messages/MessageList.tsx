@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Fate } from '../../core/fates';
 import type { Role } from '../../core/message';
 import { useUi } from '../../state/uiStore';
 import { workerClient } from '../../worker/client';
@@ -9,19 +8,7 @@ import type { TranscriptView } from '../../worker/protocol';
 import { fmt } from '../format';
 import { useDebounced } from '../useDebounced';
 import './messages.css';
-
-/** A message's fate as the list names it, with "left out" on top of the core's own. */
-export type RowFate = Fate | 'omitted';
-
-export const FATE_LABELS: Record<RowFate, string> = {
-  system: 'system',
-  summary: 'previous summary',
-  reinjected: 're-injected before the summary',
-  summarized: 'summarized',
-  'turn-prefix': 'turn prefix',
-  kept: 'kept',
-  omitted: 'left out of summarizer input',
-};
+import { FATE_LABELS, type RowFate } from '../labels';
 
 interface Props {
   view: TranscriptView;

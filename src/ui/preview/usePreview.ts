@@ -9,7 +9,7 @@ import type { Settings } from '../../core/settings';
 import type { SummaryPart } from '../../core/summarizer';
 import type { ProviderHttpRequest } from '../../providers/events';
 import { WorkerRequestError, workerClient } from '../../worker/client';
-import { usePreviewResult } from './previewResultStore';
+import { usePreviewResult } from '../../state/previewStore';
 import type { ImportFailure, PreviewEvent, PreviewResult, SummarizerChoice } from '../../worker/protocol';
 
 export interface StreamLog {

@@ -12,18 +12,7 @@ import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
 import { NumberField } from './NumberField';
 import './settings.css';
-
-export const STRATEGY_LABELS: Record<Strategy, string> = {
-  budget: 'budget: keep-recent is a ceiling (splits turns)',
-  pi: 'pi: keep-recent is a floor',
-  turns: 'turns: whole turns only',
-};
-
-const TOKENIZER_LABELS: Record<TokenizerId, string> = {
-  o200k_base: 'o200k_base (GPT-4o, GPT-5)',
-  cl100k_base: 'cl100k_base (GPT-4, GPT-3.5)',
-  chars4: 'chars4 (characters / 4)',
-};
+import { STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
 
 export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
   const { settings, modelId, update, chooseModel, reset } = useSettings();

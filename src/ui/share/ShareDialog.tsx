@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { buildShareUrl } from '../../share/codec';
 import { classifyLinkLength, LINK_PASTES_ANYWHERE, LINK_WORKS_MOSTLY } from '../../share/measure';
-import { usePreviewResult } from '../preview/previewResultStore';
+import { usePreviewResult } from '../../state/previewStore';
 import { workerClient } from '../../worker/client';
 import type { ShareLinks } from '../../worker/protocol';
 import { fmt } from '../format';

@@ -10,7 +10,7 @@ import { useShare } from '../../state/shareStore';
 import { useTranscript } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
 import { workerClient } from '../../worker/client';
-import { usePreviewResult } from '../preview/previewResultStore';
+import { usePreviewResult } from '../../state/previewStore';
 import { currentShareState } from './shareState';
 
 export function useAddressBarSync(): void {

@@ -1,6 +1,6 @@
 /** The last preview result, shared with the share dialog and the address bar. */
 import { create } from 'zustand';
-import type { PreviewResult } from '../../worker/protocol';
+import type { PreviewResult } from '../worker/protocol';
 
 export const usePreviewResult = create<{
   result: PreviewResult | null;

@@ -1,0 +1,31 @@
+/**
+ * What the page calls strategies, tokenizers and fates: one table each, for
+ * every feature that names them (settings, strategy table, message list).
+ */
+import type { Fate } from '../core/fates';
+import type { Strategy, TokenizerId } from '../core/settings';
+
+export const STRATEGY_LABELS: Record<Strategy, string> = {
+  budget: 'budget: keep-recent is a ceiling (splits turns)',
+  pi: 'pi: keep-recent is a floor',
+  turns: 'turns: whole turns only',
+};
+
+export const TOKENIZER_LABELS: Record<TokenizerId, string> = {
+  o200k_base: 'o200k_base (GPT-4o, GPT-5)',
+  cl100k_base: 'cl100k_base (GPT-4, GPT-3.5)',
+  chars4: 'chars4 (characters / 4)',
+};
+
+/** A message's fate as the list names it, with "left out" on top of the core's own. */
+export type RowFate = Fate | 'omitted';
+
+export const FATE_LABELS: Record<RowFate, string> = {
+  system: 'system',
+  summary: 'previous summary',
+  reinjected: 're-injected before the summary',
+  summarized: 'summarized',
+  'turn-prefix': 'turn prefix',
+  kept: 'kept',
+  omitted: 'left out of summarizer input',
+};
