@@ -22,7 +22,7 @@ export function useStartup() {
       }
     };
     const openOrFallBack = async () => {
-      const linked = await openLinkFromLocation();
+      const linked = await openLinkFromLocation(true);
       // A full link brought its transcript; a settings-only one waits for the reader's file.
       if (cancelled || (linked && !useShare.getState().expected)) return;
       const previous = await storedTranscript();
