@@ -43,22 +43,25 @@ export interface CountedShape extends TranscriptShape {
   isSummary: boolean[];
 }
 
+/** The shape of `messages` under `estimator`: the one way the CLI builds it. */
+export function shapeOf(messages: readonly Message[], estimator: Estimator): CountedShape {
+  return shapeWithCounts(
+    messages,
+    messages.map((m) => estimator.countMessage(m)),
+    estimator,
+  );
+}
+
 /**
- * The shape of `messages` under `estimator`: the one way the worker (for the
- * page) and the CLI build it. `onProgress` hears how many messages are
- * counted, every 256.
+ * The same from counts made elsewhere with `estimator.countMessage` (the
+ * worker counts in slices, so Cancel and its watchdog are heard meanwhile):
+ * everything but the counting is decided here, for both surfaces.
  */
-export function shapeOf(
+export function shapeWithCounts(
   messages: readonly Message[],
+  counts: number[],
   estimator: Estimator,
-  onProgress?: (done: number) => void,
 ): CountedShape {
-  const counts = new Array<number>(messages.length);
-  for (let i = 0; i < messages.length; i++) {
-    counts[i] = estimator.countMessage(messages[i]);
-    if ((i & 255) === 0) onProgress?.(i);
-  }
-  onProgress?.(messages.length);
   return {
     roles: messages.map((m) => m.role),
     counts,

@@ -47,6 +47,11 @@ describe('renderToolArgs', () => {
     );
   });
 
+  it('shows arguments nested deeper than JSON.stringify can go as their text, cut short', () => {
+    const args = `{"path": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    expect(renderToolArgs(args)).toBe(truncate(args, 400));
+  });
+
   it('passes through arguments that are not a JSON object', () => {
     expect(renderToolArgs('[1,2]')).toBe('[1,2]');
     expect(renderToolArgs('{"path": "/trunc')).toBe('{"path": "/trunc');

@@ -32,10 +32,15 @@ export function renderToolArgs(args: string): string {
     return truncate(args, TOOL_ARG_MAX_CHARS);
   }
   const record = parsed as Record<string, unknown>;
-  return Object.keys(record)
-    .sort()
-    .map((key) => `${key}=${truncate(JSON.stringify(record[key]) ?? 'null', TOOL_ARG_MAX_CHARS)}`)
-    .join(', ');
+  try {
+    return Object.keys(record)
+      .sort()
+      .map((key) => `${key}=${truncate(JSON.stringify(record[key]) ?? 'null', TOOL_ARG_MAX_CHARS)}`)
+      .join(', ');
+  } catch {
+    // A value nested deeper than JSON.stringify can recurse (JSON.parse has no such limit).
+    return truncate(args, TOOL_ARG_MAX_CHARS);
+  }
 }
 
 export function renderToolCalls(calls: readonly ToolCall[]): string {

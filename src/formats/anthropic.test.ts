@@ -104,6 +104,19 @@ describe('Anthropic Messages', () => {
     expect(essentials(again)).toEqual(essentials(first));
   });
 
+  it('export keeps arguments nested 100,000 levels deep as their text instead of overflowing', () => {
+    const args = `{"a": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const exported = exportTranscript(
+      [
+        { id: 'a', role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'f', arguments: args }] },
+        { id: 't', role: 'tool', content: 'ok', toolCallId: 'c' },
+      ],
+      'anthropic',
+    );
+    const body = JSON.parse(exported) as { messages: { content: { input?: unknown }[] }[] };
+    expect(body.messages[0]!.content[0]!.input).toEqual({ input: args });
+  });
+
   it('export from another format groups results into one user message, results first', () => {
     const chat = importTranscript(fixture('openai-chat.json')).messages;
     const exported = JSON.parse(exportTranscript(chat, 'anthropic')) as {

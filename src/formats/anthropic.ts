@@ -138,6 +138,8 @@ function modelOnly(request: JsonRecord | undefined): ImportUsage | undefined {
 function parsedInput(args: string): unknown {
   try {
     const value: unknown = JSON.parse(args);
+    // Nesting JSON.parse reads but JSON.stringify cannot write stays the text it was.
+    JSON.stringify(value);
     // tool_use.input must be an object; anything else is wrapped so nothing is lost.
     return isRecord(value) ? value : { input: value };
   } catch {

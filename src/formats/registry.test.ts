@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectFormat, importChunks, importTranscript } from './registry';
 import { MAX_IMPORT_BYTES } from './sizeLimit';
+import { fixture } from './testSupport.node';
 import { ImportError } from './types';
 import { decodeUtf8, utf8Chunks } from './utf8';
 
@@ -110,6 +111,33 @@ describe('bad input', () => {
     }).replace('"arguments":"{}"', `"arguments":${'{"a":'.repeat(10000)}1${'}'.repeat(10000)}`);
     const result = importTranscript(deepArgs);
     expect(result.messages[0]!.toolCalls![0]!.arguments.length).toBeGreaterThan(10);
+  });
+
+  it('an item nested 100,000 levels deep inside a message imports the message, in every format', () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const files = [
+      'anthropic.json',
+      'gemini.json',
+      'langchain.json',
+      'openai-chat.json',
+      'openai-responses.json',
+      'opencode.json',
+      'claude-code.jsonl',
+      'codex.jsonl',
+      'gemini-cli.jsonl',
+      'pi.jsonl',
+    ];
+    for (const file of files) {
+      const text = fixture(file);
+      const expected = importTranscript(text).messages.map((m) => m.content);
+      for (const key of ['"role"', '"content"', '"type"', '"text"']) {
+        // The deep value as an extra field beside the first occurrence of the key.
+        const withDeep = text.replace(new RegExp(`${key}\\s*:`), `"extra": ${deep}, ${key}:`);
+        if (withDeep === text) continue;
+        const imported = importTranscript(withDeep).messages.map((m) => m.content);
+        expect(imported, `${file}, beside ${key}`).toEqual(expected);
+      }
+    }
   });
 
   it('a broken deep structure still reports a position', () => {

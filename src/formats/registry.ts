@@ -17,6 +17,9 @@ import type { ChunkImportOptions, Detection, ExportFormatId, ImportOptions, Impo
 import { ImportError } from './types';
 import { utf8Length } from './utf8';
 
+/** The largest transcript an import reads; part of this entry point for the worker and the CLI. */
+export { MAX_IMPORT_BYTES } from './sizeLimit';
+
 /** Cheap: the first lines of a JSONL file, or the top-level shape of a JSON value. Never throws. */
 export function detectFormat(text: string): Detection {
   try {

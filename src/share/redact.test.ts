@@ -157,6 +157,14 @@ describe('same-count tool arguments', () => {
     }
   });
 
+  test('arguments nested deeper than a walk can go are replaced as plain text of the same count', () => {
+    const args = `{"a": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const result = neutralArguments(args, redactionMeasure(chars4));
+    expect(result.exact).toBe(true);
+    expect(result.text.length).toBe(args.length);
+    expect(result.text).not.toContain('[[');
+  });
+
   test('arguments that are not JSON are replaced as plain text of the same count', () => {
     const args = 'ls -la /home/ada';
     const result = neutralArguments(args, redactionMeasure(o200k));

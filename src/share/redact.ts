@@ -181,9 +181,14 @@ export function neutralArguments(args: string, measure: Measure, seed = 0): Neut
   if (parsed === null || typeof parsed !== 'object') return neutralText(args, measure, seed);
   const target = measure(args);
   const slots: Slot[] = [];
-  neutralizeJson(parsed, measure, seed, slots, false);
   const render = () => JSON.stringify(parsed);
-  if (measure(render()) === target) return { text: render(), exact: true };
+  try {
+    neutralizeJson(parsed, measure, seed, slots, false);
+    if (measure(render()) === target) return { text: render(), exact: true };
+  } catch {
+    // Nested deeper than a recursive walk can go (JSON.parse has no such limit): plain text.
+    return neutralText(args, measure, seed);
+  }
 
   const adjustable = slots.filter((s) => !s.isPath).sort((a, b) => b.original.length - a.original.length);
   const slot = adjustable[0] ?? slots[0];

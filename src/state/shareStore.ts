@@ -13,6 +13,8 @@ export interface ExpectedTranscript {
 interface ShareState {
   /** A link or bundle that could not be opened, in words. */
   linkError: string | null;
+  /** The link behind `linkError` when trying it again may work (it was cancelled or stopped the worker). */
+  retryLink: string | null;
   /** A settings-only link waits for its transcript. */
   expected: ExpectedTranscript | null;
   /** The preview the sender saw, shown until the reader runs their own. */
@@ -24,6 +26,7 @@ interface ShareState {
 
 export const useShare = create<ShareState>()((set) => ({
   linkError: null,
+  retryLink: null,
   expected: null,
   sharedPreview: null,
   ready: false,

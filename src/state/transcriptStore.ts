@@ -40,9 +40,12 @@ interface TranscriptState {
   pasteText: string;
   lastRequest: LoadRequest | null;
   loadId: number | null;
+  /** A recount that stopped the worker: not tried again until the tokenizer or scale changes. */
+  recountFailed: { tokenizer: TokenizerId; scale: number } | null;
   setPasteText(text: string): void;
   load(request: LoadRequest, tokenizer: TokenizerId, scale: number): Promise<boolean>;
   cancel(): void;
+  /** Counts again with this tokenizer and scale, unless the view already has them. */
   retokenize(tokenizer: TokenizerId, scale: number): Promise<void>;
   dismissError(): void;
 }
@@ -58,6 +61,24 @@ function asFailure(error: unknown): ImportFailure {
   return { code: 'worker', message: error instanceof Error ? error.message : String(error) };
 }
 
+/**
+ * View keys are numbered here, not in the worker: a restarted worker counts
+ * from 1 again, and caches keyed on the view must never mistake a new
+ * transcript for an old one.
+ */
+let viewKeys = 0;
+function stamped(view: TranscriptView): TranscriptView {
+  return { ...view, key: ++viewKeys };
+}
+
+function sameCounts(a: TranscriptView, b: TranscriptView): boolean {
+  return (
+    a.format === b.format &&
+    a.counts.length === b.counts.length &&
+    a.counts.every((count, i) => count === b.counts[i] && a.roles[i] === b.roles[i])
+  );
+}
+
 export const useTranscript = create<TranscriptState>()((set, getState) => ({
   status: 'empty',
   view: null,
@@ -67,6 +88,7 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
   pasteText: '',
   lastRequest: null,
   loadId: null,
+  recountFailed: null,
   setPasteText: (pasteText) => set({ pasteText }),
   async load(request, tokenizer, scale) {
     const previous = getState().loadId;
@@ -88,7 +110,8 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
       if (getState().loadId !== id) return false;
       set({
         status: 'ready',
-        view,
+        view: stamped(view),
+        recountFailed: null,
         error: null,
         failed: null,
         progress: null,
@@ -124,24 +147,69 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
     if (id !== null) workerClient.cancel(id);
   },
   async retokenize(tokenizer, scale) {
+    const { view: current, recountFailed } = getState();
+    if (!current) return;
+    if (current.tokenizer === tokenizer && current.scale === scale) {
+      if (recountFailed) set({ recountFailed: null });
+      return;
+    }
+    // Counting again what just stopped the worker would stop it again, and again.
+    if (recountFailed?.tokenizer === tokenizer && recountFailed.scale === scale) return;
     const { id, result } = workerClient.request('retokenize', { tokenizer, scale }, (progress) => {
       if (getState().loadId === id) set({ progress });
     });
     set({ loadId: id, status: 'loading', progress: { phase: 'tokenizing', done: 0, total: 1 } });
     try {
       const view = await result;
-      if (getState().loadId === id) set({ view, status: 'ready', progress: null, loadId: null });
+      if (getState().loadId === id)
+        set({ view: stamped(view), status: 'ready', progress: null, loadId: null, recountFailed: null });
     } catch (error) {
       const failure = asFailure(error);
       if (getState().loadId !== id) return;
-      set({ status: getState().view ? 'ready' : 'empty', progress: null, loadId: null, error: failure });
-      // A crashed worker lost the transcript: load it again from its source.
-      const last = getState().lastRequest;
-      if (failure.code === 'worker' && last) await getState().load(last, tokenizer, scale);
+      set({
+        status: getState().view ? 'ready' : 'empty',
+        progress: null,
+        loadId: null,
+        error: failure.code === 'aborted' ? null : failure,
+        recountFailed: failure.code === 'worker-stopped' ? { tokenizer, scale } : null,
+      });
     }
   },
   dismissError: () => set({ error: null }),
 }));
+
+/**
+ * A restarted worker has lost the transcript: it is loaded again from its
+ * source, counted as the page's view was, before the new worker answers
+ * anything else (the client holds other requests until this is done).
+ */
+workerClient.setRecovery(async (client) => {
+  const { view, lastRequest } = useTranscript.getState();
+  if (!view || !lastRequest) return;
+  const { result } = client.request('load', {
+    source: lastRequest.source,
+    sourceName: lastRequest.sourceName,
+    format: lastRequest.format,
+    tokenizer: view.tokenizer,
+    scale: view.scale,
+  });
+  try {
+    const restored = await result;
+    // The same counts keep the same view, so nothing on the page redraws or asks again.
+    if (useTranscript.getState().view === view && !sameCounts(view, restored))
+      useTranscript.setState({ view: stamped(restored) });
+  } catch (error) {
+    if (useTranscript.getState().view !== view) return;
+    const failure = asFailure(error);
+    useTranscript.setState({
+      error: {
+        ...failure,
+        message: `After the background worker restarted, the transcript could not be loaded again: ${failure.message}`,
+      },
+      failed: lastRequest,
+    });
+  }
+});
 
 const FORMAT_IDS = new Set<string>(FORMATS.map((f) => f.id));
 

@@ -3,7 +3,7 @@ import { useTranscript } from '../state/transcriptStore';
 import type { PageAnalysis } from './useAnalysis';
 import { useDebounced } from './useDebounced';
 
-/** Counts again when the tokenizer or the scale changes. */
+/** Counts again when the tokenizer or the scale changes (the store skips what the view already has). */
 export function useRetokenize(analysis: PageAnalysis | null) {
   const retokenize = useTranscript((s) => s.retokenize);
   const tokenizer = analysis?.settings.tokenizer;
@@ -11,6 +11,6 @@ export function useRetokenize(analysis: PageAnalysis | null) {
   const view = analysis?.view;
   useEffect(() => {
     if (!view || !tokenizer || scale === undefined) return;
-    if (view.tokenizer !== tokenizer || view.scale !== scale) void retokenize(tokenizer, scale);
+    void retokenize(tokenizer, scale);
   }, [view, tokenizer, scale, retokenize]);
 }

@@ -31,7 +31,7 @@ export function useStartup() {
         const previous = await storedTranscript();
         if (cancelled || (previous && (await load(previous)))) return;
       }
-      const linked = await openLinkFromLocation();
+      const linked = await openLinkFromLocation(true);
       // A full link brought its transcript; a settings-only one waits for the reader's file.
       if (cancelled || (linked && !useShare.getState().expected)) return;
       // The user may have pasted or opened a file while this page was still starting:

@@ -8,10 +8,10 @@ import { createEstimator, type Estimator } from '../core/estimate';
 import { CompactionAbortedError, NothingToCompactError, errorText } from '../core/errors';
 import type { Message } from '../core/message';
 import { prepare } from '../core/prepare';
-import { shapeOf } from '../core/analysis';
+import { shapeWithCounts } from '../core/analysis';
 import type { TokenizerId } from '../core/settings';
 import { loadTokenizer } from '../core/tokenizer';
-import { exportTranscript, importChunks } from '../formats/registry';
+import { MAX_IMPORT_BYTES, exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
 import { utf8Chunks } from '../formats/utf8';
 import { describeProviderError } from '../providers/describeError';
@@ -23,10 +23,12 @@ import type {
   Progress,
   Replies,
   TranscriptView,
-  WorkerReply,
+  WorkerInbound,
+  WorkerOutbound,
   WorkerRequest,
 } from './protocol';
 import { buildShareLinks } from './shareLinks';
+import { decodeShared } from './decodeShared';
 import { RawSource } from './rawSource';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -43,8 +45,18 @@ let viewKey = 0;
 /** The list the last preview produced, for export. */
 let lastCompacted: Message[] | null = null;
 const estimators = new Map<TokenizerId, Estimator>();
-/** Loads and previews in flight, by request id, so they can be cancelled. */
+/** Loads, recounts and previews in flight, by request id, so they can be cancelled. */
 const running = new Map<number, AbortController>();
+
+/** A server that has not started to answer in this long is taken as not answering at all… */
+const URL_RESPONSE_TIMEOUT_MS = 30_000;
+/** …and a download that sends nothing for this long as stalled. */
+const URL_STALL_TIMEOUT_MS = 30_000;
+/**
+ * A long task stops this often to read its messages: a cancel is then honoured
+ * at once, and the page's watchdog gets its answers.
+ */
+const YIELD_EVERY_MS = 25;
 
 async function estimatorFor(tokenizer: TokenizerId, scale: number): Promise<Estimator> {
   let base = estimators.get(tokenizer);
@@ -55,8 +67,45 @@ async function estimatorFor(tokenizer: TokenizerId, scale: number): Promise<Esti
   return scale === 1 ? base : base.withScale(scale);
 }
 
-function post(reply: WorkerReply): void {
+function post(reply: WorkerOutbound): void {
   self.postMessage(reply);
+}
+
+/** A reply that cannot be copied to the page (a value nested too deeply, say) still settles its request. */
+function settle(reply: WorkerOutbound & { id: number }): void {
+  try {
+    post(reply);
+  } catch (error) {
+    post({ id: reply.id, type: 'error', error: { code: 'worker', message: errorText(error) } });
+  }
+}
+
+const waiting: (() => void)[] = [];
+const tasks = new MessageChannel();
+tasks.port1.onmessage = () => waiting.shift()?.();
+
+/** Resolves in a new task, after the messages already queued (a setTimeout would wait 4 ms). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    tasks.port2.postMessage(null);
+  });
+}
+
+/**
+ * For loops that would otherwise hold the worker for seconds: call it often
+ * and await what it returns; every YIELD_EVERY_MS that is a pause that lets
+ * queued messages run, then stops the task if it was cancelled meanwhile.
+ */
+function pacer(signal: AbortSignal): () => Promise<void> | null {
+  let last = performance.now();
+  return () => {
+    if (performance.now() - last < YIELD_EVERY_MS) return null;
+    return nextTask().then(() => {
+      last = performance.now();
+      if (signal.aborted) throw new ImportError('aborted', 'The import was cancelled');
+    });
+  };
 }
 
 /** Reports at most every 50 ms, so progress never floods the page. */
@@ -84,21 +133,105 @@ async function* streamOf(blob: Blob): AsyncGenerator<Uint8Array> {
 }
 
 /** Collects the text while it streams by, so raw items can be shown later. */
-async function* tee(chunks: AsyncIterable<string>, into: string[]): AsyncGenerator<string> {
+async function* tee(
+  chunks: AsyncIterable<string>,
+  into: string[],
+  pace: () => Promise<void> | null,
+): AsyncGenerator<string> {
   for await (const chunk of chunks) {
     into.push(chunk);
     yield chunk;
+    await pace();
   }
 }
 
-async function view(id: number, tokenizer: TokenizerId, scale: number): Promise<TranscriptView> {
+/** Fetches a URL with reading progress; a server that does not answer or stalls is an error, not a wait. */
+async function download(
+  url: string,
+  signal: AbortSignal,
+  report: (progress: Progress) => void,
+): Promise<Blob> {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  if (signal.aborted) stop();
+  signal.addEventListener('abort', stop);
+  let timedOut: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = (ms: number, what: string) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = what;
+      controller.abort();
+    }, ms);
+  };
+  const failed = (what: string, error: unknown, hint = '') => {
+    if (signal.aborted) return new ImportError('aborted', 'The import was cancelled');
+    const message = `${url}: ${what} (${timedOut ?? errorText(error)}).${hint}`;
+    return Object.assign(new Error(message), { code: 'network' });
+  };
+  try {
+    deadline(URL_RESPONSE_TIMEOUT_MS, `the server did not answer within ${URL_RESPONSE_TIMEOUT_MS / 1000} s`);
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: controller.signal });
+    } catch (error) {
+      const hint = timedOut ? '' : ' The server may not allow cross-origin requests.';
+      throw failed('could not be fetched', error, hint);
+    }
+    if (!response.ok) {
+      throw Object.assign(new Error(`${url}: the server answered HTTP ${response.status}`), {
+        code: 'network',
+      });
+    }
+    // 0 when the server does not say: the page then shows the bytes read.
+    const total = Number(response.headers.get('content-length')) || 0;
+    const parts: Uint8Array[] = [];
+    let done = 0;
+    report({ phase: 'reading', done, total });
+    const reader = response.body?.getReader();
+    // Past the import limit the importer refuses the file anyway; stop downloading there.
+    while (reader && done <= MAX_IMPORT_BYTES) {
+      deadline(URL_STALL_TIMEOUT_MS, `the server sent nothing for ${URL_STALL_TIMEOUT_MS / 1000} s`);
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        throw failed('the download failed', error);
+      }
+      if (chunk.done) break;
+      parts.push(chunk.value);
+      done += chunk.value.byteLength;
+      report({ phase: 'reading', done, total });
+    }
+    if (reader && done > MAX_IMPORT_BYTES) void reader.cancel().catch(() => {});
+    return new Blob(parts as Uint8Array<ArrayBuffer>[]);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+async function view(
+  id: number,
+  tokenizer: TokenizerId,
+  scale: number,
+  signal: AbortSignal,
+): Promise<TranscriptView> {
   const { imported, sourceName, bytes } = loaded!;
   const messages = imported.messages;
-  const estimator = await estimatorFor(tokenizer, scale);
   const report = progressReporter(id);
-  const shape = shapeOf(messages, estimator, (done) =>
-    report({ phase: 'tokenizing', done, total: messages.length }),
-  );
+  // Said before the first count: one pathological message must not leave the page at "Importing 100%".
+  report({ phase: 'tokenizing', done: 0, total: messages.length });
+  const estimator = await estimatorFor(tokenizer, scale);
+  const pace = pacer(signal);
+  const counts = new Array<number>(messages.length);
+  for (let i = 0; i < messages.length; i++) {
+    counts[i] = estimator.countMessage(messages[i]);
+    report({ phase: 'tokenizing', done: i + 1, total: messages.length });
+    const pause = pace();
+    if (pause) await pause;
+  }
+  const shape = shapeWithCounts(messages, counts, estimator);
   return {
     ...shape,
     key: ++viewKey,
@@ -131,33 +264,11 @@ async function load(
       for (let i = 0; i < source.text.length; i += 1 << 20) yield source.text.slice(i, i + (1 << 20));
     })();
   } else {
-    let blob: Blob;
-    if (source.kind === 'url') {
-      let response: Response;
-      try {
-        response = await fetch(source.url, { signal });
-      } catch (error) {
-        if (signal.aborted) throw new ImportError('aborted', 'The import was cancelled');
-        throw Object.assign(
-          new Error(
-            `${source.url}: could not be fetched (${errorText(error)}). The server may not allow cross-origin requests.`,
-          ),
-          { code: 'network' },
-        );
-      }
-      if (!response.ok) {
-        throw Object.assign(new Error(`${source.url}: the server answered HTTP ${response.status}`), {
-          code: 'network',
-        });
-      }
-      blob = await response.blob();
-    } else {
-      blob = source.file;
-    }
+    const blob = source.kind === 'url' ? await download(source.url, signal, report) : source.file;
     total = blob.size;
     chunks = utf8Chunks(streamOf(blob), request.sourceName);
   }
-  const imported = await importChunks(tee(chunks, pieces), {
+  const imported = await importChunks(tee(chunks, pieces, pacer(signal)), {
     format: request.format,
     fileName: request.sourceName,
     totalBytes: total,
@@ -172,7 +283,7 @@ async function load(
     sourceName: request.sourceName,
     bytes: total ?? text.length,
   };
-  return view(request.id, request.tokenizer, request.scale);
+  return view(request.id, request.tokenizer, request.scale, signal);
 }
 
 function failure(error: unknown, request?: WorkerRequest): ImportFailure {
@@ -202,12 +313,15 @@ function failure(error: unknown, request?: WorkerRequest): ImportFailure {
 async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['type']]> {
   switch (request.type) {
     case 'load':
+    case 'retokenize':
     case 'compact': {
       const controller = new AbortController();
       running.set(request.id, controller);
       try {
         if (request.type === 'load') return await load(request, controller.signal);
         if (!loaded) throw new Error('No transcript is loaded');
+        if (request.type === 'retokenize')
+          return await view(request.id, request.tokenizer, request.scale, controller.signal);
         const { result, compacted } = await runPreview(
           loaded.imported.messages,
           request,
@@ -224,9 +338,6 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
     case 'cancel':
       running.get(request.target)?.abort();
       return null;
-    case 'retokenize':
-      if (!loaded) throw new Error('No transcript is loaded');
-      return view(request.id, request.tokenizer, request.scale);
     case 'detail': {
       if (!loaded) throw new Error('No transcript is loaded');
       const message = loaded.imported.messages[request.index];
@@ -274,13 +385,20 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       );
     case 'hash':
       return loaded ? hashTranscript(loaded.imported.messages) : null;
+    case 'open-share':
+      return decodeShared(request.input);
   }
 }
 
-self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+self.onmessage = (event: MessageEvent<WorkerInbound>) => {
   const request = event.data;
+  // The page's watchdog: an answer means this worker is between tasks, not stuck.
+  if (request.type === 'ping') {
+    post({ type: 'pong' });
+    return;
+  }
   handle(request).then(
-    (value) => post({ id: request.id, type: 'ok', value }),
-    (error: unknown) => post({ id: request.id, type: 'error', error: failure(error, request) }),
+    (value) => settle({ id: request.id, type: 'ok', value }),
+    (error: unknown) => settle({ id: request.id, type: 'error', error: failure(error, request) }),
   );
 };

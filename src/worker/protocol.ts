@@ -8,7 +8,9 @@ import type { CompactionEvent } from '../core/summarize';
 import type { SummaryPart, Usage } from '../core/summarizer';
 import type { ProviderConfig } from '../providers/config';
 import type { ProviderErrorDescription } from '../providers/describeError';
+import type { ShareError } from '../share/errors';
 import type { SharePreview, ShareProviderInput } from '../share/payload';
+import type { RestoredShare } from '../share/schema';
 import type { ProviderEvent, ProviderHttpRequest } from '../providers/events';
 import type { Message, Role } from '../core/message';
 import type { Settings, SettingsInput, TokenizerId } from '../core/settings';
@@ -61,7 +63,11 @@ export interface MessageDetail {
 }
 
 export interface ImportFailure {
-  code: ImportErrorCode | 'network' | 'worker' | 'compact' | 'nothing-to-compact';
+  /**
+   * `worker-stopped`: the worker crashed or stopped responding and was
+   * replaced by a fresh one, which no longer holds what the old one was doing.
+   */
+  code: ImportErrorCode | 'network' | 'worker' | 'worker-stopped' | 'compact' | 'nothing-to-compact';
   message: string;
   /** For a failed preview: the error in plain words, with the fix. */
   description?: ProviderErrorDescription;
@@ -95,7 +101,30 @@ export type WorkerRequest =
       reason: Reason;
     }
   | { id: number; type: 'share'; state: ShareState; options: ShareOptions }
-  | { id: number; type: 'hash' };
+  | { id: number; type: 'hash' }
+  | { id: number; type: 'open-share'; input: ShareInput };
+
+/** Asks whether the worker is alive; it answers `pong` as soon as it is between tasks. */
+export interface WorkerPing {
+  type: 'ping';
+}
+
+/** Everything the page posts to the worker. */
+export type WorkerInbound = WorkerRequest | WorkerPing;
+
+/** A share link's fragment, or the text of a repro bundle file. */
+export type ShareInput = { kind: 'link'; fragment: string } | { kind: 'bundle'; text: string };
+
+/**
+ * A decoded link or bundle, restored. A full transcript comes back as the
+ * canonical JSON text the page then loads, never as a message list: a 20 MB
+ * link would otherwise be inflated, parsed and serialized on the main thread.
+ */
+export interface OpenedShare extends Omit<RestoredShare, 'messages'> {
+  transcriptText: string | null;
+}
+
+export type OpenShareResult = { ok: true; share: OpenedShare } | { ok: false; error: ShareError };
 
 /** The page state a link carries (never a key). */
 export interface ShareState {
@@ -175,6 +204,7 @@ export interface PreviewResult {
   rows: PreviewRow[];
 }
 
+/** `total` is 0 when it is not known (a download without a length): the page then shows what was read. */
 export type Progress = { phase: 'reading' | 'importing' | 'tokenizing'; done: number; total: number };
 
 export type WorkerReply =
@@ -182,6 +212,9 @@ export type WorkerReply =
   | { id: number; type: 'event'; event: PreviewEvent }
   | { id: number; type: 'ok'; value: unknown }
   | { id: number; type: 'error'; error: ImportFailure };
+
+/** Everything the worker posts to the page. */
+export type WorkerOutbound = WorkerReply | { type: 'pong' };
 
 /** The value each request resolves to. */
 export interface Replies {
@@ -195,4 +228,5 @@ export interface Replies {
   compact: PreviewResult;
   share: ShareLinks;
   hash: string | null;
+  'open-share': OpenShareResult;
 }

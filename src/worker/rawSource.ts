@@ -4,6 +4,28 @@
  */
 import type { SourceRef } from '../core/message';
 
+/**
+ * Nesting shown in the raw view. JSON.parse reads 100,000 levels of `[[[…]]]`
+ * happily, but JSON.stringify recurses and overflows the stack, and even a
+ * few thousand levels pretty-printed are megabytes of indentation.
+ */
+export const MAX_RAW_DEPTH = 64;
+
+/** Pretty JSON of a parsed value, with anything nested deeper than MAX_RAW_DEPTH replaced by a note. */
+export function prettyJson(value: unknown): string {
+  return JSON.stringify(limitDepth(value, 0), null, 2) ?? String(value);
+}
+
+function limitDepth(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_RAW_DEPTH) return `[… nested deeper than ${MAX_RAW_DEPTH} levels, not shown]`;
+  if (Array.isArray(value)) return value.map((item) => limitDepth(item, depth + 1));
+  // No prototype, so a `__proto__` key from the file stays an ordinary key.
+  const copy = Object.create(null) as Record<string, unknown>;
+  for (const [key, item] of Object.entries(value)) copy[key] = limitDepth(item, depth + 1);
+  return copy;
+}
+
 export class RawSource {
   private lineStarts: number[] | null = null;
   private parsed: unknown = undefined;
@@ -48,15 +70,17 @@ export class RawSource {
     if (source.line !== undefined) {
       const line = this.line(source.line);
       if (line === null) return null;
+      let value: unknown;
       try {
-        return JSON.stringify(JSON.parse(line), null, 2);
+        value = JSON.parse(line);
       } catch {
         return line;
       }
+      return prettyJson(value);
     }
     if (source.path !== undefined) {
       const value = this.at(source.path);
-      return value === undefined ? null : JSON.stringify(value, null, 2);
+      return value === undefined ? null : prettyJson(value);
     }
     return null;
   }

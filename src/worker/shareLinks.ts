@@ -3,7 +3,8 @@ import { errorText } from '../core/errors';
 import type { Message } from '../core/message';
 import { normalizeSettings, type TokenizerId } from '../core/settings';
 import { bundleFileName, encodeBundle } from '../share/bundle';
-import { encodeShare } from '../share/codec';
+import { encodeShare, MAX_INFLATED_BYTES } from '../share/codec';
+import { formatBytes } from '../share/errors';
 import { buildSharePayload, type SharePayload, type ShareSource } from '../share/payload';
 import { redactContent } from '../share/redact';
 import { redactSecrets, scanSecrets } from '../share/secrets';
@@ -11,6 +12,22 @@ import type { ShareLinks, WorkerRequest } from './protocol';
 
 /** Above this, the address bar follows a settings-only link: a full one would not fit anyway. */
 const AUTO_FULL_LINK_BYTES = 1_000_000;
+
+/**
+ * Whether the full payload is surely over the size a link or bundle may hold:
+ * its text alone (a lower bound of its JSON) is. Building, scanning and
+ * redacting a payload that large only to refuse it would hold the worker for
+ * long enough that the page's watchdog takes it for stuck.
+ */
+function surelyTooLargeToShare(messages: readonly Message[]): boolean {
+  let chars = 0;
+  for (const m of messages) {
+    chars += m.content.length + (m.reasoning?.length ?? 0);
+    for (const call of m.toolCalls ?? []) chars += call.arguments.length;
+    if (chars > MAX_INFLATED_BYTES) return true;
+  }
+  return false;
+}
 
 /** Full and settings-only links for the loaded transcript and the page state. */
 export async function buildShareLinks(
@@ -28,7 +45,8 @@ export async function buildShareLinks(
     preview: state.preview,
   };
   const tooBigForAddressBar = options.mode === 'auto' && loaded.bytes > AUTO_FULL_LINK_BYTES;
-  let full = tooBigForAddressBar ? null : await buildSharePayload(source, 'full');
+  const tooBig = !tooBigForAddressBar && surelyTooLargeToShare(loaded.messages);
+  let full = tooBigForAddressBar || tooBig ? null : await buildSharePayload(source, 'full');
   let settingsOnly = await buildSharePayload(source, 'settings-only');
   const findings = full ? scanSecrets(full) : scanSecrets(settingsOnly);
   if (options.redactSecrets) {
@@ -50,8 +68,11 @@ export async function buildShareLinks(
       return { error: errorText(error) };
     }
   };
+  const cap = formatBytes(MAX_INFLATED_BYTES);
   let bundle: ShareLinks['bundle'] = {
-    error: 'The transcript is too large for the address bar; open the share dialog for a bundle.',
+    error: tooBig
+      ? `The repro bundle would be over the ${cap} it may hold.`
+      : 'The transcript is too large for the address bar; open the share dialog for a bundle.',
   };
   if (full && options.mode === 'both') {
     try {
@@ -61,7 +82,12 @@ export async function buildShareLinks(
     }
   }
   return {
-    full: await attempt(full, 'The transcript is too large to follow in the address bar.'),
+    full: await attempt(
+      full,
+      tooBig
+        ? `The shared state is over the ${cap} a link may hold; share a settings-only link instead.`
+        : 'The transcript is too large to follow in the address bar.',
+    ),
     settingsOnly: await attempt(settingsOnly, ''),
     findings: findings.map((f) => ({
       label: f.label,

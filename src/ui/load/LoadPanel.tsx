@@ -168,7 +168,10 @@ export function LoadPanel() {
       {status === 'loading' && progress && (
         <div className="progress" role="status" aria-live="polite">
           <span>
-            {PHASES[progress.phase]} {percent(progress.done, progress.total)}%
+            {PHASES[progress.phase]}{' '}
+            {progress.total > 0 || progress.done === 0
+              ? `${percent(progress.done, progress.total)}%`
+              : bytes(progress.done)}
           </span>
           <progress data-testid="load-progress" value={progress.done} max={Math.max(progress.total, 1)} />
           <button type="button" data-testid="load-cancel" onClick={cancel}>

@@ -4,6 +4,7 @@ import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Role } from '../../core/message';
 import { useUi } from '../../state/uiStore';
 import { workerClient } from '../../worker/client';
+import { prettyJson } from '../../worker/rawSource';
 import type { TranscriptView } from '../../worker/protocol';
 import { fmt } from '../format';
 import { useDebounced } from '../useDebounced';
@@ -44,7 +45,7 @@ function Detail({ view, index }: { view: TranscriptView; index: number }) {
           <h4>
             Tool call <code>{call.name}</code> <span className="muted mono">{call.id}</span>
           </h4>
-          <pre className="message-text">{prettyJson(call.arguments)}</pre>
+          <pre className="message-text">{prettyArguments(call.arguments)}</pre>
         </div>
       ))}
       <div className="meta muted mono">
@@ -66,12 +67,15 @@ function Detail({ view, index }: { view: TranscriptView; index: number }) {
   );
 }
 
-function prettyJson(text: string): string {
+/** Tool-call arguments indented when they parse, as written otherwise; hostile nesting is cut short. */
+function prettyArguments(text: string): string {
+  let value: unknown;
   try {
-    return JSON.stringify(JSON.parse(text), null, 2);
+    value = JSON.parse(text);
   } catch {
     return text;
   }
+  return prettyJson(value);
 }
 
 /** Every message, virtualized, with its fate; expand a row for the full text and the raw item. */

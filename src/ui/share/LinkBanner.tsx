@@ -1,14 +1,20 @@
 import { useShare } from '../../state/shareStore';
 import { fmt } from '../format';
+import { openLink } from './openShare';
 
 /** What happened to the link the page was opened with. */
 export function LinkBanner() {
-  const { linkError, expected, set } = useShare();
+  const { linkError, retryLink, expected, set } = useShare();
   if (linkError) {
     return (
       <div className="link-banner bad" role="alert" data-testid="link-error">
         <span>{linkError}</span>
-        <button type="button" onClick={() => set({ linkError: null })}>
+        {retryLink && (
+          <button type="button" data-testid="link-retry" onClick={() => void openLink(retryLink)}>
+            Try again
+          </button>
+        )}
+        <button type="button" onClick={() => set({ linkError: null, retryLink: null })}>
           Dismiss
         </button>
       </div>

@@ -1,18 +1,20 @@
 /**
- * Opening a share link or a repro bundle: the transcript goes to the worker,
- * settings and provider into their stores, never a model call.
+ * Opening a share link or a repro bundle: the worker decodes it, the
+ * transcript goes to the worker, settings and provider into their stores,
+ * never a model call.
  */
 import { normalizeSettings } from '../../core/settings';
 import { PROVIDER_PRESETS } from '../../providers/presets';
-import { decodeBundle } from '../../share/bundle';
-import { decodeShare, readFragment } from '../../share/codec';
-import type { DecodeResult } from '../../share/errors';
-import { restoreShare, type RestoredShare } from '../../share/schema';
+import { readFragment } from '../../share/codec';
+import type { RestoredShare } from '../../share/schema';
 import { useProvider } from '../../state/providerStore';
 import { useSettings } from '../../state/settingsStore';
 import { useShare } from '../../state/shareStore';
 import { useTranscript, type LoadRequest } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
+import { WorkerRequestError, workerClient } from '../../worker/client';
+import type { OpenedShare, ShareInput } from '../../worker/protocol';
+import { linkOpened, linkOpening, linkStopped, unfinishedAttempt } from './linkGuard';
 
 /**
  * The link's provider, as a choice the store treats as the link's, not the
@@ -39,22 +41,25 @@ function applyProvider(restored: RestoredShare): void {
     );
 }
 
-/** Applies a decoded share: settings, provider, the transcript (or what to load), selection, preview. */
-export async function applyShare(restored: RestoredShare, sourceName: string): Promise<void> {
+/**
+ * Applies a decoded share: settings, provider, the transcript (or what to
+ * load), selection, preview. False when its transcript did not load.
+ */
+export async function applyShare(restored: OpenedShare, sourceName: string): Promise<boolean> {
   useSettings.setState({ settings: restored.settingsInput, modelId: null });
-  applyProvider(restored);
-  useShare.getState().set({ sharedPreview: restored.preview, linkError: null });
+  applyProvider({ ...restored, messages: null });
+  useShare.getState().set({ sharedPreview: restored.preview, linkError: null, retryLink: null });
   const s = normalizeSettings(restored.settingsInput);
-  if (restored.messages) {
+  if (restored.transcriptText !== null) {
     useShare.getState().set({ expected: null });
-    const text = JSON.stringify({ format: 'compaction-playground', version: 1, messages: restored.messages });
     const request: LoadRequest = {
-      source: { kind: 'text', text },
+      source: { kind: 'text', text: restored.transcriptText },
       sourceName: restored.transcriptName ?? sourceName,
       format: 'canonical',
     };
     const ok = await useTranscript.getState().load(request, s.tokenizer, s.scale);
     if (ok && restored.selectedIndex !== null) useUi.getState().select(restored.selectedIndex, true);
+    return ok;
   } else {
     useShare.getState().set({
       expected: {
@@ -65,23 +70,78 @@ export async function applyShare(restored: RestoredShare, sourceName: string): P
       },
     });
     if (restored.selectedIndex !== null) useUi.getState().select(restored.selectedIndex, true);
+    return true;
   }
 }
 
-function opened(result: DecodeResult, what: string): RestoredShare | null {
-  if (result.ok) return restoreShare(result.payload);
-  useShare.getState().set({ linkError: `This ${what} could not be opened: ${result.error.message}` });
-  return null;
+/** Decodes in the worker; a link that does not open, or a worker that stopped, is told in the link banner. */
+async function decode(
+  input: ShareInput,
+  what: string,
+): Promise<{ share: OpenedShare } | { error: string; workerStopped: boolean }> {
+  let error: string;
+  let workerStopped = false;
+  try {
+    const result = await workerClient.request('open-share', { input }).result;
+    if (result.ok) return { share: result.share };
+    error = result.error.message;
+  } catch (thrown) {
+    error = thrown instanceof WorkerRequestError ? thrown.failure.message : String(thrown);
+    workerStopped = thrown instanceof WorkerRequestError && thrown.failure.code === 'worker-stopped';
+  }
+  useShare.getState().set({ linkError: `This ${what} could not be opened: ${error}` });
+  return { error, workerStopped };
 }
 
-/** The link in the address bar, if any. Returns whether one was opened. */
-export async function openLinkFromLocation(): Promise<boolean> {
+/**
+ * The link in the address bar, if any. Returns whether one was opened.
+ * Opened at startup (`automatic`), a link whose last attempt in this tab
+ * did not finish is not opened again: the banner offers "Try again".
+ */
+export async function openLinkFromLocation(automatic = false): Promise<boolean> {
   const fragment = readFragment(location.hash);
   if (!fragment) return false;
-  const restored = opened(await decodeShare(fragment), 'link');
-  if (!restored) return false;
-  await applyShare(restored, 'shared transcript');
-  return true;
+  const unfinished = automatic ? unfinishedAttempt(fragment) : null;
+  if (unfinished !== null) {
+    useShare.getState().set({
+      linkError: `This link was not opened again, because the last attempt did not finish: ${unfinished}`,
+      retryLink: fragment,
+    });
+    return false;
+  }
+  return openLink(fragment);
+}
+
+/**
+ * Opens a link's fragment. False when it did not open, or its transcript
+ * load was cancelled or stopped the worker (those are remembered, see linkGuard).
+ */
+export async function openLink(fragment: string): Promise<boolean> {
+  useShare.getState().set({ linkError: null, retryLink: null });
+  linkOpening(fragment);
+  const decoded = await decode({ kind: 'link', fragment }, 'link');
+  if (!('share' in decoded)) {
+    if (decoded.workerStopped) {
+      linkStopped(fragment, decoded.error);
+      useShare.getState().set({ retryLink: fragment });
+    } else linkOpened();
+    return false;
+  }
+  if (await applyShare(decoded.share, 'shared transcript')) {
+    linkOpened();
+    return true;
+  }
+  const { error } = useTranscript.getState();
+  if (error !== null && error.code !== 'worker-stopped') {
+    // An ordinary import error: shown by the load panel, and the same on every reload.
+    linkOpened();
+    return true;
+  }
+  const reason = error?.message ?? 'It was cancelled.';
+  linkStopped(fragment, reason);
+  // The page falls back to another transcript; the banner keeps the way back to this one.
+  useShare.getState().set({ linkError: `This link was not opened: ${reason}`, retryLink: fragment });
+  return false;
 }
 
 /** A repro bundle carries `v` and `variant` at the top, before anything a transcript would. */
@@ -93,8 +153,8 @@ export function looksLikeBundle(text: string): boolean {
 }
 
 export async function openBundle(text: string, fileName: string): Promise<boolean> {
-  const restored = opened(decodeBundle(text), `bundle (${fileName})`);
-  if (!restored) return false;
-  await applyShare(restored, fileName);
+  const decoded = await decode({ kind: 'bundle', text }, `bundle (${fileName})`);
+  if (!('share' in decoded)) return false;
+  await applyShare(decoded.share, fileName);
   return true;
 }
