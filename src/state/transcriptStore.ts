@@ -9,7 +9,7 @@ import type { TokenizerId } from '../core/settings';
 import { FORMATS, type FormatId } from '../formats/types';
 import { WorkerRequestError, workerClient } from '../worker/client';
 import { useStoredNotices } from './stored';
-import type { ImportFailure, LoadSource, Progress, TranscriptView } from '../worker/protocol';
+import type { WorkerFailure, LoadSource, Progress, TranscriptView } from '../worker/protocol';
 
 const STORED_KEY = 'compaction-playground:transcript';
 /** Written with every stored transcript; records without one are the first version's, same shape. */
@@ -34,7 +34,7 @@ interface TranscriptState {
   status: 'empty' | 'loading' | 'ready' | 'error';
   view: TranscriptView | null;
   progress: Progress | null;
-  error: ImportFailure | null;
+  error: WorkerFailure | null;
   /** What the failed load was, for "try again". */
   failed: LoadRequest | null;
   pasteText: string;
@@ -56,9 +56,9 @@ function sizeOf(source: LoadSource): number {
   return 0;
 }
 
-function asFailure(error: unknown): ImportFailure {
+function asFailure(error: unknown): WorkerFailure {
   if (error instanceof WorkerRequestError) return error.failure;
-  return { code: 'worker', message: error instanceof Error ? error.message : String(error) };
+  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
 /**
@@ -134,8 +134,8 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
       // A cancelled load leaves the previous transcript on the page.
       set({
         status: getState().view ? 'ready' : 'empty',
-        error: failure.code === 'aborted' ? null : failure,
-        failed: failure.code === 'aborted' ? null : request,
+        error: failure.kind === 'cancelled' ? null : failure,
+        failed: failure.kind === 'cancelled' ? null : request,
         progress: null,
         loadId: null,
       });
@@ -170,8 +170,8 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
         status: getState().view ? 'ready' : 'empty',
         progress: null,
         loadId: null,
-        error: failure.code === 'aborted' ? null : failure,
-        recountFailed: failure.code === 'worker-stopped' ? { tokenizer, scale } : null,
+        error: failure.kind === 'cancelled' ? null : failure,
+        recountFailed: failure.kind === 'worker-stopped' ? { tokenizer, scale } : null,
       });
     }
   },

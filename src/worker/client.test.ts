@@ -91,8 +91,8 @@ describe('WorkerClient requests', () => {
   it("rejects with the worker's failure", async () => {
     const c = client();
     const { id, result } = c.request('hash', {});
-    workers[0]!.send({ id, type: 'error', error: { code: 'worker', message: 'No transcript is loaded' } });
-    expect(await failureOf(result)).toEqual({ code: 'worker', message: 'No transcript is loaded' });
+    workers[0]!.send({ id, type: 'error', error: { kind: 'internal', message: 'No transcript is loaded' } });
+    expect(await failureOf(result)).toEqual({ kind: 'internal', message: 'No transcript is loaded' });
   });
 });
 
@@ -115,7 +115,7 @@ describe('WorkerClient watchdog', () => {
     await advance(3000);
     expect(stuck.terminated).toBe(true);
     expect(await failure).toEqual({
-      code: 'worker-stopped',
+      kind: 'worker-stopped',
       message: 'The background worker stopped responding while counting tokens; it was restarted.',
     });
     // The next request goes to a fresh worker.
@@ -184,7 +184,7 @@ describe('WorkerClient watchdog', () => {
     const first = c.request('search', { query: 'a' });
     workers[0]!.onerror?.({ message: 'out of memory', preventDefault() {} } as ErrorEvent);
     expect(await failureOf(first.result)).toEqual({
-      code: 'worker-stopped',
+      kind: 'worker-stopped',
       message:
         'The background worker crashed while searching the messages (out of memory); it was restarted.',
     });
@@ -209,9 +209,13 @@ describe('WorkerClient cancel', () => {
     c.cancel(id);
     const cancel = workers[0]!.requests().find((r) => r.type === 'cancel')!;
     expect(cancel).toMatchObject({ type: 'cancel', target: id });
-    workers[0]!.send({ id, type: 'error', error: { code: 'aborted', message: 'The import was cancelled' } });
+    workers[0]!.send({
+      id,
+      type: 'error',
+      error: { kind: 'cancelled', message: 'The import was cancelled' },
+    });
     workers[0]!.send({ id: cancel.id, type: 'ok', value: null });
-    expect((await failureOf(result)).code).toBe('aborted');
+    expect((await failureOf(result)).kind).toBe('cancelled');
     await advance(CANCEL_GRACE_MS * 5);
     expect(workers[0]!.terminated).toBe(false);
     expect(workers).toHaveLength(1);
@@ -237,7 +241,7 @@ describe('WorkerClient cancel', () => {
     c.cancel(load.id);
     await advance(CANCEL_GRACE_MS);
     expect(workers[0]!.terminated).toBe(true);
-    expect(await loadFailure).toEqual({ code: 'aborted', message: 'Cancelled' });
+    expect(await loadFailure).toEqual({ kind: 'cancelled', message: 'Cancelled' });
     // A preview may already have called a model: it is not sent twice.
     expect((await previewFailure).message).toBe(
       'The background worker was restarted to stop loading a transcript, which did not respond to Cancel.',
@@ -256,7 +260,7 @@ describe('WorkerClient cancel', () => {
     await failureOf(first.result);
     const waiting = c.request('search', { query: 'x' });
     c.cancel(waiting.id);
-    expect((await failureOf(waiting.result)).code).toBe('aborted');
+    expect((await failureOf(waiting.result)).kind).toBe('cancelled');
     finish();
     await advance(0);
     expect(workers[1]?.requests() ?? []).toEqual([]);

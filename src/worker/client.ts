@@ -4,7 +4,7 @@
  * so nothing a user loads can leave the page waiting forever.
  */
 import type {
-  ImportFailure,
+  WorkerFailure,
   PreviewEvent,
   Progress,
   Replies,
@@ -70,8 +70,8 @@ const RESENDABLE = new Set<RequestType>([
 
 /** A failed request, with what the worker said. */
 export class WorkerRequestError extends Error {
-  readonly failure: ImportFailure;
-  constructor(failure: ImportFailure) {
+  readonly failure: WorkerFailure;
+  constructor(failure: WorkerFailure) {
     super(failure.message);
     this.name = 'WorkerRequestError';
     this.failure = failure;
@@ -227,7 +227,7 @@ export class WorkerClient implements WorkerRequester {
       this.pending.delete(id);
       entry.reject(
         new WorkerRequestError({
-          code: 'worker',
+          kind: 'internal',
           message: `The request could not be sent to the background worker (${error instanceof Error ? error.message : String(error)}).`,
         }),
       );
@@ -338,7 +338,7 @@ export class WorkerClient implements WorkerRequester {
       old.terminate();
     }
     this.unwatch();
-    const failure: ImportFailure = { code: 'worker-stopped', message: stoppedMessage(cause, activity) };
+    const failure: WorkerFailure = { kind: 'worker-stopped', message: stoppedMessage(cause, activity) };
     for (const [id, entry] of [...this.pending]) {
       if (!entry.posted) continue;
       if (cause.kind === 'cancelled' && id !== cause.target && RESENDABLE.has(entry.message.type)) {
@@ -373,8 +373,8 @@ export class WorkerClient implements WorkerRequester {
   }
 }
 
-function cancelled(): ImportFailure {
-  return { code: 'aborted', message: 'Cancelled' };
+function cancelled(): WorkerFailure {
+  return { kind: 'cancelled', message: 'Cancelled' };
 }
 
 function stoppedMessage(cause: StopCause, activity: string): string {

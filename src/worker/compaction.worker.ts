@@ -19,7 +19,7 @@ import { hashTranscript } from '../share/payload';
 import { firstLine } from './firstLine';
 import { runPreview } from './preview';
 import type {
-  ImportFailure,
+  WorkerFailure,
   Progress,
   Replies,
   TranscriptView,
@@ -76,7 +76,7 @@ function settle(reply: WorkerOutbound & { id: number }): void {
   try {
     post(reply);
   } catch (error) {
-    post({ id: reply.id, type: 'error', error: { code: 'worker', message: errorText(error) } });
+    post({ id: reply.id, type: 'error', error: { kind: 'internal', message: errorText(error) } });
   }
 }
 
@@ -286,28 +286,33 @@ async function load(
   return view(request.id, request.tokenizer, request.scale, signal);
 }
 
-function failure(error: unknown, request?: WorkerRequest): ImportFailure {
+/** A thrown error as the failure the page can act on, by what was asked. */
+function failure(error: unknown, request?: WorkerRequest): WorkerFailure {
+  if (error instanceof CompactionAbortedError || (error instanceof ImportError && error.code === 'aborted')) {
+    return { kind: 'cancelled', message: error.message };
+  }
   if (request?.type === 'compact') {
-    if (error instanceof NothingToCompactError) return { code: 'nothing-to-compact', message: error.message };
+    if (error instanceof NothingToCompactError) return { kind: 'nothing-to-compact', message: error.message };
     const config = request.summarizer.mode === 'provider' ? request.summarizer.config : undefined;
     const description = describeProviderError(error, { config });
-    return {
-      code: error instanceof CompactionAbortedError ? 'aborted' : 'compact',
-      message: description.title,
-      description,
-    };
+    return { kind: 'preview', message: description.title, description };
   }
   if (error instanceof ImportError) {
     return {
-      code: error.code,
+      kind: 'import',
+      code: error.code as Exclude<typeof error.code, 'aborted'>,
       message: error.message,
       line: error.line,
       column: error.column,
       path: error.path,
     };
   }
-  const code = (error as { code?: unknown })?.code;
-  return { code: code === 'network' ? 'network' : 'worker', message: errorText(error) };
+  if ((error as { code?: unknown })?.code === 'network') {
+    return { kind: 'import', code: 'network', message: errorText(error) };
+  }
+  if (request?.type === 'share' || request?.type === 'open-share')
+    return { kind: 'share', message: errorText(error) };
+  return { kind: 'internal', message: errorText(error) };
 }
 
 async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['type']]> {

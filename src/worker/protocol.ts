@@ -62,19 +62,33 @@ export interface MessageDetail {
   raw: string | null;
 }
 
-export interface ImportFailure {
-  /**
-   * `worker-stopped`: the worker crashed or stopped responding and was
-   * replaced by a fresh one, which no longer holds what the old one was doing.
-   */
-  code: ImportErrorCode | 'network' | 'worker' | 'worker-stopped' | 'compact' | 'nothing-to-compact';
-  message: string;
-  /** For a failed preview: the error in plain words, with the fix. */
-  description?: ProviderErrorDescription;
-  line?: number;
-  column?: number;
-  path?: string;
-}
+/**
+ * Why a worker request failed: one case per cause, so each caller handles
+ * what can happen to it (an import names the line, a preview carries the
+ * provider's error in plain words) and nothing has to guess from a string.
+ */
+export type WorkerFailure =
+  /** A load or recount: the importer's error, with where in the file. */
+  | {
+      kind: 'import';
+      code: Exclude<ImportErrorCode, 'aborted'> | 'network';
+      message: string;
+      line?: number;
+      column?: number;
+      path?: string;
+    }
+  /** A compaction preview: the summarizer's failure, described with its fix. */
+  | { kind: 'preview'; message: string; description: ProviderErrorDescription }
+  /** A preview asked of settings under which there is nothing to compact. */
+  | { kind: 'nothing-to-compact'; message: string }
+  /** A share link, bundle or link opening that could not be made. */
+  | { kind: 'share'; message: string }
+  /** The user (or a newer request) cancelled it. */
+  | { kind: 'cancelled'; message: string }
+  /** The worker crashed or stopped responding and was replaced; it no longer holds what it was doing. */
+  | { kind: 'worker-stopped'; message: string }
+  /** Anything else: a bug, or a request the worker could not even receive. */
+  | { kind: 'internal'; message: string };
 
 export type WorkerRequest =
   | {
@@ -211,7 +225,7 @@ export type WorkerReply =
   | { id: number; type: 'progress'; progress: Progress }
   | { id: number; type: 'event'; event: PreviewEvent }
   | { id: number; type: 'ok'; value: unknown }
-  | { id: number; type: 'error'; error: ImportFailure };
+  | { id: number; type: 'error'; error: WorkerFailure };
 
 /** Everything the worker posts to the page. */
 export type WorkerOutbound = WorkerReply | { type: 'pong' };

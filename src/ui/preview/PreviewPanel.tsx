@@ -151,22 +151,28 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
           </span>
         </p>
       )}
-      {error && error.code !== 'aborted' && (
+      {error && error.kind !== 'cancelled' && (
         <div
           className="import-error"
           role="alert"
           data-testid="preview-error"
-          data-category={error.description?.category ?? error.code}
+          data-category={error.kind === 'preview' ? error.description.category : error.kind}
         >
-          <strong>{error.description?.title ?? error.message}</strong>
-          {error.description?.detail && <div>{error.description.detail}</div>}
-          {error.description?.fix && <div className="fix">{error.description.fix}</div>}
-          {error.description?.providerMessage && (
-            <pre className="message-text">{error.description.providerMessage}</pre>
+          {error.kind === 'preview' ? (
+            <>
+              <strong>{error.description.title}</strong>
+              {error.description.detail && <div>{error.description.detail}</div>}
+              {error.description.fix && <div className="fix">{error.description.fix}</div>}
+              {error.description.providerMessage && (
+                <pre className="message-text">{error.description.providerMessage}</pre>
+              )}
+            </>
+          ) : (
+            <strong>{error.message}</strong>
           )}
         </div>
       )}
-      {error?.code === 'aborted' && <p data-testid="preview-stopped">Stopped. Nothing was changed.</p>}
+      {error?.kind === 'cancelled' && <p data-testid="preview-stopped">Stopped. Nothing was changed.</p>}
 
       {!result && !running && <SharedPreview />}
       {result && !running && result.degraded && (

@@ -10,7 +10,7 @@ import type { SummaryPart } from '../../core/summarizer';
 import type { ProviderHttpRequest } from '../../providers/events';
 import { WorkerRequestError, workerClient } from '../../worker/client';
 import { usePreviewResult } from '../../state/previewStore';
-import type { ImportFailure, PreviewEvent, PreviewResult, SummarizerChoice } from '../../worker/protocol';
+import type { WorkerFailure, PreviewEvent, PreviewResult, SummarizerChoice } from '../../worker/protocol';
 
 export interface StreamLog {
   /** Streamed summary text per part, for the attempt in progress. */
@@ -104,7 +104,7 @@ export interface PreviewInput {
 export function usePreview() {
   const [log, setLog] = useState<StreamLog>(emptyLog);
   const running = useRef<number | null>(null);
-  const mutation = useMutation<PreviewResult, ImportFailure, PreviewInput>({
+  const mutation = useMutation<PreviewResult, WorkerFailure, PreviewInput>({
     retry: false,
     mutationFn: async (input) => {
       setLog(emptyLog());

@@ -87,7 +87,7 @@ async function decode(
     error = result.error.message;
   } catch (thrown) {
     error = thrown instanceof WorkerRequestError ? thrown.failure.message : String(thrown);
-    workerStopped = thrown instanceof WorkerRequestError && thrown.failure.code === 'worker-stopped';
+    workerStopped = thrown instanceof WorkerRequestError && thrown.failure.kind === 'worker-stopped';
   }
   useShare.getState().set({ linkError: `This ${what} could not be opened: ${error}` });
   return { error, workerStopped };
@@ -132,7 +132,7 @@ export async function openLink(fragment: string): Promise<boolean> {
     return true;
   }
   const { error } = useTranscript.getState();
-  if (error !== null && error.code !== 'worker-stopped') {
+  if (error !== null && error.kind !== 'worker-stopped') {
     // An ordinary import error: shown by the load panel, and the same on every reload.
     linkOpened();
     return true;
