@@ -5,9 +5,10 @@
  */
 import { get, set as idbSet } from 'idb-keyval';
 import { create } from 'zustand';
-import type { TokenizerId } from '../core/settings';
+import { normalizeSettings, type TokenizerId } from '../core/settings';
 import { FORMATS, type FormatId } from '../formats/types';
 import { WorkerRequestError, workerClient } from '../worker/client';
+import { useSettings } from './settingsStore';
 import { useStoredNotices } from './stored';
 import type { WorkerFailure, LoadSource, Progress, TranscriptView } from '../worker/protocol';
 
@@ -43,7 +44,8 @@ interface TranscriptState {
   /** A recount that stopped the worker: not tried again until the tokenizer or scale changes. */
   recountFailed: { tokenizer: TokenizerId; scale: number } | null;
   setPasteText(text: string): void;
-  load(request: LoadRequest, tokenizer: TokenizerId, scale: number): Promise<boolean>;
+  /** Loads with the tokenizer and scale of the current settings. */
+  load(request: LoadRequest): Promise<boolean>;
   cancel(): void;
   /** Counts again with this tokenizer and scale, unless the view already has them. */
   retokenize(tokenizer: TokenizerId, scale: number): Promise<void>;
@@ -90,7 +92,8 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
   loadId: null,
   recountFailed: null,
   setPasteText: (pasteText) => set({ pasteText }),
-  async load(request, tokenizer, scale) {
+  async load(request) {
+    const { tokenizer, scale } = counting();
     const previous = getState().loadId;
     if (previous !== null) workerClient.cancel(previous);
     const { id, result } = workerClient.request(
@@ -177,6 +180,35 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
   },
   dismissError: () => set({ error: null }),
 }));
+
+/** The tokenizer and scale the counts must have under the current settings. */
+function counting(): { tokenizer: TokenizerId; scale: number } {
+  const { tokenizer, scale } = normalizeSettings(useSettings.getState().settings);
+  return { tokenizer, scale };
+}
+
+/** Typing a scale changes it on every keystroke: count once the typing pauses. */
+const SCALE_QUIET_MS = 300;
+let recount: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The counts belong to this store, so it follows the settings itself: a new
+ * tokenizer or scale recounts here, not in a component's effect, and the
+ * view keeps naming the tokenizer its counts were made with until the new
+ * counts arrive. No render pairs one tokenizer's name with another's counts.
+ */
+useSettings.subscribe((state, previous) => {
+  if (state.settings === previous.settings) return;
+  const next = normalizeSettings(state.settings);
+  const before = normalizeSettings(previous.settings);
+  if (next.tokenizer === before.tokenizer && next.scale === before.scale) return;
+  clearTimeout(recount);
+  const run = () => {
+    if (useTranscript.getState().view) void useTranscript.getState().retokenize(next.tokenizer, next.scale);
+  };
+  if (next.tokenizer !== before.tokenizer) run();
+  else recount = setTimeout(run, SCALE_QUIET_MS);
+});
 
 /**
  * A restarted worker has lost the transcript: it is loaded again from its

@@ -16,7 +16,6 @@ import { SettingsPanel } from './settings/SettingsPanel';
 import { TokenStrip } from './tokens/TokenStrip';
 import { useAnalysis, type PageAnalysis } from './useAnalysis';
 import { useOmitted } from './useOmitted';
-import { useRetokenize } from './useRetokenize';
 import { useStartup } from './useStartup';
 import './app.css';
 import type { RowFate } from './labels';
@@ -112,7 +111,6 @@ export function App() {
   const analysis = useAnalysis();
   const [shareOpen, setShareOpen] = useState(false);
   useStartup();
-  useRetokenize(analysis);
   useAddressBarSync();
   useExpectedTranscriptCheck();
 

@@ -1,8 +1,6 @@
-/** Starting a load from anywhere on the page, with the current tokenizer. */
+/** Starting a load from anywhere on the page (the store counts with the current tokenizer). */
 import { useCallback } from 'react';
-import { normalizeSettings } from '../../core/settings';
 import { MAX_BUNDLE_CHARS } from '../../share/bundle';
-import { useSettings } from '../../state/settingsStore';
 import { useTranscript, type LoadRequest } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
 import { looksLikeBundle, openBundle } from '../share/openShare';
@@ -22,9 +20,8 @@ export function useLoader(): (request: LoadRequest) => Promise<boolean> {
     async (request) => {
       const bundle = await asBundle(request);
       if (bundle !== null) return openBundle(bundle, request.sourceName);
-      const s = normalizeSettings(useSettings.getState().settings);
       useUi.getState().select(null);
-      return load(request, s.tokenizer, s.scale);
+      return load(request);
     },
     [load],
   );

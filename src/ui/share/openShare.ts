@@ -3,7 +3,6 @@
  * transcript goes to the worker, settings and provider into their stores,
  * never a model call.
  */
-import { normalizeSettings } from '../../core/settings';
 import { PROVIDER_PRESETS } from '../../providers/presets';
 import { readFragment } from '../../share/codec';
 import type { RestoredShare } from '../../share/schema';
@@ -49,7 +48,6 @@ export async function applyShare(restored: OpenedShare, sourceName: string): Pro
   useSettings.setState({ settings: restored.settingsInput, modelId: null });
   applyProvider({ ...restored, messages: null });
   useShare.getState().set({ sharedPreview: restored.preview, linkError: null, retryLink: null });
-  const s = normalizeSettings(restored.settingsInput);
   if (restored.transcriptText !== null) {
     useShare.getState().set({ expected: null });
     const request: LoadRequest = {
@@ -57,7 +55,7 @@ export async function applyShare(restored: OpenedShare, sourceName: string): Pro
       sourceName: restored.transcriptName ?? sourceName,
       format: 'canonical',
     };
-    const ok = await useTranscript.getState().load(request, s.tokenizer, s.scale);
+    const ok = await useTranscript.getState().load(request);
     if (ok && restored.selectedIndex !== null) useUi.getState().select(restored.selectedIndex, true);
     return ok;
   } else {
