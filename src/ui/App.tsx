@@ -16,7 +16,7 @@ import { SettingsPanel } from './settings/SettingsPanel';
 import { TokenStrip } from './tokens/TokenStrip';
 import { useAnalysis, type PageAnalysis } from './useAnalysis';
 import { useOmitted } from './useOmitted';
-import { useStartup } from './useStartup';
+import { useStartup } from './share/useStartup';
 import './app.css';
 import type { RowFate } from './labels';
 

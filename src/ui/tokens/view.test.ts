@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { full } from './testSupport.node';
-import { boundaryAtX, clampView, messageAtX, panView, xOfBoundary, zoomView } from './view';
+import { boundaryAtX, clampView, panView, xOfBoundary, zoomView } from './view';
 
 describe('x ↔ message mapping', () => {
   it('puts boundary i at i/n of the width in the full view', () => {
@@ -15,13 +15,6 @@ describe('x ↔ message mapping', () => {
     expect(boundaryAtX(full, 1000, -20)).toBe(0);
     expect(boundaryAtX(full, 1000, 5000)).toBe(10);
     expect(boundaryAtX({ from: 4, to: 8 }, 400, 150)).toBe(5.5);
-  });
-
-  it('names the message under x, the last one at the right edge', () => {
-    expect(messageAtX(full, 1000, 399.9, 10)).toBe(3);
-    expect(messageAtX(full, 1000, 400, 10)).toBe(4);
-    expect(messageAtX(full, 1000, 1000, 10)).toBe(9);
-    expect(messageAtX({ from: 0, to: 1 }, 100, 50, 0)).toBe(-1);
   });
 });
 

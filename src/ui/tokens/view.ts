@@ -45,14 +45,6 @@ export function boundaryAtX(view: View, width: number, x: number): number {
   return Math.min(view.to, Math.max(view.from, p));
 }
 
-/** The message drawn under x, or −1 when the view holds no message there. */
-export function messageAtX(view: View, width: number, x: number, n: number): number {
-  const i = Math.floor(boundaryAtX(view, width, x));
-  const last = Math.min(view.to, n) - 1;
-  if (last < view.from) return -1;
-  return Math.min(last, Math.max(view.from, i));
-}
-
 /**
  * Scales the view by `factor` (< 1 zooms in) around the message position
  * `anchor`, which stays under the pointer. Never narrower than `minSpan`

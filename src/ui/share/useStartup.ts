@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { useSettings } from '../state/settingsStore';
-import { readFragment } from '../share/codec';
-import { isOwnFragment } from '../share/urlState';
-import { useShare } from '../state/shareStore';
-import { storedTranscript, useTranscript } from '../state/transcriptStore';
-import { loadSamples, sampleUrl } from './load/samples';
-import { useLoader } from './load/useLoader';
-import { openLinkFromLocation } from './share/openShare';
+import { useSettings } from '../../state/settingsStore';
+import { readFragment } from '../../share/codec';
+import { isOwnFragment } from '../../share/urlState';
+import { useShare } from '../../state/shareStore';
+import { storedTranscript, useTranscript } from '../../state/transcriptStore';
+import { loadSamples, sampleUrl } from '../load/samples';
+import { useLoader } from '../load/useLoader';
+import { openLinkFromLocation } from './openShare';
 
 /**
  * Once settings are restored: a link in the address bar wins; otherwise the
