@@ -5,7 +5,7 @@
  * requests about them. The page never holds the full message list.
  */
 import { createEstimator, type Estimator } from '../core/estimate';
-import { CompactionAbortedError, NothingToCompactError, errorText } from '../core/errors';
+import { errorText } from '../core/errors';
 import type { Message } from '../core/message';
 import { prepare } from '../core/prepare';
 import { shapeWithCounts } from '../core/analysis';
@@ -14,12 +14,11 @@ import { loadTokenizer } from '../core/tokenizer';
 import { MAX_IMPORT_BYTES, exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
 import { utf8Chunks } from '../formats/utf8';
-import { describeProviderError } from '../providers/describeError';
 import { hashTranscript } from '../share/payload';
+import { failure } from './failure';
 import { firstLine } from './firstLine';
 import { runPreview } from './preview';
 import type {
-  WorkerFailure,
   Progress,
   Replies,
   TranscriptView,
@@ -284,35 +283,6 @@ async function load(
     bytes: total ?? text.length,
   };
   return view(request.id, request.tokenizer, request.scale, signal);
-}
-
-/** A thrown error as the failure the page can act on, by what was asked. */
-function failure(error: unknown, request?: WorkerRequest): WorkerFailure {
-  if (error instanceof CompactionAbortedError || (error instanceof ImportError && error.code === 'aborted')) {
-    return { kind: 'cancelled', message: error.message };
-  }
-  if (request?.type === 'compact') {
-    if (error instanceof NothingToCompactError) return { kind: 'nothing-to-compact', message: error.message };
-    const config = request.summarizer.mode === 'provider' ? request.summarizer.config : undefined;
-    const description = describeProviderError(error, { config });
-    return { kind: 'preview', message: description.title, description };
-  }
-  if (error instanceof ImportError) {
-    return {
-      kind: 'import',
-      code: error.code as Exclude<typeof error.code, 'aborted'>,
-      message: error.message,
-      line: error.line,
-      column: error.column,
-      path: error.path,
-    };
-  }
-  if ((error as { code?: unknown })?.code === 'network') {
-    return { kind: 'import', code: 'network', message: errorText(error) };
-  }
-  if (request?.type === 'share' || request?.type === 'open-share')
-    return { kind: 'share', message: errorText(error) };
-  return { kind: 'internal', message: errorText(error) };
 }
 
 async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['type']]> {
