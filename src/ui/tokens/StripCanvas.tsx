@@ -6,31 +6,15 @@
  * one paint happens per display frame.
  */
 import { useEffect, useRef } from 'react';
-import type { Bins } from './bins';
-import { drawStrip } from './draw';
-import type { FateRun } from './fateRuns';
+import { drawStrip, type StripFrame } from './draw';
 import { readPalette } from './palette';
 import { useThemeVersion } from './useThemeVersion';
-import type { View } from './view';
 
-interface StripCanvasProps {
-  /** CSS pixels. */
-  width: number;
-  height: number;
-  dpr: number;
-  plotTop: number;
-  plotBottom: number;
-  view: View;
-  bins: Bins;
-  sqrt: boolean;
-  runs: readonly FateRun[];
-  omitted: readonly { from: number; to: number }[];
-  selected: number | null;
-  /** x of the keep-recent handle, unclamped. */
-  keepX: number;
-  /** Called after each frame with its drawing time in ms (for benchmarks). */
+/** A frame's geometry (the palette is read from the canvas itself), and a timing hook for benchmarks. */
+type StripCanvasProps = Omit<StripFrame, 'palette'> & {
+  /** Called after each frame with its drawing time in ms. */
   onFrameDrawn?(ms: number): void;
-}
+};
 
 export function StripCanvas(props: StripCanvasProps) {
   const { width, height, dpr, plotTop, plotBottom, view, bins, sqrt, runs, omitted, selected, keepX } = props;
