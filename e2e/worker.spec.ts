@@ -157,12 +157,16 @@ test('a link that hung the page is not reopened by a reload: the banner offers T
   await openFresh(page);
   await expect(page.getByTestId('format')).toHaveText('claude-code', LOAD);
 
-  // A real navigation (not a hash change), with the new page's worker frozen as it starts.
+  // A real navigation (not a hash change) whose worker never starts: its script is held back,
+  // so the link cannot finish opening, however fast or slow the machine is.
   await page.goto('about:blank');
-  const started = page.waitForEvent('worker');
+  await page.route('**/*compaction.worker*', () => {});
   await page.goto(`/#${fragment}`);
-  await freeze(await started);
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('compaction-playground:link-attempt')))
+    .not.toBeNull();
   await expect(page.getByTestId('format')).toBeHidden();
+  await page.unroute('**/*compaction.worker*');
   await page.reload();
 
   await expect(page.getByTestId('link-error')).toContainText(
