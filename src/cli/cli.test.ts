@@ -86,23 +86,18 @@ describe('inspect --json', () => {
     expect(doc.turnPrefix).toEqual({ from: 1, to: 4 });
     expect([doc.keptTokens, doc.summaryBudget]).toEqual([22, 1024]);
     // Every strategy beside the chosen one: system 11 + kept + a 1,024-token summary + the list's 3.
+    // Here budget and pi cut at the same place: #3 is a tool result, so pi's floor moves on to #4.
+    const splitAt4 = {
+      nothingToCompact: false,
+      cut: { firstKeptIdx: 4, turnStartIdx: 1, isSplitTurn: true },
+      toSummarize: { from: 1, to: 1 },
+      turnPrefix: { from: 1, to: 4 },
+      keptTokens: 22,
+      tokensAfter: 1060,
+    };
     expect(doc.strategies).toEqual({
-      budget: {
-        nothingToCompact: false,
-        cut: { firstKeptIdx: 4, turnStartIdx: 1, isSplitTurn: true },
-        toSummarize: { from: 1, to: 1 },
-        turnPrefix: { from: 1, to: 4 },
-        keptTokens: 22,
-        tokensAfter: 1060,
-      },
-      pi: {
-        nothingToCompact: false,
-        cut: { firstKeptIdx: 4, turnStartIdx: 1, isSplitTurn: true },
-        toSummarize: { from: 1, to: 1 },
-        turnPrefix: { from: 1, to: 4 },
-        keptTokens: 22,
-        tokensAfter: 1060,
-      },
+      budget: splitAt4,
+      pi: splitAt4,
       turns: {
         nothingToCompact: true,
         cut: { firstKeptIdx: 1, turnStartIdx: -1, isSplitTurn: false },
