@@ -206,6 +206,17 @@ export function findPreset(id: PresetId): ProviderPreset {
   return preset;
 }
 
+/** A base URL as an address: two spellings of one server (a trailing slash, spaces) compare equal. */
+export function addressOf(baseUrl: string): string {
+  return baseUrl.trim().replace(/\/+$/, '');
+}
+
+/** The built-in preset of `kind` at this address, if there is one. */
+export function presetAt(kind: ProviderKind, baseUrl: string): ProviderPreset | undefined {
+  const address = addressOf(baseUrl);
+  return PROVIDER_PRESETS.find((p) => p.kind === kind && addressOf(p.baseUrl) === address);
+}
+
 /** The preset named in a config, else the one that stands for its kind. */
 export function presetFor(config: { kind: ProviderKind; preset?: PresetId }): ProviderPreset {
   if (config.preset) return findPreset(config.preset);

@@ -19,7 +19,7 @@ import {
   type Settings,
   type SettingsFields,
 } from '../core/settings';
-import { PROVIDER_PRESETS } from '../providers/presets';
+import { presetAt } from '../providers/presets';
 import { failure, type DecodeResult } from './errors';
 import { SHARE_LIMITS, TYPED_SETTING_LIMITS } from './limits';
 import {
@@ -211,15 +211,10 @@ export interface RestoredShare {
   preview: SharePreview | null;
 }
 
-const trimSlashes = (url: string) => url.replace(/\/+$/, '');
-
 /** Whether a shared provider points where a built-in preset of its kind does (or needs no server at all). */
 export function isPresetBaseUrl(provider: ShareProvider): boolean {
   if (provider.kind === 'offline' || provider.baseUrl === '') return true;
-  const url = trimSlashes(provider.baseUrl);
-  return PROVIDER_PRESETS.some(
-    (p) => p.kind === provider.kind && p.baseUrl !== '' && trimSlashes(p.baseUrl) === url,
-  );
+  return presetAt(provider.kind, provider.baseUrl) !== undefined;
 }
 
 function toMessage(message: ShareMessage): Message {

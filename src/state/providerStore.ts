@@ -13,7 +13,7 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { PROVIDER_PRESETS, type PresetId } from '../providers/presets';
+import { PROVIDER_PRESETS, addressOf, type PresetId } from '../providers/presets';
 import { guardedStorage, storageKey, type Restored, type StorageArea, type StoredRecord } from './stored';
 
 export type SummarizerId = 'offline' | PresetId;
@@ -49,11 +49,9 @@ interface ProviderState extends StoredProvider {
   confirmBaseUrl(): void;
 }
 
-const trimSlashes = (url: string) => url.trim().replace(/\/+$/, '');
-
 /** Where a key may go: one provider at one address. */
 export function keyAddress(presetId: SummarizerId, baseUrl: string): string {
-  return `${presetId} ${trimSlashes(baseUrl)}`;
+  return `${presetId} ${addressOf(baseUrl)}`;
 }
 
 /**
@@ -112,7 +110,7 @@ function restoreChoice(stored: Record<string, unknown>, notices: string[]): Prov
 function fromVersion1(stored: Record<string, unknown>, notices: string[]): StoredProvider {
   const choice = restoreChoice(stored, notices);
   const preset = choice.presetId === 'offline' ? undefined : presetOf(choice.presetId);
-  const atPresetAddress = !!preset && trimSlashes(choice.baseUrl) === trimSlashes(preset.baseUrl);
+  const atPresetAddress = !!preset && addressOf(choice.baseUrl) === addressOf(preset.baseUrl);
   if (preset && !atPresetAddress) {
     notices.push(
       `The saved base URL ${choice.baseUrl.slice(0, 200)} was set back to ${preset.label}'s own (${preset.baseUrl || 'empty'}): this version asks before using an address it did not see you type.`,

@@ -197,16 +197,18 @@ let recount: ReturnType<typeof setTimeout> | undefined;
  * view keeps naming the tokenizer its counts were made with until the new
  * counts arrive. No render pairs one tokenizer's name with another's counts.
  */
+let current = counting();
 useSettings.subscribe((state, previous) => {
   if (state.settings === previous.settings) return;
-  const next = normalizeSettings(state.settings);
-  const before = normalizeSettings(previous.settings);
-  if (next.tokenizer === before.tokenizer && next.scale === before.scale) return;
+  const { tokenizer, scale } = normalizeSettings(state.settings);
+  if (tokenizer === current.tokenizer && scale === current.scale) return;
+  const tokenizerChanged = tokenizer !== current.tokenizer;
+  current = { tokenizer, scale };
   clearTimeout(recount);
   const run = () => {
-    if (useTranscript.getState().view) void useTranscript.getState().retokenize(next.tokenizer, next.scale);
+    if (useTranscript.getState().view) void useTranscript.getState().retokenize(tokenizer, scale);
   };
-  if (next.tokenizer !== before.tokenizer) run();
+  if (tokenizerChanged) run();
   else recount = setTimeout(run, SCALE_QUIET_MS);
 });
 

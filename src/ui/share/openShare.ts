@@ -3,7 +3,7 @@
  * transcript goes to the worker, settings and provider into their stores,
  * never a model call.
  */
-import { PROVIDER_PRESETS } from '../../providers/presets';
+import { PROVIDER_PRESETS, presetAt } from '../../providers/presets';
 import { readFragment } from '../../share/codec';
 import type { RestoredShare } from '../../share/schema';
 import { useProvider } from '../../state/providerStore';
@@ -27,9 +27,8 @@ function applyProvider(restored: RestoredShare): void {
     useProvider.getState().applyLink({ presetId: 'offline', baseUrl: '', model: '' }, false);
     return;
   }
-  const trim = (url: string) => url.replace(/\/+$/, '');
   const preset =
-    PROVIDER_PRESETS.find((p) => p.kind === provider.kind && trim(p.baseUrl) === trim(provider.baseUrl)) ??
+    presetAt(provider.kind, provider.baseUrl) ??
     PROVIDER_PRESETS.find((p) => p.kind === provider.kind) ??
     PROVIDER_PRESETS.find((p) => p.id === 'custom')!;
   useProvider
