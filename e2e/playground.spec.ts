@@ -228,11 +228,24 @@ test.describe('token view', () => {
     await page.getByTestId('setting-keep-recent').fill('30');
     await expect(page.getByTestId('cut-index')).toHaveText('4');
     const handle = page.getByTestId('keep-recent-handle');
+    const width = page.viewportSize()!.width;
     const drag = async (toX: number) => {
-      const box = await settledBox(handle);
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(toX, box.y + box.height / 2, { steps: 8 });
+      // The press must land on the handle (it takes focus when grabbed); on a busy machine the
+      // layout can still shift between reading its box and pressing, so press again until it does.
+      let y = 0;
+      await expect(async () => {
+        await handle.evaluate((el) => (el as HTMLElement).blur());
+        const box = await settledBox(handle);
+        y = box.y + box.height / 2;
+        await page.mouse.move(box.x + box.width / 2, y);
+        await page.mouse.down();
+        if (!(await handle.evaluate((el) => el === document.activeElement))) {
+          await page.mouse.up();
+          throw new Error('the press missed the handle');
+        }
+      }).toPass({ timeout: 30_000 });
+      // Within the window: the far edges of the strip are inside it.
+      await page.mouse.move(Math.min(Math.max(toX, 1), width - 1), y, { steps: 8 });
       await page.mouse.up();
     };
     // All the way right keeps (almost) nothing: only the newest message, #6.
