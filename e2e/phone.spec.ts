@@ -132,3 +132,36 @@ test('on a phone the share dialog and the import report fit the screen', async (
   await expectNoSidewaysScroll(page, 'import report');
   await page.screenshot({ path: info.outputPath('phone-report.png') });
 });
+
+test('the skip link is the first Tab stop, shows itself, and takes the focus to the token view', async ({
+  page,
+}) => {
+  await openDefault(page);
+  const skip = page.getByRole('link', { name: 'Skip to the token view' });
+  const hidden = (await skip.boundingBox())!;
+  expect(hidden.y + hidden.height).toBeLessThanOrEqual(0);
+
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  const shown = (await skip.boundingBox())!;
+  expect(shown.y).toBeGreaterThanOrEqual(0);
+  expect(shown.x + shown.width).toBeLessThanOrEqual(PHONE.width);
+
+  const fragment = new URL(page.url()).hash;
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#token-view')).toBeFocused();
+  // The next Tab lands inside the token view, and the address bar's fragment (the share state) is untouched.
+  await page.keyboard.press('Tab');
+  expect(
+    await page.evaluate(() => document.getElementById('token-view')!.contains(document.activeElement)),
+  ).toBe(true);
+  expect(new URL(page.url()).hash).toBe(fragment);
+});
+
+test('the hidden file input is no Tab stop: Tab goes from "Open file…" to the samples', async ({ page }) => {
+  await openDefault(page);
+  await page.getByRole('button', { name: 'Open file…' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('sample-select')).toBeFocused();
+  await expect(page.getByTestId('file-input')).not.toBeFocused();
+});
