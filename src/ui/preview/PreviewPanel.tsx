@@ -241,6 +241,8 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
             key={t.id}
             type="button"
             role="tab"
+            id={`preview-tab-${t.id}`}
+            aria-controls="preview-tabpanel"
             aria-selected={tab === t.id}
             data-testid={`tab-${t.id}`}
             disabled={!result && !running && !log.requests.length && t.id !== 'summary'}
@@ -250,7 +252,14 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" className="tab-body">
+      {/* Focusable, so a keyboard can scroll a long summary or request inside it. */}
+      <div
+        role="tabpanel"
+        id="preview-tabpanel"
+        aria-labelledby={`preview-tab-${tab}`}
+        tabIndex={0}
+        className="tab-body"
+      >
         {tab === 'summary' && <SummaryTab result={result} log={log} running={running} />}
         {tab === 'result' &&
           (result ? <ResultTab result={result} /> : <p className="muted">No result yet.</p>)}
