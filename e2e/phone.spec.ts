@@ -4,7 +4,7 @@
  * screen. Screenshots `phone-*.png` are saved as test artifacts.
  */
 import type { Page } from '@playwright/test';
-import { expect, openFresh, test } from './fixtures';
+import { expect, openFresh, settledBox, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
@@ -164,4 +164,32 @@ test('the hidden file input is no Tab stop: Tab goes from "Open file…" to the 
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('sample-select')).toBeFocused();
   await expect(page.getByTestId('file-input')).not.toBeFocused();
+});
+
+test('on a phone a finger drags the keep-recent handle, and the setting follows', async ({ page }) => {
+  await openDefault(page);
+  const handle = page.getByTestId('keep-recent-handle');
+  await expect(handle).toHaveAttribute('aria-valuenow', '20000');
+  const box = await settledBox(handle);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: at, y, id: 1 }],
+    });
+  // A short way left: far enough to keep more messages, not so far as to reach the budget's cap.
+  await touch('touchStart', x);
+  for (let step = 1; step <= 4; step++) await touch('touchMove', x - step * 5);
+  await touch('touchEnd', x - 20);
+
+  // A larger tail is kept, and the settings field shows the same budget.
+  const field = page.getByTestId('setting-keep-recent');
+  await expect
+    .poll(async () => {
+      const kept = await handle.getAttribute('aria-valuenow');
+      return kept === (await field.inputValue()) ? Number(kept) : -1;
+    })
+    .toBeGreaterThan(20000);
 });
