@@ -123,6 +123,7 @@ test.describe('settings', () => {
   test('changing window and reserve updates the threshold and the verdict', async ({ page }) => {
     await openFresh(page);
     await paste(page, CHAT);
+    await page.getByTestId('setting-keep-recent').fill('30');
     await page.getByTestId('setting-window').fill('90');
     await page.getByTestId('setting-reserve').fill('10');
     await expect(page.getByTestId('threshold')).toHaveText('80');

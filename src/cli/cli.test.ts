@@ -134,7 +134,7 @@ describe('inspect --json', () => {
       '--reserve',
       '100',
       '--keep-recent',
-      '500',
+      '110',
       '--max-summary',
       '64',
       '--strategy',
@@ -160,7 +160,7 @@ describe('inspect --json', () => {
       doc.adjustments.map((a: { field: string; from: number; to: number }) => [a.field, a.from, a.to]),
     ).toEqual([
       ['maxSummaryTokens', 64, 1024],
-      ['keepRecentTokens', 500, 5],
+      ['keepRecentTokens', 110, 5],
     ]);
   });
 });
@@ -198,7 +198,16 @@ describe('inspect table', () => {
   });
 
   it('says when compaction fires', async () => {
-    const { out } = await run('inspect', chatFile, '--window', '80', '--reserve', '10');
+    const { out } = await run(
+      'inspect',
+      chatFile,
+      '--window',
+      '80',
+      '--reserve',
+      '10',
+      '--keep-recent',
+      '30',
+    );
     expect(out).toContain('verdict     84 tokens > threshold 70: compaction fires');
   });
 });
@@ -262,6 +271,27 @@ describe('bad input', () => {
       "--strategy: expected one of budget, pi, turns, got 'all'",
     ],
     ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
+    [
+      'a reserve at or above the window',
+      ['inspect', chatFile, '--window', '8192', '--reserve', '8192', '--keep-recent', '2000'],
+      '--reserve 8192 and --window 8192: The reserve (8,192) must be smaller than the window (8,192): otherwise no room is left for the conversation and every message would compact.',
+    ],
+    [
+      'a window below the default reserve and keep-recent',
+      ['inspect', chatFile, '--window', '8192'],
+      '--window 8192 (with --reserve 16384, the default): The reserve (16,384) must be smaller than the window (8,192): otherwise no room is left for the conversation and every message would compact. ' +
+        '--window 8192 (with --keep-recent 20000, the default): Keep-recent (20,000) cannot be larger than the window (8,192): the kept messages alone would not fit.',
+    ],
+    [
+      'a keep-recent larger than the window',
+      ['inspect', chatFile, '--window', '8192', '--reserve', '2048', '--keep-recent', '9000'],
+      '--keep-recent 9000 and --window 8192: Keep-recent (9,000) cannot be larger than the window (8,192): the kept messages alone would not fit.',
+    ],
+    [
+      'a scale out of range',
+      ['inspect', chatFile, '--scale', '3'],
+      '--scale 3: Scale must be from 0.5 to 1.5.',
+    ],
     ['no file', ['inspect'], 'inspect needs exactly one FILE (see --help)'],
     [
       'truncated JSON',
