@@ -19,7 +19,7 @@ describe('update', () => {
   });
 
   it('refuses a reserve at or above the window, keeping the last valid reserve in force', () => {
-    useSettings.getState().update({ maxContextTokens: 8192, reserveTokens: 2048, keepRecentTokens: 1536 });
+    useSettings.getState().chooseModel('local-8k');
     useSettings.getState().update({ reserveTokens: 8192 });
     const { settings, refused } = useSettings.getState();
     expect(settings.reserveTokens).toBe(2048);
@@ -42,5 +42,36 @@ describe('update', () => {
     useSettings.getState().update({ scale: 1.2 });
     expect(useSettings.getState().settings.scale).toBe(1.2);
     expect(useSettings.getState().refused).toEqual([]);
+  });
+});
+
+describe('chooseModel', () => {
+  it('the 8k local model leaves a configuration that fits, whatever was set before', () => {
+    useSettings.getState().update({ reserveTokens: 30000, keepRecentTokens: 40000 });
+    useSettings.getState().chooseModel('local-8k');
+    const { settings, refused, modelId } = useSettings.getState();
+    expect(modelId).toBe('local-8k');
+    expect(settings).toMatchObject({ maxContextTokens: 8192, reserveTokens: 2048, keepRecentTokens: 1536 });
+    expect(refused).toEqual([]);
+  });
+
+  it('replaces a refused window, reserve or keep-recent, and keeps other refused values waiting', () => {
+    useSettings.getState().update({ maxContextTokens: 4000, scale: 7 });
+    useSettings.getState().chooseModel('gpt-4o');
+    const { settings, refused } = useSettings.getState();
+    expect(settings).toMatchObject({
+      maxContextTokens: 128000,
+      reserveTokens: 16384,
+      keepRecentTokens: 20000,
+    });
+    expect(refused.map((r) => [r.field, r.value])).toEqual([['scale', 7]]);
+  });
+
+  it('typing another window forgets the preset; a refused one does not', () => {
+    useSettings.getState().chooseModel('local-32k');
+    useSettings.getState().update({ maxContextTokens: 100 });
+    expect(useSettings.getState().modelId).toBe('local-32k');
+    useSettings.getState().update({ maxContextTokens: 40000 });
+    expect(useSettings.getState().modelId).toBeNull();
   });
 });

@@ -9,7 +9,7 @@
 import * as v from 'valibot';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { findModelPreset } from '../core/models';
+import { findModelPreset, settingsForModel } from '../core/models';
 import { DEFAULT_SETTINGS, type SettingsFields } from '../core/settings';
 import { applyTyped, type Refusal, type SettingField } from '../core/settingsProblems';
 import { typedSettingsSchema } from '../share/schema';
@@ -112,10 +112,13 @@ export const useSettings = create<SettingsState>()(
         set((state) => {
           const model = id ? findModelPreset(id) : undefined;
           if (!model) return { modelId: null };
-          return {
-            modelId: model.id,
-            settings: { ...state.settings, maxContextTokens: model.contextWindow },
-          };
+          const chosen = settingsForModel(model);
+          // The preset's own fields replace whatever was refused in them; other refused values get another try.
+          const waiting = Object.fromEntries(
+            state.refused.filter((r) => !(r.field in chosen)).map((r) => [r.field, r.value]),
+          );
+          const { settings, refused } = applyTyped({ ...state.settings, ...chosen }, waiting);
+          return { modelId: model.id, settings, refused };
         }),
       reset: () => set({ settings: DEFAULT_SETTINGS, modelId: null, refused: [] }),
     }),

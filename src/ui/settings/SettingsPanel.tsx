@@ -1,4 +1,4 @@
-import { MODEL_PRESETS } from '../../core/models';
+import { MODEL_PRESETS, settingsForModel } from '../../core/models';
 import {
   STRATEGIES,
   TOKENIZERS,
@@ -57,7 +57,8 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         </select>
         {model && (
           <div className="field-note muted">
-            {model.provider}; output up to {fmt(model.maxOutputTokens)} tokens
+            {model.provider}; output up to {fmt(model.maxOutputTokens)} tokens, reserve{' '}
+            {fmt(settingsForModel(model).reserveTokens)}
             {model.tokenizer !== settings.tokenizer ? `; closest tokenizer ${model.tokenizer}` : ''}
           </div>
         )}
