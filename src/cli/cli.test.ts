@@ -67,6 +67,7 @@ describe('inspect --json', () => {
       'turnPrefix',
       'keptTokens',
       'summaryBudget',
+      'overflow',
       'strategies',
     ]);
     expect(doc.format).toBe('openai-chat');
@@ -94,6 +95,7 @@ describe('inspect --json', () => {
       turnPrefix: { from: 1, to: 4 },
       keptTokens: 22,
       tokensAfter: 1060,
+      overflow: null,
     };
     expect(doc.strategies).toEqual({
       budget: splitAt4,
@@ -105,6 +107,7 @@ describe('inspect --json', () => {
         turnPrefix: null,
         keptTokens: 70,
         tokensAfter: 84,
+        overflow: null,
       },
     });
   });
@@ -194,6 +197,24 @@ describe('inspect table', () => {
     const { out } = await run('inspect', chatFile, '--max-summary', '5');
     expect(out).toContain(
       '\n            --max-summary 5 → 1,024: raised to 1024, the smallest summary budget: a shorter summary stops mid-sentence\n',
+    );
+  });
+
+  it('says when the compacted context would still be over the threshold, and by how much', async () => {
+    // Threshold 70; the newest message (6) and a 1,024-token summary are far over it, and over the window.
+    const { code, out } = await run(
+      'inspect',
+      chatFile,
+      '--window',
+      '80',
+      '--reserve',
+      '10',
+      '--keep-recent',
+      '6',
+    );
+    expect(code).toBe(0);
+    expect(out).toContain(
+      '\noverflow    after compaction the context is up to 1,044 tokens, 964 over the window (80): it cannot be sent\n',
     );
   });
 
