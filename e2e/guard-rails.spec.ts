@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { MOCK_LLM_PORT } from '../playwright.config';
 import { SMALL_CHAT } from '../src/formats/fixtures/smallChat';
-import { CHAT, expect, mockRequests, openFresh, paste, test } from './fixtures';
+import { CHAT, chatMessages, expect, linkFor, mockRequests, openFresh, paste, test } from './fixtures';
 
 const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 
@@ -101,6 +101,25 @@ test.describe('impossible settings', () => {
       'The reserve cannot be negative (0 takes the default, 16,384).',
     );
     await expect(page.getByTestId('threshold')).toHaveText('111,616');
+  });
+
+  test("a link's reserve at or above its window is shown refused in its field, not applied", async ({
+    page,
+  }) => {
+    const link = await linkFor(chatMessages(), {
+      settings: { maxContextTokens: 8192, reserveTokens: 16384, keepRecentTokens: 1000 },
+    });
+    await page.goto(`/${link}`);
+    await expect(page.getByTestId('message-count')).toHaveText('7');
+    await expect(page.getByTestId('setting-window')).toHaveValue('8192');
+    await expect(page.getByTestId('setting-error')).toHaveText(
+      'The reserve (16,384) must be smaller than the window (8,192): otherwise no room is left for the conversation and every message would compact.',
+    );
+    // Not "threshold 1": the default window applies until the reserve is lowered.
+    await expect(page.getByTestId('threshold')).toHaveText('111,616');
+    await page.getByTestId('setting-reserve').fill('2048');
+    await expect(page.getByTestId('setting-error')).toHaveCount(0);
+    await expect(page.getByTestId('threshold')).toHaveText('6,144');
   });
 
   test('the 8k local model leaves a configuration that fits, with nothing refused or adjusted', async ({
