@@ -6,7 +6,7 @@ import {
   type StrategyOutcome,
   type TranscriptShape,
 } from '../core/analysis';
-import { describeVerdict, explainNothingToCompact } from '../core/explain';
+import { describeOverflow, describeVerdict, explainNothingToCompact } from '../core/explain';
 import { loadEstimator, type Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
 import { normalizeSettings, type SettingsInput } from '../core/settings';
@@ -70,13 +70,14 @@ export function inspectDocument(
     turnPrefix: plan.turnPrefix,
     keptTokens: a.keptTokens,
     summaryBudget: a.summaryBudget,
+    overflow: a.overflow,
     strategies: Object.fromEntries(a.outcomes.map((o) => [o.strategy, outcomeDocument(o)])),
     ...(shared ? { link: sharedDocument(shared) } : {}),
   };
 }
 
 /** One strategy's outcome in the `--json` document. */
-function outcomeDocument({ plan, keptTokens, tokensAfter }: StrategyOutcome) {
+function outcomeDocument({ plan, keptTokens, tokensAfter, overflow }: StrategyOutcome) {
   return {
     nothingToCompact: plan.nothingToCompact,
     cut: { firstKeptIdx: plan.firstKeptIdx, turnStartIdx: plan.turnStartIdx, isSplitTurn: plan.isSplitTurn },
@@ -84,6 +85,7 @@ function outcomeDocument({ plan, keptTokens, tokensAfter }: StrategyOutcome) {
     turnPrefix: plan.turnPrefix,
     keptTokens,
     tokensAfter,
+    overflow,
   };
 }
 
@@ -139,6 +141,13 @@ export function renderTable(
         `turn prefix #${plan.turnPrefix.from}–#${plan.turnPrefix.to - 1} (${plan.turnPrefix.to - plan.turnPrefix.from} messages)`,
       );
     }
+  }
+  if (a.overflow) {
+    const { long } = describeOverflow(a.overflow, a.current.tokensAfter, {
+      threshold: a.threshold,
+      window: settings.maxContextTokens,
+    });
+    lines.push(`overflow    ${long}`);
   }
   const outcome = (o: StrategyOutcome) =>
     `${o.strategy} ${o.plan.nothingToCompact ? 'nothing to compact' : `first kept #${o.plan.firstKeptIdx}, ${n(o.tokensAfter)} tokens after`}`;

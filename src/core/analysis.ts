@@ -70,6 +70,19 @@ export function shapeWithCounts(
   };
 }
 
+/**
+ * A compacted context that still does not fit. Measured against the
+ * threshold (window − reserve), not the bare window: a context over it leaves
+ * the next response less than its reserve, and the very next turn compacts
+ * again; over the window it cannot be sent at all.
+ */
+export interface ResultOverflow {
+  /** Tokens over the threshold, always more than 0. */
+  overThreshold: number;
+  /** Tokens over the window itself; 0 when only the reserve is cut into. */
+  overWindow: number;
+}
+
 export interface StrategyOutcome {
   strategy: Strategy;
   plan: CompactionPlan;
@@ -77,6 +90,8 @@ export interface StrategyOutcome {
   keptTokens: number;
   /** System messages + kept tail + a summary at its full budget: the most the context can be afterwards. */
   tokensAfter: number;
+  /** How far `tokensAfter` is still over the threshold; null when it fits, or without a window. */
+  overflow: ResultOverflow | null;
 }
 
 export interface Analysis {
@@ -95,8 +110,20 @@ export interface Analysis {
   /** What the chosen strategy does to each message. */
   fates: Fate[];
   keptTokens: number;
+  /** The chosen strategy's result that would still not fit, by how much. */
+  overflow: ResultOverflow | null;
   /** Every strategy on the same transcript, in `STRATEGIES` order. */
   outcomes: StrategyOutcome[];
+}
+
+/** How far a context of `tokensAfter` is over the threshold and the window, or null when it fits. */
+export function overflowOf(settings: Settings, tokensAfter: number): ResultOverflow | null {
+  const limit = threshold(settings);
+  if (limit === 0 || tokensAfter <= limit) return null;
+  return {
+    overThreshold: tokensAfter - limit,
+    overWindow: Math.max(0, tokensAfter - settings.maxContextTokens),
+  };
 }
 
 function outcomeOf(
@@ -109,17 +136,20 @@ function outcomeOf(
   const plan = planFromIndex(index, { ...settings, strategy }, boundary);
   const total = index.suffix[0] + listTail;
   if (plan.nothingToCompact) {
-    return { strategy, plan, keptTokens: index.suffix[plan.start], tokensAfter: total };
+    // Nothing to cut: the context stays as it is, which may itself be over.
+    return {
+      strategy,
+      plan,
+      keptTokens: index.suffix[plan.start],
+      tokensAfter: total,
+      overflow: overflowOf(settings, total),
+    };
   }
   const keptTokens = index.suffix[plan.firstKeptIdx];
   // Every system message before the cut stays, ahead of the summary.
   const system = index.systemTokens[plan.firstKeptIdx];
-  return {
-    strategy,
-    plan,
-    keptTokens,
-    tokensAfter: system + keptTokens + summaryBudget(settings) + listTail,
-  };
+  const tokensAfter = system + keptTokens + summaryBudget(settings) + listTail;
+  return { strategy, plan, keptTokens, tokensAfter, overflow: overflowOf(settings, tokensAfter) };
 }
 
 /**
@@ -152,6 +182,7 @@ export function analyze(
     plan: current.plan,
     fates: fatesFor(shape.roles, shape.isSummary, current.plan),
     keptTokens: current.keptTokens,
+    overflow: current.overflow,
     outcomes,
   };
 }
