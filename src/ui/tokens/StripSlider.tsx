@@ -31,6 +31,8 @@ interface StripSliderProps {
   onDrag(x: number): void;
   /** A drag begins. */
   onGrab(): void;
+  /** The slider lost focus. */
+  onBlur(): void;
   /** The tab with the slider's value. */
   children: ReactNode;
 }
@@ -42,7 +44,7 @@ const plotX = (e: PointerEvent<HTMLDivElement>) => {
 };
 
 export function StripSlider(props: StripSliderProps) {
-  const { onStep, onDrag, onGrab } = props;
+  const { onStep, onDrag, onGrab, onBlur } = props;
   return (
     <div
       className={`${props.className}${props.offscreen ? ' is-offscreen' : ''}`}
@@ -57,6 +59,7 @@ export function StripSlider(props: StripSliderProps) {
       aria-orientation="horizontal"
       title={props.title}
       style={{ transform: `translateX(${props.x}px)`, ...props.place }}
+      onBlur={onBlur}
       onKeyDown={(e) => {
         if (!isSliderKey(e.key)) return;
         e.preventDefault();

@@ -16,16 +16,19 @@ import type { CutIndex } from '../../core/cutPoint';
 import { fmt } from '../format';
 import { binAtX, buildBins } from './bins';
 import { fateRuns } from './fateRuns';
-import { cutValueText, stripSummary, tooltipText } from './labels';
+import { cutStopText, cutValueText, keepStopText, stripSummary, tooltipText } from './labels';
 import { BOTTOM_LANE, MARKER_ROW, plotBand } from './layout';
 import type { StrategyMarker } from './markerPlacement';
 import { placeMarkers } from './markerPlacement';
-import { keepRecentAtX, positionForTail, snapCut, stepCut, stepKeepRecent } from './sliders';
+import { keepRecentTarget, positionForTail, snapCut, tailTokensAt } from './sliders';
 import { StrategyMarkers } from './StrategyMarkers';
 import { StripCanvas } from './StripCanvas';
 import type { Hover } from './StripHover';
 import { StripHover } from './StripHover';
 import { StripSlider } from './StripSlider';
+import { StripNote, type Note } from './StripNote';
+import type { CutFor, KeepCap } from './stops';
+import { MIN_KEEP_RECENT, resolveCut, resolveKeep, stepCutTo } from './stops';
 import { StripToolbar } from './StripToolbar';
 import { useElementWidth } from './useElementWidth';
 import { useWheelZoom } from './useWheelZoom';
@@ -48,12 +51,19 @@ export interface TokenStripProps {
   /** First message compaction may touch (after the system prompt / newest summary). */
   start: number;
   keepRecent: number;
-  maxKeepRecent: number;
+  /** The largest budget that applies, and what sets it (stops.ts). */
+  keepCap: KeepCap;
+  /**
+   * The user moved the handle, or the cut line (then the budget is the tail
+   * from the new cut). Always a value that applies as it is: within the cap.
+   */
   onKeepRecentChange(tokens: number): void;
-  /** The current cut: the first kept message. */
+  /** The current cut: the first kept message (`start` when nothing is compacted). */
   firstKeptIdx: number;
-  /** The user moved the cut line to a legal boundary. */
-  onCutChange(firstKeptIdx: number): void;
+  /** Where the current strategy cuts for a budget, the same way `firstKeptIdx` was found. */
+  cutFor: CutFor;
+  /** The current strategy's name, for the notes that say why the cut stops. */
+  strategy: string;
   /** Where the other strategies would cut. */
   markers: readonly StrategyMarker[];
   selected: number | null;
@@ -84,10 +94,11 @@ export function TokenStrip(props: TokenStripProps) {
     index,
     start,
     keepRecent,
-    maxKeepRecent,
+    keepCap,
     onKeepRecentChange,
     firstKeptIdx,
-    onCutChange,
+    cutFor,
+    strategy,
     markers,
     selected,
     onSelect,
@@ -101,6 +112,7 @@ export function TokenStrip(props: TokenStripProps) {
   const [sqrt, setSqrt] = useState(defaultSqrt);
   const [zoom, setZoom] = useState<View | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
+  const [note, setNote] = useState<Note | null>(null);
   const view = useMemo(() => clampView(zoom, n, MIN_SPAN), [zoom, n]);
   useWheelZoom(plotRef, n, zoom, setZoom);
 
@@ -133,6 +145,10 @@ export function TokenStrip(props: TokenStripProps) {
   const total = index.suffix[0] ?? 0;
   const cut = Math.min(Math.max(0, firstKeptIdx), n);
   const keptAfterCut = index.suffix[cut] ?? 0;
+  // The cut line's range is where the strategy can put it: the cut for the
+  // largest budget that applies, and for the smallest.
+  const cutMin = Math.min(cut, cutFor(keepCap.max));
+  const cutMax = Math.max(cut, cutFor(MIN_KEEP_RECENT));
 
   const hovered = hover && hover.index >= 0 && hover.index < n ? hover : null;
   const tooltip = hovered
@@ -144,6 +160,21 @@ export function TokenStrip(props: TokenStripProps) {
         previews[hovered.index] ?? '',
       )
     : '';
+
+  /** Applies a budget the handle asked for, and says why when it stops short. */
+  const askKeep = (asked: number, x: number | null) => {
+    const move = resolveKeep(asked, keepCap);
+    setNote(move.stop ? { text: keepStopText(move.stop), x, slider: 'keep' } : null);
+    if (move.keep !== keepRecent) onKeepRecentChange(move.keep);
+  };
+  /** Applies a cut the line asked for (as the budget that makes it), and says why when it stops short. */
+  const askCut = (move: ReturnType<typeof resolveCut>, x: number | null) => {
+    setNote(
+      move.stop ? { text: cutStopText(move.stop, roles, isSummary, strategy), x, slider: 'cut' } : null,
+    );
+    // Only a move of the cut writes the budget: wiggling the line in place leaves the field alone.
+    if (move.cut !== firstKeptIdx && move.keep !== keepRecent) onKeepRecentChange(move.keep);
+  };
 
   return (
     <div className="token-strip">
@@ -159,11 +190,13 @@ export function TokenStrip(props: TokenStripProps) {
       <div
         ref={plotRef}
         className="token-strip__plot"
+        data-testid="strip-plot"
         style={{ height }}
         onPointerMove={(e: PointerEvent<HTMLDivElement>) => {
           if (e.pointerType === 'touch' && e.buttons) return;
           const x = plotX(e);
           setHover({ index: messageUnder(x), x });
+          setNote(null);
         }}
         onPointerLeave={() => setHover(null)}
         onClick={(e) => {
@@ -194,22 +227,21 @@ export function TokenStrip(props: TokenStripProps) {
           offscreen={cutXRaw !== cutX}
           testId="cut-line"
           label="Cut point (first kept message)"
-          min={start}
-          max={n}
-          value={firstKeptIdx}
+          min={cutMin}
+          max={cutMax}
+          value={cut}
           valueText={cutValueText(cut, roles, keptAfterCut)}
           title="Cut point: drag to a message boundary. ← → previous / next legal cut, Page Up / Down ±10 messages, Home / End first / last"
           x={cutX}
           place={{ top: placed.rows * MARKER_ROW, bottom: BOTTOM_LANE - 4 }}
-          onStep={(key) => {
-            const next = stepCut(index, start, firstKeptIdx, key);
-            if (next !== firstKeptIdx) onCutChange(next);
-          }}
+          onStep={(key) => askCut(stepCutTo(index, start, firstKeptIdx, key, keepCap, cutFor), null)}
           onDrag={(x) => {
-            const next = snapCut(index, start, boundaryAtX(view, width, x));
-            if (next !== firstKeptIdx) onCutChange(next);
+            const p = boundaryAtX(view, width, x);
+            const asked = Math.min(n, Math.max(0, Math.round(p)));
+            askCut(resolveCut(index, start, asked, snapCut(index, start, p), keepCap, cutFor), x);
           }}
           onGrab={() => setHover(null)}
+          onBlur={() => setNote((v) => (v?.slider === 'cut' ? null : v))}
         >
           <span className={`token-strip__cut-tab${cutX > width - 90 ? ' is-flipped' : ''}`}>
             {cut >= n ? 'cut: end' : `cut #${cut}`}
@@ -221,28 +253,29 @@ export function TokenStrip(props: TokenStripProps) {
           offscreen={keepXRaw !== keepX}
           testId="keep-recent-handle"
           label="Keep-recent budget"
-          min={0}
-          max={maxKeepRecent}
-          value={keepRecent}
+          min={MIN_KEEP_RECENT}
+          max={keepCap.max}
+          value={Math.min(keepCap.max, Math.max(MIN_KEEP_RECENT, keepRecent))}
           valueText={`${fmt(keepRecent)} tokens kept`}
           title="Keep-recent budget: drag left to keep more. ← or ↑ keep more, → or ↓ keep less (1%), Page Up / Down ±10%, Home 0, End maximum"
           x={keepX}
           place={{ top: plotTop - 4 }}
-          onStep={(key) => {
-            const next = stepKeepRecent(keepRecent, maxKeepRecent, key);
-            if (next !== keepRecent) onKeepRecentChange(next);
-          }}
-          onDrag={(x) => {
-            const next = keepRecentAtX(index, view, width, x, maxKeepRecent);
-            if (next !== keepRecent) onKeepRecentChange(next);
-          }}
+          onStep={(key) => askKeep(keepRecentTarget(keepRecent, keepCap.max, key), null)}
+          onDrag={(x) => askKeep(tailTokensAt(index, boundaryAtX(view, width, x)), x)}
           onGrab={() => setHover(null)}
+          onBlur={() => setNote((v) => (v?.slider === 'keep' ? null : v))}
         >
           <span className={`token-strip__keep-tab${keepX > width - 110 ? ' is-flipped' : ''}`}>
             {fmt(keepRecent)} kept
           </span>
         </StripSlider>
 
+        <StripNote
+          note={note}
+          x={note?.x ?? (note?.slider === 'cut' ? cutX : keepX)}
+          top={plotTop}
+          width={width}
+        />
         <StripHover
           hover={hovered}
           bins={bins}

@@ -7,7 +7,8 @@
  * the page print a count the same way.
  */
 import type { Role } from '../../core/message';
-import { fmt } from '../format';
+import { fmt, plural } from '../format';
+import type { CutStop, KeepCap } from './stops';
 import type { View } from './view';
 import { isFullView } from './view';
 
@@ -52,4 +53,45 @@ export function stripSummary(n: number, total: number, cut: number, kept: number
     `${fmt(n)} messages, ${fmt(total)} tokens; ` +
     (cut >= n ? 'cut after the last message' : `cut before #${cut}, ${fmt(kept)} tokens kept`)
   );
+}
+
+/** Why the keep-recent budget stops where it does: the ceiling that held it. */
+export function keepStopText(cap: KeepCap): string {
+  return cap.by === 'settings'
+    ? `capped at ${fmt(cap.max)}: ${cap.reason}`
+    : `capped at ${plural(cap.max, 'token')}: everything from #${cap.start} on is kept`;
+}
+
+/** What stays before the first cut the strip offers, for the note that the cut cannot go there. */
+function beforeStart(start: number, roles: readonly Role[], isSummary: readonly boolean[]): string {
+  if (start > 0 && isSummary[start - 1]) return 'the previous summary before it stays';
+  if (start > 0 && roles[start - 1] === 'system') return 'the system prompt before it stays';
+  return 'compaction starts there';
+}
+
+/** Why the cut line is not where the user put it, in the words the pointer's note shows. */
+export function cutStopText(
+  stop: CutStop,
+  roles: readonly Role[],
+  isSummary: readonly boolean[],
+  strategy: string,
+): string {
+  switch (stop.kind) {
+    case 'start':
+      return `the cut cannot go before #${stop.start}: ${beforeStart(stop.start, roles, isSummary)}`;
+    case 'tool-result':
+      return `#${stop.at} is a tool result: it stays with the call that made it`;
+    case 'cap':
+      return `${keepStopText(stop.cap)}; the cut goes no further left than #${stop.cut}`;
+    case 'turn':
+      return `the ${strategy} strategy keeps whole turns: the cut moves back to #${stop.cut}, where this turn begins`;
+    case 'newest':
+      return roles[stop.cut] === 'user'
+        ? `the ${strategy} strategy always keeps the newest turn: the cut stays before #${stop.cut}`
+        : `the ${strategy} strategy always keeps the newest message: the cut stays before #${stop.cut}`;
+    case 'strategy':
+      return stop.nothing
+        ? `the ${strategy} strategy compacts nothing for this budget`
+        : `the ${strategy} strategy cuts before #${stop.cut} for this budget`;
+  }
 }

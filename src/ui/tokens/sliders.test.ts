@@ -2,16 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildCutIndex } from '../../core/cutPoint';
 import type { Role } from '../../core/message';
-import {
-  keepRecentAtX,
-  keepRecentStep,
-  positionForTail,
-  snapCut,
-  stepCut,
-  stepKeepRecent,
-  tailTokensAt,
-} from './sliders';
-import { full, index } from './testSupport.node';
+import { keepRecentStep, positionForTail, snapCut, stepCut, stepKeepRecent, tailTokensAt } from './sliders';
+import { index } from './testSupport.node';
 
 // The ten-message transcript and its tail sums are tabled in testSupport.node.ts.
 
@@ -57,13 +49,6 @@ describe('keep-recent budget ↔ position', () => {
         },
       ),
     );
-  });
-
-  it('turns a pointer x into a rounded budget within [0, max]', () => {
-    expect(keepRecentAtX(index, full, 1000, 350, 5000)).toBe(1650);
-    expect(keepRecentAtX(index, full, 1000, 333, 5000)).toBe(1820);
-    expect(keepRecentAtX(index, full, 1000, 350, 1000)).toBe(1000);
-    expect(keepRecentAtX(index, full, 1000, 1200, 1000)).toBe(0);
   });
 });
 

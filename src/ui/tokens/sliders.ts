@@ -7,8 +7,6 @@
  * of a walk over 50,000 messages.
  */
 import type { CutIndex } from '../../core/cutPoint';
-import type { View } from './view';
-import { boundaryAtX } from './view';
 
 // ---------------------------------------------------------------------------
 // Keep-recent budget ↔ position, through the suffix sums.
@@ -47,12 +45,6 @@ export function positionForTail(index: CutIndex, tokens: number): number {
   if (lo === 0) return 0;
   const inside = suffix[lo - 1] - suffix[lo];
   return lo - 1 + (suffix[lo - 1] - tokens) / inside;
-}
-
-/** The keep-recent value a pointer at x asks for: the tail there, rounded, within [0, max]. */
-export function keepRecentAtX(index: CutIndex, view: View, width: number, x: number, max: number): number {
-  const tokens = Math.round(tailTokensAt(index, boundaryAtX(view, width, x)));
-  return Math.min(Math.max(0, max), Math.max(0, tokens));
 }
 
 // ---------------------------------------------------------------------------
@@ -107,12 +99,14 @@ export function keepRecentStep(max: number): number {
 }
 
 /**
- * The keep-recent value after a key. A bigger budget sits further left, so ←
- * keeps more and → keeps less: the handle moves the way the arrow points. ↑ and
- * Page Up keep more, ↓ and Page Down less, as on any slider; Home is 0 and End
- * the maximum, the slider's own minimum and maximum.
+ * The keep-recent value a key asks for, before the cap: a key past the
+ * maximum asks for more than there is, so the strip can say where it stopped
+ * and why. A bigger budget sits further left, so ← keeps more and → keeps
+ * less: the handle moves the way the arrow points. ↑ and Page Up keep more,
+ * ↓ and Page Down less, as on any slider; Home is 0 and End the maximum, the
+ * slider's own minimum and maximum (End asks for everything).
  */
-export function stepKeepRecent(value: number, max: number, key: SliderKey): number {
+export function keepRecentTarget(value: number, max: number, key: SliderKey): number {
   const top = Math.max(0, max);
   const step = keepRecentStep(top);
   const page = Math.max(step, Math.round(top / 10));
@@ -127,7 +121,12 @@ export function stepKeepRecent(value: number, max: number, key: SliderKey): numb
     Home: -Infinity,
     End: Infinity,
   };
-  return Math.min(top, Math.max(0, v + delta[key]));
+  return Math.max(0, v + delta[key]);
+}
+
+/** The keep-recent value after a key, within [0, max]. */
+export function stepKeepRecent(value: number, max: number, key: SliderKey): number {
+  return Math.min(Math.max(0, max), keepRecentTarget(value, max, key));
 }
 
 /** Messages one Page Up/Down moves the cut. */

@@ -1,0 +1,123 @@
+/**
+ * The token strip's sliders and bars as a user handles them: where a drag or
+ * a key stops and why, which slider a press grabs, the legend, the bars and
+ * the message list pointing at each other, the aria values, and touch.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { CHAT, expect, openFresh, paste, settledBox, test } from './fixtures';
+
+/** The default sample's window and reserve give a keep-recent ceiling of (128,000 − 16,384) / 4. */
+const DEFAULT_CAP_NOTE = 'capped at 27,904: a quarter of window − reserve (128000 − 16384) / 4';
+
+/** x on the page of message boundary `i` in a strip that shows all `n` messages. */
+async function boundaryX(page: Page, i: number, n: number): Promise<number> {
+  const plot = await settledBox(page.getByTestId('strip-plot'));
+  // The plot has a 1 px border; the bars span the inside.
+  return plot.x + 1 + (i * (plot.width - 2)) / n;
+}
+
+/**
+ * Presses the pointer on `slider` (which takes focus when grabbed) and leaves
+ * it down. On a busy machine the layout can still shift between reading a box
+ * and pressing, so it presses again until the slider has it.
+ */
+async function grab(page: Page, slider: Locator, at?: (box: { x: number; width: number }) => number) {
+  let y = 0;
+  await expect(async () => {
+    await slider.evaluate((el) => (el as HTMLElement).blur());
+    const box = await settledBox(slider);
+    y = box.y + box.height / 2;
+    await page.mouse.move(at ? at(box) : box.x + box.width / 2, y);
+    await page.mouse.down();
+    if (!(await slider.evaluate((el) => el === document.activeElement))) {
+      await page.mouse.up();
+      throw new Error('the press missed the slider');
+    }
+  }).toPass({ timeout: 30_000 });
+  return y;
+}
+
+test.describe('where a slider stops and why', () => {
+  test('End on the keep-recent handle stops at the quarter of window − reserve and says so', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const handle = page.getByTestId('keep-recent-handle');
+    await expect(handle).toHaveAttribute('aria-valuemax', '27904');
+    await handle.focus();
+    await page.keyboard.press('End');
+    await expect(handle).toHaveAttribute('aria-valuenow', '27904');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('27904');
+    await expect(page.getByTestId('strip-stop')).toHaveText(DEFAULT_CAP_NOTE);
+    // The settings apply it as written: no "effective" value beside the field.
+    await expect(page.getByText(/effective 27,904/)).toHaveCount(0);
+    // Leaving the handle takes the note away.
+    await handle.blur();
+    await expect(page.getByTestId('strip-stop')).toHaveCount(0);
+  });
+
+  test('dragging the handle past the ceiling stops there, with the reason at the pointer', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const handle = page.getByTestId('keep-recent-handle');
+    const y = await grab(page, handle);
+    const plot = await settledBox(page.getByTestId('strip-plot'));
+    const to = plot.x + 40;
+    await page.mouse.move(to, y, { steps: 8 });
+    const note = page.getByTestId('strip-stop');
+    await expect(note).toHaveText(DEFAULT_CAP_NOTE);
+    // Beside the pointer, not at the handle.
+    const box = (await note.boundingBox())!;
+    expect(Math.abs(box.x - (to + 12))).toBeLessThan(4);
+    await page.mouse.up();
+    await expect(handle).toHaveAttribute('aria-valuenow', '27904');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('27904');
+  });
+
+  test('the cut line will not go before a tool result, and says why', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('setting-keep-recent').fill('30');
+    await expect(page.getByTestId('cut-index')).toHaveText('4');
+    const cut = page.getByTestId('cut-line');
+    const y = await grab(page, cut);
+    // Boundary 3 is before the tool result of read_file.
+    await page.mouse.move(await boundaryX(page, 3, 7), y, { steps: 6 });
+    await expect(page.getByTestId('strip-stop')).toHaveText(
+      '#3 is a tool result: it stays with the call that made it',
+    );
+    await expect(cut).toHaveAttribute('aria-valuenow', '4');
+    await page.mouse.up();
+    await expect(page.getByTestId('cut-index')).toHaveText('4');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('30');
+  });
+
+  test('under the turns strategy the cut line moves back to where the turn begins, and says so', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('setting-strategy').selectOption('turns');
+    // The newest turn (#5 and #6) holds 16 tokens: a budget of 10 reaches into it, so it is kept whole.
+    await page.getByTestId('setting-keep-recent').fill('10');
+    await expect(page.getByTestId('cut-index')).toHaveText('5');
+    const cut = page.getByTestId('cut-line');
+    await cut.focus();
+    // #6 is inside the newest turn: the turns strategy keeps it whole.
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('strip-stop')).toHaveText(
+      'the turns strategy always keeps the newest turn: the cut stays before #5',
+    );
+    await expect(cut).toHaveAttribute('aria-valuenow', '5');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('10');
+    // One step left skips the boundaries inside the first turn: back to its start, nothing compacted,
+    // and the field holds the tail from there: all 70 tokens after the system prompt.
+    await page.keyboard.press('ArrowLeft');
+    await expect(cut).toHaveAttribute('aria-valuenow', '1');
+    await expect(page.getByTestId('strip-stop')).toHaveCount(0);
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('70');
+  });
+});
