@@ -121,3 +121,70 @@ test.describe('where a slider stops and why', () => {
     await expect(page.getByTestId('setting-keep-recent')).toHaveValue('70');
   });
 });
+
+test.describe('which slider the pointer takes', () => {
+  test('the handle and the cut line a few pixels apart each keep a grab zone of their own', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const handle = page.getByTestId('keep-recent-handle');
+    const cut = page.getByTestId('cut-line');
+    const h = await settledBox(handle);
+    const c = await settledBox(cut);
+    // The budget of 20,000 ends a few pixels left of the cut before #185: the zones meet halfway.
+    expect(c.x - h.x).toBeLessThan(14);
+    expect(Math.abs(h.x + h.width - c.x)).toBeLessThan(0.5);
+    // A press in each zone takes its own slider, and a press without a move changes nothing.
+    await grab(page, cut);
+    await page.mouse.up();
+    await expect(cut).toBeFocused();
+    await grab(page, handle);
+    await page.mouse.up();
+    await expect(handle).toBeFocused();
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('20000');
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+  });
+
+  test('hovering a slider shows its own tooltip, not the bar underneath', async ({ page }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const tooltip = page.getByTestId('strip-tooltip');
+    const h = await settledBox(page.getByTestId('keep-recent-handle'));
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    await expect(tooltip).toHaveAttribute('data-over', 'keep');
+    await expect(tooltip).toHaveText('keep-recent budget 20,000 tokens · drag to change');
+    const c = await settledBox(page.getByTestId('cut-line'));
+    await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+    await expect(tooltip).toHaveAttribute('data-over', 'cut');
+    await expect(tooltip).toHaveText('cut before #185 (assistant) · 13,134 tokens kept · drag to move');
+    // Off the sliders, over the first bar: the message's own line.
+    await page.mouse.move(await boundaryX(page, 0.5, 198), c.y + c.height / 2);
+    await expect(tooltip).toHaveAttribute('data-over', 'bars');
+    await expect(tooltip).toHaveText(/^#0 · user · 51 tokens · /);
+  });
+
+  test('the bar tooltip names the bar under the pointer after the view moves under it', async ({ page }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await page.getByRole('button', { name: '+', exact: true }).click();
+    await page.getByRole('button', { name: '+', exact: true }).click();
+    const plot = await settledBox(page.getByTestId('strip-plot'));
+    const x = plot.x + plot.width * 0.3;
+    const y = plot.y + plot.height - 40;
+    await page.mouse.move(x, y);
+    const tooltip = page.getByTestId('strip-tooltip');
+    await expect(tooltip).toHaveAttribute('data-over', 'bars');
+    const before = await tooltip.textContent();
+    // Shift + wheel pans the zoomed view to earlier messages; the pointer does not move.
+    await page.keyboard.down('Shift');
+    await page.mouse.wheel(0, -400);
+    await page.keyboard.up('Shift');
+    await expect(tooltip).not.toHaveText(before!);
+    const after = await tooltip.textContent();
+    // What a fresh pointer move finds at the same place is what the tooltip already says.
+    await page.mouse.move(x + 0.4, y);
+    await page.mouse.move(x, y);
+    await expect(tooltip).toHaveText(after!);
+  });
+});

@@ -16,11 +16,19 @@ import type { CutIndex } from '../../core/cutPoint';
 import { fmt } from '../format';
 import { binAtX, buildBins } from './bins';
 import { fateRuns } from './fateRuns';
-import { cutStopText, cutValueText, keepStopText, stripSummary, tooltipText } from './labels';
+import {
+  cutHoverText,
+  cutStopText,
+  cutValueText,
+  keepHoverText,
+  keepStopText,
+  stripSummary,
+  tooltipText,
+} from './labels';
 import { BOTTOM_LANE, MARKER_ROW, plotBand } from './layout';
 import type { StrategyMarker } from './markerPlacement';
 import { placeMarkers } from './markerPlacement';
-import { keepRecentTarget, positionForTail, snapCut, tailTokensAt } from './sliders';
+import { GRAB_HALF, grabZones, keepRecentTarget, positionForTail, snapCut, tailTokensAt } from './sliders';
 import { StrategyMarkers } from './StrategyMarkers';
 import { StripCanvas } from './StripCanvas';
 import type { Hover } from './StripHover';
@@ -80,6 +88,9 @@ export interface TokenStripProps {
 
 const NO_OMITTED: readonly { from: number; to: number }[] = [];
 
+/** A finger needs a wider grab zone than a mouse. */
+const grabHalf = () => (globalThis.matchMedia?.('(pointer: coarse)').matches ? 2 * GRAB_HALF : GRAB_HALF);
+
 /** x within the plot of a pointer event on the plot itself. */
 const plotX = (e: { clientX: number; currentTarget: Element }) =>
   e.clientX - e.currentTarget.getBoundingClientRect().left;
@@ -113,6 +124,7 @@ export function TokenStrip(props: TokenStripProps) {
   const [zoom, setZoom] = useState<View | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
   const [note, setNote] = useState<Note | null>(null);
+  const [half] = useState(grabHalf);
   const view = useMemo(() => clampView(zoom, n, MIN_SPAN), [zoom, n]);
   useWheelZoom(plotRef, n, zoom, setZoom);
 
@@ -129,6 +141,7 @@ export function TokenStrip(props: TokenStripProps) {
   const keepX = Math.min(width, Math.max(0, keepXRaw));
   const cutXRaw = xOfBoundary(view, width, firstKeptIdx);
   const cutX = Math.min(width, Math.max(0, cutXRaw));
+  const zones = grabZones(keepX, cutX, half);
 
   const zoomBy = (factor: number) => {
     const v = clampView(zoom, n, MIN_SPAN);
@@ -150,16 +163,21 @@ export function TokenStrip(props: TokenStripProps) {
   const cutMin = Math.min(cut, cutFor(keepCap.max));
   const cutMax = Math.max(cut, cutFor(MIN_KEEP_RECENT));
 
-  const hovered = hover && hover.index >= 0 && hover.index < n ? hover : null;
-  const tooltip = hovered
-    ? tooltipText(
-        hovered.index,
-        roles[hovered.index],
-        isSummary[hovered.index] === true,
-        counts[hovered.index],
-        previews[hovered.index] ?? '',
-      )
-    : '';
+  // The message under the pointer is found from the bins of this render, so a
+  // zoom under a resting pointer names the bar now there, not the one before.
+  const hoveredIdx = hover?.over === 'bars' ? messageUnder(hover.x) : -1;
+  let tooltip = '';
+  if (hover?.over === 'keep') tooltip = keepHoverText(keepRecent);
+  else if (hover?.over === 'cut') tooltip = cutHoverText(cut, start, roles, keptAfterCut);
+  else if (hoveredIdx >= 0 && hoveredIdx < n) {
+    tooltip = tooltipText(
+      hoveredIdx,
+      roles[hoveredIdx],
+      isSummary[hoveredIdx] === true,
+      counts[hoveredIdx],
+      previews[hoveredIdx] ?? '',
+    );
+  }
 
   /** Applies a budget the handle asked for, and says why when it stops short. */
   const askKeep = (asked: number, x: number | null) => {
@@ -194,8 +212,7 @@ export function TokenStrip(props: TokenStripProps) {
         style={{ height }}
         onPointerMove={(e: PointerEvent<HTMLDivElement>) => {
           if (e.pointerType === 'touch' && e.buttons) return;
-          const x = plotX(e);
-          setHover({ index: messageUnder(x), x });
+          setHover({ x: plotX(e), over: 'bars' });
           setNote(null);
         }}
         onPointerLeave={() => setHover(null)}
@@ -231,8 +248,9 @@ export function TokenStrip(props: TokenStripProps) {
           max={cutMax}
           value={cut}
           valueText={cutValueText(cut, roles, keptAfterCut)}
-          title="Cut point: drag to a message boundary. ← → previous / next legal cut, Page Up / Down ±10 messages, Home / End first / last"
+          help="Drag to a message boundary. Left and Right arrows: previous or next cut; Page Up and Page Down: ten messages; Home and End: first and last cut."
           x={cutX}
+          zone={zones.cut}
           place={{ top: placed.rows * MARKER_ROW, bottom: BOTTOM_LANE - 4 }}
           onStep={(key) => askCut(stepCutTo(index, start, firstKeptIdx, key, keepCap, cutFor), null)}
           onDrag={(x) => {
@@ -241,6 +259,10 @@ export function TokenStrip(props: TokenStripProps) {
             askCut(resolveCut(index, start, asked, snapCut(index, start, p), keepCap, cutFor), x);
           }}
           onGrab={() => setHover(null)}
+          onHover={(x) => {
+            setHover({ x, over: 'cut' });
+            setNote(null);
+          }}
           onBlur={() => setNote((v) => (v?.slider === 'cut' ? null : v))}
         >
           <span className={`token-strip__cut-tab${cutX > width - 90 ? ' is-flipped' : ''}`}>
@@ -257,12 +279,17 @@ export function TokenStrip(props: TokenStripProps) {
           max={keepCap.max}
           value={Math.min(keepCap.max, Math.max(MIN_KEEP_RECENT, keepRecent))}
           valueText={`${fmt(keepRecent)} tokens kept`}
-          title="Keep-recent budget: drag left to keep more. ← or ↑ keep more, → or ↓ keep less (1%), Page Up / Down ±10%, Home 0, End maximum"
+          help="Drag left to keep more. Left or Up arrow: keep more; Right or Down: keep less (1%); Page Up and Page Down: 10%; Home: the least; End: the most that applies."
           x={keepX}
+          zone={zones.keep}
           place={{ top: plotTop - 4 }}
           onStep={(key) => askKeep(keepRecentTarget(keepRecent, keepCap.max, key), null)}
           onDrag={(x) => askKeep(tailTokensAt(index, boundaryAtX(view, width, x)), x)}
           onGrab={() => setHover(null)}
+          onHover={(x) => {
+            setHover({ x, over: 'keep' });
+            setNote(null);
+          }}
           onBlur={() => setNote((v) => (v?.slider === 'keep' ? null : v))}
         >
           <span className={`token-strip__keep-tab${keepX > width - 110 ? ' is-flipped' : ''}`}>
@@ -277,7 +304,7 @@ export function TokenStrip(props: TokenStripProps) {
           width={width}
         />
         <StripHover
-          hover={hovered}
+          hover={hover && tooltip ? hover : null}
           bins={bins}
           text={tooltip}
           plotTop={plotTop}

@@ -47,6 +47,22 @@ export function cutValueText(cut: number, roles: readonly Role[], kept: number):
     : `before #${cut} (${roles[cut]}), ${fmt(kept)} tokens kept`;
 }
 
+/** The keep-recent handle's own tooltip. */
+export function keepHoverText(keep: number): string {
+  return `keep-recent budget ${plural(keep, 'token')} · drag to change`;
+}
+
+/** The cut line's own tooltip; a cut at or before the start compacts nothing. */
+export function cutHoverText(cut: number, start: number, roles: readonly Role[], kept: number): string {
+  const where =
+    cut <= start
+      ? `no cut: all ${plural(kept, 'token')} from #${start} kept`
+      : cut >= roles.length
+        ? 'cut after the last message'
+        : `cut before #${cut} (${roles[cut]}) · ${plural(kept, 'token')} kept`;
+  return `${where} · drag to move`;
+}
+
 /** The strip for a screen reader: its size and where it is cut. */
 export function stripSummary(n: number, total: number, cut: number, kept: number): string {
   return (

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildCutIndex } from '../../core/cutPoint';
 import type { Role } from '../../core/message';
-import { keepRecentStep, positionForTail, snapCut, stepCut, stepKeepRecent, tailTokensAt } from './sliders';
+import {
+  grabZones,
+  keepRecentStep,
+  positionForTail,
+  snapCut,
+  stepCut,
+  stepKeepRecent,
+  tailTokensAt,
+} from './sliders';
 import { index } from './testSupport.node';
 
 // The ten-message transcript and its tail sums are tabled in testSupport.node.ts.
@@ -123,5 +131,20 @@ describe('keyboard', () => {
   it('repairs a cut below the start before stepping', () => {
     expect(stepCut(index, 3, 0, 'ArrowLeft')).toBe(5);
     expect(stepCut(index, 3, 0, 'ArrowRight')).toBe(6);
+  });
+});
+
+describe('grab zones', () => {
+  it('reach the full half either side when the lines are apart', () => {
+    expect(grabZones(100, 300, 7)).toEqual({ keep: { left: 7, right: 7 }, cut: { left: 7, right: 7 } });
+  });
+
+  it('meet halfway between lines closer than two halves, so a press takes the nearer one', () => {
+    expect(grabZones(100, 104, 7)).toEqual({ keep: { left: 7, right: 2 }, cut: { left: 2, right: 7 } });
+    expect(grabZones(210, 205, 7)).toEqual({ keep: { left: 2.5, right: 7 }, cut: { left: 7, right: 2.5 } });
+  });
+
+  it('give the handle the left side and the cut line the right when they coincide', () => {
+    expect(grabZones(50, 50, 7)).toEqual({ keep: { left: 7, right: 0 }, cut: { left: 0, right: 7 } });
   });
 });

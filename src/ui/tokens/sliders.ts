@@ -162,3 +162,29 @@ export function stepCut(index: CutIndex, start: number, current: number, key: Sl
       return n;
   }
 }
+
+// ---------------------------------------------------------------------------
+// Pointer: which slider a press takes.
+
+/** How far a slider's grab zone reaches left and right of its line, in CSS pixels. */
+export interface GrabZone {
+  left: number;
+  right: number;
+}
+
+/** Half a grab zone: room for a mouse; a finger gets more (see `grabZones`). */
+export const GRAB_HALF = 7;
+
+/**
+ * The two sliders' grab zones, `half` pixels either side of each line, except
+ * that when the lines are closer than two halves, the sides facing each other
+ * shrink to meet halfway: a press always takes the nearer line, and a line a
+ * pixel or two from the other can still be grabbed. On a tie the handle takes
+ * the left side, where it sits when the budget strategy cuts at its position.
+ */
+export function grabZones(keepX: number, cutX: number, half: number): { keep: GrabZone; cut: GrabZone } {
+  const facing = Math.min(half, Math.abs(keepX - cutX) / 2);
+  return keepX <= cutX
+    ? { keep: { left: half, right: facing }, cut: { left: facing, right: half } }
+    : { keep: { left: facing, right: half }, cut: { left: half, right: facing } };
+}
