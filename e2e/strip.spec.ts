@@ -188,3 +188,31 @@ test.describe('which slider the pointer takes', () => {
     await expect(tooltip).toHaveText(after!);
   });
 });
+
+test.describe('legend', () => {
+  test('names every band and line the strip draws, and only those', async ({ page }, testInfo) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const legend = page.getByTestId('strip-legend');
+    await expect(legend).toBeVisible();
+    // The default sample's cut splits turn #98: summarized history, a turn prefix, the kept tail.
+    await expect(legend.locator('li')).toHaveText([
+      'summarized',
+      'turn prefix (summarized on its own)',
+      'kept verbatim',
+      'keep-recent budget (handle and bracket)',
+      'cut: the first kept message',
+      "other strategies' cuts",
+      'a turn starts',
+    ]);
+    await page
+      .getByTestId('token-strip-summary')
+      .locator('..')
+      .screenshot({ path: testInfo.outputPath('strip-legend.png') });
+    // Whole turns only: no turn prefix to name.
+    await page.getByTestId('setting-strategy').selectOption('turns');
+    await expect(page.getByTestId('cut-index')).toHaveText('98');
+    await expect(legend.locator('li[data-item="turn-prefix"]')).toHaveCount(0);
+    await expect(legend.locator('li[data-item="summarized"]')).toBeVisible();
+  });
+});

@@ -33,6 +33,7 @@ import { StrategyMarkers } from './StrategyMarkers';
 import { StripCanvas } from './StripCanvas';
 import type { Hover } from './StripHover';
 import { StripHover } from './StripHover';
+import { StripLegend } from './StripLegend';
 import { StripSlider } from './StripSlider';
 import { StripNote, type Note } from './StripNote';
 import type { CutFor, KeepCap } from './stops';
@@ -312,6 +313,12 @@ export function TokenStrip(props: TokenStripProps) {
           width={width}
         />
       </div>
+      <StripLegend
+        runs={runs}
+        omitted={omitted.length > 0}
+        markers={placed.items.length > 0}
+        turns={bins.turns > 0 && bins.turns * 4 <= width}
+      />
       <p className="visually-hidden" data-testid="token-strip-summary">
         {stripSummary(n, total, cut, keptAfterCut)}
       </p>
