@@ -216,3 +216,41 @@ test.describe('legend', () => {
     await expect(legend.locator('li[data-item="summarized"]')).toBeVisible();
   });
 });
+
+test.describe('bars and rows', () => {
+  /** The message row with index `i`, selected as the list marks it. */
+  const isSelectedRow = (page: Page, i: number) =>
+    page
+      .locator(`[data-testid="message-row"][data-index="${i}"]`)
+      .evaluate(
+        (el) => el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current') === 'true',
+      );
+
+  test('clicking a bar scrolls the list to its message and selects it', async ({ page }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const plot = await settledBox(page.getByTestId('strip-plot'));
+    // Low in the plot, below any label or tab: the bar of message #120.
+    await page.mouse.click(await boundaryX(page, 120.5, 198), plot.y + plot.height - 40);
+    await expect(page.getByTestId('token-strip')).toHaveAttribute('data-selected-index', '120');
+    const row = page.locator('[data-testid="message-row"][data-index="120"]');
+    await expect(row).toBeInViewport();
+    await expect.poll(() => isSelectedRow(page, 120)).toBe(true);
+  });
+
+  test('selecting a row highlights its bar, panning a zoomed strip to it', async ({ page }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    // Zoomed in around the cut: the first messages are out of view.
+    await page.getByRole('button', { name: '+', exact: true }).click();
+    await page.getByRole('button', { name: '+', exact: true }).click();
+    const range = page.locator('.token-strip__range');
+    await expect(range).toHaveText(/^#1\d\d–#\d+ of 198/);
+    await page.locator('[data-testid="message-row"][data-index="3"]').click();
+    await expect(page.getByTestId('token-strip')).toHaveAttribute('data-selected-index', '3');
+    await expect.poll(() => isSelectedRow(page, 3)).toBe(true);
+    const [, from, to] = /^#(\d+)–#(\d+)/.exec((await range.textContent()) ?? '') ?? [];
+    expect(Number(from)).toBeLessThanOrEqual(3);
+    expect(Number(to)).toBeGreaterThanOrEqual(3);
+  });
+});

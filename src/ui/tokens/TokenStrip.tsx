@@ -42,7 +42,7 @@ import { StripToolbar } from './StripToolbar';
 import { useElementWidth } from './useElementWidth';
 import { useWheelZoom } from './useWheelZoom';
 import type { View } from './view';
-import { MIN_SPAN, boundaryAtX, clampView, xOfBoundary, zoomView } from './view';
+import { MIN_SPAN, boundaryAtX, clampView, panView, xOfBoundary, zoomView } from './view';
 import './tokenStrip.css';
 
 export interface TokenStripProps {
@@ -129,6 +129,16 @@ export function TokenStrip(props: TokenStripProps) {
   const view = useMemo(() => clampView(zoom, n, MIN_SPAN), [zoom, n]);
   useWheelZoom(plotRef, n, zoom, setZoom);
 
+  // A message selected elsewhere (a row of the list) outside the zoomed view
+  // pans the view to it, so its bar is highlighted where the user can see it.
+  const [shownSelection, setShownSelection] = useState(selected);
+  if (selected !== shownSelection) {
+    setShownSelection(selected);
+    if (selected !== null && zoom && (selected < view.from || selected >= view.to)) {
+      setZoom(panView(view, n, selected + 0.5 - (view.from + view.to) / 2));
+    }
+  }
+
   const columns = Math.max(1, Math.floor(width * dpr));
   const bins = useMemo(
     () => buildBins(roles, counts, isSummary, view, width, columns),
@@ -196,7 +206,7 @@ export function TokenStrip(props: TokenStripProps) {
   };
 
   return (
-    <div className="token-strip">
+    <div className="token-strip" data-testid="token-strip" data-selected-index={selected ?? undefined}>
       <StripToolbar
         sqrt={sqrt}
         onSqrtChange={setSqrt}
