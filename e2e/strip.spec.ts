@@ -254,3 +254,41 @@ test.describe('bars and rows', () => {
     expect(Number(to)).toBeGreaterThanOrEqual(3);
   });
 });
+
+test.describe('sliders for assistive technology', () => {
+  test('Right and Up increase the value each slider announces, in words', async ({ page }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const handle = page.getByTestId('keep-recent-handle');
+    await expect(handle).toHaveAttribute('aria-valuenow', '20000');
+    await expect(handle).toHaveAttribute('aria-valuetext', 'budget 20,000 tokens');
+    await handle.focus();
+    // One step is 1% of the 27,904 the budget can reach.
+    await page.keyboard.press('ArrowRight');
+    await expect(handle).toHaveAttribute('aria-valuenow', '20279');
+    await expect(handle).toHaveAttribute('aria-valuetext', 'budget 20,279 tokens');
+    await page.keyboard.press('ArrowUp');
+    await expect(handle).toHaveAttribute('aria-valuenow', '20558');
+    await page.keyboard.press('ArrowLeft');
+    await expect(handle).toHaveAttribute('aria-valuenow', '20279');
+    await page.keyboard.press('Home');
+    await expect(handle).toHaveAttribute('aria-valuetext', 'budget 1 token');
+
+    const cut = page.getByTestId('cut-line');
+    await page.getByTestId('setting-keep-recent').fill('20000');
+    await expect(cut).toHaveAttribute('aria-valuenow', '185');
+    await expect(cut).toHaveAttribute('aria-valuetext', 'first kept #185 (assistant), 13,134 tokens kept');
+    await cut.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(cut).not.toHaveAttribute('aria-valuenow', '185');
+    const now = Number(await cut.getAttribute('aria-valuenow'));
+    expect(now).toBeGreaterThan(185);
+    await expect(cut).toHaveAttribute(
+      'aria-valuetext',
+      new RegExp(`^first kept #${now} \\(\\w+\\), [\\d,]+ tokens kept$`),
+    );
+    await expect(page.getByTestId('cut-index')).toHaveText(String(now));
+    await page.keyboard.press('ArrowLeft');
+    await expect(cut).toHaveAttribute('aria-valuenow', '185');
+  });
+});

@@ -1,9 +1,9 @@
 /**
  * The note that says where a slider stopped and why ("capped at 27,904: a
  * quarter of window − reserve"), shown at the pointer during a drag and at
- * the slider after a key, and read out by a screen reader through a status
- * region that is always present (a live region added with its text is not
- * announced). Plain text: it may quote nothing from the transcript, but it
+ * the slider after a key, and read out by a screen reader through a polite
+ * live region that is always present (a live region added with its text is
+ * not announced). Plain text: it may quote nothing from the transcript, but it
  * is never HTML either way.
  */
 
@@ -39,7 +39,7 @@ export function StripNote({ note, x, top, width }: StripNoteProps) {
           {note.text}
         </div>
       ) : null}
-      <span className="visually-hidden" role="status">
+      <span className="visually-hidden" aria-live="polite" aria-atomic="true">
         {note?.text ?? ''}
       </span>
     </>

@@ -21,6 +21,7 @@ import {
   cutStopText,
   cutValueText,
   keepHoverText,
+  keepValueText,
   keepStopText,
   stripSummary,
   tooltipText,
@@ -258,7 +259,7 @@ export function TokenStrip(props: TokenStripProps) {
           min={cutMin}
           max={cutMax}
           value={cut}
-          valueText={cutValueText(cut, roles, keptAfterCut)}
+          valueText={cutValueText(cut, start, roles, keptAfterCut)}
           help="Drag to a message boundary. Left and Right arrows: previous or next cut; Page Up and Page Down: ten messages; Home and End: first and last cut."
           x={cutX}
           zone={zones.cut}
@@ -277,7 +278,7 @@ export function TokenStrip(props: TokenStripProps) {
           onBlur={() => setNote((v) => (v?.slider === 'cut' ? null : v))}
         >
           <span className={`token-strip__cut-tab${cutX > width - 90 ? ' is-flipped' : ''}`}>
-            {cut >= n ? 'cut: end' : `cut #${cut}`}
+            {cut >= n ? 'cut: end' : cut <= start ? 'no cut' : `cut #${cut}`}
           </span>
         </StripSlider>
 
@@ -289,8 +290,8 @@ export function TokenStrip(props: TokenStripProps) {
           min={MIN_KEEP_RECENT}
           max={keepCap.max}
           value={Math.min(keepCap.max, Math.max(MIN_KEEP_RECENT, keepRecent))}
-          valueText={`${fmt(keepRecent)} tokens kept`}
-          help="Drag left to keep more. Left or Up arrow: keep more; Right or Down: keep less (1%); Page Up and Page Down: 10%; Home: the least; End: the most that applies."
+          valueText={keepValueText(keepRecent, keepCap.max, keepCap.by === 'settings')}
+          help="Drag left to keep more. Right or Up arrow: a bigger budget, Left or Down: a smaller one (1% a press); Page Up and Page Down: 10%; Home: the least; End: the most that applies."
           x={keepX}
           zone={zones.keep}
           place={{ top: plotTop - 4 }}
@@ -304,7 +305,7 @@ export function TokenStrip(props: TokenStripProps) {
           onBlur={() => setNote((v) => (v?.slider === 'keep' ? null : v))}
         >
           <span className={`token-strip__keep-tab${keepX > width - 110 ? ' is-flipped' : ''}`}>
-            {fmt(keepRecent)} kept
+            budget {fmt(keepRecent)}
           </span>
         </StripSlider>
 

@@ -27,24 +27,37 @@ export function tooltipText(
 ): string {
   const who = isSummary ? `${role} (summary)` : role;
   const line = preview.length > 160 ? `${preview.slice(0, 159)}…` : preview;
-  return `#${i} · ${who} · ${fmt(tokens)} tokens${line ? ` · ${line}` : ''}`;
+  return `#${i} · ${who} · ${plural(tokens, 'token')}${line ? ` · ${line}` : ''}`;
 }
 
 /** The toolbar's note: the zoomed range, if any, and the tallest bar in view. */
 export function rangeText(view: View, n: number, tallest: number): string {
   return [
     isFullView(view, n) ? '' : `#${view.from}–#${Math.min(view.to, n) - 1} of ${fmt(n)}`,
-    tallest > 0 ? `tallest ${fmt(tallest)} tokens` : '',
+    tallest > 0 ? `tallest ${plural(tallest, 'token')}` : '',
   ]
     .filter(Boolean)
     .join(' · ');
 }
 
-/** The cut line's aria value: where it sits (`cut` within [0, n]) and the tokens from there on. */
-export function cutValueText(cut: number, roles: readonly Role[], kept: number): string {
-  return cut >= roles.length
-    ? 'after the last message, nothing kept'
-    : `before #${cut} (${roles[cut]}), ${fmt(kept)} tokens kept`;
+/**
+ * The cut line's aria value: the first kept message (`cut` within [0, n]) and
+ * the tokens from there on; a cut at or before `start` compacts nothing.
+ */
+export function cutValueText(cut: number, start: number, roles: readonly Role[], kept: number): string {
+  if (cut >= roles.length) return 'after the last message, nothing kept';
+  if (cut <= start) return `nothing compacted: all ${plural(kept, 'token')} from #${start} kept`;
+  return `first kept #${cut} (${roles[cut]}), ${plural(kept, 'token')} kept`;
+}
+
+/**
+ * The keep-recent handle's aria value: the budget; a budget above `max`, the
+ * whole conversation compaction may touch, says that it keeps all of it.
+ */
+export function keepValueText(keep: number, max: number, cappedBySettings: boolean): string {
+  return !cappedBySettings && keep > max
+    ? `budget ${plural(keep, 'token')}, more than the ${fmt(max)} there are: all kept`
+    : `budget ${plural(keep, 'token')}`;
 }
 
 /** The keep-recent handle's own tooltip. */
@@ -66,8 +79,8 @@ export function cutHoverText(cut: number, start: number, roles: readonly Role[],
 /** The strip for a screen reader: its size and where it is cut. */
 export function stripSummary(n: number, total: number, cut: number, kept: number): string {
   return (
-    `${fmt(n)} messages, ${fmt(total)} tokens; ` +
-    (cut >= n ? 'cut after the last message' : `cut before #${cut}, ${fmt(kept)} tokens kept`)
+    `${plural(n, 'message')}, ${plural(total, 'token')}; ` +
+    (cut >= n ? 'cut after the last message' : `cut before #${cut}, ${plural(kept, 'token')} kept`)
   );
 }
 

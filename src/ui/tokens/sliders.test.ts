@@ -8,7 +8,7 @@ import {
   positionForTail,
   snapCut,
   stepCut,
-  stepKeepRecent,
+  keepRecentTarget,
   tailTokensAt,
 } from './sliders';
 import { index } from './testSupport.node';
@@ -84,21 +84,22 @@ describe('keyboard', () => {
     expect(keepRecentStep(0)).toBe(100);
   });
 
-  it('moves the budget the way the arrow points: left keeps more', () => {
-    expect(stepKeepRecent(5_000, 20_000, 'ArrowLeft')).toBe(5_200);
-    expect(stepKeepRecent(5_000, 20_000, 'ArrowUp')).toBe(5_200);
-    expect(stepKeepRecent(5_000, 20_000, 'ArrowRight')).toBe(4_800);
-    expect(stepKeepRecent(5_000, 20_000, 'ArrowDown')).toBe(4_800);
-    expect(stepKeepRecent(5_000, 20_000, 'PageUp')).toBe(7_000);
-    expect(stepKeepRecent(5_000, 20_000, 'PageDown')).toBe(3_000);
-    expect(stepKeepRecent(5_000, 20_000, 'Home')).toBe(0);
-    expect(stepKeepRecent(5_000, 20_000, 'End')).toBe(20_000);
+  it('increases the budget with the right and up arrows, as the slider convention has it', () => {
+    expect(keepRecentTarget(5_000, 20_000, 'ArrowRight')).toBe(5_200);
+    expect(keepRecentTarget(5_000, 20_000, 'ArrowUp')).toBe(5_200);
+    expect(keepRecentTarget(5_000, 20_000, 'ArrowLeft')).toBe(4_800);
+    expect(keepRecentTarget(5_000, 20_000, 'ArrowDown')).toBe(4_800);
+    expect(keepRecentTarget(5_000, 20_000, 'PageUp')).toBe(7_000);
+    expect(keepRecentTarget(5_000, 20_000, 'PageDown')).toBe(3_000);
+    expect(keepRecentTarget(5_000, 20_000, 'Home')).toBe(0);
+    expect(keepRecentTarget(5_000, 20_000, 'End')).toBe(Infinity);
   });
 
-  it('clamps the budget to [0, max]', () => {
-    expect(stepKeepRecent(19_900, 20_000, 'ArrowLeft')).toBe(20_000);
-    expect(stepKeepRecent(50, 20_000, 'ArrowRight')).toBe(0);
-    expect(stepKeepRecent(30_000, 20_000, 'ArrowRight')).toBe(19_800);
+  it('asks past the maximum (for the strip to cap and explain), never below 0', () => {
+    expect(keepRecentTarget(19_900, 20_000, 'ArrowRight')).toBe(20_100);
+    expect(keepRecentTarget(50, 20_000, 'ArrowLeft')).toBe(0);
+    // A budget above the maximum steps from the maximum.
+    expect(keepRecentTarget(30_000, 20_000, 'ArrowLeft')).toBe(19_800);
   });
 
   it('moves the cut between legal boundaries only', () => {

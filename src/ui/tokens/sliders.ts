@@ -99,12 +99,12 @@ export function keepRecentStep(max: number): number {
 }
 
 /**
- * The keep-recent value a key asks for, before the cap: a key past the
- * maximum asks for more than there is, so the strip can say where it stopped
- * and why. A bigger budget sits further left, so ← keeps more and → keeps
- * less: the handle moves the way the arrow points. ↑ and Page Up keep more,
- * ↓ and Page Down less, as on any slider; Home is 0 and End the maximum, the
- * slider's own minimum and maximum (End asks for everything).
+ * The keep-recent value a key asks for, before the cap (so the strip can say
+ * where it stopped and why). As on every slider, → and ↑ increase the value
+ * the slider announces, the budget, and ← and ↓ decrease it; Page Up and Page
+ * Down move 10%, Home asks for the least and End for the most. A bigger budget
+ * sits further left on the strip, so → moves the handle left: the arrows
+ * follow the value, as a screen reader user expects, not the picture.
  */
 export function keepRecentTarget(value: number, max: number, key: SliderKey): number {
   const top = Math.max(0, max);
@@ -112,9 +112,9 @@ export function keepRecentTarget(value: number, max: number, key: SliderKey): nu
   const page = Math.max(step, Math.round(top / 10));
   const v = Math.min(top, Math.max(0, value));
   const delta: Record<SliderKey, number> = {
-    ArrowLeft: step,
+    ArrowRight: step,
     ArrowUp: step,
-    ArrowRight: -step,
+    ArrowLeft: -step,
     ArrowDown: -step,
     PageUp: page,
     PageDown: -page,
@@ -122,11 +122,6 @@ export function keepRecentTarget(value: number, max: number, key: SliderKey): nu
     End: Infinity,
   };
   return Math.max(0, v + delta[key]);
-}
-
-/** The keep-recent value after a key, within [0, max]. */
-export function stepKeepRecent(value: number, max: number, key: SliderKey): number {
-  return Math.min(Math.max(0, max), keepRecentTarget(value, max, key));
 }
 
 /** Messages one Page Up/Down moves the cut. */
