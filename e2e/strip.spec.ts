@@ -292,3 +292,39 @@ test.describe('sliders for assistive technology', () => {
     await expect(cut).toHaveAttribute('aria-valuenow', '185');
   });
 });
+
+test.describe('touch at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('a finger drags the keep-recent handle to where it stops', async ({ page }, testInfo) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const handle = page.getByTestId('keep-recent-handle');
+    await handle.scrollIntoViewIfNeeded();
+    // Real touch events, so the browser makes the pointer events (pointerType "touch") itself.
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    let y = 0;
+    let x = 0;
+    await expect(async () => {
+      await handle.evaluate((el) => (el as HTMLElement).blur());
+      const box = await settledBox(handle);
+      x = box.x + box.width / 2;
+      y = box.y + box.height / 2;
+      await touch('touchStart', x, y);
+      if (!(await handle.evaluate((el) => el === document.activeElement))) {
+        await touch('touchEnd');
+        throw new Error('the finger missed the handle');
+      }
+    }).toPass({ timeout: 30_000 });
+    const plot = await settledBox(page.getByTestId('strip-plot'));
+    const to = plot.x + 4;
+    for (let i = 1; i <= 8; i++) await touch('touchMove', x + ((to - x) * i) / 8, y);
+    await expect(page.getByTestId('strip-stop')).toHaveText(DEFAULT_CAP_NOTE);
+    await touch('touchEnd');
+    await expect(handle).toHaveAttribute('aria-valuenow', '27904');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('27904');
+    await page.getByTestId('token-strip').screenshot({ path: testInfo.outputPath('strip-phone.png') });
+  });
+});
