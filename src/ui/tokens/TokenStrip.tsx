@@ -3,10 +3,12 @@
  * handle, the cut line and the other strategies' cuts laid over it as real
  * elements, so they can take focus, pointer capture and aria values.
  *
- * The parent owns every value; the strip only reports what the user asked
- * for (a budget, a cut, a message). For a cheap drag, keep `roles`, `counts`
- * and `isSummary` the same objects between renders: the per-column folding is
- * redone only when they, the width or the zoom change.
+ * The parent owns every value; the strip reports what the user asked for as
+ * a value that applies (a budget within its ceiling, the budget that makes
+ * the cut the strategy will really take, a message), and says at the pointer
+ * why a slider stopped short of where it was pushed. For a cheap drag, keep
+ * `roles`, `counts` and `isSummary` the same objects between renders: the
+ * per-column folding is redone only when they, the width or the zoom change.
  */
 import { useMemo, useState } from 'react';
 import type { PointerEvent } from 'react';
@@ -37,7 +39,7 @@ import { StripHover } from './StripHover';
 import { StripLegend } from './StripLegend';
 import { StripSlider } from './StripSlider';
 import { StripNote, type Note } from './StripNote';
-import type { CutFor, KeepCap } from './stops';
+import type { CutFor, CutMove, KeepCap } from './stops';
 import { MIN_KEEP_RECENT, resolveCut, resolveKeep, stepCutTo } from './stops';
 import { StripToolbar } from './StripToolbar';
 import { useElementWidth } from './useElementWidth';
@@ -198,7 +200,7 @@ export function TokenStrip(props: TokenStripProps) {
     if (move.keep !== keepRecent) onKeepRecentChange(move.keep);
   };
   /** Applies a cut the line asked for (as the budget that makes it), and says why when it stops short. */
-  const askCut = (move: ReturnType<typeof resolveCut>, x: number | null) => {
+  const askCut = (move: CutMove, x: number | null) => {
     setNote(
       move.stop ? { text: cutStopText(move.stop, roles, isSummary, strategy), x, slider: 'cut' } : null,
     );
