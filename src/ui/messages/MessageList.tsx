@@ -98,13 +98,12 @@ export const MessageList = memo(function MessageList({ view, fates }: Props) {
   });
 
   // Only a new request scrolls (a bar clicked in the strip, a search match): a row clicked
-  // here is already in view and stays where it is. The list itself comes into view too.
+  // here is already in view and stays where it is.
   const handledRequest = useRef(scrollRequest);
   useEffect(() => {
     if (selected === null || scrollRequest === handledRequest.current) return;
     handledRequest.current = scrollRequest;
     virtualizer.scrollToIndex(selected, { align: 'center' });
-    scroller.current?.scrollIntoView({ block: 'nearest' });
   }, [scrollRequest, selected, virtualizer]);
 
   const search = useQuery({
