@@ -1,5 +1,5 @@
-import { Suspense, lazy, useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
-import { keepRecentForCut } from '../core/cutPoint';
+import { Suspense, lazy, useCallback, useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
+import { planFromIndex } from '../core/prepare';
 import { useSettings } from '../state/settingsStore';
 import { useTranscript } from '../state/transcriptStore';
 import { useUi } from '../state/uiStore';
@@ -13,6 +13,7 @@ import { LinkBanner } from './share/LinkBanner';
 import { ShareDialog } from './share/ShareDialog';
 import { useAddressBarSync, useExpectedTranscriptCheck } from './share/useShareSync';
 import { SettingsPanel } from './settings/SettingsPanel';
+import { keepRecentCap } from './tokens/stops';
 import { TokenStrip } from './tokens/TokenStrip';
 import { useAnalysis, type PageAnalysis } from './useAnalysis';
 import { useOmitted } from './useOmitted';
@@ -26,7 +27,16 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
   const update = useSettings((s) => s.update);
   const { selected, select } = useUi();
   const omitted = useOmitted(analysis);
-  const { view, index, plan, settings } = analysis;
+  const { view, index, plan, settings, boundary } = analysis;
+  // The handle stops where the budget stops applying; the cut line asks the strategy where it cuts.
+  const keepCap = useMemo(() => keepRecentCap(settings, index, plan.start), [settings, index, plan.start]);
+  const cutFor = useCallback(
+    (keepRecentTokens: number) => {
+      const p = planFromIndex(index, { ...settings, keepRecentTokens }, boundary);
+      return p.nothingToCompact ? p.start : p.firstKeptIdx;
+    },
+    [index, settings, boundary],
+  );
   // The strip follows a drag at once; the charts and the list may lag a frame behind.
   const deferred = useDeferredValue(analysis);
   const fates = useMemo<RowFate[]>(() => {
@@ -56,12 +66,11 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
           index={index}
           start={plan.start}
           keepRecent={settings.keepRecentTokens}
-          maxKeepRecent={Math.max(1, index.suffix[plan.start])}
-          onKeepRecentChange={(tokens) => update({ keepRecentTokens: Math.max(1, Math.round(tokens)) })}
+          keepCap={keepCap}
+          onKeepRecentChange={(tokens) => update({ keepRecentTokens: tokens })}
           firstKeptIdx={plan.nothingToCompact ? plan.start : plan.firstKeptIdx}
-          onCutChange={(i) =>
-            update({ keepRecentTokens: Math.max(1, Math.round(keepRecentForCut(index, i))) })
-          }
+          cutFor={cutFor}
+          strategy={settings.strategy}
           markers={analysis.outcomes
             .filter((o) => o.strategy !== settings.strategy)
             .map((o) => ({

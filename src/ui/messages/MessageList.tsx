@@ -97,8 +97,13 @@ export const MessageList = memo(function MessageList({ view, fates }: Props) {
     overscan: 12,
   });
 
+  // Only a new request scrolls (a bar clicked in the strip, a search match): a row clicked
+  // here is already in view and stays where it is.
+  const handledRequest = useRef(scrollRequest);
   useEffect(() => {
-    if (selected !== null && scrollRequest > 0) virtualizer.scrollToIndex(selected, { align: 'center' });
+    if (selected === null || scrollRequest === handledRequest.current) return;
+    handledRequest.current = scrollRequest;
+    virtualizer.scrollToIndex(selected, { align: 'center' });
   }, [scrollRequest, selected, virtualizer]);
 
   const search = useQuery({
