@@ -6,7 +6,9 @@ import { useUi } from '../state/uiStore';
 import { StoredNotices } from './layout/StoredNotices';
 import { StrategyTable } from './layout/StrategyTable';
 import { SummaryBar } from './layout/SummaryBar';
+import { StickyNumbers } from './layout/StickyNumbers';
 import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
+import { SourceLine } from './load/SourceLine';
 import { MessageList } from './messages/MessageList';
 import { PreviewPanel } from './preview/PreviewPanel';
 import { LinkBanner } from './share/LinkBanner';
@@ -119,6 +121,10 @@ export function App() {
       <header className="app-header">
         <div className="brand">
           <h1>Compaction Playground</h1>
+          <p className="tagline" data-testid="tagline">
+            Load an agent transcript, see where its context tokens go, tune where compaction cuts, and preview
+            the summary.
+          </p>
           <span className="spacer" />
           <button
             type="button"
@@ -134,14 +140,20 @@ export function App() {
             onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
             aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}
           >
-            {theme === 'dark' ? '☀ Light' : '☾ Dark'}
+            {theme === 'dark' ? '☀' : '☾'}
+            <span className="theme-word"> {theme === 'dark' ? 'Light' : 'Dark'}</span>
           </button>
         </div>
         <LinkBanner />
         <StoredNotices />
         <LoadPanel />
-        {analysis && <SummaryBar analysis={analysis} />}
+        <SourceLine />
       </header>
+      {analysis && (
+        <StickyNumbers>
+          <SummaryBar analysis={analysis} />
+        </StickyNumbers>
+      )}
       <main className="layout">
         <aside className="side">
           <SettingsPanel analysis={analysis} />

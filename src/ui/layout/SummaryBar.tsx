@@ -1,6 +1,4 @@
 import { describeVerdict, explainNothingToCompact } from '../../core/explain';
-import { useUi } from '../../state/uiStore';
-import { ExportMenu } from '../ExportMenu';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
 
@@ -14,14 +12,8 @@ export function Verdict({ analysis }: { analysis: PageAnalysis }) {
 
 export function SummaryBar({ analysis }: { analysis: PageAnalysis }) {
   const { view, plan, keptTokens } = analysis;
-  const setReportOpen = useUi((s) => s.setReportOpen);
-  const problems = view.issues.length;
   return (
     <div className="summary-bar" aria-label="Transcript summary">
-      <span title={view.detection.reason}>
-        <span className="muted">format </span>
-        <strong data-testid="format">{view.format}</strong>
-      </span>
       <span>
         <strong data-testid="message-count">{fmt(view.roles.length)}</strong>{' '}
         <span className="muted">messages</span>
@@ -51,10 +43,6 @@ export function SummaryBar({ analysis }: { analysis: PageAnalysis }) {
       <span>
         <strong data-testid="kept-tokens">{fmt(keptTokens)}</strong> <span className="muted">kept</span>
       </span>
-      <ExportMenu which="loaded" stem={view.sourceName} label="Export…" />
-      <button type="button" onClick={() => setReportOpen(true)} data-testid="open-report">
-        {problems ? `${problems} import problem${problems > 1 ? 's' : ''}` : 'Import report'}
-      </button>
     </div>
   );
 }

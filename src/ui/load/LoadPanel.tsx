@@ -154,9 +154,12 @@ export function LoadPanel() {
               className="primary"
               data-testid="paste-load"
               disabled={!pasteText.trim() || status === 'loading'}
-              onClick={() =>
-                void load({ source: { kind: 'text', text: pasteText }, sourceName: 'pasted text' })
-              }
+              onClick={async () => {
+                // A pasted transcript that loads has done its job: the box gives the page back.
+                // One that fails stays open with the text, to be fixed and tried again.
+                if (await load({ source: { kind: 'text', text: pasteText }, sourceName: 'pasted text' }))
+                  setPasteOpen(false);
+              }}
             >
               Load
             </button>
