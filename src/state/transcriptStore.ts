@@ -43,6 +43,8 @@ interface TranscriptState {
   loadId: number | null;
   /** A recount that stopped the worker: not tried again until the tokenizer or scale changes. */
   recountFailed: { tokenizer: TokenizerId; scale: number } | null;
+  /** The import's warnings and notes were put away; the next transcript shows its own. */
+  noticesDismissed: boolean;
   setPasteText(text: string): void;
   /** Loads with the tokenizer and scale of the current settings. */
   load(request: LoadRequest): Promise<boolean>;
@@ -50,6 +52,7 @@ interface TranscriptState {
   /** Counts again with this tokenizer and scale, unless the view already has them. */
   retokenize(tokenizer: TokenizerId, scale: number): Promise<void>;
   dismissError(): void;
+  dismissNotices(): void;
 }
 
 function sizeOf(source: LoadSource): number {
@@ -91,6 +94,7 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
   lastRequest: null,
   loadId: null,
   recountFailed: null,
+  noticesDismissed: false,
   setPasteText: (pasteText) => set({ pasteText }),
   async load(request) {
     const { tokenizer, scale } = counting();
@@ -115,6 +119,7 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
         status: 'ready',
         view: stamped(view),
         recountFailed: null,
+        noticesDismissed: false,
         error: null,
         failed: null,
         progress: null,
@@ -179,6 +184,7 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
     }
   },
   dismissError: () => set({ error: null }),
+  dismissNotices: () => set({ noticesDismissed: true }),
 }));
 
 /** The tokenizer and scale the counts must have under the current settings. */

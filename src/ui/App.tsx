@@ -8,6 +8,7 @@ import { StrategyTable } from './layout/StrategyTable';
 import { SummaryBar } from './layout/SummaryBar';
 import { StickyNumbers } from './layout/StickyNumbers';
 import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
+import { ImportNotices } from './load/ImportNotices';
 import { SourceLine } from './load/SourceLine';
 import { MessageList } from './messages/MessageList';
 import { PreviewPanel } from './preview/PreviewPanel';
@@ -148,6 +149,7 @@ export function App() {
         <StoredNotices />
         <LoadPanel />
         <SourceLine />
+        <ImportNotices />
       </header>
       {analysis && (
         <StickyNumbers>

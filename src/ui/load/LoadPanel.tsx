@@ -1,11 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { FORMATS, type FormatId } from '../../formats/types';
+import { FORMATS, type FormatId, type ImportIssue } from '../../formats/types';
 import { useTranscript } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
 import { bytes, percent } from '../format';
 import { loadSamples, sampleUrl, type Sample } from './samples';
 import { useLoader } from './useLoader';
 import './load.css';
+
+const SEVERITY_LABELS: Record<ImportIssue['severity'], string> = {
+  error: 'Error',
+  warning: 'Warning',
+  info: 'Note',
+};
 
 const PHASES = { reading: 'Reading', importing: 'Importing', tokenizing: 'Counting tokens' } as const;
 
@@ -286,7 +292,7 @@ export function ValidationReport() {
         <ul className="issues" data-testid="import-issues">
           {view.issues.map((issue, i) => (
             <li key={i} className={issue.severity}>
-              <strong>{issue.severity === 'error' ? 'Error' : 'Warning'}</strong>
+              <strong>{SEVERITY_LABELS[issue.severity]}</strong>
               {issue.line !== undefined && <span className="mono"> line {issue.line}</span>}
               {issue.path && <span className="mono"> {issue.path}</span>}: {issue.message}
               {issue.count !== undefined && issue.count > 1 && <span> ({issue.count} times)</span>}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isProblem } from '../../formats/issues';
 import { labelOf } from '../../formats/types';
 import { useTranscript, type LoadRequest } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
@@ -28,7 +29,8 @@ export function SourceLine() {
     void loadSamples().then(setSamples);
   }, []);
   if (!view) return null;
-  const problems = view.issues.length;
+  // Notes about what was left out on purpose are information, not problems.
+  const problems = view.issues.filter(isProblem).length;
   return (
     <div className="source-line" aria-label="Loaded transcript">
       <span className="source-what" title={`Detected because ${view.detection.reason}`}>
