@@ -6,6 +6,7 @@ import { useUi } from '../state/uiStore';
 import { StoredNotices } from './layout/StoredNotices';
 import { StrategyTable } from './layout/StrategyTable';
 import { SummaryBar } from './layout/SummaryBar';
+import { FireOffer } from './layout/FireOffer';
 import { StickyNumbers } from './layout/StickyNumbers';
 import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
 import { ImportNotices } from './load/ImportNotices';
@@ -150,6 +151,7 @@ export function App() {
         <LoadPanel />
         <SourceLine />
         <ImportNotices />
+        {analysis && <FireOffer analysis={analysis} />}
       </header>
       {analysis && (
         <StickyNumbers>
