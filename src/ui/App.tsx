@@ -6,6 +6,7 @@ import { useUi } from '../state/uiStore';
 import { StoredNotices } from './layout/StoredNotices';
 import { StrategyTable } from './layout/StrategyTable';
 import { SummaryBar } from './layout/SummaryBar';
+import { EstimateMark } from './layout/EstimateMark';
 import { FireOffer } from './layout/FireOffer';
 import { StickyNumbers } from './layout/StickyNumbers';
 import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
@@ -41,7 +42,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
   const deferredFates = useDeferredValue(fates);
 
   return (
-    <div className="work">
+    <div className={view.estimatedFor ? 'work estimated' : 'work'}>
       <section className="panel strip-panel" aria-labelledby="tokens-title">
         <div className="panel-head">
           <h2 id="tokens-title">Tokens per message</h2>
@@ -155,6 +156,7 @@ export function App() {
       </header>
       {analysis && (
         <StickyNumbers>
+          <EstimateMark />
           <SummaryBar analysis={analysis} />
         </StickyNumbers>
       )}

@@ -11,7 +11,8 @@ import type { PageAnalysis } from '../useAnalysis';
 export function FireOffer({ analysis }: { analysis: PageAnalysis }) {
   const update = useSettings((s) => s.update);
   const { settings, shouldCompact, totalTokens, threshold } = analysis;
-  if (shouldCompact || !settings.enabled) return null;
+  // Estimated counts are provisional: a window computed from them would be off.
+  if (shouldCompact || !settings.enabled || analysis.view.estimatedFor) return null;
   const found = windowThatFires(totalTokens, settings);
   if (!found) return null;
   const under =

@@ -17,7 +17,7 @@ export function StickyNumbers({ children }: { children: ReactNode }) {
     // The line inside is as wide as its content, so a longer number resizes it.
     const observer = new ResizeObserver(check);
     observer.observe(el);
-    for (const child of el.children) observer.observe(child);
+    observer.observe(el.firstElementChild!);
     return () => observer.disconnect();
   }, []);
   return (
@@ -29,7 +29,7 @@ export function StickyNumbers({ children }: { children: ReactNode }) {
       aria-label="Transcript numbers"
       tabIndex={overflows ? 0 : undefined}
     >
-      {children}
+      <div className="sticky-line">{children}</div>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FORMATS, type FormatId, type ImportIssue } from '../../formats/types';
+import { useSettings } from '../../state/settingsStore';
 import { useTranscript } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
 import { bytes, percent } from '../format';
+import { shortTokenizerName } from '../labels';
 import { loadSamples, sampleUrl, type Sample } from './samples';
 import { useLoader } from './useLoader';
 import './load.css';
@@ -30,6 +32,8 @@ export function LoadPanel() {
     dismissError,
   } = useTranscript();
   const load = useLoader();
+  // The tokenizer a load or recount waits for: the estimate's, else the one the settings ask for.
+  const tokenizerWanted = useSettings((s) => s.settings.tokenizer);
   const [samples, setSamples] = useState<Sample[]>([]);
   const [url, setUrl] = useState('');
   const [pasteOpen, setPasteOpen] = useState(false);
@@ -176,13 +180,23 @@ export function LoadPanel() {
 
       {status === 'loading' && progress && (
         <div className="progress" role="status" aria-live="polite">
-          <span>
-            {PHASES[progress.phase]}{' '}
-            {progress.total > 0 || progress.done === 0
-              ? `${percent(progress.done, progress.total)}%`
-              : bytes(progress.done)}
-          </span>
-          <progress data-testid="load-progress" value={progress.done} max={Math.max(progress.total, 1)} />
+          {progress.phase === 'tokenizer' ? (
+            // No measure to show: a bar that moves, not one stuck at the last phase's 100%.
+            <>
+              <span>Loading the {shortTokenizerName(view?.estimatedFor ?? tokenizerWanted)} tokenizer…</span>
+              <progress data-testid="load-progress" />
+            </>
+          ) : (
+            <>
+              <span>
+                {PHASES[progress.phase]}{' '}
+                {progress.total > 0 || progress.done === 0
+                  ? `${percent(progress.done, progress.total)}%`
+                  : bytes(progress.done)}
+              </span>
+              <progress data-testid="load-progress" value={progress.done} max={Math.max(progress.total, 1)} />
+            </>
+          )}
           <button type="button" data-testid="load-cancel" onClick={cancel}>
             Cancel
           </button>

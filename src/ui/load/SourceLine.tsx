@@ -22,7 +22,8 @@ function originOf(request: LoadRequest | null, samples: Sample[]): string {
  */
 export function SourceLine() {
   const view = useTranscript((s) => s.view);
-  const lastRequest = useTranscript((s) => s.lastRequest);
+  // An estimated view belongs to the load still in flight, not yet to the last finished one.
+  const request = useTranscript((s) => (s.view?.estimatedFor ? s.loading : s.lastRequest));
   const setReportOpen = useUi((s) => s.setReportOpen);
   const [samples, setSamples] = useState<Sample[]>([]);
   useEffect(() => {
@@ -34,7 +35,7 @@ export function SourceLine() {
   return (
     <div className="source-line" aria-label="Loaded transcript">
       <span className="source-what" title={`Detected because ${view.detection.reason}`}>
-        <span className="muted">{originOf(lastRequest, samples)} </span>
+        <span className="muted">{originOf(request, samples)} </span>
         <strong data-testid="source-name">
           {view.sourceName} · {labelOf(view.format)}
         </strong>{' '}
