@@ -166,9 +166,11 @@ export function LoadPanel() {
               disabled={!pasteText.trim() || status === 'loading'}
               onClick={async () => {
                 // A pasted transcript that loads has done its job: the box gives the page back.
-                // One that fails stays open with the text, to be fixed and tried again.
-                if (await load({ source: { kind: 'text', text: pasteText }, sourceName: 'pasted text' }))
-                  setPasteOpen(false);
+                // One that fails stays open with the text, to be fixed and tried again, and so
+                // does a box whose text was changed while the load ran.
+                const text = pasteText;
+                const loaded = await load({ source: { kind: 'text', text }, sourceName: 'pasted text' });
+                if (loaded && useTranscript.getState().pasteText === text) setPasteOpen(false);
               }}
             >
               Load
