@@ -10,6 +10,7 @@ import { describeOverflow, describeVerdict, explainNothingToCompact } from '../c
 import { loadEstimator, type Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
 import { normalizeSettings, type SettingsInput } from '../core/settings';
+import { isProblem } from '../formats/issues';
 import type { ImportResult } from '../formats/types';
 import type { Io } from './io';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse } from './options';
@@ -152,14 +153,17 @@ export function renderTable(
   const outcome = (o: StrategyOutcome) =>
     `${o.strategy} ${o.plan.nothingToCompact ? 'nothing to compact' : `first kept #${o.plan.firstKeptIdx}, ${n(o.tokensAfter)} tokens after`}`;
   lines.push(`strategies  ${a.outcomes.map(outcome).join('; ')}`);
-  const problems = imported.issues.length;
-  if (problems)
+  // Notes say what was left out on purpose, as the agent leaves it out: not problems.
+  const problems = imported.issues.filter(isProblem);
+  const notes = imported.issues.filter((i) => !isProblem(i));
+  if (problems.length)
     lines.push(
-      `import      ${problems} problem${problems === 1 ? '' : 's'}: ${imported.issues
-        .map((i) => i.message)
+      `import      ${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problems
+        .map((i) => (i.line !== undefined ? `line ${i.line}: ${i.message}` : i.message))
         .slice(0, 3)
         .join('; ')}`,
     );
+  if (notes.length) lines.push(`notes       ${notes.map((i) => i.message).join('; ')}`);
   return lines.join('\n');
 }
 

@@ -6,7 +6,12 @@ import { useUi } from '../state/uiStore';
 import { StoredNotices } from './layout/StoredNotices';
 import { StrategyTable } from './layout/StrategyTable';
 import { SummaryBar } from './layout/SummaryBar';
+import { EstimateMark } from './layout/EstimateMark';
+import { FireOffer } from './layout/FireOffer';
+import { StickyNumbers } from './layout/StickyNumbers';
 import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
+import { ImportNotices } from './load/ImportNotices';
+import { SourceLine } from './load/SourceLine';
 import { MessageList } from './messages/MessageList';
 import { PreviewPanel } from './preview/PreviewPanel';
 import { LinkBanner } from './share/LinkBanner';
@@ -47,7 +52,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
   const deferredFates = useDeferredValue(fates);
 
   return (
-    <div className="work">
+    <div className={view.estimatedFor ? 'work estimated' : 'work'}>
       <section id="token-view" tabIndex={-1} className="panel strip-panel" aria-labelledby="tokens-title">
         <div className="panel-head">
           <h2 id="tokens-title">Tokens per message</h2>
@@ -148,6 +153,10 @@ export function App() {
       <header className="app-header">
         <div className="brand">
           <h1>Compaction Playground</h1>
+          <p className="tagline" data-testid="tagline">
+            Load an agent transcript, see where its context tokens go, tune where compaction cuts, and preview
+            the summary.
+          </p>
           <span className="spacer" />
           <button
             type="button"
@@ -163,14 +172,23 @@ export function App() {
             onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
             aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}
           >
-            {theme === 'dark' ? '☀ Light' : '☾ Dark'}
+            {theme === 'dark' ? '☀' : '☾'}
+            <span className="theme-word"> {theme === 'dark' ? 'Light' : 'Dark'}</span>
           </button>
         </div>
         <LinkBanner />
         <StoredNotices />
         <LoadPanel />
-        {analysis && <SummaryBar analysis={analysis} />}
+        <SourceLine />
+        <ImportNotices />
+        {analysis && <FireOffer analysis={analysis} />}
       </header>
+      {analysis && (
+        <StickyNumbers>
+          <EstimateMark />
+          <SummaryBar analysis={analysis} />
+        </StickyNumbers>
+      )}
       <main id="main" tabIndex={-1} className="layout">
         <aside className="side">
           <SettingsPanel analysis={analysis} />
