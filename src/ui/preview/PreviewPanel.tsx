@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { findPreset } from '../../providers/presets';
 import { OFFLINE_NOTICE } from '../../providers/offline';
 import { baseUrlProblem } from '../../providers/config';
+import { listFields, missingFields } from '../../providers/readiness';
 import { currentKey, useProvider } from '../../state/providerStore';
 import { useShare } from '../../state/shareStore';
 import type { SummarizerChoice } from '../../worker/protocol';
@@ -58,9 +59,8 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const result = mutation.data;
   const error = mutation.error;
   const preset = provider.presetId === 'offline' ? null : findPreset(provider.presetId);
-  const missingKey = !!preset?.needsKey && !apiKey.trim();
-  const badBaseUrl = preset ? baseUrlProblem(provider.baseUrl.trim()) : null;
   const awaitingConfirmation = unconfirmedBaseUrl !== null && !!preset;
+  const badBaseUrl = preset && provider.baseUrl.trim() ? baseUrlProblem(provider.baseUrl.trim()) : null;
 
   const choice = useMemo<SummarizerChoice>(
     () =>
@@ -78,6 +78,12 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
         : { mode: 'offline' },
     [preset, provider.baseUrl, provider.model, apiKey],
   );
+
+  // A link's address waiting for confirmation says so itself; its key field is not open yet.
+  const missing =
+    preset && !awaitingConfirmation
+      ? missingFields(preset, { baseUrl: provider.baseUrl, model: provider.model, apiKey })
+      : [];
 
   const run = () => {
     setTab('summary');
@@ -102,7 +108,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
             onClick={run}
             disabled={
               running ||
-              missingKey ||
+              missing.length > 0 ||
               badBaseUrl !== null ||
               analysis.plan.nothingToCompact ||
               awaitingConfirmation
@@ -129,10 +135,15 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
         </div>
       )}
       {provider.presetId === 'offline' && <p className="offline-note muted">{OFFLINE_NOTICE}</p>}
-      {missingKey && (
-        <p className="muted">
-          Enter an API key for {preset?.label}: it stays in this page unless you tick “Remember on this
-          device”.
+      {missing.length > 0 && (
+        <p className="missing" data-testid="preview-missing">
+          To run with {preset?.label}, enter {listFields(missing)}.
+          {missing.includes('API key') && (
+            <span className="muted">
+              {' '}
+              The key stays in this page unless you tick “Remember on this device”.
+            </span>
+          )}
         </p>
       )}
       {analysis.plan.nothingToCompact && (
