@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { findPreset } from '../../providers/presets';
-import { OFFLINE_NOTICE } from '../../providers/offline';
 import { baseUrlProblem } from '../../providers/config';
 import { listFields, missingFields } from '../../providers/readiness';
 import { currentKey, useProvider } from '../../state/providerStore';
@@ -134,7 +133,13 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
           </button>
         </div>
       )}
-      {provider.presetId === 'offline' && <p className="offline-note muted">{OFFLINE_NOTICE}</p>}
+      {/* Said once: an offline summary says it on its own first line, so the note gives way to it. */}
+      {provider.presetId === 'offline' && !(result?.offline && !running) && (
+        <p className="offline-note muted" data-testid="offline-note">
+          The offline summarizer writes the summary from the transcript itself, in this page: it is not a
+          model, and needs no key.
+        </p>
+      )}
       {missing.length > 0 && (
         <p className="missing" data-testid="preview-missing">
           To run with {preset?.label}, enter {listFields(missing)}.
@@ -241,7 +246,6 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
                 : ''}
             </span>
           ))}
-          {result.offline && <span className="flag">offline summary, not written by a model</span>}
           <ExportMenu which="compacted" stem={analysis.view.sourceName} label="Export the compacted list…" />
         </div>
       )}
