@@ -3,6 +3,7 @@
  * named, a message token by token, the list from the keyboard, and long text
  * that never widens the page.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
@@ -137,6 +138,7 @@ test('a message token by token: coloured pieces with the ids tiktoken gives', as
     `${total} tokens with o200k_base: role 1, text ${ids.length}, framing 3.`,
   );
   await expect(row(page, 1).locator('.num')).toHaveText(String(total));
+  await row(page, 1).click();
   await pieces.screenshot({ path: info.outputPath('token-pieces.png') });
 
   // The characters ÷ 4 heuristic has no tokens to show, and says so.
@@ -263,4 +265,37 @@ test('the page says once that the offline summarizer is no model; after a run th
   await expect(page.getByTestId('preview-summary').locator('p').first()).toHaveText(
     'This summary was generated offline by the playground from the transcript itself, not written by a model.',
   );
+});
+
+test('the list with a search, an open message and its tokens passes an accessibility audit in both themes', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await paste(
+    page,
+    JSON.stringify([
+      { role: 'user', content: 'Open evil\u202Eexe.txt and\tthe docs' },
+      { role: 'assistant', content: 'Reading the docs now.\n\nDone.' },
+    ]),
+  );
+  await page.getByTestId('message-search').fill('docs');
+  await expect(page.getByTestId('search-count')).toHaveText('1 of 2');
+  await row(page, 0).click();
+  await row(page, 0).press('t');
+  await expect(page.getByTestId('token-pieces')).toContainText('with o200k_base');
+  for (const theme of ['light', 'dark']) {
+    if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme)
+      await page.getByTestId('theme-toggle').click();
+    // The role colours are the page's palette, audited with the whole page; this audits what the list adds.
+    const { violations } = await new AxeBuilder({ page })
+      .include('.messages')
+      .exclude('.row-main .role')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      theme,
+    ).toEqual([]);
+  }
 });
