@@ -27,7 +27,9 @@ async function loadChat(page: Page) {
   await expect(page.getByTestId('cut-index')).toHaveText('5');
 }
 
-test('Run waits for a custom endpoint’s base URL and model, naming what is missing', async ({ page }) => {
+test('Run waits for a custom endpoint’s base URL and model, naming what is missing', async ({
+  page,
+}, info) => {
   await loadChat(page);
   const run = page.getByTestId('preview-run');
   const missing = page.getByTestId('preview-missing');
@@ -39,6 +41,7 @@ test('Run waits for a custom endpoint’s base URL and model, naming what is mis
   await expect(missing).toHaveText(
     'To run with Custom (OpenAI-compatible), enter the base URL and the model.',
   );
+  await page.locator('.preview').screenshot({ path: info.outputPath('preview-missing.png') });
 
   await page.getByTestId('provider-base-url').fill(`${MOCK}/v1`);
   await expect(run).toBeDisabled();
@@ -67,7 +70,7 @@ test('Run waits for the key of a hosted service, and says the key stays in the p
 
 test('an Anthropic-compatible server that cannot be reached is an error naming its address, with no token counts', async ({
   page,
-}) => {
+}, info) => {
   const port = await closedPort();
   await loadChat(page);
   await page.getByTestId('provider-select').selectOption('anthropic');
@@ -85,6 +88,7 @@ test('an Anthropic-compatible server that cannot be reached is an error naming i
     `Check that the server is running at http://127.0.0.1:${port}/v1/messages`,
   );
   await expect(error).not.toContainText(/anthropic\.com|Anthropic/);
+  await page.locator('.preview').screenshot({ path: info.outputPath('preview-unreachable.png') });
   await expect(page.getByTestId('preview-degraded')).toHaveCount(0);
   await expect(page.getByTestId('preview-flags')).toHaveCount(0);
   await expect(page.getByTestId('preview-tokens')).toHaveCount(0);
