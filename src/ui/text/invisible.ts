@@ -1,11 +1,10 @@
 /**
  * Characters that change what text looks like without being seen: bidi
- * controls that reorder it (`evil‮exe.txt` reads as `evilexe.txt` backwards
- * and shows `evil` + `txt.exe`), zero-width characters that split or join
- * words, tag characters that carry a hidden ASCII message, terminal control
- * codes. A transcript is untrusted text, so the page names each of them in a
- * box, as a code editor does, and removes the character itself from what is
- * drawn.
+ * controls that reorder it (`evil\u202Eexe.txt` draws as `evil` followed by
+ * `txt.exe`), zero-width characters that split or join words, tag characters
+ * that carry a hidden ASCII message, terminal control codes. A transcript is
+ * untrusted text, so the page names each of them in a box, as a code editor
+ * does, and removes the character itself from what is drawn.
  */
 
 /** A run of ordinary text, or one invisible character (repeated `count` times) shown by its name. */
@@ -118,9 +117,10 @@ function emojiBefore(text: string, index: number): number | undefined {
 
 /**
  * Joiners that are part of ordinary writing stay as they are: a ZWJ inside an
- * emoji sequence (👨‍👩‍👧) and ZWNJ or ZWJ between letters of a non-Latin script
- * (Persian and Indic spelling). Between ASCII letters (`pass‍word`) they are
- * exactly the trick worth showing.
+ * emoji sequence (man, ZWJ, woman, ZWJ, girl: one family emoji) and ZWNJ or
+ * ZWJ between letters of a non-Latin script (Persian and Indic spelling).
+ * Between ASCII letters (`pass\u200Dword`) they are exactly the trick worth
+ * showing.
  */
 function isSpelling(text: string, index: number, code: number): boolean {
   if (code !== 0x200d && code !== 0x200c) return false;
