@@ -32,7 +32,7 @@ function Part({ part }: { part: TokenPart }) {
   return (
     <div className="token-part" data-label={part.label}>
       <h4>
-        {part.label} <span className="muted">· {plural(part.tokens, 'token')}</span>
+        <VisibleText text={part.label} /> <span className="muted">· {plural(part.tokens, 'token')}</span>
       </h4>
       {part.pieces.length > 0 && (
         <div className="pieces">
@@ -86,8 +86,8 @@ export function TokenPieces({ view, index }: { view: TranscriptView; index: numb
   return (
     <div className="token-pieces" data-testid="token-pieces">
       <p className="token-sum">
-        <strong>{plural(data.total, 'token')}</strong> with {view.tokenizer}: {texts}, framing{' '}
-        {fmt(data.framing)}.
+        <strong>{plural(data.total, 'token')}</strong> with {view.tokenizer}: <VisibleText text={texts} />,
+        framing {fmt(data.framing)}.
         {view.scale !== 1 && (
           <span className="muted">
             {' '}
@@ -98,8 +98,9 @@ export function TokenPieces({ view, index }: { view: TranscriptView; index: numb
           <span className="muted"> At most {fmt(TOKEN_VIEW_LIMIT)} tokens are drawn per message.</span>
         )}
       </p>
-      {data.parts.map((part) => (
-        <Part key={part.label} part={part} />
+      {data.parts.map((part, k) => (
+        // Two tool calls may share a name, and so a label.
+        <Part key={k} part={part} />
       ))}
     </div>
   );
