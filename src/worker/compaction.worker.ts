@@ -10,7 +10,8 @@ import type { Message } from '../core/message';
 import { prepare } from '../core/prepare';
 import { shapeWithCounts } from '../core/analysis';
 import type { TokenizerId } from '../core/settings';
-import { loadTokenizer } from '../core/tokenizer';
+import { loadEncoding, loadTokenizer } from '../core/tokenizer';
+import { TOKEN_VIEW_LIMIT, messageTokens } from '../core/tokenPieces';
 import { MAX_IMPORT_BYTES, exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
 import { utf8Chunks } from '../formats/utf8';
@@ -29,6 +30,7 @@ import type {
 import { buildShareLinks } from './shareLinks';
 import { decodeShared } from './decodeShared';
 import { RawSource } from './rawSource';
+import { searchMessages } from './search';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -378,18 +380,19 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       if (!message) throw new Error(`No message #${request.index}`);
       return { index: request.index, message, raw: loaded.raw.get(message.source) };
     }
-    case 'search': {
-      if (!loaded) return [];
-      const needle = request.query.trim().toLowerCase();
-      if (!needle) return [];
-      const hits: number[] = [];
-      loaded.imported.messages.forEach((m, i) => {
-        if (hits.length >= 10000) return;
-        const hay = `${m.content}\n${m.reasoning ?? ''}\n${m.toolCalls?.map((c) => `${c.name} ${c.arguments}`).join('\n') ?? ''}`;
-        if (hay.toLowerCase().includes(needle)) hits.push(i);
-      });
-      return hits;
+    case 'tokens': {
+      if (!loaded) throw new Error('No transcript is loaded');
+      const message = loaded.imported.messages[request.index];
+      if (!message) throw new Error(`No message #${request.index}`);
+      if (request.tokenizer === 'chars4') return null;
+      const [encoding, count] = await Promise.all([
+        loadEncoding(request.tokenizer),
+        loadTokenizer(request.tokenizer),
+      ]);
+      return messageTokens(message, encoding, count, TOKEN_VIEW_LIMIT);
     }
+    case 'search':
+      return loaded ? searchMessages(loaded.imported.messages, request.query) : { hits: [], capped: false };
     case 'fit': {
       if (!loaded) return null;
       const estimator = await estimatorFor(request.settings.tokenizer, request.settings.scale);

@@ -11,8 +11,10 @@ import type { ProviderErrorDescription } from '../providers/describeError';
 import type { ShareError } from '../share/errors';
 import type { SharePreview, ShareProviderInput } from '../share/payload';
 import type { RestoredShare } from '../share/schema';
+import type { SearchResult } from './search';
 import type { ProviderEvent, ProviderHttpRequest } from '../providers/events';
 import type { Message, Role } from '../core/message';
+import type { MessageTokens } from '../core/tokenPieces';
 import type { Settings, SettingsInput, TokenizerId } from '../core/settings';
 import type {
   Detection,
@@ -110,6 +112,7 @@ export type WorkerRequest =
   | { id: number; type: 'cancel'; target: number }
   | { id: number; type: 'retokenize'; tokenizer: TokenizerId; scale: number }
   | { id: number; type: 'detail'; index: number }
+  | { id: number; type: 'tokens'; index: number; tokenizer: TokenizerId }
   | { id: number; type: 'search'; query: string }
   | { id: number; type: 'fit'; settings: Settings }
   | { id: number; type: 'export'; format: ExportFormatId; which: 'loaded' | 'compacted' }
@@ -267,7 +270,9 @@ export interface Replies {
   cancel: null;
   retokenize: TranscriptView;
   detail: MessageDetail;
-  search: number[];
+  /** Null for a tokenizer that does not split text into tokens (characters ÷ 4). */
+  tokens: MessageTokens | null;
+  search: SearchResult;
   fit: FitReport | null;
   export: string;
   compact: PreviewResult;

@@ -6,6 +6,7 @@ import { useSettings } from '../../state/settingsStore';
 import type { PreviewResult } from '../../worker/protocol';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
+import { VisibleText } from '../text/VisibleText';
 import { SafeMarkdown } from './SafeMarkdown';
 import type { StreamLog } from './usePreview';
 
@@ -31,11 +32,15 @@ export function SummaryTab({
           <input type="checkbox" checked={plain} onChange={(e) => setPlain(e.target.checked)} /> Plain text
         </label>
       </div>
-      {thinking && running && <pre className="message-text reasoning">{thinking}</pre>}
+      {thinking && running && (
+        <pre className="message-text reasoning">
+          <VisibleText text={thinking} />
+        </pre>
+      )}
       {text ? (
         plain ? (
           <pre className="message-text" data-testid="preview-summary">
-            {text}
+            <VisibleText text={text} />
           </pre>
         ) : (
           <div data-testid="preview-summary" className="summary-text">
@@ -80,7 +85,9 @@ export function ResultTab({ result }: { result: PreviewResult }) {
                 {r.isSummary ? 'summary' : r.role}
               </td>
               <td className="num mono">{fmt(r.tokens)}</td>
-              <td className="msg-preview">{r.preview}</td>
+              <td className="msg-preview">
+                <VisibleText text={r.preview} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -117,12 +124,12 @@ export function DiffTab({ result, analysis }: { result: PreviewResult; analysis:
           ) : (
             <div key={i} className="del">
               − #{i} {view.isSummary[i] ? 'summary' : view.roles[i]} (
-              {fmt(index.suffix[i] - index.suffix[i + 1])}) {view.previews[i]}
+              {fmt(index.suffix[i] - index.suffix[i + 1])}) <VisibleText text={view.previews[i]} />
             </div>
           ),
         )}
         <div className="add">
-          + summary ({fmt(summaryRow?.tokens ?? 0)}) {summaryRow?.preview}
+          + summary ({fmt(summaryRow?.tokens ?? 0)}) <VisibleText text={summaryRow?.preview ?? ''} />
         </div>
         {keptRows.length > 0 && (
           <div className="muted">
@@ -149,7 +156,7 @@ export function RequestTab({ log }: { log: StreamLog }) {
               .map(([k, v]) => `${k}: ${v}`)
               .join('\n')}
             {'\n\n'}
-            {prettyBody(h.request.body)}
+            <VisibleText text={prettyBody(h.request.body)} />
           </pre>
         </details>
       ))}
@@ -160,11 +167,11 @@ export function RequestTab({ log }: { log: StreamLog }) {
           </summary>
           <h4>System</h4>
           <pre className="message-text" tabIndex={0}>
-            {r.system}
+            <VisibleText text={r.system} />
           </pre>
           <h4>User</h4>
           <pre className="message-text" tabIndex={0}>
-            {r.prompt}
+            <VisibleText text={r.prompt} />
           </pre>
         </details>
       ))}
@@ -187,7 +194,7 @@ export function RawTab({ log, offline }: { log: StreamLog; offline: boolean }) {
   if (!log.raw.length) return <p className="muted">No stream events yet.</p>;
   return (
     <pre className="message-text raw-stream" data-testid="preview-raw">
-      {log.raw.map((r) => `[${r.part}] ${r.text}`).join('\n\n')}
+      <VisibleText text={log.raw.map((r) => `[${r.part}] ${r.text}`).join('\n\n')} />
     </pre>
   );
 }
