@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { roundDown2, windowThatFires } from './fireWindow';
 import { DEFAULT_SETTINGS, explainSettings, normalizeSettings, shouldCompact, threshold } from './settings';
+import { settingsProblems } from './settingsProblems';
 
 const defaults = normalizeSettings(DEFAULT_SETTINGS);
 
@@ -38,10 +39,11 @@ describe('a window where compaction fires', () => {
     expect(windowThatFires(0, defaults)).toBeNull();
   });
 
-  it('fires, passes normalization untouched, leaves room for the summary, and is the largest round window that fires', () => {
+  it('fires, is not refused, passes normalization untouched, leaves room for the summary, and is the largest round window that fires', () => {
     for (const context of [1_500, 2_345, 9_999, 10_000, 47_500, 131_072, 987_654]) {
       const found = windowThatFires(context, defaults);
       expect(found, `context ${context}`).not.toBeNull();
+      expect(settingsProblems({ ...DEFAULT_SETTINGS, ...found }), `context ${context}`).toEqual([]);
       const { settings, adjustments } = explainSettings({ ...DEFAULT_SETTINGS, ...found });
       expect(adjustments, `context ${context}`).toEqual([]);
       expect(shouldCompact(settings, context), `context ${context}`).toBe(true);

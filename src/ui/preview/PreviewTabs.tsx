@@ -115,7 +115,11 @@ export function DiffTab({ result, analysis }: { result: PreviewResult; analysis:
         <span className="add">+1 summary ({fmt(summaryRow?.tokens ?? 0)} tokens)</span>{' '}
         <span className="muted">{fmt(keptRows.length)} kept verbatim</span>
       </p>
-      <pre className="diff-lines">
+      <pre
+        className="diff-lines"
+        tabIndex={0}
+        aria-label="The removed messages and the summary that replaces them"
+      >
         {shown.map((i, k) =>
           i < 0 ? (
             <div key={`gap${k}`} className="muted">
