@@ -10,12 +10,17 @@
  */
 import { buildCutIndex, type CutIndex } from './cutPoint';
 import type { Estimator } from './estimate';
-import { fatesFor, type Fate } from './fates';
+import { fatesFor, withClearings, type Fate } from './fates';
+import type { Clearing } from './harness/clearing';
+import { harnessOutcome } from './harness/outcome';
+import { toolShapeOf, type ToolShape } from './harness/toolShape';
+import { harnessTrigger, type Trigger } from './harness/trigger';
 import type { Message, Role } from './message';
 import { boundaryFor, planFromIndex, type Boundary, type CompactionPlan } from './prepare';
 import {
   STRATEGIES,
   explainSettings,
+  isCutStrategy,
   shouldCompact,
   summaryBudget,
   threshold,
@@ -34,6 +39,8 @@ export interface TranscriptShape {
   isSummary: readonly boolean[];
   /** The list's closing tokens (3 for BPE tokenizers, 0 for chars4). */
   listTail: number;
+  /** What the presets' clearing rules read; without it no strategy clears anything. */
+  tools?: ToolShape;
 }
 
 /** A shape built from messages: plain arrays, ready to send from the worker. */
@@ -67,15 +74,27 @@ export function shapeWithCounts(
     counts,
     isSummary: messages.map(isSummaryMessage),
     listTail: estimator.countMessages([]),
+    tools: toolShapeOf(messages, estimator),
   };
 }
 
 export interface StrategyOutcome {
   strategy: Strategy;
+  /** When it acts on its own, by its own formula (the cut rules: window − reserve, strictly exceeded). */
+  trigger: Trigger;
+  /** It would act on its own now. */
+  fires: boolean;
+  /** The cut; "nothing to compact" for a strategy that only clears. */
   plan: CompactionPlan;
-  /** Tokens of the messages kept verbatim (all of them after the start when nothing is compacted). */
+  /** Messages it changes in place, ascending; empty for the cut rules. */
+  cleared: Clearing[];
+  /** Tokens of the messages kept verbatim, after any clearing (all of them after the start when nothing is cut). */
   keptTokens: number;
-  /** System messages + kept tail + a summary at its full budget: the most the context can be afterwards. */
+  /**
+   * The context afterwards: cleared, then (when it cuts) system messages +
+   * kept tail + what it carries over + a summary at its full budget, the most
+   * the context can be.
+   */
   tokensAfter: number;
 }
 
@@ -86,7 +105,9 @@ export interface Analysis {
   boundary: Boundary;
   /** The whole list's estimate, as compared against the threshold. */
   totalTokens: number;
+  /** The chosen strategy's threshold and trigger, and whether it fires. */
   threshold: number;
+  trigger: Trigger;
   shouldCompact: boolean;
   summaryBudget: number;
   /** The chosen strategy's outcome, and its plan. */
@@ -95,28 +116,70 @@ export interface Analysis {
   /** What the chosen strategy does to each message. */
   fates: Fate[];
   keptTokens: number;
+  /** What the chosen strategy clears in place. */
+  cleared: Clearing[];
   /** Every strategy on the same transcript, in `STRATEGIES` order. */
   outcomes: StrategyOutcome[];
 }
 
+/** The chosen strategy's trigger: a preset's own, or the cut rules'. */
+export function strategyTrigger(settings: Settings): Trigger {
+  const strategy = settings.strategy;
+  return isCutStrategy(strategy)
+    ? cutTrigger(settings)
+    : harnessTrigger(strategy, settings.maxContextTokens, settings.harness);
+}
+
+/** The cut rules' trigger: window − reserve, exceeded strictly; none without a window. */
+function cutTrigger(settings: Settings): Trigger {
+  const t = threshold(settings);
+  const n = (value: number) => value.toLocaleString('en-US');
+  return t > 0
+    ? {
+        threshold: t,
+        comparison: 'exceed',
+        formula: `max(${n(settings.maxContextTokens)} − ${n(settings.reserveTokens)}, 1)`,
+      }
+    : { threshold: 0, comparison: 'reach', formula: 'no window' };
+}
+
 function outcomeOf(
+  shape: TranscriptShape,
   index: CutIndex,
   boundary: Boundary,
-  listTail: number,
   settings: Settings,
   strategy: Strategy,
 ): StrategyOutcome {
-  const plan = planFromIndex(index, { ...settings, strategy }, boundary);
+  const listTail = shape.listTail;
   const total = index.suffix[0] + listTail;
+  if (!isCutStrategy(strategy)) {
+    const o = harnessOutcome(strategy, shape, index, boundary, { ...settings, strategy });
+    return {
+      strategy,
+      trigger: o.trigger,
+      fires: o.fires,
+      plan: o.plan,
+      cleared: o.clearing.cleared,
+      keptTokens: o.keptTokens,
+      tokensAfter: o.tokensAfter,
+    };
+  }
+  const plan = planFromIndex(index, { ...settings, strategy }, boundary);
+  const common = {
+    strategy,
+    trigger: cutTrigger(settings),
+    fires: shouldCompact(settings, total),
+    plan,
+    cleared: [],
+  };
   if (plan.nothingToCompact) {
-    return { strategy, plan, keptTokens: index.suffix[plan.start], tokensAfter: total };
+    return { ...common, keptTokens: index.suffix[plan.start], tokensAfter: total };
   }
   const keptTokens = index.suffix[plan.firstKeptIdx];
   // Every system message before the cut stays, ahead of the summary.
   const system = index.systemTokens[plan.firstKeptIdx];
   return {
-    strategy,
-    plan,
+    ...common,
     keptTokens,
     tokensAfter: system + keptTokens + summaryBudget(settings) + listTail,
   };
@@ -135,9 +198,7 @@ export function analyze(
   const { settings, adjustments } = explainSettings(input);
   const boundary = boundaryFor(shape.roles, shape.isSummary);
   const totalTokens = index.suffix[0] + shape.listTail;
-  const outcomes = STRATEGIES.map((strategy) =>
-    outcomeOf(index, boundary, shape.listTail, settings, strategy),
-  );
+  const outcomes = STRATEGIES.map((strategy) => outcomeOf(shape, index, boundary, settings, strategy));
   const current = outcomes.find((o) => o.strategy === settings.strategy)!;
   return {
     settings,
@@ -145,13 +206,15 @@ export function analyze(
     index,
     boundary,
     totalTokens,
-    threshold: threshold(settings),
-    shouldCompact: shouldCompact(settings, totalTokens),
+    threshold: current.trigger.threshold,
+    trigger: current.trigger,
+    shouldCompact: current.fires,
     summaryBudget: summaryBudget(settings),
     current,
     plan: current.plan,
-    fates: fatesFor(shape.roles, shape.isSummary, current.plan),
+    fates: withClearings(fatesFor(shape.roles, shape.isSummary, current.plan), current.cleared),
     keptTokens: current.keptTokens,
+    cleared: current.cleared,
     outcomes,
   };
 }

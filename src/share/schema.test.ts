@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { DEFAULT_HARNESS_PARAMS } from '../core/harness/params';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import type { FullSharePayload, SharePayload } from './payload';
 import { SHARE_LIMITS } from './limits';
@@ -43,7 +44,7 @@ describe('validation', () => {
       'an unknown strategy',
       { ...base, settings: { strategy: 'magic' } },
       'settings.strategy',
-      'The link\'s contents are invalid at settings.strategy: Invalid type: Expected ("budget" | "pi" | "turns") but received "magic".',
+      'The link\'s contents are invalid at settings.strategy: Invalid type: Expected ("budget" | "pi" | "turns" | "claude-code" | "codex" | "opencode" | "gemini-cli" | "clear-tool-uses" | "mask-observations") but received "magic".',
     ],
     [
       'an unknown tokenizer',
@@ -144,6 +145,7 @@ describe('restore', () => {
       keepRecentTokens: 20000,
       scale: 1.5,
       strategy: 'pi',
+      harness: DEFAULT_HARNESS_PARAMS,
     });
   });
 
@@ -155,7 +157,7 @@ describe('restore', () => {
       expectedSha256: null,
       messageCount: 1,
       settingsInput: DEFAULT_SETTINGS,
-      settings: DEFAULT_SETTINGS,
+      settings: { ...DEFAULT_SETTINGS, harness: DEFAULT_HARNESS_PARAMS },
       provider: null,
       providerNeedsConfirmation: false,
       selectedIndex: null,

@@ -22,7 +22,7 @@ interface SettingsState extends StoredSettings {
   reset(): void;
 }
 
-const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof SettingsFields)[];
+const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as Exclude<keyof SettingsFields, 'harness'>[];
 
 /**
  * Each field on its own: one bad value (a strategy a newer build added, a
@@ -48,6 +48,12 @@ export function restoreSettings(data: unknown): Restored<StoredSettings> {
     const checked = v.safeParse(typedSettingsSchema.entries[field], value);
     if (checked.success && checked.output !== undefined) settings[field] = checked.output;
     else invalid.push(`${field} ${JSON.stringify(value)?.slice(0, 40) ?? String(value)}`);
+  }
+  // The presets' parameters are one field: checked whole, by the rules a link's pass.
+  if (typed.harness !== undefined) {
+    const checked = v.safeParse(typedSettingsSchema.entries.harness, typed.harness);
+    if (checked.success) settings.harness = checked.output;
+    else invalid.push(`harness ${JSON.stringify(typed.harness)?.slice(0, 40) ?? String(typed.harness)}`);
   }
   const notices: string[] = [];
   if (invalid.length) {

@@ -9,6 +9,12 @@ export const STRATEGY_LABELS: Record<Strategy, string> = {
   budget: 'budget: keep-recent is a ceiling (splits turns)',
   pi: 'pi: keep-recent is a floor',
   turns: 'turns: whole turns only',
+  'claude-code': 'Claude Code: summarizes everything near the window',
+  codex: 'Codex CLI: summary after your recent prompts',
+  opencode: 'OpenCode: prunes old tool output, then summarizes',
+  'gemini-cli': 'Gemini CLI: keeps the newest 30%',
+  'clear-tool-uses': 'Anthropic API: clears old tool results',
+  'mask-observations': 'observation masking: keeps the last 10 results',
 };
 
 export const TOKENIZER_LABELS: Record<TokenizerId, string> = {
@@ -27,5 +33,6 @@ export const FATE_LABELS: Record<RowFate, string> = {
   summarized: 'summarized',
   'turn-prefix': 'turn prefix',
   kept: 'kept',
+  cleared: 'cleared',
   omitted: 'left out of summarizer input',
 };
