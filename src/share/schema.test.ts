@@ -95,6 +95,24 @@ describe('validation', () => {
       'The link\'s contents are invalid at script: Invalid key: Expected never but received "script".',
     ],
     [
+      'a preset parameter of the wrong type',
+      { ...base, settings: { harness: { 'clear-tool-uses': { keepToolUses: 'three' } } } },
+      'settings.harness.clear-tool-uses.keepToolUses',
+      'The link\'s contents are invalid at settings.harness.clear-tool-uses.keepToolUses: Invalid type: Expected number but received "three".',
+    ],
+    [
+      'a parameter a preset does not have',
+      { ...base, settings: { harness: { codex: { protect: 1 } } } },
+      'settings.harness.codex.protect',
+      'The link\'s contents are invalid at settings.harness.codex.protect: Invalid key: Expected never but received "protect".',
+    ],
+    [
+      'a preset this version does not know',
+      { ...base, settings: { harness: { aider: {} } } },
+      'settings.harness.aider',
+      'The link\'s contents are invalid at settings.harness.aider: Invalid key: Expected never but received "aider".',
+    ],
+    [
       'a selection past the end of the transcript',
       { ...base, selectedIndex: 1 },
       'selectedIndex',
@@ -147,6 +165,14 @@ describe('restore', () => {
       strategy: 'pi',
       harness: DEFAULT_HARNESS_PARAMS,
     });
+  });
+
+  test("a preset's parameters are normalized like any setting, and kept as typed alongside", () => {
+    const typed = { 'gemini-cli': { thresholdFraction: 7 }, 'clear-tool-uses': { excludeTools: ['memory'] } };
+    const restored = restoreShare({ ...base, settings: { strategy: 'gemini-cli', harness: typed } });
+    expect(restored.settingsInput.harness).toEqual(typed);
+    expect(restored.settings.harness['gemini-cli'].thresholdFraction).toBe(0.5);
+    expect(restored.settings.harness['clear-tool-uses'].excludeTools).toEqual(['memory']);
   });
 
   test('a payload without optional parts restores to defaults and nulls', () => {
