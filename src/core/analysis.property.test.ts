@@ -133,7 +133,7 @@ function checkAgreement(messages: Message[], settings: SettingsInput, estimator:
   const freed = cli.cleared.reduce((sum, c) => sum + c.tokensBefore - c.tokensAfter, 0);
   // Two counts are estimates: Gemini CLI's cut-down output (in proportion to the characters kept),
   // and chars4's cleared arguments and reasoning (rounded per string, not per message).
-  const edits = [...(clearing?.plan.edits.values() ?? [])];
+  const edits = clearing?.plan.edits ?? [];
   const estimated =
     edits.some((e) => e.output?.kind === 'truncate') ||
     (estimator.tokenizer === 'chars4' && edits.some((e) => e.inputs || e.thinking));

@@ -29,15 +29,19 @@ function clearedOutput(message: Message, edit: OutputEdit): string {
  * is dropped: a cleared result keeps its id, role and call id, so the list
  * stays a valid request.
  */
-export function applyClearings(messages: readonly Message[], plan: Pick<ClearingPlan, 'edits'>): Message[] {
-  if (plan.edits.size === 0) return [...messages];
+export function applyClearings(
+  messages: readonly Message[],
+  plan: Pick<ClearingPlan, 'cleared' | 'edits'>,
+): Message[] {
+  if (plan.cleared.length === 0) return [...messages];
   const out = [...messages];
+  const editOf = new Map(plan.cleared.map((c, k) => [c.index, plan.edits[k]]));
   // The call a result answers is the newest call with its id before it.
   const callAt = new Map<string, number>();
   const clearedCalls = new Map<number, Set<string>>();
   messages.forEach((message, index) => {
     for (const call of message.toolCalls ?? []) callAt.set(call.id, index);
-    const edit: MessageEdit | undefined = plan.edits.get(index);
+    const edit: MessageEdit | undefined = editOf.get(index);
     if (!edit) return;
     if (edit.output) {
       const { images: _images, ...rest } = message;

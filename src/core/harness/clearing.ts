@@ -38,7 +38,8 @@ export interface MessageEdit {
 export interface ClearingPlan {
   /** Ascending by index, one entry per message changed. */
   cleared: Clearing[];
-  edits: Map<number, MessageEdit>;
+  /** How each of those messages changes, in the same order. */
+  edits: MessageEdit[];
   /** Tokens the plan removes. */
   freed: number;
 }
@@ -53,7 +54,7 @@ export interface ClearView {
   start: number;
 }
 
-export const NO_CLEARING: ClearingPlan = { cleared: [], edits: new Map(), freed: 0 };
+export const NO_CLEARING: ClearingPlan = { cleared: [], edits: [], freed: 0 };
 
 /** Claude Code's microcompact clears the output of these tools only: output the agent can fetch again. */
 export const CLAUDE_CODE_CLEARABLE_TOOLS: readonly string[] = [
@@ -67,15 +68,23 @@ export const CLAUDE_CODE_CLEARABLE_TOOLS: readonly string[] = [
   'Write',
 ];
 
-/** Collects edits and the tokens each edited message is left with. */
+/**
+ * Collects edits and the tokens each edited message is left with. Arrays
+ * indexed by message, not maps: a masking of 25,000 old results has to fit
+ * in a few milliseconds.
+ */
 class PlanBuilder {
-  private readonly after = new Map<number, number>();
-  private readonly edits = new Map<number, MessageEdit>();
+  private readonly after: Float64Array;
+  private readonly edits: (MessageEdit | undefined)[];
+  private readonly touched: number[] = [];
 
-  constructor(private readonly counts: ArrayLike<number>) {}
+  constructor(private readonly counts: ArrayLike<number>) {
+    this.after = new Float64Array(counts.length);
+    this.edits = new Array(counts.length);
+  }
 
   tokens(index: number): number {
-    return this.after.get(index) ?? this.counts[index];
+    return this.edits[index] ? this.after[index] : this.counts[index];
   }
 
   /**
@@ -83,8 +92,10 @@ class PlanBuilder {
    * result shorter than the placeholder grows.
    */
   set(index: number, tokensAfter: number, edit: MessageEdit): void {
-    this.after.set(index, tokensAfter);
-    this.edits.set(index, { ...this.edits.get(index), ...edit });
+    const previous = this.edits[index];
+    if (!previous) this.touched.push(index);
+    this.after[index] = tokensAfter;
+    this.edits[index] = previous ? { ...previous, ...edit } : edit;
   }
 
   lower(index: number, by: number, edit: MessageEdit): void {
@@ -93,15 +104,20 @@ class PlanBuilder {
 
   get freed(): number {
     let freed = 0;
-    for (const [index, tokens] of this.after) freed += this.counts[index] - tokens;
+    for (const index of this.touched) freed += this.counts[index] - this.after[index];
     return freed;
   }
 
   plan(): ClearingPlan {
-    const cleared = [...this.after.keys()]
-      .sort((a, b) => a - b)
-      .map((index) => ({ index, tokensBefore: this.counts[index], tokensAfter: this.after.get(index)! }));
-    return { cleared, edits: new Map(this.edits), freed: this.freed };
+    const order = Int32Array.from(this.touched).sort();
+    const cleared: Clearing[] = new Array(order.length);
+    const edits: MessageEdit[] = new Array(order.length);
+    for (let k = 0; k < order.length; k++) {
+      const index = order[k];
+      cleared[k] = { index, tokensBefore: this.counts[index], tokensAfter: this.after[index] };
+      edits[k] = this.edits[index]!;
+    }
+    return { cleared, edits, freed: this.freed };
   }
 }
 

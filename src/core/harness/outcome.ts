@@ -96,13 +96,29 @@ function sum(counts: ArrayLike<number>, from: number, to: number): number {
   return total;
 }
 
-export function harnessOutcome(
+/** Everything about a preset's outcome that does not depend on the cut rules' budgets. */
+interface Core extends Omit<HarnessOutcome, 'tokensAfter'> {
+  afterClearing: number;
+  /** Tokens besides the summary when it cuts: system messages before the cut, the tail, what it carries. */
+  keptContext: number | null;
+}
+
+/**
+ * Dragging the keep-recent budget recomputes the analysis on every pointer
+ * move, and the presets do not depend on it: their clearings and cuts are
+ * kept per transcript index (the page builds one per load) and per preset
+ * settings, a few at a time.
+ */
+const cores = new WeakMap<CutIndex, Map<string, Core>>();
+const CORES_PER_INDEX = 32;
+
+function coreOf(
   harness: HarnessId,
   shape: HarnessShape,
   index: CutIndex,
   boundary: Boundary,
   settings: Settings,
-): HarnessOutcome {
+): Core {
   const params = settings.harness;
   const n = shape.roles.length;
   const trigger = harnessTrigger(harness, settings.maxContextTokens, params);
@@ -140,7 +156,8 @@ export function harnessOutcome(
       clearing,
       plan,
       keptTokens: sum(counts, boundary.start, n),
-      tokensAfter: afterClearing,
+      afterClearing,
+      keptContext: null,
     };
   }
   const keptTokens = sum(counts, plan.firstKeptIdx, n);
@@ -150,12 +167,39 @@ export function harnessOutcome(
     clearing,
     plan,
     keptTokens,
+    afterClearing,
     // System messages before the cut stay, ahead of the summary; so does what the preset carries over.
-    tokensAfter:
-      index.systemTokens[plan.firstKeptIdx] +
-      keptTokens +
-      summaryBudget(settings) +
-      cut.carriedTokens +
-      shape.listTail,
+    keptContext: index.systemTokens[plan.firstKeptIdx] + keptTokens + cut.carriedTokens + shape.listTail,
+  };
+}
+
+export function harnessOutcome(
+  harness: HarnessId,
+  shape: HarnessShape,
+  index: CutIndex,
+  boundary: Boundary,
+  settings: Settings,
+): HarnessOutcome {
+  const key = [
+    harness,
+    settings.maxContextTokens,
+    settings.enabled,
+    boundary.start,
+    shape.listTail,
+    shape.tools ? 'tools' : '',
+    JSON.stringify(settings.harness[harness]),
+  ].join('|');
+  let byKey = cores.get(index);
+  if (!byKey) cores.set(index, (byKey = new Map()));
+  let core = byKey.get(key);
+  if (!core) {
+    core = coreOf(harness, shape, index, boundary, settings);
+    byKey.set(key, core);
+    if (byKey.size > CORES_PER_INDEX) byKey.delete(byKey.keys().next().value!);
+  }
+  const { afterClearing, keptContext, ...outcome } = core;
+  return {
+    ...outcome,
+    tokensAfter: keptContext === null ? afterClearing : keptContext + summaryBudget(settings),
   };
 }
