@@ -157,6 +157,7 @@ describe('compact with the offline summarizer', () => {
       'usage',
       'model',
       'failures',
+      'cleared',
       'summarizer',
       'provider',
       'wouldCompactAgain',

@@ -27,8 +27,9 @@ export const INSPECT_HELP = `Usage: compaction-playground inspect FILE [options]
        compaction-playground inspect --link URL [FILE] [options]
        compaction-playground inspect --bundle FILE.json [FILE] [options]
 
-Shows each message's tokens and what compaction would do with it, the
-threshold, whether compaction would fire, and where it would cut.
+Shows each message's tokens and what compaction would do with it (summarize,
+keep, or clear in place), the threshold, whether compaction would fire, where
+it would cut, and the same for every strategy and agent preset.
 
 Options:
 ${SETTINGS_HELP}

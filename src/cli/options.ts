@@ -135,5 +135,7 @@ export const SETTINGS_HELP = `  --window N          context window in tokens (de
   --scale X           multiply token counts, 0.5 to 1.5 (default 1)
   --format F          force the input format instead of detecting it
   --json              print one JSON document instead of the table
-Preset parameters (docs/harnesses.md says where each default comes from):
+
+Preset parameters: each sets the preset that has it; one that two presets share
+sets the one chosen with --strategy (docs/harnesses.md gives every source):
 ${HARNESS_HELP}`;
