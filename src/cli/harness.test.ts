@@ -62,7 +62,7 @@ describe('inspect with a preset', () => {
       (await inspectJson(chatFile, '--strategy', 'claude-code', '--window', '200000', ...options)).threshold;
     expect(await at()).toBe(167_000);
     expect(await at('--max-output', '8192')).toBe(178_808);
-    expect(await at('--autocompact-buffer', '45000')).toBe(135_000);
+    expect(await at('--autocompact-buffer', '25000')).toBe(155_000);
   });
 
   it('applies a parameter two presets share to the one chosen with --strategy', async () => {

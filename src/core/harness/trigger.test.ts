@@ -22,9 +22,9 @@ describe('Claude Code: window − min(max output, 20,000) − 13,000, reached', 
     );
   });
 
-  it('takes the buffer as a parameter: the 45,000 /context showed in late 2025 fires at 135,000', () => {
-    expect(trigger('claude-code', 200_000, { 'claude-code': { autocompactBuffer: 45_000 } }).threshold).toBe(
-      135_000,
+  it('takes the buffer as a parameter: /context showed 45,000 in late 2025, the 20,000 reserve and a 25,000 buffer', () => {
+    expect(trigger('claude-code', 200_000, { 'claude-code': { autocompactBuffer: 25_000 } }).threshold).toBe(
+      155_000,
     );
   });
 
