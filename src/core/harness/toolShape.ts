@@ -68,12 +68,13 @@ export function toolShapeOf(messages: readonly Message[], estimator: Estimator):
     },
   };
   // The newest call with each id: a result answers the call issued before it.
-  const callAt = new Map<string, { index: number; args: string }>();
+  const callAt = new Map<string, { index: number; argTokens: number }>();
   for (let i = 0; i < n; i++) {
     const m = messages[i];
-    if (m.role === 'assistant') {
-      shape.reasoning[i] = m.reasoning ? estimator.countString(m.reasoning) : 0;
-      for (const call of m.toolCalls ?? []) callAt.set(call.id, { index: i, args: call.arguments });
+    if (m.role === 'assistant' && (m.reasoning || m.toolCalls?.length)) {
+      const fields = estimator.countFields(m);
+      shape.reasoning[i] = fields.reasoning;
+      m.toolCalls?.forEach((call, k) => callAt.set(call.id, { index: i, argTokens: fields.arguments[k] }));
     }
     shape.calls[i] = m.toolCalls?.length ?? 0;
     if (m.role !== 'tool') continue;
@@ -84,7 +85,7 @@ export function toolShapeOf(messages: readonly Message[], estimator: Estimator):
     const call = m.toolCallId ? callAt.get(m.toolCallId) : undefined;
     if (call) {
       shape.owner[i] = call.index;
-      shape.argTokens[i] = estimator.countString(call.args);
+      shape.argTokens[i] = call.argTokens;
       if (shape.names[i] === null)
         shape.names[i] = messages[call.index].toolCalls!.find((c) => c.id === m.toolCallId)!.name;
     }
