@@ -123,6 +123,7 @@ test.describe('settings', () => {
   test('changing window and reserve updates the threshold and the verdict', async ({ page }) => {
     await openFresh(page);
     await paste(page, CHAT);
+    await page.getByTestId('setting-keep-recent').fill('30');
     await page.getByTestId('setting-window').fill('90');
     await page.getByTestId('setting-reserve').fill('10');
     await expect(page.getByTestId('threshold')).toHaveText('80');
@@ -164,12 +165,13 @@ test.describe('settings', () => {
     await expect(page.getByTestId('total-tokens')).toHaveText('84');
   });
 
-  test('a model preset fills the window', async ({ page }) => {
+  test('a model preset sets the window and reserves its output limit, up to 20k', async ({ page }) => {
     await openFresh(page);
     await paste(page, CHAT);
     await page.getByTestId('model-preset').selectOption('claude-sonnet-4-5');
     await expect(page.getByTestId('setting-window')).toHaveValue('200000');
-    await expect(page.getByTestId('threshold')).toHaveText('183,616');
+    await expect(page.getByTestId('setting-reserve')).toHaveValue('20000');
+    await expect(page.getByTestId('threshold')).toHaveText('180,000');
   });
 
   test('settings and the transcript survive a reload', async ({ page }) => {

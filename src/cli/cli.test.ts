@@ -69,6 +69,7 @@ describe('inspect --json', () => {
       'cleared',
       'tokensAfter',
       'summaryBudget',
+      'overflow',
       'strategies',
     ]);
     expect(doc.format).toBe('openai-chat');
@@ -99,6 +100,7 @@ describe('inspect --json', () => {
       keptTokens: 22,
       cleared: [],
       tokensAfter: 1060,
+      overflow: null,
     };
     const nothing = {
       fires: false,
@@ -109,6 +111,7 @@ describe('inspect --json', () => {
       keptTokens: 70,
       cleared: [],
       tokensAfter: 84,
+      overflow: null,
     };
     const summarizedFrom = (firstKeptIdx: number, keptTokens: number, tokensAfter: number) => ({
       fires: false,
@@ -119,6 +122,7 @@ describe('inspect --json', () => {
       keptTokens,
       cleared: [],
       tokensAfter,
+      overflow: null,
     });
     expect(doc.strategies).toEqual({
       budget: splitAt4,
@@ -162,7 +166,7 @@ describe('inspect --json', () => {
       '--reserve',
       '100',
       '--keep-recent',
-      '500',
+      '110',
       '--max-summary',
       '64',
       '--strategy',
@@ -188,7 +192,7 @@ describe('inspect --json', () => {
       doc.adjustments.map((a: { field: string; from: number; to: number }) => [a.field, a.from, a.to]),
     ).toEqual([
       ['maxSummaryTokens', 64, 1024],
-      ['keepRecentTokens', 500, 5],
+      ['keepRecentTokens', 110, 5],
     ]);
   });
 });
@@ -225,8 +229,35 @@ describe('inspect table', () => {
     );
   });
 
+  it('says when the compacted context would still be over the threshold, and by how much', async () => {
+    // Threshold 70; the newest message (6) and a 1,024-token summary are far over it, and over the window.
+    const { code, out } = await run(
+      'inspect',
+      chatFile,
+      '--window',
+      '80',
+      '--reserve',
+      '10',
+      '--keep-recent',
+      '6',
+    );
+    expect(code).toBe(0);
+    expect(out).toContain(
+      '\noverflow    after compaction the context is up to 1,044 tokens, 964 over the window (80): it cannot be sent\n',
+    );
+  });
+
   it('says when compaction fires', async () => {
-    const { out } = await run('inspect', chatFile, '--window', '80', '--reserve', '10');
+    const { out } = await run(
+      'inspect',
+      chatFile,
+      '--window',
+      '80',
+      '--reserve',
+      '10',
+      '--keep-recent',
+      '30',
+    );
     expect(out).toContain('verdict     84 tokens > threshold 70: compaction fires');
   });
 });
@@ -290,6 +321,27 @@ describe('bad input', () => {
       "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, got 'all'",
     ],
     ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
+    [
+      'a reserve at or above the window',
+      ['inspect', chatFile, '--window', '8192', '--reserve', '8192', '--keep-recent', '2000'],
+      '--reserve 8192 and --window 8192: The reserve (8,192) must be smaller than the window (8,192): otherwise no room is left for the conversation and every message would compact.',
+    ],
+    [
+      'a window below the default reserve and keep-recent',
+      ['inspect', chatFile, '--window', '8192'],
+      '--window 8192 (with --reserve 16384, the default): The reserve (16,384) must be smaller than the window (8,192): otherwise no room is left for the conversation and every message would compact. ' +
+        '--window 8192 (with --keep-recent 20000, the default): Keep-recent (20,000) cannot be larger than the window (8,192): the kept messages alone would not fit.',
+    ],
+    [
+      'a keep-recent larger than the window',
+      ['inspect', chatFile, '--window', '8192', '--reserve', '2048', '--keep-recent', '9000'],
+      '--keep-recent 9000 and --window 8192: Keep-recent (9,000) cannot be larger than the window (8,192): the kept messages alone would not fit.',
+    ],
+    [
+      'a scale out of range',
+      ['inspect', chatFile, '--scale', '3'],
+      '--scale 3: Scale must be from 0.5 to 1.5.',
+    ],
     ['no file', ['inspect'], 'inspect needs exactly one FILE (see --help)'],
     [
       'truncated JSON',

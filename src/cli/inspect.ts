@@ -6,7 +6,7 @@ import {
   type StrategyOutcome,
   type TranscriptShape,
 } from '../core/analysis';
-import { describeVerdict, explainNothingToCompact } from '../core/explain';
+import { describeOverflow, describeVerdict, explainNothingToCompact } from '../core/explain';
 import { loadEstimator, type Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
 import type { Clearing } from '../core/harness/clearing';
@@ -74,13 +74,22 @@ export function inspectDocument(
     cleared: a.cleared,
     tokensAfter: a.current.tokensAfter,
     summaryBudget: a.summaryBudget,
+    overflow: a.overflow,
     strategies: Object.fromEntries(a.outcomes.map((o) => [o.strategy, outcomeDocument(o)])),
     ...(shared ? { link: sharedDocument(shared) } : {}),
   };
 }
 
 /** One strategy's outcome in the `--json` document: its own threshold, whether it fires, what it cuts and clears. */
-function outcomeDocument({ plan, keptTokens, tokensAfter, trigger, fires, cleared }: StrategyOutcome) {
+function outcomeDocument({
+  plan,
+  keptTokens,
+  tokensAfter,
+  trigger,
+  fires,
+  cleared,
+  overflow,
+}: StrategyOutcome) {
   return {
     threshold: trigger.threshold,
     comparison: trigger.comparison,
@@ -92,6 +101,7 @@ function outcomeDocument({ plan, keptTokens, tokensAfter, trigger, fires, cleare
     keptTokens,
     cleared,
     tokensAfter,
+    overflow,
   };
 }
 
@@ -181,6 +191,13 @@ export function renderTable(
         `turn prefix #${plan.turnPrefix.from}–#${plan.turnPrefix.to - 1} (${plan.turnPrefix.to - plan.turnPrefix.from} messages)`,
       );
     }
+  }
+  if (a.overflow) {
+    const { long } = describeOverflow(a.overflow, a.current.tokensAfter, {
+      threshold: a.overflow.threshold,
+      window: settings.maxContextTokens,
+    });
+    lines.push(`overflow    ${long}`);
   }
   lines.push('strategies', ...a.outcomes.map((o) => `  ${o.strategy.padEnd(18)}${describeOutcome(o)}`));
   const problems = imported.issues.length;

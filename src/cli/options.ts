@@ -10,6 +10,7 @@ import {
   type Strategy,
   type TokenizerId,
 } from '../core/settings';
+import { settingsProblems, type SettingProblem } from '../core/settingsProblems';
 import { FORMATS, isFormatId, type FormatId } from '../formats/types';
 import { HARNESS_HELP, HARNESS_OPTIONS, harnessFrom, optionForParam } from './harnessOptions';
 import { UsageError } from './io';
@@ -86,14 +87,40 @@ export function settingsFrom(values: Values, base: SettingsInput = DEFAULT_SETTI
   }
   if (values.scale !== undefined) {
     const scale = Number(values.scale);
-    if (typeof values.scale !== 'string' || !Number.isFinite(scale) || scale < 0.5 || scale > 1.5) {
+    if (typeof values.scale !== 'string' || values.scale.trim() === '' || !Number.isFinite(scale)) {
       throw new UsageError(`--scale: expected a number from 0.5 to 1.5, got '${String(values.scale)}'`);
     }
     settings.scale = scale;
   }
   const harness = harnessFrom(values, settings.strategy, settings.harness);
   if (harness) settings.harness = harness;
+  const problems = settingsProblems(settings);
+  if (problems.length) {
+    throw new UsageError(problems.map((p) => describeProblem(p, values, base)).join(' '));
+  }
   return settings;
+}
+
+/**
+ * A refused combination in terms of the command line: the options given, then
+ * where the others' values came from, then the core's reason.
+ */
+function describeProblem(problem: SettingProblem, values: Values, base: SettingsInput): string {
+  const given: string[] = [];
+  const others: string[] = [];
+  for (const field of problem.fields) {
+    const option = OPTION_OF[field] ?? field;
+    const typed = values[option.slice(2)];
+    if (typeof typed === 'string') given.push(`${option} ${typed}`);
+    else {
+      const value = base[field] ?? DEFAULT_SETTINGS[field];
+      const from = value === DEFAULT_SETTINGS[field] ? 'the default' : 'from the shared settings';
+      others.push(`${option} ${String(value)}, ${from}`);
+    }
+  }
+  const head = given.length ? given.join(' and ') : others.join(' and ');
+  const tail = given.length && others.length ? ` (with ${others.join('; ')})` : '';
+  return `${head}${tail}: ${problem.reason}`;
 }
 
 /** The option that sets each field normalization may change, so a report names it as the user typed it. */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeShare, fragmentFromLink } from '../share/codec';
-import type { FullSharePayload } from '../share/payload';
+import { decodeShare, encodeShare, fragmentFromLink } from '../share/codec';
+import { SHARE_VERSION, type FullSharePayload } from '../share/payload';
 import { CHAT, run, scratch } from './testSupport.node';
 
 const { dir, file } = scratch('cp-share-');
@@ -80,6 +80,28 @@ describe('share FILE', () => {
     const doc = await inspectJson('--link', link, '--strategy', 'turns', '--keep-recent', '10');
     expect(doc.settings).toMatchObject({ keepRecentTokens: 10, strategy: 'turns', tokenizer: 'cl100k_base' });
     expect(doc.cut.firstKeptIdx).toBe(5);
+  });
+
+  it("warns that a link's reserve at or above its window is not applied, and refuses the same typed as an option", async () => {
+    const payload = await payloadOf((await linkFor(chatFile)).link);
+    const fragment = await encodeShare({
+      ...payload,
+      v: SHARE_VERSION,
+      settings: { maxContextTokens: 8192, reserveTokens: 16384, keepRecentTokens: 1000 },
+    });
+    const { code, out, err } = await run(['inspect', '--link', fragment, '--json']);
+    expect(code).toBe(0);
+    expect(err).toBe(
+      "compaction-playground: warning: the link's maxContextTokens 8192 was not applied (128000 is used): " +
+        'The reserve (16,384) must be smaller than the window (8,192): otherwise no room is left for the conversation and every message would compact.\n',
+    );
+    expect(JSON.parse(out).threshold).toBe(111616);
+    const typed = await run(['inspect', '--link', fragment, '--window', '8192']);
+    expect(typed.code).toBe(2);
+    expect(typed.err.split('\n')[1]).toBe(
+      'compaction-playground: --window 8192 (with --reserve 16384, the default): The reserve (16,384) must be smaller than the window (8,192): ' +
+        'otherwise no room is left for the conversation and every message would compact.',
+    );
   });
 
   it('shows where the state came from in the table', async () => {

@@ -123,6 +123,13 @@ export async function loadSource(
     transcriptMatches: null,
     provider: restored.provider,
   };
+  for (const refusal of restored.refusedSettings) {
+    const kept = restored.settingsInput[refusal.field];
+    io.err(
+      `compaction-playground: warning: the ${from}'s ${refusal.field} ${String(refusal.value)} was not applied ` +
+        `(${String(kept)} is used): ${refusal.reason}`,
+    );
+  }
   const settings = settingsFrom(values, restored.settingsInput);
 
   if (restored.messages) {

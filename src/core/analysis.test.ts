@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, call, sys, toolResult, user } from './__fixtures__/transcripts';
 import { analyze, shapeOf } from './analysis';
-import { describeVerdict, explainNothingToCompact } from './explain';
+import { describeOverflow, describeVerdict, explainNothingToCompact } from './explain';
 import { createEstimator } from './estimate';
 import type { Message } from './message';
 import { normalizeSettings, type SettingsInput } from './settings';
@@ -100,6 +100,77 @@ describe('why nothing is compacted (chars4)', () => {
     expect(why([sys('s')], settings)).toEqual({
       reason: 'empty',
       text: 'no messages after the system prompt',
+    });
+  });
+});
+
+describe('a result that would still not fit (chars4)', () => {
+  // Window 3,000 − reserve 500: threshold 2,500. The summary budget is its floor, 1,024.
+  const settings = { maxContextTokens: 3000, reserveTokens: 500, keepRecentTokens: 600 };
+  const tokens = (n: number) => 'x'.repeat(n * 4);
+
+  it('is null when the compacted context fits under the threshold', () => {
+    const a = analyze(
+      shapeOf([sys(tokens(10)), user(tokens(2000)), assistant(tokens(500))], chars4),
+      settings,
+    );
+    expect([a.plan.firstKeptIdx, a.current.tokensAfter, a.overflow]).toEqual([2, 1534, null]);
+  });
+
+  it('says by how much the kept tail and the summary are over the threshold and the window', () => {
+    // The newest message alone (2,000) is over keep-recent, and the budget strategy keeps it anyway.
+    const a = analyze(
+      shapeOf([sys(tokens(10)), user(tokens(2000)), assistant(tokens(2000))], chars4),
+      settings,
+    );
+    expect(a.current.tokensAfter).toBe(10 + 2000 + 1024);
+    expect(a.overflow).toEqual({ threshold: 2500, overThreshold: 534, overWindow: 34 });
+    // turns never splits the one turn, so nothing is cut: all 4,010 stay, 1,510 over.
+    // A preset is measured against its own threshold: Claude Code's and OpenCode's are 1 in so small a
+    // window (1,034 left, 1,033 over); Codex's 2,700 (it carries the 2,000-token prompt: 3,034, 334 over);
+    // Gemini CLI summarizes everything (1,034 under 1,500); the API's trigger is 100,000; masking has no
+    // threshold of its own and is measured at window − reserve.
+    expect(
+      a.outcomes.map((o) => [o.strategy, o.overflow?.threshold ?? 0, o.overflow?.overThreshold ?? 0]),
+    ).toEqual([
+      ['budget', 2500, 534],
+      ['pi', 2500, 534],
+      ['turns', 2500, 1510],
+      ['claude-code', 1, 1033],
+      ['codex', 2700, 334],
+      ['opencode', 1, 1033],
+      ['gemini-cli', 0, 0],
+      ['clear-tool-uses', 0, 0],
+      ['mask-observations', 2500, 1510],
+    ]);
+  });
+
+  it('counts a context with nothing to cut as it stands', () => {
+    const a = analyze(shapeOf([user(tokens(2600))], chars4), settings);
+    expect(a.plan.nothingToCompact).toBe(true);
+    expect(a.overflow).toEqual({ threshold: 2500, overThreshold: 100, overWindow: 0 });
+  });
+
+  it('is null without a window', () => {
+    const a = analyze(shapeOf([user(tokens(2600))], chars4), { ...settings, maxContextTokens: 0 });
+    expect(a.overflow).toBeNull();
+  });
+});
+
+describe('an overflow in words', () => {
+  const limits = { threshold: 2500, window: 3000 };
+
+  it('names the window first when the result is over it', () => {
+    expect(describeOverflow({ threshold: 2500, overThreshold: 534, overWindow: 34 }, 3034, limits)).toEqual({
+      short: '34 over the window after compaction',
+      long: 'after compaction the context is up to 3,034 tokens, 34 over the window (3,000): it cannot be sent',
+    });
+  });
+
+  it('otherwise says the reserve does not fit', () => {
+    expect(describeOverflow({ threshold: 2500, overThreshold: 100, overWindow: 0 }, 2600, limits)).toEqual({
+      short: '100 over the threshold after compaction',
+      long: "after compaction the context is up to 2,600 tokens, 100 over the threshold (2,500): the response's reserve does not fit, so the next turn compacts again",
     });
   });
 });

@@ -78,6 +78,21 @@ export function shapeWithCounts(
   };
 }
 
+/**
+ * A compacted context that still does not fit. Measured against the
+ * threshold (window − reserve, or a preset's own), not the bare window: a
+ * context over it leaves the next response less than its reserve, and the
+ * very next turn compacts again; over the window it cannot be sent at all.
+ */
+export interface ResultOverflow {
+  /** The threshold it is measured against: the strategy's own, else window − reserve. */
+  threshold: number;
+  /** Tokens over the threshold, always more than 0. */
+  overThreshold: number;
+  /** Tokens over the window itself; 0 when only the reserve is cut into. */
+  overWindow: number;
+}
+
 export interface StrategyOutcome {
   strategy: Strategy;
   /** When it acts on its own, by its own formula (the cut rules: window − reserve, strictly exceeded). */
@@ -96,6 +111,8 @@ export interface StrategyOutcome {
    * the context can be.
    */
   tokensAfter: number;
+  /** How far `tokensAfter` is still over the threshold; null when it fits, or without a window. */
+  overflow: ResultOverflow | null;
 }
 
 export interface Analysis {
@@ -118,6 +135,8 @@ export interface Analysis {
   keptTokens: number;
   /** What the chosen strategy clears in place. */
   cleared: Clearing[];
+  /** The chosen strategy's result that would still not fit, by how much. */
+  overflow: ResultOverflow | null;
   /** Every strategy on the same transcript, in `STRATEGIES` order. */
   outcomes: StrategyOutcome[];
 }
@@ -143,6 +162,25 @@ function cutTrigger(settings: Settings): Trigger {
     : { threshold: 0, comparison: 'reach', formula: 'no window' };
 }
 
+/**
+ * How far a context of `tokensAfter` is over `limit` and over the window, or
+ * null when it fits. The limit is the strategy's own threshold when it has
+ * one (a preset that acts again above it has not made the context fit);
+ * masking, which has none, is measured like the cut rules, at window − reserve.
+ */
+export function overflowOf(
+  settings: Settings,
+  tokensAfter: number,
+  limit: number = threshold(settings),
+): ResultOverflow | null {
+  if (limit === 0 || tokensAfter <= limit) return null;
+  return {
+    threshold: limit,
+    overThreshold: tokensAfter - limit,
+    overWindow: Math.max(0, tokensAfter - settings.maxContextTokens),
+  };
+}
+
 function outcomeOf(
   shape: TranscriptShape,
   index: CutIndex,
@@ -162,6 +200,7 @@ function outcomeOf(
       cleared: o.clearing.cleared,
       keptTokens: o.keptTokens,
       tokensAfter: o.tokensAfter,
+      overflow: overflowOf(settings, o.tokensAfter, o.trigger.threshold || threshold(settings)),
     };
   }
   const plan = planFromIndex(index, { ...settings, strategy }, boundary);
@@ -173,16 +212,19 @@ function outcomeOf(
     cleared: [],
   };
   if (plan.nothingToCompact) {
-    return { ...common, keptTokens: index.suffix[plan.start], tokensAfter: total };
+    // Nothing to cut: the context stays as it is, which may itself be over.
+    return {
+      ...common,
+      keptTokens: index.suffix[plan.start],
+      tokensAfter: total,
+      overflow: overflowOf(settings, total),
+    };
   }
   const keptTokens = index.suffix[plan.firstKeptIdx];
   // Every system message before the cut stays, ahead of the summary.
   const system = index.systemTokens[plan.firstKeptIdx];
-  return {
-    ...common,
-    keptTokens,
-    tokensAfter: system + keptTokens + summaryBudget(settings) + listTail,
-  };
+  const tokensAfter = system + keptTokens + summaryBudget(settings) + listTail;
+  return { ...common, keptTokens, tokensAfter, overflow: overflowOf(settings, tokensAfter) };
 }
 
 /**
@@ -215,6 +257,7 @@ export function analyze(
     fates: withClearings(fatesFor(shape.roles, shape.isSummary, current.plan), current.cleared),
     keptTokens: current.keptTokens,
     cleared: current.cleared,
+    overflow: current.overflow,
     outcomes,
   };
 }

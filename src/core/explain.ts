@@ -2,6 +2,7 @@
  * The verdict and "nothing to compact" in words that match the case, for the
  * CLI and the page alike.
  */
+import type { ResultOverflow } from './analysis';
 import type { CutIndex } from './cutPoint';
 import { clearsOnly } from './harness/ids';
 import type { Trigger } from './harness/trigger';
@@ -154,4 +155,26 @@ function lastReaching(index: CutIndex, start: number, keep: number): number {
     else lo = mid + 1;
   }
   return lo - 1;
+}
+
+/**
+ * A compacted context that would still not fit, in words: `short` for a
+ * badge, `long` for its title and the CLI. Over the window it cannot be sent
+ * at all, which matters more than the reserve, so that is named first.
+ */
+export function describeOverflow(
+  overflow: ResultOverflow,
+  tokensAfter: number,
+  limits: { threshold: number; window: number },
+): { short: string; long: string } {
+  const { overThreshold, overWindow } = overflow;
+  const short =
+    overWindow > 0
+      ? `${n(overWindow)} over the window after compaction`
+      : `${n(overThreshold)} over the threshold after compaction`;
+  const over =
+    overWindow > 0
+      ? `${n(overWindow)} over the window (${n(limits.window)}): it cannot be sent`
+      : `${n(overThreshold)} over the threshold (${n(limits.threshold)}): the response's reserve does not fit, so the next turn compacts again`;
+  return { short, long: `after compaction the context is up to ${n(tokensAfter)} tokens, ${over}` };
 }

@@ -2,7 +2,7 @@
  * Context windows and output limits of popular models, so choosing a model
  * fills the window. One table: add a model here and every picker has it.
  */
-import type { TokenizerId } from './settings';
+import { DEFAULT_KEEP_RECENT_TOKENS, type SettingsFields, type TokenizerId } from './settings';
 
 export interface ModelPreset {
   id: string;
@@ -155,4 +155,33 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
 
 export function findModelPreset(id: string): ModelPreset | undefined {
   return MODEL_PRESETS.find((m) => m.id === id);
+}
+
+/**
+ * The most a preset reserves for the response, whatever the model could
+ * write: Claude Code's rule (the usable window is the window less the output
+ * limit, capped at 20k), since an agent rarely asks for a model's full output.
+ */
+export const MAX_PRESET_RESERVE_TOKENS = 20000;
+
+/**
+ * The window, reserve and keep-recent a model preset sets: the model's whole
+ * configuration, so a switch from a large model to a small one leaves nothing
+ * behind that no longer fits. The reserve comes from the model's output limit
+ * (at most 20k, and at most a quarter of the window, so a small local model
+ * keeps room for the conversation); keep-recent is the default unless that is
+ * more than a quarter of window − reserve, and then exactly that quarter, the
+ * value normalization would lower it to. A preset never sets a value the
+ * settings refuse or adjust.
+ */
+export function settingsForModel(
+  model: ModelPreset,
+): Pick<SettingsFields, 'maxContextTokens' | 'reserveTokens' | 'keepRecentTokens'> {
+  const window = model.contextWindow;
+  const reserve = Math.min(model.maxOutputTokens, MAX_PRESET_RESERVE_TOKENS, Math.trunc(window / 4));
+  return {
+    maxContextTokens: window,
+    reserveTokens: reserve,
+    keepRecentTokens: Math.min(DEFAULT_KEEP_RECENT_TOKENS, Math.trunc((window - reserve) / 4)),
+  };
 }

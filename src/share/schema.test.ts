@@ -150,21 +150,47 @@ describe('validation', () => {
 
 describe('restore', () => {
   test('fills defaults and normalizes, keeping what was typed alongside', () => {
-    const payload: SharePayload = { ...base, settings: { keepRecentTokens: -5, scale: 3, strategy: 'pi' } };
+    const payload: SharePayload = { ...base, settings: { keepRecentTokens: 0, strategy: 'pi' } };
     const restored = restoreShare(payload);
-    expect(restored.settingsInput).toEqual({
-      ...DEFAULT_SETTINGS,
-      keepRecentTokens: -5,
-      scale: 3,
-      strategy: 'pi',
-    });
+    expect(restored.settingsInput).toEqual({ ...DEFAULT_SETTINGS, keepRecentTokens: 0, strategy: 'pi' });
     expect(restored.settings).toEqual({
       ...DEFAULT_SETTINGS,
       keepRecentTokens: 20000,
-      scale: 1.5,
       strategy: 'pi',
       harness: DEFAULT_HARNESS_PARAMS,
     });
+    expect(restored.refusedSettings).toEqual([]);
+  });
+
+  test('values the settings refuse are reported with the reason, and their defaults apply', () => {
+    const payload: SharePayload = { ...base, settings: { keepRecentTokens: -5, scale: 3, strategy: 'pi' } };
+    const restored = restoreShare(payload);
+    expect(restored.settingsInput).toEqual({ ...DEFAULT_SETTINGS, strategy: 'pi' });
+    expect(restored.refusedSettings).toEqual([
+      {
+        field: 'keepRecentTokens',
+        value: -5,
+        reason: 'Keep-recent cannot be negative (0 takes the default, 20,000).',
+      },
+      { field: 'scale', value: 3, reason: 'Scale must be from 0.5 to 1.5.' },
+    ]);
+  });
+
+  test('a reserve at or above the window does not come through as "threshold 1"', () => {
+    const restored = restoreShare({
+      ...base,
+      settings: { maxContextTokens: 8192, reserveTokens: 16384, keepRecentTokens: 1000 },
+    });
+    // The window is what does not fit the reserve; the sender's reserve and keep-recent still apply.
+    expect(restored.settings).toMatchObject({
+      maxContextTokens: 128000,
+      reserveTokens: 16384,
+      keepRecentTokens: 1000,
+    });
+    expect(restored.refusedSettings.map((r) => [r.field, r.value])).toEqual([['maxContextTokens', 8192]]);
+    expect(restored.refusedSettings[0].reason).toBe(
+      'The reserve (16,384) must be smaller than the window (8,192): otherwise no room is left for the conversation and every message would compact.',
+    );
   });
 
   test("a preset's parameters are normalized like any setting, and kept as typed alongside", () => {
@@ -183,6 +209,7 @@ describe('restore', () => {
       expectedSha256: null,
       messageCount: 1,
       settingsInput: DEFAULT_SETTINGS,
+      refusedSettings: [],
       settings: { ...DEFAULT_SETTINGS, harness: DEFAULT_HARNESS_PARAMS },
       provider: null,
       providerNeedsConfirmation: false,

@@ -28,6 +28,7 @@ import {
   type HarnessParamsInput,
   type ParamRule,
 } from '../core/harness/params';
+import { applyTyped, type Refusal } from '../core/settingsProblems';
 import { presetAt } from '../providers/presets';
 import { failure, type DecodeResult } from './errors';
 import { SHARE_LIMITS, TYPED_SETTING_LIMITS } from './limits';
@@ -67,7 +68,8 @@ const messageSchema = v.strictObject({
  * settings panel then shows the same adjustments ("keep-recent of 0 or less
  * takes the default") the sender saw. So a number may be negative or
  * fractional here; the limits only bound its size, and `restoreShare` runs
- * the normal rules over it.
+ * the normal rules over it: a value the settings refuse (a reserve at or
+ * above the window) is not applied but reported, as if typed on the page.
  */
 function typedNumber(limit: number) {
   return v.pipe(v.number(), v.minValue(-limit), v.maxValue(limit));
@@ -245,8 +247,10 @@ export interface RestoredShare {
   /** For a settings-only link: what the loaded transcript must hash to. */
   expectedSha256: string | null;
   messageCount: number;
-  /** The settings as the sender had them, defaults filled in, before normalization. */
+  /** The settings as the sender had them, defaults filled in, before normalization; none refused. */
   settingsInput: SettingsFields;
+  /** The sender's values the settings refuse, with why: their defaults apply instead. */
+  refusedSettings: Refusal[];
   /** What the core computes with: `normalizeSettings` of the above. */
   settings: Settings;
   provider: ShareProvider | null;
@@ -278,7 +282,7 @@ function toMessage(message: ShareMessage): Message {
  * click.
  */
 export function restoreShare(payload: SharePayload): RestoredShare {
-  const settingsInput: SettingsFields = { ...DEFAULT_SETTINGS, ...payload.settings };
+  const { settings: settingsInput, refused } = applyTyped(DEFAULT_SETTINGS, payload.settings ?? {});
   const full = payload.variant === 'full';
   return {
     variant: payload.variant,
@@ -287,7 +291,8 @@ export function restoreShare(payload: SharePayload): RestoredShare {
     expectedSha256: full ? null : payload.transcript.sha256,
     messageCount: full ? payload.transcript.messages.length : payload.transcript.messageCount,
     settingsInput,
-    settings: normalizeSettings(payload.settings ?? {}),
+    refusedSettings: refused,
+    settings: normalizeSettings(settingsInput),
     provider: payload.provider ? { ...payload.provider } : null,
     providerNeedsConfirmation: payload.provider ? !isPresetBaseUrl(payload.provider) : false,
     selectedIndex: payload.selectedIndex ?? null,

@@ -1,12 +1,17 @@
 /**
  * The settings as the user typed them. Normalization happens where they are
- * used, so the panel can show both the typed and the effective value.
+ * used, so the panel can show both the typed and the effective value. A value
+ * with no sensible reading (a reserve at or above the window) is not applied:
+ * it waits in `refused`, with the reason, shown in its field, while the last
+ * valid value keeps applying, and applies as soon as another change makes it
+ * fit.
  */
 import * as v from 'valibot';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { findModelPreset } from '../core/models';
+import { findModelPreset, settingsForModel } from '../core/models';
 import { DEFAULT_SETTINGS, type SettingsFields } from '../core/settings';
+import { applyTyped, type Refusal, type SettingField } from '../core/settingsProblems';
 import { typedSettingsSchema } from '../share/schema';
 import { idbStorage } from './idbStorage';
 import { guardedStorage, storageKey, type Restored, type StoredRecord } from './stored';
@@ -17,12 +22,14 @@ interface StoredSettings {
 }
 
 interface SettingsState extends StoredSettings {
+  /** Typed values that are not applied, each with the reason; not stored. */
+  refused: Refusal[];
   update(patch: Partial<SettingsFields>): void;
   chooseModel(id: string | null): void;
   reset(): void;
 }
 
-const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as Exclude<keyof SettingsFields, 'harness'>[];
+const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as Exclude<SettingField, 'harness'>[];
 
 /**
  * Each field on its own: one bad value (a strategy a newer build added, a
@@ -64,6 +71,15 @@ export function restoreSettings(data: unknown): Restored<StoredSettings> {
   if (missing.length && missing.length < SETTING_FIELDS.length) {
     notices.push(`Saved settings had no value for ${missing.join(', ')}; the defaults are used.`);
   }
+  // A value this version refuses (a reserve at or above the window) must not come back either.
+  const { settings: usable, refused } = applyTyped(DEFAULT_SETTINGS, settings as Partial<SettingsFields>);
+  if (refused.length) {
+    notices.push(
+      `Saved settings that cannot work together were not applied: ${refused
+        .map((r) => `${r.field} ${r.value}: ${r.reason}`)
+        .join(' ')}`,
+    );
+  }
   let modelId: string | null = null;
   if (typeof stored.modelId === 'string' && findModelPreset(stored.modelId)) modelId = stored.modelId;
   else if (stored.modelId !== undefined && stored.modelId !== null) {
@@ -71,7 +87,7 @@ export function restoreSettings(data: unknown): Restored<StoredSettings> {
       `The saved model preset ${JSON.stringify(stored.modelId)?.slice(0, 60)} is not known to this version.`,
     );
   }
-  return { value: { settings: settings as unknown as SettingsFields, modelId }, notices };
+  return { value: { settings: usable, modelId }, notices };
 }
 
 export const SETTINGS_RECORD: StoredRecord<StoredSettings> = {
@@ -86,21 +102,31 @@ export const useSettings = create<SettingsState>()(
     (set) => ({
       settings: DEFAULT_SETTINGS,
       modelId: null,
+      refused: [],
       update: (patch) =>
-        set((state) => ({
-          settings: { ...state.settings, ...patch },
-          modelId: patch.maxContextTokens !== undefined ? null : state.modelId,
-        })),
+        set((state) => {
+          // Values refused earlier are tried again: this change may be the one that makes them fit.
+          const waiting = Object.fromEntries(state.refused.map((r) => [r.field, r.value]));
+          const { settings, refused } = applyTyped(state.settings, { ...waiting, ...patch });
+          return {
+            settings,
+            refused,
+            modelId: settings.maxContextTokens !== state.settings.maxContextTokens ? null : state.modelId,
+          };
+        }),
       chooseModel: (id) =>
         set((state) => {
           const model = id ? findModelPreset(id) : undefined;
           if (!model) return { modelId: null };
-          return {
-            modelId: model.id,
-            settings: { ...state.settings, maxContextTokens: model.contextWindow },
-          };
+          const chosen = settingsForModel(model);
+          // The preset's own fields replace whatever was refused in them; other refused values get another try.
+          const waiting = Object.fromEntries(
+            state.refused.filter((r) => !(r.field in chosen)).map((r) => [r.field, r.value]),
+          );
+          const { settings, refused } = applyTyped({ ...state.settings, ...chosen }, waiting);
+          return { modelId: model.id, settings, refused };
         }),
-      reset: () => set({ settings: DEFAULT_SETTINGS, modelId: null }),
+      reset: () => set({ settings: DEFAULT_SETTINGS, modelId: null, refused: [] }),
     }),
     {
       name: storageKey(SETTINGS_RECORD),

@@ -34,7 +34,7 @@ describe('restoreText', () => {
 
 describe('restoreSettings', () => {
   it('keeps every valid field as typed', () => {
-    const settings = { ...DEFAULT_SETTINGS, strategy: 'turns', keepRecentTokens: -5, scale: 1.2 };
+    const settings = { ...DEFAULT_SETTINGS, strategy: 'turns', keepRecentTokens: 0, scale: 1.2 };
     expect(restoreSettings({ settings, modelId: 'gpt-4.1' })).toEqual({
       value: { settings, modelId: 'gpt-4.1' },
       notices: [],
@@ -67,6 +67,17 @@ describe('restoreSettings', () => {
     expect(value.settings).toEqual(DEFAULT_SETTINGS);
     expect(notices).toEqual([
       'Saved settings this version cannot use were reset to their defaults: harness {"codex":{"thresholdFraction":"most"}}.',
+    ]);
+  });
+
+  it('settings that cannot work together are not restored, and the notice says why', () => {
+    const { value, notices } = restoreSettings({
+      settings: { ...DEFAULT_SETTINGS, maxContextTokens: 8192, reserveTokens: 2048, keepRecentTokens: 9000 },
+      modelId: null,
+    });
+    expect(value.settings).toEqual({ ...DEFAULT_SETTINGS, reserveTokens: 2048, keepRecentTokens: 9000 });
+    expect(notices).toEqual([
+      'Saved settings that cannot work together were not applied: maxContextTokens 8192: Keep-recent (9,000) cannot be larger than the window (8,192): the kept messages alone would not fit.',
     ]);
   });
 

@@ -60,13 +60,14 @@ describe('the transcript store follows the tokenizer and scale', () => {
     expect(useTranscript.getState().view?.counts).toEqual([12, 19]);
   });
 
-  it('recounts a typed scale once the typing pauses, with the value normalization allows', async () => {
+  it('recounts a typed scale once the typing pauses, with the last value that applies', async () => {
     useSettings.getState().update({ scale: 1.2 });
     useSettings.getState().update({ scale: 1.25 });
     useSettings.getState().update({ scale: 9 });
     expect(recounts).toEqual([]);
     await vi.advanceTimersByTimeAsync(300);
-    expect(recounts).toEqual([{ tokenizer: 'o200k_base', scale: 1.5 }]);
+    // 9 is refused where it is typed (the scale is 0.5 to 1.5), so 1.25 still applies.
+    expect(recounts).toEqual([{ tokenizer: 'o200k_base', scale: 1.25 }]);
   });
 
   it('does not recount for a change that leaves the counts as they are', () => {

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
 import { keepRecentForCut } from '../core/cutPoint';
 import { useSettings } from '../state/settingsStore';
 import { useTranscript } from '../state/transcriptStore';
@@ -38,7 +38,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
 
   return (
     <div className="work">
-      <section className="panel strip-panel" aria-labelledby="tokens-title">
+      <section id="token-view" tabIndex={-1} className="panel strip-panel" aria-labelledby="tokens-title">
         <div className="panel-head">
           <h2 id="tokens-title">Tokens per message</h2>
           <span className="muted legend">
@@ -85,6 +85,23 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
   );
 }
 
+/**
+ * Moves the focus to the token view (or, before a transcript is loaded, to the
+ * main area) without following the link: the address bar's fragment holds the
+ * share state, and `#token-view` there would read as a broken link.
+ */
+function skipToTokenView(e: MouseEvent<HTMLAnchorElement>) {
+  e.preventDefault();
+  const target = document.getElementById('token-view') ?? document.getElementById('main');
+  if (!target) return;
+  target.focus({ preventScroll: true });
+  // A sticky header covers the top of the page; the target goes just below it.
+  const header = document.querySelector('.app-header');
+  const covered =
+    header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().height : 0;
+  window.scrollTo({ top: Math.max(0, target.getBoundingClientRect().top + window.scrollY - covered - 8) });
+}
+
 function EmptyState() {
   const status = useTranscript((s) => s.status);
   return (
@@ -116,6 +133,9 @@ export function App() {
 
   return (
     <div className="app">
+      <a className="skip-link" href="#token-view" onClick={skipToTokenView}>
+        Skip to the token view
+      </a>
       <header className="app-header">
         <div className="brand">
           <h1>Compaction Playground</h1>
@@ -142,7 +162,7 @@ export function App() {
         <LoadPanel />
         {analysis && <SummaryBar analysis={analysis} />}
       </header>
-      <main className="layout">
+      <main id="main" tabIndex={-1} className="layout">
         <aside className="side">
           <SettingsPanel analysis={analysis} />
         </aside>

@@ -2,6 +2,7 @@
  * What the page calls strategies, tokenizers and fates: one table each, for
  * every feature that names them (settings, strategy table, message list).
  */
+import type { NothingReason } from '../core/explain';
 import type { Fate } from '../core/fates';
 import type { Strategy, TokenizerId } from '../core/settings';
 
@@ -35,4 +36,16 @@ export const FATE_LABELS: Record<RowFate, string> = {
   kept: 'kept',
   cleared: 'cleared',
   omitted: 'left out of summarizer input',
+};
+
+/** Why nothing is compacted, short enough for the header; the full sentence is its title. */
+export const NOTHING_LABELS: Record<NothingReason, string> = {
+  empty: 'no messages to compact',
+  fits: 'everything fits the keep-recent budget',
+  indivisible: 'one message, no place to cut inside it',
+  floor: 'the budget, a floor here, is only reached by the oldest part',
+  'one-turn': 'one turn, and turns are never split',
+  'clears-only': 'this preset only clears tool output in place',
+  'no-split': 'no user message to split before',
+  'under-threshold': 'still under the threshold after clearing',
 };

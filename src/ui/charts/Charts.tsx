@@ -70,61 +70,113 @@ export default memo(function Charts({ analysis }: { analysis: PageAnalysis }) {
 
   return (
     <div className="charts">
-      <figure aria-label="Context size now and after compaction with each strategy">
+      <figure>
         <figcaption>Context now and after compaction (summary at its budget)</figcaption>
-        <ResponsiveContainer width="100%" height={170}>
-          <BarChart data={totals} margin={{ top: 8, right: 12, bottom: 0, left: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke={c.border} vertical={false} />
-            <XAxis dataKey="name" tick={{ fill: c.fg, fontSize: 12 }} stroke={c.border} />
-            <YAxis
-              tickFormatter={compact}
-              tick={{ fill: c.muted, fontSize: 11 }}
-              stroke={c.border}
-              width={44}
-            />
-            <Tooltip {...tooltip} />
-            {threshold > 0 && (
-              <ReferenceLine
-                y={threshold}
-                stroke={c['cut-line']}
-                strokeDasharray="4 3"
-                label={{ value: 'threshold', fill: c['cut-line'], fontSize: 11, position: 'insideTopRight' }}
+        {/* The bars are drawn for the eye; the table under them says the same to a screen reader. */}
+        <div aria-hidden="true">
+          <ResponsiveContainer width="100%" height={170}>
+            <BarChart
+              data={totals}
+              margin={{ top: 8, right: 12, bottom: 0, left: 8 }}
+              accessibilityLayer={false}
+            >
+              <CartesianGrid strokeDasharray="3 3" stroke={c.border} vertical={false} />
+              <XAxis dataKey="name" tick={{ fill: c.fg, fontSize: 12 }} stroke={c.border} />
+              <YAxis
+                tickFormatter={compact}
+                tick={{ fill: c.muted, fontSize: 11 }}
+                stroke={c.border}
+                width={44}
               />
-            )}
-            <Bar dataKey="tokens" isAnimationActive={false}>
+              <Tooltip {...tooltip} />
+              {threshold > 0 && (
+                <ReferenceLine
+                  y={threshold}
+                  stroke={c['cut-line']}
+                  strokeDasharray="4 3"
+                  label={{
+                    value: 'threshold',
+                    fill: c['cut-line'],
+                    fontSize: 11,
+                    position: 'insideTopRight',
+                  }}
+                />
+              )}
+              <Bar dataKey="tokens" isAnimationActive={false}>
+                {totals.map((d) => (
+                  <Cell key={d.name} fill={d.color} />
+                ))}
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+        <div className="visually-hidden">
+          <table data-testid="chart-totals-table">
+            <caption>
+              Tokens in the context now and after compaction with each strategy
+              {threshold > 0 ? `; the threshold is ${fmt(threshold)}` : ''}
+            </caption>
+            <tbody>
               {totals.map((d) => (
-                <Cell key={d.name} fill={d.color} />
+                <tr key={d.name}>
+                  <th scope="row">
+                    {d.name === 'now'
+                      ? 'now'
+                      : `after ${d.name}${d.name === settings.strategy ? ' (the chosen strategy)' : ''}`}
+                  </th>
+                  <td>{fmt(d.tokens)}</td>
+                </tr>
               ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+            </tbody>
+          </table>
+        </div>
       </figure>
-      <figure aria-label="Tokens by role">
+      <figure>
         <figcaption>Tokens by role</figcaption>
-        <ResponsiveContainer width="100%" height={170}>
-          <BarChart data={roles} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke={c.border} horizontal={false} />
-            <XAxis
-              type="number"
-              tickFormatter={compact}
-              tick={{ fill: c.muted, fontSize: 11 }}
-              stroke={c.border}
-            />
-            <YAxis
-              type="category"
-              dataKey="name"
-              tick={{ fill: c.fg, fontSize: 12 }}
-              stroke={c.border}
-              width={70}
-            />
-            <Tooltip {...tooltip} />
-            <Bar dataKey="tokens" isAnimationActive={false}>
+        <div aria-hidden="true">
+          <ResponsiveContainer width="100%" height={170}>
+            <BarChart
+              data={roles}
+              layout="vertical"
+              margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
+              accessibilityLayer={false}
+            >
+              <CartesianGrid strokeDasharray="3 3" stroke={c.border} horizontal={false} />
+              <XAxis
+                type="number"
+                tickFormatter={compact}
+                tick={{ fill: c.muted, fontSize: 11 }}
+                stroke={c.border}
+              />
+              <YAxis
+                type="category"
+                dataKey="name"
+                tick={{ fill: c.fg, fontSize: 12 }}
+                stroke={c.border}
+                width={70}
+              />
+              <Tooltip {...tooltip} />
+              <Bar dataKey="tokens" isAnimationActive={false}>
+                {roles.map((d) => (
+                  <Cell key={d.name} fill={d.color} />
+                ))}
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+        <div className="visually-hidden">
+          <table data-testid="chart-roles-table">
+            <caption>Tokens by role in the loaded transcript</caption>
+            <tbody>
               {roles.map((d) => (
-                <Cell key={d.name} fill={d.color} />
+                <tr key={d.name}>
+                  <th scope="row">{d.name}</th>
+                  <td>{fmt(d.tokens)}</td>
+                </tr>
               ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+            </tbody>
+          </table>
+        </div>
       </figure>
     </div>
   );

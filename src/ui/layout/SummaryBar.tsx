@@ -1,8 +1,9 @@
-import { describeVerdict, explainNothingToCompact } from '../../core/explain';
+import { describeVerdict } from '../../core/explain';
 import { useUi } from '../../state/uiStore';
 import { ExportMenu } from '../ExportMenu';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
+import { CutSummary } from './CutSummary';
 
 export function Verdict({ analysis }: { analysis: PageAnalysis }) {
   return (
@@ -13,7 +14,7 @@ export function Verdict({ analysis }: { analysis: PageAnalysis }) {
 }
 
 export function SummaryBar({ analysis }: { analysis: PageAnalysis }) {
-  const { view, plan, keptTokens } = analysis;
+  const { view } = analysis;
   const setReportOpen = useUi((s) => s.setReportOpen);
   const problems = view.issues.length;
   return (
@@ -31,26 +32,7 @@ export function SummaryBar({ analysis }: { analysis: PageAnalysis }) {
         <span className="muted">tokens ({view.tokenizer})</span>
       </span>
       <Verdict analysis={analysis} />
-      <span>
-        <span className="muted">first kept </span>
-        <strong>
-          #<span data-testid="cut-index">{plan.nothingToCompact ? plan.start : plan.firstKeptIdx}</span>
-        </strong>
-        {plan.isSplitTurn && <span className="badge split"> splits turn #{plan.turnStartIdx}</span>}
-        {plan.nothingToCompact && (
-          <span
-            className="badge"
-            data-testid="nothing-to-compact"
-            title={explainNothingToCompact(analysis.index, plan, analysis.settings).text}
-          >
-            {' '}
-            nothing to compact
-          </span>
-        )}
-      </span>
-      <span>
-        <strong data-testid="kept-tokens">{fmt(keptTokens)}</strong> <span className="muted">kept</span>
-      </span>
+      <CutSummary analysis={analysis} />
       <ExportMenu which="loaded" stem={view.sourceName} label="Export…" />
       <button type="button" onClick={() => setReportOpen(true)} data-testid="open-report">
         {problems ? `${problems} import problem${problems > 1 ? 's' : ''}` : 'Import report'}

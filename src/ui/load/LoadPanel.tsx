@@ -58,6 +58,9 @@ export function LoadPanel() {
           type="file"
           data-testid="file-input"
           className="visually-hidden"
+          // The "Open file…" button is the way in, for the keyboard and for screen readers alike.
+          tabIndex={-1}
+          aria-hidden="true"
           accept=".json,.jsonl,.txt,.md,application/json,text/plain"
           onChange={(e) => {
             const file = e.target.files?.[0];

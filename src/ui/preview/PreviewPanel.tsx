@@ -4,6 +4,7 @@ import { OFFLINE_NOTICE } from '../../providers/offline';
 import { baseUrlProblem } from '../../providers/config';
 import { currentKey, useProvider } from '../../state/providerStore';
 import { useShare } from '../../state/shareStore';
+import { useTranscript } from '../../state/transcriptStore';
 import type { SummarizerChoice } from '../../worker/protocol';
 import { ExportMenu } from '../ExportMenu';
 import { fmt } from '../format';
@@ -11,7 +12,9 @@ import type { PageAnalysis } from '../useAnalysis';
 import { DiffTab, RawTab, RequestTab, ResultTab, SummaryTab, UsageTab } from './PreviewTabs';
 import { ProviderControls } from './ProviderControls';
 import { SafeMarkdown } from './SafeMarkdown';
+import { StaleNotice } from './StaleNotice';
 import { usePreview } from './usePreview';
+import { usePreviewFreshness } from './usePreviewFreshness';
 import './preview.css';
 
 type Tab = 'summary' | 'result' | 'diff' | 'request' | 'raw' | 'usage';
@@ -79,8 +82,21 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
     [preset, provider.baseUrl, provider.model, apiKey],
   );
 
-  const run = () => {
-    setTab('summary');
+  const runDisabled =
+    running || missingKey || badBaseUrl !== null || analysis.plan.nothingToCompact || awaitingConfirmation;
+  const transcript = useTranscript((s) => s.lastRequest);
+  const freshness = usePreviewFreshness({
+    now: { transcript, settings: analysis.settings, summarizer: choice, instructions: provider.instructions },
+    result,
+    running,
+    canRun: !runDisabled,
+    rerun: () => start(true),
+  });
+
+  /** A run from Run starts on the summary; a re-run keeps the tab being looked at. */
+  const start = (rerun: boolean) => {
+    freshness.markRun();
+    if (!rerun) setTab('summary');
     setShare({ sharedPreview: null });
     mutation.mutate({
       settings: analysis.settings,
@@ -89,9 +105,10 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
       reason: 'manual',
     });
   };
+  const run = () => start(false);
 
   return (
-    <section className="panel preview" aria-labelledby="preview-title">
+    <section className={`panel preview${freshness.stale ? ' is-stale' : ''}`} aria-labelledby="preview-title">
       <div className="panel-head">
         <h2 id="preview-title">Preview the compaction</h2>
         <div className="run-buttons">
@@ -100,13 +117,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
             className="primary"
             data-testid="preview-run"
             onClick={run}
-            disabled={
-              running ||
-              missingKey ||
-              badBaseUrl !== null ||
-              analysis.plan.nothingToCompact ||
-              awaitingConfirmation
-            }
+            disabled={runDisabled}
           >
             Run
           </button>
@@ -175,6 +186,14 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
       {error?.kind === 'cancelled' && <p data-testid="preview-stopped">Stopped. Nothing was changed.</p>}
 
       {!result && !running && <SharedPreview />}
+      {freshness.stale && (
+        <StaleNotice
+          reason={freshness.stale}
+          rerunsItself={freshness.rerunsItself}
+          canRun={!runDisabled}
+          onRerun={() => start(true)}
+        />
+      )}
       {result && !running && result.degraded && (
         <div
           className="import-error"
@@ -241,6 +260,8 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
             key={t.id}
             type="button"
             role="tab"
+            id={`preview-tab-${t.id}`}
+            aria-controls="preview-tabpanel"
             aria-selected={tab === t.id}
             data-testid={`tab-${t.id}`}
             disabled={!result && !running && !log.requests.length && t.id !== 'summary'}
@@ -250,7 +271,14 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" className="tab-body">
+      {/* Focusable, so a keyboard can scroll a long summary or request inside it. */}
+      <div
+        role="tabpanel"
+        id="preview-tabpanel"
+        aria-labelledby={`preview-tab-${tab}`}
+        tabIndex={0}
+        className="tab-body"
+      >
         {tab === 'summary' && <SummaryTab result={result} log={log} running={running} />}
         {tab === 'result' &&
           (result ? <ResultTab result={result} /> : <p className="muted">No result yet.</p>)}

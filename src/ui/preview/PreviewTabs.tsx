@@ -144,7 +144,7 @@ export function RequestTab({ log }: { log: StreamLog }) {
           <summary>
             HTTP request ({h.part}): {h.request.method} {h.request.url}
           </summary>
-          <pre className="message-text">
+          <pre className="message-text" tabIndex={0}>
             {Object.entries(h.request.headers)
               .map(([k, v]) => `${k}: ${v}`)
               .join('\n')}
@@ -159,9 +159,13 @@ export function RequestTab({ log }: { log: StreamLog }) {
             Summarization request ({r.part}, attempt {r.attempt}, max {fmt(r.maxTokens)} tokens)
           </summary>
           <h4>System</h4>
-          <pre className="message-text">{r.system}</pre>
+          <pre className="message-text" tabIndex={0}>
+            {r.system}
+          </pre>
           <h4>User</h4>
-          <pre className="message-text">{r.prompt}</pre>
+          <pre className="message-text" tabIndex={0}>
+            {r.prompt}
+          </pre>
         </details>
       ))}
     </div>

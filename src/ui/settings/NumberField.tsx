@@ -6,8 +6,11 @@ interface Props {
   value: number;
   /** The normalized value, when it differs from what was typed, and why. */
   effective?: { value: number; reason: string };
+  /** Why the value shown is not applied (the last valid one still is). */
+  refusal?: string;
   onChange(value: number): void;
   testId?: string;
+  /** What the note asks for when the text is not a number at all. */
   min?: number;
   max?: number;
   step?: number;
@@ -17,12 +20,15 @@ interface Props {
 
 /**
  * A number input that keeps whatever the user typed, even when it is not a
- * number yet, and commits only valid values.
+ * number yet, and commits only numbers. Whether a number can apply is the
+ * settings' rule, not this field's: a refused one comes back as `value` with
+ * its `refusal`, and stays in the field.
  */
 export function NumberField({
   label,
   value,
   effective,
+  refusal,
   onChange,
   testId,
   min = 0,
@@ -34,22 +40,13 @@ export function NumberField({
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const parse = (raw: string) => Number(raw.replaceAll(',', '').replaceAll('_', '').trim());
-  const isValid = (raw: string) => {
-    const n = parse(raw);
-    return (
-      raw.trim() !== '' &&
-      Number.isFinite(n) &&
-      (!integer || Number.isInteger(n)) &&
-      n >= min &&
-      (max === undefined || n <= max)
-    );
-  };
-  const invalid = draft !== null && !isValid(draft);
-  // A valid draft that no longer matches the value was overtaken by a change elsewhere (a drag, a preset).
+  const isNumber = (raw: string) => raw.trim() !== '' && Number.isFinite(parse(raw));
+  const invalid = draft !== null && !isNumber(draft);
+  // A number in the draft that no longer matches the value was overtaken by a change elsewhere (a drag, a preset).
   const text = draft !== null && (invalid || parse(draft) === value) ? draft : String(value);
   const problem = invalid
     ? `Enter ${integer ? 'a whole number' : 'a number'}${max !== undefined ? ` from ${min} to ${max}` : ` of at least ${min}`}`
-    : null;
+    : (refusal ?? null);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -59,12 +56,12 @@ export function NumberField({
         inputMode={integer ? 'numeric' : 'decimal'}
         value={text}
         step={step}
-        aria-invalid={invalid || undefined}
+        aria-invalid={problem !== null || undefined}
         aria-describedby={`${id}-note`}
         onChange={(e) => {
           const next = e.target.value;
           setDraft(next);
-          if (isValid(next)) onChange(parse(next));
+          if (isNumber(next)) onChange(parse(next));
         }}
         onBlur={() => {
           if (!invalid) setDraft(null);
@@ -72,7 +69,9 @@ export function NumberField({
       />
       <div id={`${id}-note`} className="field-note">
         {problem ? (
-          <span className="field-error">{problem}</span>
+          <span className="field-error" data-testid="setting-error">
+            {problem}
+          </span>
         ) : effective && effective.value !== value ? (
           <span className="field-effective">
             effective <strong>{integer ? fmt(effective.value) : effective.value}</strong>: {effective.reason}

@@ -1,4 +1,4 @@
-import { MODEL_PRESETS } from '../../core/models';
+import { MODEL_PRESETS, settingsForModel } from '../../core/models';
 import {
   STRATEGIES,
   TOKENIZERS,
@@ -7,6 +7,7 @@ import {
   type Strategy,
   type TokenizerId,
 } from '../../core/settings';
+import type { SettingField } from '../../core/settingsProblems';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
@@ -15,10 +16,17 @@ import './settings.css';
 import { STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
 
 export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
-  const { settings, modelId, update, chooseModel, reset } = useSettings();
+  const { settings, refused, modelId, update, chooseModel, reset } = useSettings();
   const effective = (field: keyof Settings) => {
     const adj = analysis?.adjustments.find((a) => a.field === field);
     return adj ? { value: adj.to, reason: adj.reason } : undefined;
+  };
+  /** The value the field shows: a refused one stays there, with its reason. */
+  const typed = (field: SettingField) => {
+    const refusal = refused.find((r) => r.field === field);
+    return refusal
+      ? { value: refusal.value as number, refusal: refusal.reason }
+      : { value: settings[field] as number };
   };
   const s = analysis?.settings;
   const model = MODEL_PRESETS.find((m) => m.id === modelId);
@@ -49,7 +57,8 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         </select>
         {model && (
           <div className="field-note muted">
-            {model.provider}; output up to {fmt(model.maxOutputTokens)} tokens
+            {model.provider}; output up to {fmt(model.maxOutputTokens)} tokens, reserve{' '}
+            {fmt(settingsForModel(model).reserveTokens)}
             {model.tokenizer !== settings.tokenizer ? `; closest tokenizer ${model.tokenizer}` : ''}
           </div>
         )}
@@ -58,35 +67,35 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
       <NumberField
         label="Context window"
         testId="setting-window"
-        value={settings.maxContextTokens}
+        {...typed('maxContextTokens')}
         onChange={(v) => update({ maxContextTokens: v })}
         hint="0 turns compaction off"
       />
       <NumberField
         label="Reserve for the response"
         testId="setting-reserve"
-        value={settings.reserveTokens}
+        {...typed('reserveTokens')}
         effective={effective('reserveTokens')}
         onChange={(v) => update({ reserveTokens: v })}
       />
       <NumberField
         label="Keep recent"
         testId="setting-keep-recent"
-        value={settings.keepRecentTokens}
+        {...typed('keepRecentTokens')}
         effective={effective('keepRecentTokens')}
         onChange={(v) => update({ keepRecentTokens: v })}
       />
       <NumberField
         label="Summary cap"
         testId="setting-max-summary"
-        value={settings.maxSummaryTokens}
+        {...typed('maxSummaryTokens')}
         onChange={(v) => update({ maxSummaryTokens: v })}
         hint="0: derived from the reserve"
       />
       <NumberField
         label="Stall timeout (ms)"
         testId="setting-stall"
-        value={settings.stallTimeoutMs}
+        {...typed('stallTimeoutMs')}
         effective={effective('stallTimeoutMs')}
         onChange={(v) => update({ stallTimeoutMs: v })}
       />
@@ -126,7 +135,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
       <NumberField
         label="Scale"
         testId="setting-scale"
-        value={settings.scale}
+        {...typed('scale')}
         integer={false}
         min={0.5}
         max={1.5}

@@ -44,7 +44,12 @@ function applyProvider(restored: RestoredShare): void {
  * load), selection, preview. False when its transcript did not load.
  */
 export async function applyShare(restored: OpenedShare, sourceName: string): Promise<boolean> {
-  useSettings.setState({ settings: restored.settingsInput, modelId: null });
+  // A value the settings refuse stays in its field with the reason, as if the reader had typed it.
+  useSettings.setState({
+    settings: restored.settingsInput,
+    refused: restored.refusedSettings,
+    modelId: null,
+  });
   applyProvider({ ...restored, messages: null });
   useShare.getState().set({ sharedPreview: restored.preview, linkError: null, retryLink: null });
   if (restored.transcriptText !== null) {

@@ -239,7 +239,7 @@ export function TokenStrip(props: TokenStripProps) {
           onGrab={() => setHover(null)}
         >
           <span className={`token-strip__keep-tab${keepX > width - 110 ? ' is-flipped' : ''}`}>
-            {fmt(keepRecent)} kept
+            budget {fmt(keepRecent)}
           </span>
         </StripSlider>
 

@@ -1,0 +1,197 @@
+/**
+ * The page on a phone (390 × 844): nothing scrolls sideways in any state, the
+ * token view comes first with the settings under it, and dialogs fit the
+ * screen. Screenshots `phone-*.png` are saved as test artifacts.
+ */
+import type { Page } from '@playwright/test';
+import { expect, openFresh, settledBox, test } from './fixtures';
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+/** How wide the page is against the screen, and the elements that stick out on the right. */
+async function sideways(page: Page): Promise<{ scrollWidth: number; clientWidth: number; out: string[] }> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const out: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > root.clientWidth + 0.5) {
+        const testId = el.getAttribute('data-testid');
+        out.push(`${el.tagName.toLowerCase()}.${String(el.className)}${testId ? `[${testId}]` : ''}`);
+      }
+    }
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, out: out.slice(0, 12) };
+  });
+}
+
+async function expectNoSidewaysScroll(page: Page, state: string): Promise<void> {
+  const { scrollWidth, clientWidth, out } = await sideways(page);
+  expect(scrollWidth, `${state}: the page is wider than the screen; sticking out: ${out.join(', ')}`).toBe(
+    clientWidth,
+  );
+}
+
+async function openDefault(page: Page): Promise<void> {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await expect(page.locator('.charts figure')).toHaveCount(2);
+}
+
+/** The element's box lies within the screen. */
+async function expectOnScreen(page: Page, testId: string): Promise<void> {
+  const box = (await page.getByTestId(testId).boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+}
+
+test('at 390 px nothing scrolls sideways: sample, paste box, settings, every preview tab, dialogs', async ({
+  page,
+}, info) => {
+  // A dozen states, a preview run and two dialogs: more than a minute on a busy two-core machine.
+  test.slow();
+  const shot = (name: string) => page.screenshot({ path: info.outputPath(`${name}.png`) });
+  await openDefault(page);
+  await expectNoSidewaysScroll(page, 'default sample');
+  await shot('phone-first-screen');
+  await page.screenshot({ path: info.outputPath('phone-whole-page.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Paste…' }).click();
+  await expect(page.getByTestId('paste-input')).toBeVisible();
+  await expectNoSidewaysScroll(page, 'paste box open');
+  await page.getByRole('button', { name: 'Paste…' }).click();
+
+  await page.getByTestId('model-preset').selectOption({ index: 1 });
+  await page.getByTestId('setting-strategy').selectOption('turns');
+  await page.getByTestId('setting-strategy').scrollIntoViewIfNeeded();
+  await expectNoSidewaysScroll(page, 'settings changed');
+  await shot('phone-settings');
+  await page.getByTestId('model-preset').selectOption('');
+  await page.getByTestId('setting-strategy').selectOption('budget');
+
+  await page.getByTestId('preview-run').click();
+  await expect(page.getByTestId('preview-flags')).toBeVisible();
+  for (const tab of ['summary', 'result', 'diff', 'request', 'raw', 'usage']) {
+    await page.getByTestId(`tab-${tab}`).click();
+    await expect(page.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
+    await expectNoSidewaysScroll(page, `offline preview, ${tab} tab`);
+  }
+  await page.getByTestId('tab-result').click();
+  await page.getByTestId('preview-flags').scrollIntoViewIfNeeded();
+  await shot('phone-preview');
+
+  await page.getByTestId('message-row').first().click();
+  await expect(page.getByTestId('message-detail')).toBeVisible();
+  await expectNoSidewaysScroll(page, 'a message opened');
+
+  await page.getByTestId('share-open').click();
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v1\./);
+  await expectNoSidewaysScroll(page, 'share dialog');
+  await shot('phone-share');
+});
+
+test('on a phone the token view comes first, the settings follow it, and the header scrolls away', async ({
+  page,
+}) => {
+  await openDefault(page);
+  const strip = (await page.locator('.strip-panel').boundingBox())!;
+  const settings = (await page.locator('.settings').boundingBox())!;
+  const charts = (await page.locator('.charts').boundingBox())!;
+  // The token view is on the first screen, the settings right under it, the charts after them.
+  expect(strip.y).toBeLessThan(PHONE.height);
+  expect(settings.y).toBeGreaterThanOrEqual(strip.y + strip.height);
+  expect(charts.y).toBeGreaterThanOrEqual(settings.y + settings.height);
+  // The strip and its table are as wide as the screen allows, not wider.
+  expect(strip.x).toBeGreaterThanOrEqual(0);
+  expect(strip.x + strip.width).toBeLessThanOrEqual(PHONE.width);
+  const table = (await page.getByTestId('strategy-table').boundingBox())!;
+  expect(table.x + table.width).toBeLessThanOrEqual(strip.x + strip.width);
+
+  // Scrolled to the settings, the header no longer covers any of the screen.
+  await page.locator('.settings').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  const header = (await page.locator('.app-header').boundingBox())!;
+  expect(header.y + header.height).toBeLessThanOrEqual(0);
+});
+
+test('on a phone the share dialog and the import report fit the screen', async ({ page }, info) => {
+  await openDefault(page);
+  await page.getByTestId('share-open').click();
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v1\./);
+  await expectOnScreen(page, 'share-dialog');
+  await page.getByTestId('share-dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('share-dialog')).toBeHidden();
+
+  await page.getByTestId('open-report').click();
+  const report = page.getByRole('dialog', { name: /Import report/ });
+  await expect(report).toBeVisible();
+  const box = (await report.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+  await expectNoSidewaysScroll(page, 'import report');
+  await page.screenshot({ path: info.outputPath('phone-report.png') });
+});
+
+test('the skip link is the first Tab stop, shows itself, and takes the focus to the token view', async ({
+  page,
+}) => {
+  await openDefault(page);
+  const skip = page.getByRole('link', { name: 'Skip to the token view' });
+  const hidden = (await skip.boundingBox())!;
+  expect(hidden.y + hidden.height).toBeLessThanOrEqual(0);
+
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  const shown = (await skip.boundingBox())!;
+  expect(shown.y).toBeGreaterThanOrEqual(0);
+  expect(shown.x + shown.width).toBeLessThanOrEqual(PHONE.width);
+
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#token-view')).toBeFocused();
+  // The next Tab lands inside the token view; the address bar's fragment, which holds the
+  // share state, never becomes the link's target.
+  await page.keyboard.press('Tab');
+  expect(
+    await page.evaluate(() => document.getElementById('token-view')!.contains(document.activeElement)),
+  ).toBe(true);
+  expect(new URL(page.url()).hash).not.toContain('token-view');
+});
+
+test('the hidden file input is no Tab stop: Tab goes from "Open file…" to the samples', async ({ page }) => {
+  await openDefault(page);
+  await page.getByRole('button', { name: 'Open file…' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('sample-select')).toBeFocused();
+  await expect(page.getByTestId('file-input')).not.toBeFocused();
+});
+
+test('on a phone a finger drags the keep-recent handle, and the setting follows', async ({ page }) => {
+  await openDefault(page);
+  const handle = page.getByTestId('keep-recent-handle');
+  await expect(handle).toHaveAttribute('aria-valuenow', '20000');
+  const box = await settledBox(handle);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: at, y, id: 1 }],
+    });
+  // A short way left: far enough to keep more messages, not so far as to reach the budget's cap.
+  await touch('touchStart', x);
+  for (let step = 1; step <= 4; step++) await touch('touchMove', x - step * 5);
+  await touch('touchEnd', x - 20);
+
+  // A larger tail is kept, and the settings field shows the same budget.
+  const field = page.getByTestId('setting-keep-recent');
+  await expect
+    .poll(async () => {
+      const kept = await handle.getAttribute('aria-valuenow');
+      return kept === (await field.inputValue()) ? Number(kept) : -1;
+    })
+    .toBeGreaterThan(20000);
+});

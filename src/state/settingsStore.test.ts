@@ -1,0 +1,77 @@
+/**
+ * The settings store applies what can apply and keeps what it refuses in
+ * view, with the reason, until a later change makes it fit.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../core/settings';
+import { useSettings } from './settingsStore';
+
+const RESERVE_AT_WINDOW =
+  'The reserve (8,192) must be smaller than the window (8,192): otherwise no room is left for the conversation and every message would compact.';
+
+beforeEach(() => useSettings.getState().reset());
+
+describe('update', () => {
+  it('applies a value that fits', () => {
+    useSettings.getState().update({ keepRecentTokens: 30 });
+    expect(useSettings.getState().settings).toEqual({ ...DEFAULT_SETTINGS, keepRecentTokens: 30 });
+    expect(useSettings.getState().refused).toEqual([]);
+  });
+
+  it('refuses a reserve at or above the window, keeping the last valid reserve in force', () => {
+    useSettings.getState().chooseModel('local-8k');
+    useSettings.getState().update({ reserveTokens: 8192 });
+    const { settings, refused } = useSettings.getState();
+    expect(settings.reserveTokens).toBe(2048);
+    expect(refused).toEqual([{ field: 'reserveTokens', value: 8192, reason: RESERVE_AT_WINDOW }]);
+  });
+
+  it('applies a refused value once another change makes it fit', () => {
+    useSettings.getState().update({ keepRecentTokens: 30 });
+    useSettings.getState().update({ maxContextTokens: 8192 });
+    expect(useSettings.getState().settings.maxContextTokens).toBe(128000);
+    expect(useSettings.getState().refused.map((r) => r.field)).toEqual(['maxContextTokens']);
+    useSettings.getState().update({ reserveTokens: 2000 });
+    expect(useSettings.getState().settings).toMatchObject({ maxContextTokens: 8192, reserveTokens: 2000 });
+    expect(useSettings.getState().refused).toEqual([]);
+  });
+
+  it('a new value in a refused field replaces the refused one', () => {
+    useSettings.getState().update({ scale: 9 });
+    expect(useSettings.getState().refused.map((r) => r.value)).toEqual([9]);
+    useSettings.getState().update({ scale: 1.2 });
+    expect(useSettings.getState().settings.scale).toBe(1.2);
+    expect(useSettings.getState().refused).toEqual([]);
+  });
+});
+
+describe('chooseModel', () => {
+  it('the 8k local model leaves a configuration that fits, whatever was set before', () => {
+    useSettings.getState().update({ reserveTokens: 30000, keepRecentTokens: 40000 });
+    useSettings.getState().chooseModel('local-8k');
+    const { settings, refused, modelId } = useSettings.getState();
+    expect(modelId).toBe('local-8k');
+    expect(settings).toMatchObject({ maxContextTokens: 8192, reserveTokens: 2048, keepRecentTokens: 1536 });
+    expect(refused).toEqual([]);
+  });
+
+  it('replaces a refused window, reserve or keep-recent, and keeps other refused values waiting', () => {
+    useSettings.getState().update({ maxContextTokens: 4000, scale: 7 });
+    useSettings.getState().chooseModel('gpt-4o');
+    const { settings, refused } = useSettings.getState();
+    expect(settings).toMatchObject({
+      maxContextTokens: 128000,
+      reserveTokens: 16384,
+      keepRecentTokens: 20000,
+    });
+    expect(refused.map((r) => [r.field, r.value])).toEqual([['scale', 7]]);
+  });
+
+  it('typing another window forgets the preset; a refused one does not', () => {
+    useSettings.getState().chooseModel('local-32k');
+    useSettings.getState().update({ maxContextTokens: 100 });
+    expect(useSettings.getState().modelId).toBe('local-32k');
+    useSettings.getState().update({ maxContextTokens: 40000 });
+    expect(useSettings.getState().modelId).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The header's account of the cut: where it falls (or why there is none),
+ * the tokens actually kept against the keep-recent budget, and a red badge
+ * when even the compacted context would not fit. Two numbers, two names: the
+ * budget is what the handle sets, "kept" is what the cut leaves.
+ */
+import { describeOverflow, explainNothingToCompact } from '../../core/explain';
+import { fmt } from '../format';
+import { NOTHING_LABELS } from '../labels';
+import type { PageAnalysis } from '../useAnalysis';
+
+export function CutSummary({ analysis }: { analysis: PageAnalysis }) {
+  const { plan, keptTokens, settings, overflow } = analysis;
+  const nothing = plan.nothingToCompact ? explainNothingToCompact(analysis.index, plan, settings) : null;
+  const overflowText =
+    overflow &&
+    describeOverflow(overflow, analysis.current.tokensAfter, {
+      threshold: overflow.threshold,
+      window: settings.maxContextTokens,
+    });
+  return (
+    <>
+      {nothing ? (
+        <span className="badge" data-testid="nothing-to-compact" title={nothing.text}>
+          nothing to compact: {NOTHING_LABELS[nothing.reason]}
+          {/* Not a cut: everything from the start stays. */}
+          <span className="visually-hidden">
+            , everything kept from #<span data-testid="cut-index">{plan.start}</span>
+          </span>
+        </span>
+      ) : (
+        <span>
+          <span className="muted">first kept </span>
+          <strong>
+            #<span data-testid="cut-index">{plan.firstKeptIdx}</span>
+          </strong>
+          {plan.isSplitTurn && <span className="badge split"> splits turn #{plan.turnStartIdx}</span>}
+        </span>
+      )}
+      <span data-testid="kept-summary">
+        <span className="muted">kept </span>
+        <strong data-testid="kept-tokens">{fmt(keptTokens)}</strong>
+        <span className="muted"> of </span>
+        <span data-testid="kept-budget">{fmt(settings.keepRecentTokens)}</span>
+      </span>
+      {overflowText && (
+        <span className="badge overflow" data-testid="result-overflow" title={overflowText.long}>
+          {overflowText.short}
+        </span>
+      )}
+    </>
+  );
+}

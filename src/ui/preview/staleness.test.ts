@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeSettings } from '../../core/settings';
+import type { SummarizerChoice } from '../../worker/protocol';
+import { STALE_TEXT, staleReason, type PreviewBasis } from './staleness';
+
+const transcript = { sourceName: 'chat.json' };
+const openai: SummarizerChoice = {
+  mode: 'provider',
+  config: { kind: 'openai', preset: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
+};
+const basis = (patch: Partial<PreviewBasis> = {}): PreviewBasis => ({
+  transcript,
+  settings: normalizeSettings({ keepRecentTokens: 16 }),
+  summarizer: { mode: 'offline' },
+  instructions: '',
+  ...patch,
+});
+
+describe('staleReason', () => {
+  it('matches while nothing the result depends on changed, even with new objects', () => {
+    expect(staleReason(basis(), basis())).toBeNull();
+  });
+
+  it('a change the result does not depend on leaves it current: the trigger switch, the stall timeout, the key', () => {
+    const settings = normalizeSettings({ keepRecentTokens: 16, enabled: false, stallTimeoutMs: 800 });
+    expect(staleReason(basis(), basis({ settings }))).toBeNull();
+    const withKey: SummarizerChoice = { mode: 'provider', config: { ...openai.config, apiKey: 'sk-other' } };
+    expect(staleReason(basis({ summarizer: openai }), basis({ summarizer: withKey }))).toBeNull();
+  });
+
+  it('names the settings when a budget, the strategy or the tokenizer changed', () => {
+    for (const input of [
+      { keepRecentTokens: 30 },
+      { keepRecentTokens: 16, strategy: 'pi' as const },
+      { keepRecentTokens: 16, tokenizer: 'chars4' as const },
+      { keepRecentTokens: 16, maxContextTokens: 64000 },
+    ]) {
+      expect(staleReason(basis(), basis({ settings: normalizeSettings(input) }))).toBe('settings');
+    }
+  });
+
+  it('names the transcript first when another one was loaded', () => {
+    const other = basis({ transcript: { sourceName: 'chat.json' }, settings: normalizeSettings({}) });
+    expect(staleReason(basis(), other)).toBe('transcript');
+  });
+
+  it('names the summarizer when the provider, model or instructions changed', () => {
+    expect(staleReason(basis(), basis({ summarizer: openai }))).toBe('summarizer');
+    const otherModel: SummarizerChoice = { mode: 'provider', config: { ...openai.config, model: 'gpt-4o' } };
+    expect(staleReason(basis({ summarizer: openai }), basis({ summarizer: otherModel }))).toBe('summarizer');
+    expect(staleReason(basis(), basis({ instructions: 'keep the file paths' }))).toBe('summarizer');
+  });
+
+  it('says what changed since the run', () => {
+    expect(STALE_TEXT.settings).toBe('settings changed since this run');
+    expect(STALE_TEXT.transcript).toBe('transcript changed since this run');
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Whether a preview still matches the page. A result is the compaction of
+ * one transcript under one set of settings by one summarizer; once any of
+ * those changes, its numbers describe something that is no longer on the
+ * page, and it must say so rather than sit beside the new analysis as if it
+ * belonged to it.
+ */
+import type { Settings } from '../../core/settings';
+import type { SummarizerChoice } from '../../worker/protocol';
+
+/** What a preview is made from. */
+export interface PreviewBasis {
+  /** The loaded transcript's identity: every load is a new one, a recount is not. */
+  transcript: unknown;
+  settings: Settings;
+  summarizer: SummarizerChoice;
+  instructions: string;
+}
+
+export type StaleReason = 'transcript' | 'settings' | 'summarizer';
+
+export const STALE_TEXT: Record<StaleReason, string> = {
+  transcript: 'transcript changed since this run',
+  settings: 'settings changed since this run',
+  summarizer: 'summarizer changed since this run',
+};
+
+/**
+ * The settings a compaction result depends on. The trigger switch does not
+ * (a preview is a manual compaction), nor does the stall timeout, which only
+ * decides how long a silent stream is waited for.
+ */
+const RESULT_SETTINGS = [
+  'maxContextTokens',
+  'reserveTokens',
+  'keepRecentTokens',
+  'maxSummaryTokens',
+  'strategy',
+  'tokenizer',
+  'scale',
+] as const satisfies readonly (keyof Settings)[];
+
+/** The same summarizer writes the same summary; the key only opens the door. */
+function sameSummarizer(a: SummarizerChoice, b: SummarizerChoice): boolean {
+  if (a.mode === 'offline' || b.mode === 'offline') return a.mode === b.mode;
+  return (
+    a.config.kind === b.config.kind &&
+    a.config.preset === b.config.preset &&
+    a.config.baseUrl === b.config.baseUrl &&
+    a.config.model === b.config.model
+  );
+}
+
+/** Why a preview made from `ran` no longer matches `now`, the transcript first; null while it does. */
+export function staleReason(ran: PreviewBasis, now: PreviewBasis): StaleReason | null {
+  if (ran.transcript !== now.transcript) return 'transcript';
+  if (RESULT_SETTINGS.some((field) => ran.settings[field] !== now.settings[field])) return 'settings';
+  if (!sameSummarizer(ran.summarizer, now.summarizer) || ran.instructions !== now.instructions) {
+    return 'summarizer';
+  }
+  return null;
+}
