@@ -13,6 +13,7 @@ import { LinkBanner } from './share/LinkBanner';
 import { ShareDialog } from './share/ShareDialog';
 import { useAddressBarSync, useExpectedTranscriptCheck } from './share/useShareSync';
 import { SettingsPanel } from './settings/SettingsPanel';
+import { markersFor } from './tokens/markerChoice';
 import { TokenStrip } from './tokens/TokenStrip';
 import { useAnalysis, type PageAnalysis } from './useAnalysis';
 import { useOmitted } from './useOmitted';
@@ -35,6 +36,10 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
     return out;
   }, [analysis.fates, omitted]);
   const deferredFates = useDeferredValue(fates);
+  const markers = useMemo(
+    () => markersFor(analysis.outcomes, settings.strategy, view.roles.length),
+    [analysis.outcomes, settings.strategy, view.roles.length],
+  );
 
   return (
     <div className="work">
@@ -62,14 +67,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
           onCutChange={(i) =>
             update({ keepRecentTokens: Math.max(1, Math.round(keepRecentForCut(index, i))) })
           }
-          markers={analysis.outcomes
-            .filter((o) => o.strategy !== settings.strategy)
-            .map((o) => ({
-              strategy: o.strategy,
-              firstKeptIdx: o.plan.nothingToCompact ? o.plan.start : o.plan.firstKeptIdx,
-              tokensAfter: o.tokensAfter,
-              nothingToCompact: o.plan.nothingToCompact,
-            }))}
+          markers={markers}
           selected={selected}
           onSelect={(i) => select(i, true)}
           previews={view.previews}

@@ -4,7 +4,8 @@
  */
 import type { NothingReason } from '../core/explain';
 import type { Fate } from '../core/fates';
-import type { Strategy, TokenizerId } from '../core/settings';
+import { HARNESSES } from '../core/harness/ids';
+import { CUT_STRATEGIES, type Strategy, type TokenizerId } from '../core/settings';
 
 export const STRATEGY_LABELS: Record<Strategy, string> = {
   budget: 'budget: keep-recent is a ceiling (splits turns)',
@@ -17,6 +18,12 @@ export const STRATEGY_LABELS: Record<Strategy, string> = {
   'clear-tool-uses': 'Anthropic API: clears old tool results',
   'mask-observations': 'observation masking: keeps the last 10 results',
 };
+
+/** The one list strategies are picked from: the cut rules, then what agents and APIs do. */
+export const STRATEGY_GROUPS: readonly { label: string; strategies: readonly Strategy[] }[] = [
+  { label: 'Cut rules', strategies: CUT_STRATEGIES },
+  { label: 'Agent harnesses', strategies: HARNESSES },
+];
 
 export const TOKENIZER_LABELS: Record<TokenizerId, string> = {
   o200k_base: 'o200k_base (GPT-4o, GPT-5)',
