@@ -50,6 +50,13 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
             <span className="swatch role-user-bg" /> user <span className="swatch role-assistant-bg" />{' '}
             assistant <span className="swatch role-tool-bg" /> tool <span className="swatch role-system-bg" />{' '}
             system <span className="swatch role-summary-bg" /> summary
+            {analysis.cleared.length > 0 && (
+              <>
+                {' '}
+                <span className="swatch cleared-key" data-testid="legend-cleared" /> cleared (old size
+                outlined)
+              </>
+            )}
           </span>
         </div>
         <TokenStrip
@@ -57,6 +64,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
           counts={view.counts}
           isSummary={view.isSummary}
           fates={analysis.fates}
+          cleared={analysis.cleared}
           omitted={omitted}
           index={index}
           start={plan.start}
