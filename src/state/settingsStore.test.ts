@@ -75,3 +75,33 @@ describe('chooseModel', () => {
     expect(useSettings.getState().modelId).toBeNull();
   });
 });
+
+describe('setParam', () => {
+  it("applies a preset's parameter the rule allows, beside the others typed for that preset", () => {
+    useSettings.getState().setParam('gemini-cli', 'thresholdFraction', 0.7);
+    useSettings.getState().setParam('gemini-cli', 'preserveFraction', 0.2);
+    expect(useSettings.getState().settings.harness).toEqual({
+      'gemini-cli': { thresholdFraction: 0.7, preserveFraction: 0.2 },
+    });
+    expect(useSettings.getState().refusedParams).toEqual([]);
+  });
+
+  it('refuses one that has no reading with the reason, keeping the last valid value in force', () => {
+    useSettings.getState().setParam('mask-observations', 'keepObservations', 4);
+    useSettings.getState().setParam('mask-observations', 'keepObservations', 0);
+    expect(useSettings.getState().settings.harness).toEqual({ 'mask-observations': { keepObservations: 4 } });
+    expect(useSettings.getState().refusedParams).toEqual([
+      { harness: 'mask-observations', param: 'keepObservations', value: 0, reason: 'Must be at least 1.' },
+    ]);
+    // A valid value typed over it takes its place and clears the refusal.
+    useSettings.getState().setParam('mask-observations', 'keepObservations', 2);
+    expect(useSettings.getState().settings.harness).toEqual({ 'mask-observations': { keepObservations: 2 } });
+    expect(useSettings.getState().refusedParams).toEqual([]);
+  });
+
+  it('forgets refused parameters on reset', () => {
+    useSettings.getState().setParam('codex', 'thresholdFraction', 3);
+    useSettings.getState().reset();
+    expect(useSettings.getState().refusedParams).toEqual([]);
+  });
+});

@@ -9,6 +9,9 @@
 import * as v from 'valibot';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import type { HarnessId } from '../core/harness/ids';
+import type { HarnessParams, HarnessParamsInput } from '../core/harness/params';
+import { harnessParamProblem } from '../core/harness/paramProblems';
 import { findModelPreset, settingsForModel } from '../core/models';
 import { DEFAULT_SETTINGS, type SettingsFields } from '../core/settings';
 import { applyTyped, type Refusal, type SettingField } from '../core/settingsProblems';
@@ -21,10 +24,22 @@ interface StoredSettings {
   modelId: string | null;
 }
 
+/** A preset parameter typed on the page that is not applied, and why. */
+export interface ParamRefusal {
+  harness: HarnessId;
+  param: string;
+  value: unknown;
+  reason: string;
+}
+
 interface SettingsState extends StoredSettings {
   /** Typed values that are not applied, each with the reason; not stored. */
   refused: Refusal[];
+  /** The same for the presets' parameters; each stands alone, so none waits for another. */
+  refusedParams: ParamRefusal[];
   update(patch: Partial<SettingsFields>): void;
+  /** One preset parameter as typed: applied when its rule allows it, refused with the reason otherwise. */
+  setParam<H extends HarnessId>(harness: H, param: keyof HarnessParams[H] & string, value: unknown): void;
   chooseModel(id: string | null): void;
   reset(): void;
 }
@@ -103,6 +118,7 @@ export const useSettings = create<SettingsState>()(
       settings: DEFAULT_SETTINGS,
       modelId: null,
       refused: [],
+      refusedParams: [],
       update: (patch) =>
         set((state) => {
           // Values refused earlier are tried again: this change may be the one that makes them fit.
@@ -126,7 +142,16 @@ export const useSettings = create<SettingsState>()(
           const { settings, refused } = applyTyped({ ...state.settings, ...chosen }, waiting);
           return { modelId: model.id, settings, refused };
         }),
-      reset: () => set({ settings: DEFAULT_SETTINGS, modelId: null, refused: [] }),
+      setParam: (harness, param, value) =>
+        set((state) => {
+          const reason = harnessParamProblem(harness, param, value);
+          const others = state.refusedParams.filter((r) => !(r.harness === harness && r.param === param));
+          if (reason) return { refusedParams: [...others, { harness, param, value, reason }] };
+          const typed: HarnessParamsInput = state.settings.harness ?? {};
+          const harnessInput = { ...typed, [harness]: { ...typed[harness], [param]: value } };
+          return { settings: { ...state.settings, harness: harnessInput }, refusedParams: others };
+        }),
+      reset: () => set({ settings: DEFAULT_SETTINGS, modelId: null, refused: [], refusedParams: [] }),
     }),
     {
       name: storageKey(SETTINGS_RECORD),

@@ -11,6 +11,7 @@ import type { SettingField } from '../../core/settingsProblems';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
+import { HarnessFields } from './HarnessFields';
 import { NumberField } from './NumberField';
 import './settings.css';
 import { STRATEGY_GROUPS, STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
@@ -131,6 +132,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
           ))}
         </select>
       </div>
+      {!isCutStrategy(settings.strategy) && <HarnessFields harness={settings.strategy} analysis={analysis} />}
 
       <div className="field">
         <label htmlFor="setting-tokenizer">Tokenizer</label>
