@@ -68,6 +68,17 @@ export interface Result {
   failures: string[];
   /** Messages a preset cleared in place first, by their index in the messages given. */
   cleared: Clearing[];
+  /**
+   * For each message of `messages`, its index in the messages given (cleared
+   * or not); null for what compaction wrote (the summary, carried prompts).
+   */
+  origins: (number | null)[];
+}
+
+/** Where each message of `out` came from in `working` (the messages given, some cleared in place). */
+function originsOf(working: readonly Message[], out: readonly Message[]): (number | null)[] {
+  const indexOf = new Map(working.map((m, i) => [m, i]));
+  return out.map((m) => indexOf.get(m) ?? null);
 }
 
 export interface CompactOptions {
@@ -167,6 +178,7 @@ export function createCompactor(
           checkpoint: null,
           failures: [],
           cleared,
+          origins: working.map((_, i) => i),
         };
       }
       const prep = prepare(working, s, estimator, {
@@ -242,6 +254,7 @@ export function createCompactor(
         responseId: outcomes.find((o) => o.responseId)?.responseId,
         failures: [history.failure, prefix?.failure].filter((f): f is string => !!f),
         cleared,
+        origins: originsOf(working, compacted),
       };
     },
   };

@@ -4,6 +4,7 @@
  */
 import type { Checkpoint, Reason } from '../core/compactor';
 import type { CountedShape } from '../core/analysis';
+import type { Clearing } from '../core/harness/clearing';
 import type { CompactionEvent } from '../core/summarize';
 import type { SummaryPart, Usage } from '../core/summarizer';
 import type { ProviderConfig } from '../providers/config';
@@ -183,6 +184,8 @@ export interface PreviewRow {
   isSummary: boolean;
   /** Index in the loaded transcript; null for the new summary. */
   from: number | null;
+  /** Its output was cleared in place: the tokens it had before (`tokens` is what is left). */
+  cleared?: { tokensBefore: number };
 }
 
 export interface PreviewResult {
@@ -201,8 +204,10 @@ export interface PreviewResult {
   tokensAfter: number;
   messagesBefore: number;
   messagesAfter: number;
-  /** The compacted list is still over the threshold: the next round would compact again. */
+  /** The compacted list is still over the strategy's threshold: the next round would compact again. */
   wouldCompactAgain: boolean;
+  /** Messages the strategy cleared in place, by their index in the loaded transcript. */
+  cleared: Clearing[];
   /**
    * Summarization calls whose answer was shaped by a full context window, not
    * by the budget we asked for: a prompt over the window (a server that

@@ -129,6 +129,8 @@ describe('OpenCode through the compactor', () => {
     // pruned: about 20,000 remain, still over the usable 18,000, so everything but the two small
     // newest turns is summarized.
     expect(result.cleared.map((c) => c.index)).toEqual([3, 5]);
+    // The summary is new; the two small newest turns keep their places in the transcript.
+    expect(result.origins).toEqual([0, null, 8, 9, 10, 11]);
     expect(result.messages.map((m) => m.role)).toEqual([
       'system',
       'user',
@@ -137,5 +139,26 @@ describe('OpenCode through the compactor', () => {
       'user',
       'assistant',
     ]);
+  });
+});
+
+describe('a preset that only clears, through the compactor', () => {
+  it('returns the cleared list without calling the summarizer, each message with its place in the transcript', async () => {
+    const summarizer = scripted(answers('never asked'));
+    const compactor = createCompactor(summarizer, o200k, {
+      maxContextTokens: 128_000,
+      strategy: 'mask-observations',
+      harness: { 'mask-observations': { keepObservations: 1 } },
+    })!;
+    const messages = transcript();
+    const result = await compactor.compact(messages);
+    expect(summarizer.requests).toEqual([]);
+    expect([result.summary, result.messagesAfter]).toEqual(['', 8]);
+    expect(result.cleared.map((c) => c.index)).toEqual([3, 4]);
+    expect(result.origins).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // The cleared ones are new objects in the old places; the others are the messages given.
+    expect(result.messages[3].content).toBe('Old environment output: (3 lines omitted)');
+    expect(result.messages[5]).toBe(messages[5]);
+    expect(result.tokensAfter).toBe(o200k.countMessages(result.messages));
   });
 });

@@ -1,4 +1,6 @@
 import { useMemo, useState } from 'react';
+import { explainNothingToCompact } from '../../core/explain';
+import { clearsOnly } from '../../core/harness/ids';
 import { findPreset } from '../../providers/presets';
 import { OFFLINE_NOTICE } from '../../providers/offline';
 import { baseUrlProblem } from '../../providers/config';
@@ -60,10 +62,13 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const running = mutation.isPending;
   const result = mutation.data;
   const error = mutation.error;
-  const preset = provider.presetId === 'offline' ? null : findPreset(provider.presetId);
+  // A preset that only clears never asks a model anything: the summarizer does not matter to it.
+  const onlyClears = clearsOnly(analysis.settings.strategy);
+  const preset = provider.presetId === 'offline' || onlyClears ? null : findPreset(provider.presetId);
   const missingKey = !!preset?.needsKey && !apiKey.trim();
   const badBaseUrl = preset ? baseUrlProblem(provider.baseUrl.trim()) : null;
   const awaitingConfirmation = unconfirmedBaseUrl !== null && !!preset;
+  const nothing = analysis.plan.nothingToCompact && analysis.cleared.length === 0;
 
   const choice = useMemo<SummarizerChoice>(
     () =>
@@ -82,8 +87,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
     [preset, provider.baseUrl, provider.model, apiKey],
   );
 
-  const runDisabled =
-    running || missingKey || badBaseUrl !== null || analysis.plan.nothingToCompact || awaitingConfirmation;
+  const runDisabled = running || missingKey || badBaseUrl !== null || nothing || awaitingConfirmation;
   const transcript = useTranscript((s) => s.lastRequest);
   const freshness = usePreviewFreshness({
     now: { transcript, settings: analysis.settings, summarizer: choice, instructions: provider.instructions },
@@ -139,22 +143,30 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
           </button>
         </div>
       )}
-      {provider.presetId === 'offline' && <p className="offline-note muted">{OFFLINE_NOTICE}</p>}
+      {provider.presetId === 'offline' && !onlyClears && (
+        <p className="offline-note muted">{OFFLINE_NOTICE}</p>
+      )}
       {missingKey && (
         <p className="muted">
           Enter an API key for {preset?.label}: it stays in this page unless you tick “Remember on this
           device”.
         </p>
       )}
-      {analysis.plan.nothingToCompact && (
-        <p className="muted">
-          Nothing to compact with these settings: everything fits the keep-recent budget.
+      {nothing && (
+        <p className="muted" data-testid="preview-nothing">
+          Nothing to compact with these settings:{' '}
+          {explainNothingToCompact(analysis.index, analysis.plan, analysis.settings).text}.
+        </p>
+      )}
+      {onlyClears && !nothing && (
+        <p className="muted" data-testid="preview-clears-only">
+          {analysis.settings.strategy} only clears tool output in place: the preview calls no model.
         </p>
       )}
 
       {running && (
         <p role="status" data-testid="preview-status">
-          Summarizing…{' '}
+          {onlyClears ? 'Clearing…' : 'Summarizing…'}{' '}
           <span className="muted">
             {log.requests.length
               ? `${log.requests[log.requests.length - 1].part}, attempt ${log.requests[log.requests.length - 1].attempt}`
@@ -228,14 +240,21 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
               split turn
             </span>
           )}
+          {result.cleared.length > 0 && (
+            <span className="flag" data-testid="flag-cleared">
+              {fmt(result.cleared.length)} cleared in place
+            </span>
+          )}
           {result.omitted > 0 && (
             <span className="flag">{fmt(result.omitted)} messages left out of the summarizer input</span>
           )}
-          <span className={`flag ${result.wouldCompactAgain ? 'warn' : 'ok'}`} data-testid="flag-again">
-            {result.wouldCompactAgain
-              ? 'still over the threshold: would compact again'
-              : 'under the threshold afterwards'}
-          </span>
+          {analysis.trigger.comparison !== 'always' && (
+            <span className={`flag ${result.wouldCompactAgain ? 'warn' : 'ok'}`} data-testid="flag-again">
+              {result.wouldCompactAgain
+                ? 'still over the threshold: would compact again'
+                : 'under the threshold afterwards'}
+            </span>
+          )}
           {result.contextLimit.map((hit) => (
             <span
               key={hit.part}
@@ -249,7 +268,9 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
                 : ''}
             </span>
           ))}
-          {result.offline && <span className="flag">offline summary, not written by a model</span>}
+          {result.offline && result.summary && (
+            <span className="flag">offline summary, not written by a model</span>
+          )}
           <ExportMenu which="compacted" stem={analysis.view.sourceName} label="Export the compacted list…" />
         </div>
       )}
@@ -279,7 +300,9 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
         tabIndex={0}
         className="tab-body"
       >
-        {tab === 'summary' && <SummaryTab result={result} log={log} running={running} />}
+        {tab === 'summary' && (
+          <SummaryTab result={result} log={log} running={running} strategy={analysis.settings.strategy} />
+        )}
         {tab === 'result' &&
           (result ? <ResultTab result={result} /> : <p className="muted">No result yet.</p>)}
         {tab === 'diff' &&
