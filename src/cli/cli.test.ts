@@ -308,7 +308,7 @@ describe('bad input', () => {
     [
       'an unknown command',
       ['frobnicate'],
-      "unknown command 'frobnicate' (commands: inspect, compact, share)",
+      "unknown command 'frobnicate' (commands: inspect, compact, share, count)",
     ],
     [
       'a bad number',

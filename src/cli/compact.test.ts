@@ -158,6 +158,7 @@ describe('compact with the offline summarizer', () => {
       'model',
       'failures',
       'cleared',
+      'origins',
       'summarizer',
       'provider',
       'wouldCompactAgain',

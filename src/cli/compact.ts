@@ -142,7 +142,9 @@ function whyNothing(messages: readonly Message[], settings: SettingsInput, estim
 }
 
 /** The auth fix in terms of the environment, where the command line's key lives. */
-function authFix(chosen: ChosenSummarizer): string {
+type ChosenProvider = Pick<ChosenSummarizer, 'config' | 'provider'>;
+
+function authFix(chosen: ChosenProvider): string {
   const provider = chosen.provider;
   if (!provider) return '';
   if (!provider.keyFrom) {
@@ -152,7 +154,8 @@ function authFix(chosen: ChosenSummarizer): string {
   return `Check that the key in ${provider.keyFrom} belongs to this provider and is still active.`;
 }
 
-function reportProviderError(error: unknown, chosen: ChosenSummarizer, io: Io): void {
+/** A provider's failure on stderr: what happened, the provider's words, and the fix from a terminal. */
+export function reportProviderError(error: unknown, chosen: ChosenProvider, io: Io): void {
   const description = describeProviderError(error, { config: chosen.config ?? undefined });
   let fix = description.fix;
   if (description.category === 'auth') fix = authFix(chosen);
