@@ -55,16 +55,17 @@ describe('chooseModel', () => {
     expect(refused).toEqual([]);
   });
 
-  it('replaces a refused window, reserve or keep-recent, and keeps other refused values waiting', () => {
-    useSettings.getState().update({ maxContextTokens: 4000, scale: 7 });
+  it('replaces a refused window, reserve, keep-recent or scale, and keeps other refused values waiting', () => {
+    useSettings.getState().update({ maxContextTokens: 4000, scale: 7, stallTimeoutMs: -1 });
     useSettings.getState().chooseModel('gpt-4o');
     const { settings, refused } = useSettings.getState();
     expect(settings).toMatchObject({
       maxContextTokens: 128000,
       reserveTokens: 16384,
       keepRecentTokens: 20000,
+      scale: 1,
     });
-    expect(refused.map((r) => [r.field, r.value])).toEqual([['scale', 7]]);
+    expect(refused.map((r) => [r.field, r.value])).toEqual([['stallTimeoutMs', -1]]);
   });
 
   it('typing another window forgets the preset; a refused one does not', () => {

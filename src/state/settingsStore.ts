@@ -12,10 +12,11 @@ import { persist } from 'zustand/middleware';
 import type { HarnessId } from '../core/harness/ids';
 import type { HarnessParams, HarnessParamsInput } from '../core/harness/params';
 import { harnessParamProblem } from '../core/harness/paramProblems';
-import { findModelPreset, settingsForModel } from '../core/models';
+import { defaultScaleFor, findModelPreset, settingsForModel } from '../core/models';
 import { DEFAULT_SETTINGS, type SettingsFields } from '../core/settings';
 import { applyTyped, type Refusal, type SettingField } from '../core/settingsProblems';
 import { typedSettingsSchema } from '../share/schema';
+import { countedScale } from './calibrationStore';
 import { idbStorage } from './idbStorage';
 import { guardedStorage, storageKey, type Restored, type StoredRecord } from './stored';
 
@@ -134,7 +135,12 @@ export const useSettings = create<SettingsState>()(
         set((state) => {
           const model = id ? findModelPreset(id) : undefined;
           if (!model) return { modelId: null };
-          const chosen = settingsForModel(model);
+          // The model's scale comes with it: counted on this device, else its published correction.
+          const tokenizer = state.settings.tokenizer;
+          const chosen = {
+            ...settingsForModel(model),
+            scale: countedScale(model.id, tokenizer) ?? defaultScaleFor(model, tokenizer),
+          };
           // The preset's own fields replace whatever was refused in them; other refused values get another try.
           const waiting = Object.fromEntries(
             state.refused.filter((r) => !(r.field in chosen)).map((r) => [r.field, r.value]),

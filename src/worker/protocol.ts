@@ -2,6 +2,7 @@
  * The messages between the page and the compaction worker. The transcript
  * crosses once, on load; everything after that is small requests.
  */
+import type { Calibration } from '../core/calibration';
 import type { Checkpoint, Reason } from '../core/compactor';
 import type { CountedShape } from '../core/analysis';
 import type { Clearing } from '../core/harness/clearing';
@@ -78,7 +79,7 @@ export type WorkerFailure =
       column?: number;
       path?: string;
     }
-  /** A compaction preview: the summarizer's failure, described with its fix. */
+  /** A compaction preview or a provider count: the provider's failure, described with its fix. */
   | { kind: 'preview'; message: string; description: ProviderErrorDescription }
   /** A preview asked of settings under which there is nothing to compact. */
   | { kind: 'nothing-to-compact'; message: string }
@@ -115,6 +116,8 @@ export type WorkerRequest =
       instructions?: string;
       reason: Reason;
     }
+  /** The provider's own count of the loaded transcript, beside our estimate with `tokenizer` at scale 1. */
+  | { id: number; type: 'count'; config: ProviderConfig; tokenizer: TokenizerId }
   | { id: number; type: 'share'; state: ShareState; options: ShareOptions }
   | { id: number; type: 'hash' }
   | { id: number; type: 'open-share'; input: ShareInput };
@@ -245,6 +248,7 @@ export interface Replies {
   fit: FitReport | null;
   export: string;
   compact: PreviewResult;
+  count: Calibration;
   share: ShareLinks;
   hash: string | null;
   'open-share': OpenShareResult;

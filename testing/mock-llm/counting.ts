@@ -5,10 +5,10 @@
  *   count = ⌈ characters of every string in the request body / 3 ⌉
  *
  * leaving out the values of `model`, `role` and `type` keys (names of the
- * request's parts, not its content). Three characters a token, where o200k
- * averages about four on code and prose: on a long transcript a count against
- * the mock implies a scale above 1, as Claude's tokenizer does; on a tiny one,
- * where our estimate's per-message framing weighs more, below 1.
+ * request's parts, not its content). A rule, not a tokenizer: it differs
+ * from our estimate by a ratio a test can compute (the default sample's
+ * 130,834 o200k_base tokens count as 127,167 in Anthropic's request shape,
+ * scale 0.972).
  *
  *   POST /v1/messages/count_tokens          Anthropic  → {input_tokens}
  *   POST /v1beta/models/{model}:countTokens Gemini     → {totalTokens}

@@ -11,6 +11,7 @@ import type { SettingField } from '../../core/settingsProblems';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
+import { CountExact } from './CountExact';
 import { HarnessFields } from './HarnessFields';
 import { NumberField } from './NumberField';
 import './settings.css';
@@ -161,6 +162,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         onChange={(v) => update({ scale: v })}
         hint="calibrates counts against a provider's usage"
       />
+      {analysis && <CountExact />}
 
       <label className="check">
         <input
