@@ -51,11 +51,9 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
             assistant <span className="swatch role-tool-bg" /> tool <span className="swatch role-system-bg" />{' '}
             system <span className="swatch role-summary-bg" /> summary
             {analysis.cleared.length > 0 && (
-              <>
-                {' '}
-                <span className="swatch cleared-key" data-testid="legend-cleared" /> cleared (old size
-                outlined)
-              </>
+              <span className="legend-entry" data-testid="legend-cleared">
+                <span className="swatch cleared-key" /> cleared (old size outlined)
+              </span>
             )}
           </span>
         </div>
