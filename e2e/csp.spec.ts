@@ -148,10 +148,9 @@ test.describe('custom base URLs', () => {
     // TEST-NET-1: reserved for documentation, never routed, so nothing leaves if the policy let it through.
     await page.getByTestId('provider-base-url').fill('http://192.0.2.1:8000/v1');
     await page.getByTestId('preview-run').click();
-    await expect(page.getByTestId('preview-degraded').or(page.getByTestId('preview-error'))).toHaveAttribute(
-      'data-category',
-      'network',
-    );
+    const error = page.getByTestId('preview-error');
+    await expect(error).toHaveAttribute('data-category', 'unreachable');
+    await expect(error).toContainText('Could not reach http://192.0.2.1:8000/v1/chat/completions');
     await expectViolations(
       cspViolations,
       /^\[csp-violation\] connect-src refused http:\/\/192\.0\.2\.1:8000/,

@@ -397,7 +397,8 @@ describe('compact against the local mock LLM server', () => {
     expect([code, out]).toEqual([1, '']);
     expect(mock.requests).toHaveLength(1);
     expect(err.split('\n')).toEqual([
-      'compaction-playground: OpenAI (Chat Completions) refused the API key',
+      // The mock server is not OpenAI: the message names the server that refused.
+      `compaction-playground: The server at ${mock.url} refused the API key`,
       expect.stringMatching(/^ {2}.*401/),
       '  Check that the key in OPENAI_API_KEY belongs to this provider and is still active.',
       '',

@@ -160,7 +160,7 @@ export function reportProviderError(error: unknown, chosen: ChosenProvider, io: 
   let fix = description.fix;
   if (description.category === 'auth') fix = authFix(chosen);
   // The shared fix speaks of browsers and CORS; from a terminal only reachability matters.
-  if (description.category === 'network' && chosen.provider) {
+  if (description.category === 'unreachable' && chosen.provider) {
     fix = `Check that the server is running at ${chosen.provider.baseUrl} and that this machine can reach it.`;
   }
   io.err(`compaction-playground: ${description.title}`);

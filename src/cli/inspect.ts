@@ -11,6 +11,7 @@ import { loadEstimator, type Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
 import type { Clearing } from '../core/harness/clearing';
 import { isCutStrategy, normalizeSettings, type SettingsInput } from '../core/settings';
+import { isProblem } from '../formats/issues';
 import type { ImportResult } from '../formats/types';
 import type { Io } from './io';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse } from './options';
@@ -200,14 +201,17 @@ export function renderTable(
     lines.push(`overflow    ${long}`);
   }
   lines.push('strategies', ...a.outcomes.map((o) => `  ${o.strategy.padEnd(18)}${describeOutcome(o)}`));
-  const problems = imported.issues.length;
-  if (problems)
+  // Notes say what was left out on purpose, as the agent leaves it out: not problems.
+  const problems = imported.issues.filter(isProblem);
+  const notes = imported.issues.filter((i) => !isProblem(i));
+  if (problems.length)
     lines.push(
-      `import      ${problems} problem${problems === 1 ? '' : 's'}: ${imported.issues
-        .map((i) => i.message)
+      `import      ${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problems
+        .map((i) => (i.line !== undefined ? `line ${i.line}: ${i.message}` : i.message))
         .slice(0, 3)
         .join('; ')}`,
     );
+  if (notes.length) lines.push(`notes       ${notes.map((i) => i.message).join('; ')}`);
   return lines.join('\n');
 }
 

@@ -216,7 +216,7 @@ class PairHeap {
  * starting at its position still has its rank: a rank names one byte string,
  * so the pair is the same bytes, and merging it is what tiktoken would do.
  */
-export function countByHeap(table: BpeTable, bytes: ByteString): number {
+function mergeByHeap(table: BpeTable, bytes: ByteString): { end: Int32Array; parts: number } {
   const n = bytes.length;
   const end = new Int32Array(n); // end[s]: where the part starting at s ends
   const previous = new Int32Array(n); // previous[s]: the start of the part before s, or -1
@@ -251,7 +251,25 @@ export function countByHeap(table: BpeTable, bytes: ByteString): number {
       if (rankBefore !== NO_RANK) heap.push(rankBefore, before);
     }
   }
-  return parts;
+  return { end, parts };
+}
+
+export function countByHeap(table: BpeTable, bytes: ByteString): number {
+  return mergeByHeap(table, bytes).parts;
+}
+
+/**
+ * Where each token of one piece starts, in bytes, with the piece's length
+ * last: the same merges as `countByHeap`, kept instead of counted, for
+ * showing a text token by token.
+ */
+export function tokenStarts(table: BpeTable, bytes: ByteString): number[] {
+  const starts: number[] = [];
+  if (bytes.length === 0) return [0];
+  const { end } = mergeByHeap(table, bytes);
+  for (let s = 0; s < bytes.length; s = end[s] as number) starts.push(s);
+  starts.push(bytes.length);
+  return starts;
 }
 
 /**

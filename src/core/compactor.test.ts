@@ -261,6 +261,23 @@ describe('summarizer failures', () => {
     }
   });
 
+  it('stops at once when no server answered, without retry or archive', async () => {
+    const error = new SummarizerError(
+      'unreachable',
+      'Could not reach http://127.0.0.1:9/v1/chat/completions',
+    );
+    const summarizer = scripted(fails(error));
+    await expect(compactor(summarizer).compact(reactTurn(40))).rejects.toBe(error);
+    expect(summarizer.requests).toHaveLength(1);
+  });
+
+  it('retries a connection that broke mid-stream once and then archives', async () => {
+    const summarizer = scripted(fails(new SummarizerError('network', 'the connection broke')));
+    const result = await compactor(summarizer).compact(reactTurn(40));
+    expect(summarizer.requests).toHaveLength(2);
+    expect(result.degraded).toBe(true);
+  });
+
   it('retries a rate limit once and then archives', async () => {
     const summarizer = scripted(fails(new SummarizerError('rate-limit', 'HTTP 429', { status: 429 })));
     const result = await compactor(summarizer).compact(reactTurn(40));

@@ -50,20 +50,44 @@ function scaled(count: number, scale: number): number {
   return scale === 1 ? count : Math.round(count * scale);
 }
 
-function bpeParts(message: Message, count: TextCounter): Parts {
-  const strings = [
-    count(message.role),
-    count(message.content),
-    count(message.name ?? ''),
-    count(message.toolCallId ?? ''),
-    count(message.reasoning ?? ''),
+/** One string of a message that a BPE count covers, named as the page shows it. */
+export interface CountedText {
+  label: string;
+  text: string;
+}
+
+/**
+ * The strings a BPE count of `message` adds up, in request order: the role,
+ * the text, the name, the tool-call id, the reasoning, then each tool call's
+ * name and arguments. The token view shows the same strings, so its pieces
+ * add up to the row's count.
+ */
+export function countedTexts(message: Message): CountedText[] {
+  const texts: CountedText[] = [
+    { label: 'role', text: message.role },
+    { label: 'text', text: message.content },
+    { label: 'name', text: message.name ?? '' },
+    { label: 'tool call id', text: message.toolCallId ?? '' },
+    { label: 'reasoning', text: message.reasoning ?? '' },
   ];
-  let fixed = PER_MESSAGE_TOKENS + (message.images ?? 0) * IMAGE_TOKENS;
   for (const call of message.toolCalls ?? []) {
-    strings.push(count(call.name), count(call.arguments));
-    fixed += PER_TOOL_CALL_TOKENS;
+    texts.push({ label: `tool call ${call.name}: name`, text: call.name });
+    texts.push({ label: `tool call ${call.name}: arguments`, text: call.arguments });
   }
-  return { fixed, strings };
+  return texts;
+}
+
+/** Tokens of a message that are not text: per-message and per-call framing, and images. */
+export function framingTokens(message: Message): number {
+  return (
+    PER_MESSAGE_TOKENS +
+    (message.images ?? 0) * IMAGE_TOKENS +
+    (message.toolCalls?.length ?? 0) * PER_TOOL_CALL_TOKENS
+  );
+}
+
+function bpeParts(message: Message, count: TextCounter): Parts {
+  return { fixed: framingTokens(message), strings: countedTexts(message).map((t) => count(t.text)) };
 }
 
 /** pi's rule: characters of text, reasoning and tool calls, a quarter token each. */

@@ -152,8 +152,9 @@ function validate(outcome: SummaryOutcome): void {
 export type SummarizeResult = { ok: true; outcome: SummaryOutcome } | { ok: false; error: string };
 
 /**
- * Up to two attempts. A user abort and authentication, quota or billing
- * errors are thrown at once: no retry can fix them, and an archive would hide them.
+ * Up to two attempts. A user abort and authentication, quota, billing and
+ * unreachable-server errors are thrown at once: no retry can fix them, and an
+ * archive would hide them.
  */
 export async function summarizeWithRetry(
   summarizer: Summarizer,

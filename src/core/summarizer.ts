@@ -43,14 +43,19 @@ export interface Summarizer {
   readonly label: string;
   /**
    * Streams one summary. Failures are thrown; a thrown `SummarizerError` with
-   * kind `auth`, `quota` or `billing` stops the compaction without a retry.
+   * kind `auth`, `quota`, `billing` or `unreachable` stops the compaction
+   * without a retry.
    */
   stream(request: SummaryRequest): AsyncIterable<SummaryChunk>;
 }
 
-/** Why a summarizer call failed, in the categories the user needs to act on. */
+/**
+ * Why a summarizer call failed, in the categories the user needs to act on.
+ * `unreachable`: no server answered at all (refused, unknown host, blocked by
+ * the browser); `network`: a server answered, then the connection broke.
+ */
 export type SummarizerErrorKind =
-  'auth' | 'quota' | 'billing' | 'rate-limit' | 'overflow' | 'network' | 'http' | 'protocol';
+  'auth' | 'quota' | 'billing' | 'rate-limit' | 'overflow' | 'unreachable' | 'network' | 'http' | 'protocol';
 
 export class SummarizerError extends Error {
   readonly kind: SummarizerErrorKind;
@@ -71,10 +76,17 @@ export class SummarizerError extends Error {
   }
 }
 
-/** Errors that no retry can fix and that must not be papered over with an archive. */
+/**
+ * Errors that no retry can fix and that must not be papered over with an
+ * archive. A server that never answered is one: an archive would look like a
+ * result, token counts and all, of a call that reached nobody.
+ */
 export function isFatalSummarizerError(error: unknown): error is SummarizerError {
   return (
     error instanceof SummarizerError &&
-    (error.kind === 'auth' || error.kind === 'quota' || error.kind === 'billing')
+    (error.kind === 'auth' ||
+      error.kind === 'quota' ||
+      error.kind === 'billing' ||
+      error.kind === 'unreachable')
   );
 }

@@ -2,7 +2,7 @@
  * String token counters. BPE ranks are large (o200k is 2.3 MB), so they are
  * imported lazily and each encoding is built once per process or worker.
  */
-import { countPieceTokens, parseBpeRanks } from './bpe';
+import { countPieceTokens, parseBpeRanks, type BpeTable } from './bpe';
 import type { TokenizerId } from './settings';
 
 /** Counts the tokens of one string. */
@@ -61,15 +61,38 @@ export function pieceCachedCounter(patStr: string, encodePiece: (piece: string) 
   };
 }
 
-async function loadBpe(id: 'o200k_base' | 'cl100k_base'): Promise<TextCounter> {
-  const { default: ranks } = await (id === 'o200k_base'
-    ? import('js-tiktoken/ranks/o200k_base')
-    : import('js-tiktoken/ranks/cl100k_base'));
-  // Only the ranks data comes from js-tiktoken: its encoder is quadratic in a
-  // piece's length (see bpe.ts), and building it costs more than our table.
+/** An encoding's merge table and the pattern that splits text into pieces. */
+export interface BpeEncoding {
+  readonly table: BpeTable;
+  readonly pattern: string;
+}
+
+const encodings = new Map<BpeId, Promise<BpeEncoding>>();
+
+export type BpeId = Exclude<TokenizerId, 'chars4'>;
+
+/** Resolves to the encoding `id`, loading its ranks on first use. */
+export function loadEncoding(id: BpeId): Promise<BpeEncoding> {
+  let pending = encodings.get(id);
+  if (!pending) {
+    pending = (async () => {
+      const { default: ranks } = await (id === 'o200k_base'
+        ? import('js-tiktoken/ranks/o200k_base')
+        : import('js-tiktoken/ranks/cl100k_base'));
+      // Only the ranks data comes from js-tiktoken: its encoder is quadratic in a
+      // piece's length (see bpe.ts), and building it costs more than our table.
+      return { table: parseBpeRanks(ranks.bpe_ranks), pattern: ranks.pat_str };
+    })();
+    encodings.set(id, pending);
+    pending.catch(() => encodings.delete(id));
+  }
+  return pending;
+}
+
+async function loadBpe(id: BpeId): Promise<TextCounter> {
+  const { table, pattern } = await loadEncoding(id);
   // Text like `<|endoftext|>` in a transcript counts as the text it is.
-  const table = parseBpeRanks(ranks.bpe_ranks);
-  return pieceCachedCounter(ranks.pat_str, (piece) => countPieceTokens(table, piece));
+  return pieceCachedCounter(pattern, (piece) => countPieceTokens(table, piece));
 }
 
 /** Resolves to the counter for `id`, loading its ranks on first use. */

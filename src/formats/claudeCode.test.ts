@@ -119,7 +119,7 @@ describe('Claude Code session JSONL', () => {
     ]);
     expect(result.issues).toEqual([
       {
-        severity: 'warning',
+        severity: 'info',
         code: 'hidden-by-compaction',
         message: '2 messages before the last compact boundary are not sent to the model and were left out',
         line: 3,

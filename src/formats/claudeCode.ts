@@ -10,7 +10,7 @@ import type { Message } from '../core/message';
 import { anthropicUsage, convertAnthropicMessage } from './anthropicBlocks';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
-import type { IssueLog } from './issues';
+import { counted, type IssueLog } from './issues';
 import { pathInFileOrder, pathToRoot } from './tree';
 import type { JsonRecord } from './json';
 import { field, isRecord, rec, str } from './json';
@@ -169,42 +169,57 @@ class ClaudeCodeSession implements JsonlSession {
   private reportSkipped(path: Node[]): void {
     const onPath = new Set(path.map((n) => n.uuid));
     const boundary = path[0]?.type === 'system' ? path[0] : undefined;
+    // A chain whose first line points at a missing parent (a line that could not
+    // be read, say) loses what came before it: lost content, not a side branch.
+    const head = path[0];
+    const brokenAt =
+      head && head.parent !== null && this.linked && !this.nodes.has(head.parent) ? head : undefined;
     let sidechain = 0;
     let hidden = 0;
     let branches = 0;
+    let cutOff = 0;
     let firstSidechain: number | undefined;
     let firstBranch: number | undefined;
+    let firstCutOff: Node | undefined;
     for (const node of this.nodes.values()) {
       if (onPath.has(node.uuid) || !MESSAGE_TYPES.has(node.type)) continue;
       if (node.sidechain) {
         sidechain++;
         firstSidechain ??= node.line;
       } else if (boundary && node.line < boundary.line) hidden++;
-      else {
+      else if (brokenAt && node.line < brokenAt.line) {
+        cutOff++;
+        firstCutOff ??= node;
+      } else {
         branches++;
         firstBranch ??= node.line;
       }
     }
-    if (hidden)
+    if (brokenAt && firstCutOff)
       this.log.add(
         'warning',
+        'cut-off-by-broken-link',
+        `${counted(cutOff, 'message')} before line ${brokenAt.line} ${cutOff === 1 ? 'was' : 'were'} left out: that line links to a parent that is not in the file`,
+        { line: firstCutOff.line },
+        firstCutOff.record,
+      );
+    // Claude Code itself sends none of these to the model: notes, not problems.
+    if (hidden)
+      this.log.note(
         'hidden-by-compaction',
-        `${hidden} messages before the last compact boundary are not sent to the model and were left out`,
+        `${counted(hidden, 'message')} before the last compact boundary ${hidden === 1 ? 'is' : 'are'} not sent to the model and ${hidden === 1 ? 'was' : 'were'} left out`,
         { line: boundary?.line },
-        undefined,
       );
     if (branches)
-      this.log.add(
-        'warning',
+      this.log.note(
         'inactive-branch',
-        `${branches} messages on other branches (rewinds or edits) were left out`,
+        `${counted(branches, 'message')} on other branches (rewinds or edits) ${branches === 1 ? 'was' : 'were'} left out`,
         { line: firstBranch },
       );
     if (sidechain)
-      this.log.add(
-        'warning',
+      this.log.note(
         'sidechain-lines',
-        `${sidechain} sub-agent (sidechain) messages were left out`,
+        `${counted(sidechain, 'sub-agent (sidechain) message')} ${sidechain === 1 ? 'was' : 'were'} left out`,
         { line: firstSidechain },
       );
   }

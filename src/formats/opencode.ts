@@ -9,7 +9,7 @@ import type { Message, ToolCall } from '../core/message';
 import { childPath, makeMessage, Parts } from './build';
 import type { Imported, JsonImporter } from './format';
 import { detection } from './format';
-import type { IssueLog } from './issues';
+import { counted, type IssueLog } from './issues';
 import type { JsonRecord } from './json';
 import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
 import type { ImportUsage } from './types';
@@ -73,10 +73,11 @@ export const opencode: JsonImporter = {
         start = request >= 0 && request < i ? request : i;
       }
     });
+    // OpenCode itself does not send these to the model: a note, not a problem.
     if (start > 0)
-      log.warn(
+      log.note(
         'hidden-by-compaction',
-        `${start} messages before the last compaction are not sent to the model and were left out`,
+        `${counted(start, 'message')} before the last compaction ${start === 1 ? 'is' : 'are'} not sent to the model and ${start === 1 ? 'was' : 'were'} left out`,
         { path: childPath(located.base, start) },
       );
     const messages: Message[] = [];

@@ -62,7 +62,7 @@ describe('pi session JSONL', () => {
       model: 'claude-sonnet-4-5',
     });
     expect(result.issues).toEqual([
-      { severity: 'warning', code: 'inactive-branch', message: '1 messages on other branches were left out' },
+      { severity: 'info', code: 'inactive-branch', message: '1 message on other branches was left out' },
     ]);
   });
 

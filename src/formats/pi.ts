@@ -9,7 +9,7 @@ import { PI_BRANCH_LEAD_IN, PI_COMPACTION_LEAD_IN } from '../core/summaryEnvelop
 import { makeMessage, Parts } from './build';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
-import type { IssueLog } from './issues';
+import { counted, type IssueLog } from './issues';
 import { pathToRoot } from './tree';
 import type { JsonRecord } from './json';
 import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
@@ -136,7 +136,12 @@ class PiSession implements JsonlSession {
     const path = this.activePath();
     const onPath = new Set(path.map((e) => e.id));
     const abandoned = this.order.filter((e) => !onPath.has(e.id) && e.type === 'message').length;
-    if (abandoned) this.log.warn('inactive-branch', `${abandoned} messages on other branches were left out`);
+    // pi sends only the active branch to the model: a note, not a problem.
+    if (abandoned)
+      this.log.note(
+        'inactive-branch',
+        `${counted(abandoned, 'message')} on other branches ${abandoned === 1 ? 'was' : 'were'} left out`,
+      );
 
     let compactionAt = -1;
     for (let i = path.length - 1; i >= 0; i--) {

@@ -67,9 +67,13 @@ export interface Detection {
   reason: string;
 }
 
-/** One entry of the validation report that comes with every import. */
+/**
+ * One entry of the validation report that comes with every import. An `info`
+ * entry is not a problem: it says what the importer left out on purpose,
+ * because the agent itself does not send it to the model.
+ */
 export interface ImportIssue {
-  severity: 'error' | 'warning';
+  severity: 'error' | 'warning' | 'info';
   /** Stable machine-readable code, e.g. `orphan-tool-result`, `malformed-line`. */
   code: string;
   message: string;
@@ -83,6 +87,14 @@ export interface ImportIssue {
   count?: number;
   /** A short excerpt of the first occurrence. */
   example?: string;
+  /** For a line or entry that was skipped: what it held, as far as it could be read. */
+  held?: HeldContent;
+}
+
+/** The role and first words of something the importer could not turn into a message. */
+export interface HeldContent {
+  role?: string;
+  words?: string;
 }
 
 /** Token usage the source recorded itself, kept to compare against our estimate. */

@@ -4,32 +4,94 @@ import { SummarizerError } from '../core/summarizer';
 import { describeProviderError } from './describeError';
 import { ProviderError } from './summarizer';
 
-const networkError = (preset: ProviderError['preset']) =>
-  new ProviderError('network', 'Could not reach http://localhost:11434 (Failed to fetch).', {
-    preset,
-    baseUrl: 'http://localhost',
-  });
+const unreachable = (preset: ProviderError['preset'], baseUrl: string, url: string) =>
+  new ProviderError('unreachable', `Could not reach ${url} (Failed to fetch).`, { preset, baseUrl, url });
 
 describe('describeProviderError', () => {
-  it("tells an Ollama user to set OLLAMA_ORIGINS to this page's origin", () => {
-    const description = describeProviderError(networkError('ollama'), {
-      origin: 'https://playground.example',
-    });
-    expect(description.category).toBe('network');
-    expect(description.title).toBe('Could not reach Ollama (OpenAI-compatible)');
+  it("tells an Ollama user to set OLLAMA_ORIGINS to this page's origin, naming the address called", () => {
+    const error = unreachable(
+      'ollama',
+      'http://localhost:11434/v1',
+      'http://localhost:11434/v1/chat/completions',
+    );
+    const description = describeProviderError(error, { origin: 'https://playground.example' });
+    expect(description.category).toBe('unreachable');
+    expect(description.title).toBe(
+      'Could not reach Ollama (OpenAI-compatible) at http://localhost:11434/v1/chat/completions',
+    );
     expect(description.fix).toContain('OLLAMA_ORIGINS=https://playground.example ollama serve');
   });
 
-  it("tells an LM Studio user to turn on the server's CORS switch", () => {
-    expect(describeProviderError(networkError('lmstudio')).fix).toContain('Enable CORS');
+  it("keeps a local server's advice at another port: its software is the same anywhere", () => {
+    const error = unreachable(
+      'lmstudio',
+      'http://127.0.0.1:4321/v1',
+      'http://127.0.0.1:4321/v1/chat/completions',
+    );
+    const description = describeProviderError(error);
+    expect(description.title).toBe('Could not reach LM Studio at http://127.0.0.1:4321/v1/chat/completions');
+    expect(description.fix).toContain('Enable CORS');
   });
 
-  it('uses the config for the fix when the error does not carry its provider', () => {
-    const error = new SummarizerError('network', 'Could not reach the server.');
+  it('never blames api.anthropic.com for an Anthropic-compatible server at another address', () => {
+    const error = unreachable('anthropic', 'http://127.0.0.1:9', 'http://127.0.0.1:9/v1/messages');
+    const description = describeProviderError(error, { origin: 'https://playground.example' });
+    expect(description).toMatchObject({
+      category: 'unreachable',
+      title: 'Could not reach http://127.0.0.1:9/v1/messages',
+      fix: 'Check that the server is running at http://127.0.0.1:9/v1/messages and that it allows cross-origin requests from https://playground.example (its CORS setting).',
+    });
+    expect(JSON.stringify(description)).not.toMatch(/anthropic\.com|Anthropic/);
+  });
+
+  it("names the service and gives its own advice at the service's own address", () => {
+    const error = unreachable(
+      'anthropic',
+      'https://api.anthropic.com/',
+      'https://api.anthropic.com/v1/messages',
+    );
+    const description = describeProviderError(error);
+    expect(description.title).toBe('Could not reach Anthropic at https://api.anthropic.com/v1/messages');
+    expect(description.fix).toContain('blocks api.anthropic.com');
+  });
+
+  it('says which server refused a key or answered an error: the service, or the server at its address', () => {
+    const gateway = {
+      preset: 'openai' as const,
+      baseUrl: 'https://gateway.example/v1',
+      url: 'https://gateway.example/v1/chat/completions',
+    };
+    expect(describeProviderError(new ProviderError('auth', 'x', { ...gateway, status: 401 })).title).toBe(
+      'The server at https://gateway.example refused the API key',
+    );
+    expect(describeProviderError(new ProviderError('http', 'x', { ...gateway, status: 404 })).title).toBe(
+      'The server at https://gateway.example answered with an error (HTTP 404)',
+    );
+    const own = { preset: 'openai' as const, baseUrl: 'https://api.openai.com/v1', status: 401 };
+    expect(describeProviderError(new ProviderError('auth', 'x', own)).title).toBe(
+      'OpenAI (Chat Completions) refused the API key',
+    );
+  });
+
+  it('tells a broken connection apart from a server that never answered', () => {
+    const error = new ProviderError('network', 'The connection broke', {
+      preset: 'custom',
+      baseUrl: 'http://127.0.0.1:8000/v1',
+      url: 'http://127.0.0.1:8000/v1/chat/completions',
+    });
+    expect(describeProviderError(error)).toMatchObject({
+      category: 'network',
+      title: 'The connection to Custom (OpenAI-compatible) broke during the answer',
+    });
+  });
+
+  it('uses the config for the fix and the address when the error does not carry its provider', () => {
+    const error = new SummarizerError('unreachable', 'Could not reach the server.');
     const description = describeProviderError(error, {
-      config: { kind: 'ollama' },
+      config: { kind: 'ollama', baseUrl: 'http://127.0.0.1:11434' },
       origin: 'https://x.example',
     });
+    expect(description.title).toBe('Could not reach Ollama (native /api/chat) at http://127.0.0.1:11434');
     expect(description.fix).toContain('OLLAMA_ORIGINS=https://x.example');
   });
 

@@ -6,8 +6,8 @@
 import { CompactionAbortedError, InvalidSummaryError, StallError } from '../core/errors';
 import { matchOverflow } from '../core/overflow';
 import { SummarizerError, type SummarizerErrorKind } from '../core/summarizer';
-import type { ProviderConfig } from './config';
-import { findPreset, presetFor, type ProviderPreset } from './presets';
+import { originOf, type ProviderConfig } from './config';
+import { findPreset, isPresetService, presetFor, type ProviderPreset } from './presets';
 import { ProviderError } from './summarizer';
 
 export type ProviderErrorCategory = SummarizerErrorKind | 'abort' | 'stall' | 'invalid-summary' | 'unknown';
@@ -25,7 +25,7 @@ export interface ProviderErrorDescription {
 
 export interface DescribeContext {
   /** The config of the failed call, when the error does not carry its provider. */
-  config?: Pick<ProviderConfig, 'kind' | 'preset'>;
+  config?: Pick<ProviderConfig, 'kind' | 'preset'> & Partial<Pick<ProviderConfig, 'baseUrl'>>;
   /** The page's origin, for fixes that name it; defaults to the current page's. */
   origin?: string;
 }
@@ -42,9 +42,42 @@ function pageOrigin(context: DescribeContext): string {
     : "this page's origin";
 }
 
-function presetOf(error: unknown, context: DescribeContext): ProviderPreset | undefined {
-  if (error instanceof ProviderError) return findPreset(error.preset);
-  return context.config ? presetFor(context.config) : undefined;
+/**
+ * Where a failed call went. `service` is the preset only when the address is
+ * that preset's service: a call to an Anthropic-compatible gateway that fails
+ * is the gateway's failure, never api.anthropic.com's.
+ */
+interface Target {
+  service?: ProviderPreset;
+  /** The URL called, or the base URL when only that is known. */
+  address?: string;
+}
+
+function targetOf(error: unknown, context: DescribeContext): Target {
+  const preset =
+    error instanceof ProviderError
+      ? findPreset(error.preset)
+      : context.config
+        ? presetFor(context.config)
+        : undefined;
+  const baseUrl = error instanceof ProviderError ? error.baseUrl : context.config?.baseUrl;
+  const address = error instanceof ProviderError ? error.url : baseUrl || undefined;
+  const service = preset && (baseUrl === undefined || isPresetService(preset, baseUrl)) ? preset : undefined;
+  return { service, address };
+}
+
+/** Who answered (or did not), in words: the service's name, else the server at its address. */
+function who(target: Target): string {
+  if (target.service) return target.service.label;
+  return target.address ? `the server at ${originOf(target.address)}` : 'the provider';
+}
+
+/** What to try when nothing answered: the service's own advice, or the generic one for another server. */
+function unreachableFix(target: Target, context: DescribeContext): string {
+  const fix =
+    target.service?.networkFix ??
+    `Check that the server is running at ${target.address ?? 'this base URL'} and that it allows cross-origin requests from {origin} (its CORS setting).`;
+  return fix.replaceAll('{origin}', pageOrigin(context));
 }
 
 function isAbort(error: unknown): boolean {
@@ -55,7 +88,7 @@ function isAbort(error: unknown): boolean {
 }
 
 function describeSummarizerError(error: SummarizerError, context: DescribeContext): ProviderErrorDescription {
-  const preset = presetOf(error, context);
+  const target = targetOf(error, context);
   const base = { status: error.status, providerMessage: error.providerMessage, detail: error.message };
   const text = `${error.message}\n${error.providerMessage ?? ''}`;
   switch (error.kind) {
@@ -79,7 +112,7 @@ function describeSummarizerError(error: SummarizerError, context: DescribeContex
       return {
         ...base,
         category: 'auth',
-        title: `${preset?.label ?? 'The provider'} refused the API key`,
+        title: `${capitalize(who(target))} refused the API key`,
         fix: 'Check that the key belongs to this provider and is still active, then paste it again.',
       };
     case 'quota':
@@ -114,21 +147,27 @@ function describeSummarizerError(error: SummarizerError, context: DescribeContex
         fix: "Set the context window to the model's real size (the summarizer input is fitted to it), or choose a model with a larger window.",
       };
     }
+    case 'unreachable':
+      return {
+        ...base,
+        category: 'unreachable',
+        title: target.address
+          ? `Could not reach ${target.service ? `${target.service.label} at ` : ''}${target.address}`
+          : `Could not reach ${who(target)}`,
+        fix: unreachableFix(target, context),
+      };
     case 'network':
       return {
         ...base,
         category: 'network',
-        title: `Could not reach ${preset?.label ?? 'the provider'}`,
-        fix: (
-          preset?.networkFix ??
-          'Check that the server is running at this base URL and that it allows cross-origin requests from {origin}.'
-        ).replaceAll('{origin}', pageOrigin(context)),
+        title: `The connection to ${who(target)} broke during the answer`,
+        fix: 'Run again; if it keeps breaking, check the connection and any proxy or VPN between this page and the server.',
       };
     case 'http':
       return {
         ...base,
         category: 'http',
-        title: `The provider answered with an error${error.status ? ` (HTTP ${error.status})` : ''}`,
+        title: `${capitalize(who(target))} answered with an error${error.status ? ` (HTTP ${error.status})` : ''}`,
         fix:
           error.status === 404
             ? 'Check the model name and the base URL.'
@@ -144,6 +183,10 @@ function describeSummarizerError(error: SummarizerError, context: DescribeContex
         fix: 'Check that the base URL points at the API itself (for OpenAI-compatible servers it usually ends in /v1), and try again.',
       };
   }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function describeProviderError(

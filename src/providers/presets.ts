@@ -32,6 +32,8 @@ export interface ProviderPreset {
   defaultModel: string;
   /** Hosted services refuse calls without a key; local servers do not need one. */
   needsKey: boolean;
+  /** The server answers with whatever model it has loaded, so the model may be left empty. */
+  modelOptional?: boolean;
   /**
    * Chat Completions only. OpenAI's reasoning models reject `max_tokens`;
    * most compatible servers know only `max_tokens`.
@@ -165,6 +167,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     baseUrl: 'http://localhost:1234/v1',
     defaultModel: '',
     needsKey: false,
+    modelOptional: true,
     networkFix:
       'Make sure the LM Studio server is running with CORS enabled: turn on "Enable CORS" in the Developer tab\'s server settings, or start it with `lms server start --cors`.',
   },
@@ -175,6 +178,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     baseUrl: 'http://localhost:8080/v1',
     defaultModel: '',
     needsKey: false,
+    modelOptional: true,
     networkFix:
       'llama-server answers any origin, so this usually means it is not running at this address: start it with `llama-server -m MODEL.gguf --port 8080` and check the base URL.',
   },
@@ -209,6 +213,17 @@ export function findPreset(id: PresetId): ProviderPreset {
 /** A base URL as an address: two spellings of one server (a trailing slash, spaces) compare equal. */
 export function addressOf(baseUrl: string): string {
   return baseUrl.trim().replace(/\/+$/, '');
+}
+
+/**
+ * Whether a call to `baseUrl` is a call to the service the preset names. A
+ * hosted service (every preset that needs a key) lives at its one address:
+ * anywhere else is another server speaking its protocol, a proxy or a
+ * gateway, and its failures are that server's. A local server's software is
+ * the same at any address, so its advice holds wherever it runs.
+ */
+export function isPresetService(preset: ProviderPreset, baseUrl: string): boolean {
+  return !preset.needsKey || addressOf(baseUrl) === addressOf(preset.baseUrl);
 }
 
 /** The built-in preset of `kind` at this address, if there is one. */

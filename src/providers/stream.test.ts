@@ -37,7 +37,7 @@ describe('a failed provider call', () => {
       kind: 'auth',
       status: 401,
       message:
-        'https://api.openai.com answered HTTP 401 Unauthorized: Incorrect API key provided: sk-test***0000.',
+        'https://api.openai.com/v1/chat/completions answered HTTP 401 Unauthorized: Incorrect API key provided: sk-test***0000.',
       providerMessage: 'Incorrect API key provided: sk-test***0000.',
     });
   });
@@ -53,7 +53,8 @@ describe('a failed provider call', () => {
     expect(JSON.stringify(events)).not.toContain(openai.apiKey);
     expect(events.at(-1)).toMatchObject({
       kind: 'auth',
-      message: 'https://api.openai.com answered HTTP 401: Incorrect API key provided: [redacted]. Check it.',
+      message:
+        'https://api.openai.com/v1/chat/completions answered HTTP 401: Incorrect API key provided: [redacted]. Check it.',
       providerMessage: 'Incorrect API key provided: [redacted]. Check it.',
     });
   });
@@ -137,7 +138,7 @@ describe('a failed provider call', () => {
     });
   });
 
-  it('turns a failed fetch into a network error that mentions CORS', async () => {
+  it('turns a failed fetch into an unreachable error that names the address called and mentions CORS', async () => {
     const events = await collect(
       streamProviderEvents(openai, call, {
         signal: new AbortController().signal,
@@ -147,9 +148,9 @@ describe('a failed provider call', () => {
     expect(events).toEqual([
       {
         type: 'error',
-        kind: 'network',
+        kind: 'unreachable',
         message:
-          'Could not reach https://api.openai.com (Failed to fetch). The server may be down or at another address, or it may not allow requests from this page (CORS).',
+          'Could not reach https://api.openai.com/v1/chat/completions (Failed to fetch). The server may be down or at another address, or it may not allow requests from this page (CORS).',
       },
     ]);
   });
@@ -163,7 +164,7 @@ describe('a failed provider call', () => {
       type: 'error',
       kind: 'protocol',
       message:
-        'https://api.openai.com did not answer with a stream (is the base URL right?). It sent: <!doctype html><title>Login</title>',
+        'https://api.openai.com/v1/chat/completions did not answer with a stream (is the base URL right?). It sent: <!doctype html><title>Login</title>',
     });
   });
 });

@@ -7,7 +7,7 @@ import type { ProviderAdapter } from './adapter';
 import { providerErrorMessage } from './adapter';
 import { anthropicAdapter } from './anthropic';
 import { classifyHttpError } from './classify';
-import { originOf, type ProviderConfig, type ProviderKind } from './config';
+import type { ProviderConfig, ProviderKind } from './config';
 import type { ProviderCall, ProviderEvent, ProviderHttpRequest } from './events';
 import { geminiAdapter } from './gemini';
 import { ollamaAdapter } from './ollama';
@@ -95,7 +95,9 @@ async function* unscrubbedEvents(
   const { signal } = options;
   const adapter = ADAPTERS[config.kind];
   const request = adapter.buildRequest(config, call);
-  const origin = originOf(config.baseUrl);
+  // Messages name the address actually called, path included: a base URL with
+  // one /v1 too many, or a proxy in front of a known service, shows at once.
+  const address = request.url;
   let response: Response;
   try {
     signal.throwIfAborted();
@@ -107,12 +109,13 @@ async function* unscrubbedEvents(
     });
   } catch (error) {
     if (signal.aborted) throw signal.reason;
-    // A browser reports a CORS refusal exactly like an unreachable server: a bare TypeError.
+    // No response at all. A browser reports a CORS refusal exactly like an
+    // unreachable server: a bare TypeError, with nothing to read.
     yield {
       type: 'error',
-      kind: 'network',
+      kind: 'unreachable',
       message:
-        `Could not reach ${origin} (${messageOf(error)}). The server may be down or at another address, ` +
+        `Could not reach ${address} (${messageOf(error)}). The server may be down or at another address, ` +
         'or it may not allow requests from this page (CORS).',
     };
     return;
@@ -132,13 +135,13 @@ async function* unscrubbedEvents(
       type: 'error',
       kind: classifyHttpError(response.status, text),
       status: response.status,
-      message: `${origin} answered ${status}${providerMessage ? `: ${providerMessage}` : ''}`,
+      message: `${address} answered ${status}${providerMessage ? `: ${providerMessage}` : ''}`,
       providerMessage,
     };
     return;
   }
   if (!response.body) {
-    yield { type: 'error', kind: 'protocol', message: `${origin} answered with an empty body.` };
+    yield { type: 'error', kind: 'protocol', message: `${address} answered with an empty body.` };
     return;
   }
 
@@ -151,14 +154,14 @@ async function* unscrubbedEvents(
       yield {
         type: 'error',
         kind: 'protocol',
-        message: `${origin} did not answer with a stream (is the base URL right?). It sent: ${error.head.slice(0, 200)}`,
+        message: `${address} did not answer with a stream (is the base URL right?). It sent: ${error.head.slice(0, 200)}`,
       };
       return;
     }
     yield {
       type: 'error',
       kind: 'network',
-      message: `The connection to ${origin} broke while the response was streaming (${messageOf(error)}).`,
+      message: `The connection to ${address} broke while the response was streaming (${messageOf(error)}).`,
     };
   }
 }

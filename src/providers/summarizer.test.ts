@@ -3,7 +3,7 @@ import { SummarizerError, isFatalSummarizerError, type SummaryRequest } from '..
 import type { ProviderConfig } from './config';
 import type { ProviderEvent, ProviderHttpRequest } from './events';
 import { ProviderError, createProviderSummarizer } from './summarizer';
-import { collect, fakeFetch, sse } from './testing/fakeFetch';
+import { collect, failingFetch, fakeFetch, sse } from './testing/fakeFetch';
 
 const config: ProviderConfig = {
   kind: 'anthropic',
@@ -98,6 +98,23 @@ describe('createProviderSummarizer', () => {
       providerMessage: 'invalid x-api-key',
       preset: 'anthropic',
     });
+    expect(isFatalSummarizerError(error)).toBe(true);
+  });
+
+  it('throws a fatal unreachable error naming the URL called when no server answers', async () => {
+    const gateway = { ...config, baseUrl: 'http://127.0.0.1:9' };
+    const summarizer = createProviderSummarizer(gateway, { fetch: failingFetch('Failed to fetch') });
+    const error = await collect(summarizer.stream(request())).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      kind: 'unreachable',
+      preset: 'anthropic',
+      baseUrl: 'http://127.0.0.1:9',
+      url: 'http://127.0.0.1:9/v1/messages',
+    });
+    expect((error as Error).message).toContain(
+      'Could not reach http://127.0.0.1:9/v1/messages (Failed to fetch)',
+    );
+    expect((error as Error).message).not.toContain('anthropic.com');
     expect(isFatalSummarizerError(error)).toBe(true);
   });
 

@@ -17,20 +17,26 @@ import { presetFor, type PresetId } from './presets';
 import { redactRequest } from './redact';
 import { buildProviderRequest, streamProviderEvents, type FetchLike } from './stream';
 
-/** A `SummarizerError` that remembers which service failed, so its description can name the fix. */
+/**
+ * A `SummarizerError` that remembers which service failed and where, so its
+ * description names the address that was called and the fix that fits it.
+ */
 export class ProviderError extends SummarizerError {
   readonly preset: PresetId;
   readonly baseUrl: string;
+  /** The URL the failed request went to. */
+  readonly url: string;
 
   constructor(
     kind: SummarizerErrorKind,
     message: string,
-    options: { status?: number; providerMessage?: string; preset: PresetId; baseUrl: string },
+    options: { status?: number; providerMessage?: string; preset: PresetId; baseUrl: string; url?: string },
   ) {
     super(kind, message, { status: options.status, providerMessage: options.providerMessage });
     this.name = 'ProviderError';
     this.preset = options.preset;
     this.baseUrl = options.baseUrl;
+    this.url = options.url ?? options.baseUrl;
   }
 }
 
@@ -74,7 +80,8 @@ export function createProviderSummarizer(
         maxTokens: request.maxTokens,
         temperature: request.temperature,
       };
-      options.onRequest?.(redactRequest(buildProviderRequest(config, call), config.apiKey), request.part);
+      const http = buildProviderRequest(config, call);
+      options.onRequest?.(redactRequest(http, config.apiKey), request.part);
       const events = streamProviderEvents(config, call, { signal: request.signal, fetch: options.fetch });
       for await (const event of events) {
         options.onEvent?.(event, request.part);
@@ -84,6 +91,7 @@ export function createProviderSummarizer(
             providerMessage: event.providerMessage,
             preset: preset.id,
             baseUrl: config.baseUrl,
+            url: http.url,
           });
         }
         const chunk = toChunk(event);

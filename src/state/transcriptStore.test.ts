@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../core/settings';
-import { workerClient } from '../worker/client';
-import type { TranscriptView } from '../worker/protocol';
+import { WorkerRequestError, workerClient } from '../worker/client';
+import type { EstimateEvent, TranscriptView } from '../worker/protocol';
 import { useSettings } from './settingsStore';
 import { useTranscript } from './transcriptStore';
 
@@ -74,5 +74,83 @@ describe('the transcript store follows the tokenizer and scale', () => {
     useSettings.getState().update({ keepRecentTokens: 5000, strategy: 'pi' });
     useSettings.getState().update({ tokenizer: 'o200k_base' });
     expect(recounts).toEqual([]);
+  });
+});
+
+describe('a load draws its estimate first', () => {
+  let onEvent: (event: EstimateEvent) => void;
+  let finish: { resolve(v: TranscriptView): void; reject(e: unknown): void };
+  const sent: string[] = [];
+
+  beforeEach(() => {
+    sent.length = 0;
+    vi.spyOn(workerClient, 'cancel').mockImplementation(() => {});
+    vi.spyOn(workerClient, 'request').mockImplementation(((
+      type: string,
+      body: { tokenizer: string },
+      _onProgress: unknown,
+      events: (event: EstimateEvent) => void,
+    ) => {
+      sent.push(`${type} ${body.tokenizer}`);
+      if (type === 'load') onEvent = events;
+      return {
+        id: 100 + sent.length,
+        result: new Promise((resolve, reject) => (finish = { resolve, reject })),
+      };
+    }) as unknown as typeof workerClient.request);
+  });
+
+  const estimate = (): TranscriptView => ({
+    ...view('chars4', 1, [7, 15]),
+    sourceName: 'new.json',
+    estimatedFor: 'o200k_base',
+  });
+  const request = { source: { kind: 'text' as const, text: '[]' }, sourceName: 'new.json' };
+
+  it('shows the estimated view at once, then the exact one, and only then names the load as the last one', async () => {
+    const before = useTranscript.getState().view;
+    const loaded = useTranscript.getState().load(request);
+    onEvent({ type: 'estimate', view: estimate() });
+    expect(useTranscript.getState().view).toMatchObject({ counts: [7, 15], estimatedFor: 'o200k_base' });
+    expect(useTranscript.getState()).toMatchObject({
+      status: 'loading',
+      loading: request,
+      restoreView: before,
+    });
+    finish.resolve({ ...view('o200k_base', 1, [9, 21]), sourceName: 'new.json' });
+    expect(await loaded).toBe(true);
+    expect(useTranscript.getState().view).toMatchObject({ counts: [9, 21], tokenizer: 'o200k_base' });
+    expect(useTranscript.getState().view?.estimatedFor).toBeUndefined();
+    expect(useTranscript.getState()).toMatchObject({ status: 'ready', loading: null, lastRequest: request });
+  });
+
+  it('a cancelled load puts back the transcript its estimate had replaced', async () => {
+    const before = useTranscript.getState().view;
+    const loaded = useTranscript.getState().load(request);
+    onEvent({ type: 'estimate', view: estimate() });
+    finish.reject(new WorkerRequestError({ kind: 'cancelled', message: 'Cancelled' }));
+    expect(await loaded).toBe(false);
+    expect(useTranscript.getState().view).toBe(before);
+    expect(useTranscript.getState()).toMatchObject({ status: 'ready', error: null, loading: null });
+  });
+
+  it('a first load that fails after its estimate leaves the page empty, with the error', async () => {
+    useTranscript.setState({ view: null, status: 'empty' });
+    const loaded = useTranscript.getState().load(request);
+    onEvent({ type: 'estimate', view: estimate() });
+    finish.reject(new WorkerRequestError({ kind: 'worker-stopped', message: 'The worker stopped' }));
+    expect(await loaded).toBe(false);
+    expect(useTranscript.getState()).toMatchObject({ status: 'empty', view: null });
+    expect(useTranscript.getState().error?.message).toBe('The worker stopped');
+  });
+
+  it('a tokenizer chosen while the load counts is counted once the load is done, not in its middle', async () => {
+    const loaded = useTranscript.getState().load(request);
+    onEvent({ type: 'estimate', view: estimate() });
+    useSettings.getState().update({ tokenizer: 'cl100k_base' });
+    expect(sent).toEqual(['load o200k_base']);
+    finish.resolve({ ...view('o200k_base', 1, [9, 21]), sourceName: 'new.json' });
+    expect(await loaded).toBe(true);
+    expect(sent).toEqual(['load o200k_base', 'retokenize cl100k_base']);
   });
 });

@@ -43,6 +43,15 @@ interface TranscriptState {
   loadId: number | null;
   /** A recount that stopped the worker: not tried again until the tokenizer or scale changes. */
   recountFailed: { tokenizer: TokenizerId; scale: number } | null;
+  /** The import's warnings and notes were put away; the next transcript shows its own. */
+  noticesDismissed: boolean;
+  /** The load in flight, if any (a recount is not one). */
+  loading: LoadRequest | null;
+  /**
+   * While a load shows its estimated view: the view it replaced, shown again
+   * if the load is cancelled or fails.
+   */
+  restoreView: TranscriptView | null;
   setPasteText(text: string): void;
   /** Loads with the tokenizer and scale of the current settings. */
   load(request: LoadRequest): Promise<boolean>;
@@ -50,6 +59,7 @@ interface TranscriptState {
   /** Counts again with this tokenizer and scale, unless the view already has them. */
   retokenize(tokenizer: TokenizerId, scale: number): Promise<void>;
   dismissError(): void;
+  dismissNotices(): void;
 }
 
 function sizeOf(source: LoadSource): number {
@@ -91,10 +101,13 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
   lastRequest: null,
   loadId: null,
   recountFailed: null,
+  noticesDismissed: false,
+  loading: null,
+  restoreView: null,
   setPasteText: (pasteText) => set({ pasteText }),
   async load(request) {
     const { tokenizer, scale } = counting();
-    const previous = getState().loadId;
+    const { loadId: previous, view: shown, restoreView } = getState();
     if (previous !== null) workerClient.cancel(previous);
     const { id, result } = workerClient.request(
       'load',
@@ -102,10 +115,17 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
       (progress) => {
         if (getState().loadId === id) set({ progress });
       },
+      (event) => {
+        // The bars from the fast estimate, drawn while the exact counts are made.
+        if (getState().loadId === id) set({ view: stamped(event.view), noticesDismissed: false });
+      },
     );
     set({
       status: 'loading',
       loadId: id,
+      loading: request,
+      // An estimate on the page is not something to go back to; what it replaced is.
+      restoreView: shown?.estimatedFor ? restoreView : shown,
       progress: { phase: 'reading', done: 0, total: sizeOf(request.source) },
     });
     try {
@@ -115,32 +135,35 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
         status: 'ready',
         view: stamped(view),
         recountFailed: null,
+        noticesDismissed: false,
         error: null,
         failed: null,
         progress: null,
         loadId: null,
+        loading: null,
+        restoreView: null,
         lastRequest: request,
       });
-      if (sizeOf(request.source) <= MAX_STORED_BYTES) {
-        const stored: StoredTranscript = {
-          v: STORED_VERSION,
-          source: request.source,
-          sourceName: request.sourceName,
-          format: request.format,
-        };
-        idbSet(STORED_KEY, stored).catch(() => {});
-      }
+      // Settings changed while the load was counting: the counts follow them now.
+      const wanted = counting();
+      if (wanted.tokenizer !== view.tokenizer || wanted.scale !== view.scale)
+        void getState().retokenize(wanted.tokenizer, wanted.scale);
+      remember(request);
       return true;
     } catch (error) {
       if (getState().loadId !== id) return false;
       const failure = asFailure(error);
-      // A cancelled load leaves the previous transcript on the page.
+      // A cancelled load leaves the previous transcript on the page, in place of its estimate.
+      const back = getState().view?.estimatedFor ? getState().restoreView : getState().view;
       set({
-        status: getState().view ? 'ready' : 'empty',
+        status: back ? 'ready' : 'empty',
+        view: back,
         error: failure.kind === 'cancelled' ? null : failure,
         failed: failure.kind === 'cancelled' ? null : request,
         progress: null,
         loadId: null,
+        loading: null,
+        restoreView: null,
       });
       return false;
     }
@@ -179,7 +202,28 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
     }
   },
   dismissError: () => set({ error: null }),
+  dismissNotices: () => set({ noticesDismissed: true }),
 }));
+
+/**
+ * Keeps the transcript for the next visit, as far as storage allows: where
+ * IndexedDB is missing or refuses (some private windows throw at once), the
+ * page simply starts from a sample next time.
+ */
+function remember(request: LoadRequest): void {
+  if (sizeOf(request.source) > MAX_STORED_BYTES) return;
+  const stored: StoredTranscript = {
+    v: STORED_VERSION,
+    source: request.source,
+    sourceName: request.sourceName,
+    format: request.format,
+  };
+  try {
+    idbSet(STORED_KEY, stored).catch(() => {});
+  } catch {
+    // Not kept; nothing on the page depends on it.
+  }
+}
 
 /** The tokenizer and scale the counts must have under the current settings. */
 function counting(): { tokenizer: TokenizerId; scale: number } {
@@ -206,7 +250,9 @@ useSettings.subscribe((state, previous) => {
   current = { tokenizer, scale };
   clearTimeout(recount);
   const run = () => {
-    if (useTranscript.getState().view) void useTranscript.getState().retokenize(tokenizer, scale);
+    // A load in flight counts again when it is done, with the settings of then.
+    const { view, loading } = useTranscript.getState();
+    if (view && !loading) void useTranscript.getState().retokenize(tokenizer, scale);
   };
   if (tokenizerChanged) run();
   else recount = setTimeout(run, SCALE_QUIET_MS);
@@ -220,12 +266,14 @@ useSettings.subscribe((state, previous) => {
 workerClient.setRecovery(async (client) => {
   const { view, lastRequest } = useTranscript.getState();
   if (!view || !lastRequest) return;
+  // An estimate is the page of a load that fails with this worker; the transcript
+  // before it (the last request's) is what the page goes back to.
+  const counted = view.estimatedFor ? counting() : { tokenizer: view.tokenizer, scale: view.scale };
   const { result } = client.request('load', {
     source: lastRequest.source,
     sourceName: lastRequest.sourceName,
     format: lastRequest.format,
-    tokenizer: view.tokenizer,
-    scale: view.scale,
+    ...counted,
   });
   try {
     const restored = await result;

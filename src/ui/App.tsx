@@ -1,12 +1,17 @@
-import { Suspense, lazy, useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
-import { keepRecentForCut } from '../core/cutPoint';
+import { Suspense, lazy, useCallback, useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
+import { planFromIndex } from '../core/prepare';
 import { useSettings } from '../state/settingsStore';
 import { useTranscript } from '../state/transcriptStore';
 import { useUi } from '../state/uiStore';
 import { StoredNotices } from './layout/StoredNotices';
 import { StrategyTable } from './layout/StrategyTable';
 import { SummaryBar } from './layout/SummaryBar';
+import { EstimateMark } from './layout/EstimateMark';
+import { FireOffer } from './layout/FireOffer';
+import { StickyNumbers } from './layout/StickyNumbers';
 import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
+import { ImportNotices } from './load/ImportNotices';
+import { SourceLine } from './load/SourceLine';
 import { MessageList } from './messages/MessageList';
 import { PreviewPanel } from './preview/PreviewPanel';
 import { LinkBanner } from './share/LinkBanner';
@@ -14,6 +19,7 @@ import { ShareDialog } from './share/ShareDialog';
 import { useAddressBarSync, useExpectedTranscriptCheck } from './share/useShareSync';
 import { SettingsPanel } from './settings/SettingsPanel';
 import { markersFor } from './tokens/markerChoice';
+import { keepRecentCap } from './tokens/stops';
 import { TokenStrip } from './tokens/TokenStrip';
 import { useAnalysis, type PageAnalysis } from './useAnalysis';
 import { useOmitted } from './useOmitted';
@@ -27,7 +33,16 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
   const update = useSettings((s) => s.update);
   const { selected, select } = useUi();
   const omitted = useOmitted(analysis);
-  const { view, index, plan, settings } = analysis;
+  const { view, index, plan, settings, boundary } = analysis;
+  // The handle stops where the budget stops applying; the cut line asks the strategy where it cuts.
+  const keepCap = useMemo(() => keepRecentCap(settings, index, plan.start), [settings, index, plan.start]);
+  const cutFor = useCallback(
+    (keepRecentTokens: number) => {
+      const p = planFromIndex(index, { ...settings, keepRecentTokens }, boundary);
+      return p.nothingToCompact ? p.start : p.firstKeptIdx;
+    },
+    [index, settings, boundary],
+  );
   // The strip follows a drag at once; the charts and the list may lag a frame behind.
   const deferred = useDeferredValue(analysis);
   const fates = useMemo<RowFate[]>(() => {
@@ -42,7 +57,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
   );
 
   return (
-    <div className="work">
+    <div className={view.estimatedFor ? 'work estimated' : 'work'}>
       <section id="token-view" tabIndex={-1} className="panel strip-panel" aria-labelledby="tokens-title">
         <div className="panel-head">
           <h2 id="tokens-title">Tokens per message</h2>
@@ -67,12 +82,11 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
           index={index}
           start={plan.start}
           keepRecent={settings.keepRecentTokens}
-          maxKeepRecent={Math.max(1, index.suffix[plan.start])}
-          onKeepRecentChange={(tokens) => update({ keepRecentTokens: Math.max(1, Math.round(tokens)) })}
+          keepCap={keepCap}
+          onKeepRecentChange={(tokens) => update({ keepRecentTokens: tokens })}
           firstKeptIdx={plan.nothingToCompact ? plan.start : plan.firstKeptIdx}
-          onCutChange={(i) =>
-            update({ keepRecentTokens: Math.max(1, Math.round(keepRecentForCut(index, i))) })
-          }
+          cutFor={cutFor}
+          strategy={settings.strategy}
           markers={markers}
           selected={selected}
           onSelect={(i) => select(i, true)}
@@ -143,6 +157,10 @@ export function App() {
       <header className="app-header">
         <div className="brand">
           <h1>Compaction Playground</h1>
+          <p className="tagline" data-testid="tagline">
+            Load an agent transcript, see where its context tokens go, tune where compaction cuts, and preview
+            the summary.
+          </p>
           <span className="spacer" />
           <button
             type="button"
@@ -158,14 +176,23 @@ export function App() {
             onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
             aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}
           >
-            {theme === 'dark' ? '☀ Light' : '☾ Dark'}
+            {theme === 'dark' ? '☀' : '☾'}
+            <span className="theme-word"> {theme === 'dark' ? 'Light' : 'Dark'}</span>
           </button>
         </div>
         <LinkBanner />
         <StoredNotices />
         <LoadPanel />
-        {analysis && <SummaryBar analysis={analysis} />}
+        <SourceLine />
+        <ImportNotices />
+        {analysis && <FireOffer analysis={analysis} />}
       </header>
+      {analysis && (
+        <StickyNumbers>
+          <EstimateMark />
+          <SummaryBar analysis={analysis} />
+        </StickyNumbers>
+      )}
       <main id="main" tabIndex={-1} className="layout">
         <aside className="side">
           <SettingsPanel analysis={analysis} />

@@ -4,6 +4,15 @@ const compactNumber = new Intl.NumberFormat('en-US', { notation: 'compact', maxi
 
 export const fmt = (n: number): string => whole.format(Math.round(n));
 
+/**
+ * A count with its noun, singular for exactly one: "1 token", "0 tokens",
+ * "20,000 tokens". The noun follows the number as printed, so 1.2 reads "1 token".
+ */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  const shown = fmt(n);
+  return `${shown} ${shown === '1' || shown === '-1' ? one : many}`;
+}
+
 /** 950, 1.2K, 18K, 1.4M: short enough for an axis. */
 export const compact = (n: number): string => compactNumber.format(n);
 

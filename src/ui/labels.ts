@@ -31,6 +31,11 @@ export const TOKENIZER_LABELS: Record<TokenizerId, string> = {
   chars4: 'chars4 (characters / 4)',
 };
 
+/** "o200k", "cl100k": how running text names a tokenizer. */
+export function shortTokenizerName(tokenizer: TokenizerId): string {
+  return tokenizer.replace(/_base$/, '');
+}
+
 /** A message's fate as the list names it, with "left out" on top of the core's own. */
 export type RowFate = Fate | 'omitted';
 

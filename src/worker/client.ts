@@ -4,8 +4,9 @@
  * so nothing a user loads can leave the page waiting forever.
  */
 import type {
+  EventOf,
+  RequestEvents,
   WorkerFailure,
-  PreviewEvent,
   Progress,
   Replies,
   WorkerInbound,
@@ -37,6 +38,7 @@ const ACTIVITY: Record<RequestType, string> = {
   cancel: 'cancelling a task',
   retokenize: 'counting tokens',
   detail: 'reading a message',
+  tokens: 'splitting a message into tokens',
   search: 'searching the messages',
   fit: 'fitting the summarizer input',
   export: 'exporting the transcript',
@@ -49,6 +51,7 @@ const ACTIVITY: Record<RequestType, string> = {
 const PHASE_ACTIVITY: Record<Progress['phase'], string> = {
   reading: 'reading the transcript',
   importing: 'importing the transcript',
+  tokenizer: 'loading the tokenizer',
   tokenizing: 'counting tokens',
 };
 
@@ -61,6 +64,7 @@ const RESENDABLE = new Set<RequestType>([
   'load',
   'retokenize',
   'detail',
+  'tokens',
   'search',
   'fit',
   'export',
@@ -102,7 +106,7 @@ export interface WorkerRequester {
     type: T,
     body: BodyOf<T>,
     onProgress?: (progress: Progress) => void,
-    onEvent?: (event: PreviewEvent) => void,
+    onEvent?: (event: EventOf<T>) => void,
   ): { id: number; result: Promise<Replies[T]> };
 }
 
@@ -123,7 +127,7 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: unknown): void;
   onProgress?: (progress: Progress) => void;
-  onEvent?: (event: PreviewEvent) => void;
+  onEvent?: (event: RequestEvents[keyof RequestEvents]) => void;
 }
 
 function createModuleWorker(): WorkerLike {
@@ -168,7 +172,7 @@ export class WorkerClient implements WorkerRequester {
     type: T,
     body: BodyOf<T>,
     onProgress?: (progress: Progress) => void,
-    onEvent?: (event: PreviewEvent) => void,
+    onEvent?: (event: EventOf<T>) => void,
   ): { id: number; result: Promise<Replies[T]> } {
     return this.send(type, body, onProgress, onEvent, true);
   }
@@ -199,7 +203,7 @@ export class WorkerClient implements WorkerRequester {
     type: T,
     body: BodyOf<T>,
     onProgress: ((progress: Progress) => void) | undefined,
-    onEvent: ((event: PreviewEvent) => void) | undefined,
+    onEvent: ((event: EventOf<T>) => void) | undefined,
     waitForRecovery: boolean,
   ): { id: number; result: Promise<Replies[T]> } {
     const id = this.nextId++;
@@ -212,7 +216,8 @@ export class WorkerClient implements WorkerRequester {
         resolve: resolve as (value: unknown) => void,
         reject,
         onProgress,
-        onEvent,
+        // The worker sends each request only the events of its kind.
+        onEvent: onEvent as Pending['onEvent'],
       };
     });
     this.pending.set(id, entry);

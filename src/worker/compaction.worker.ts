@@ -10,7 +10,8 @@ import type { Message } from '../core/message';
 import { prepare } from '../core/prepare';
 import { shapeWithCounts } from '../core/analysis';
 import type { TokenizerId } from '../core/settings';
-import { loadTokenizer } from '../core/tokenizer';
+import { loadEncoding, loadTokenizer } from '../core/tokenizer';
+import { TOKEN_VIEW_LIMIT, messageTokens } from '../core/tokenPieces';
 import { MAX_IMPORT_BYTES, exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
 import { utf8Chunks } from '../formats/utf8';
@@ -30,6 +31,7 @@ import type {
 import { buildShareLinks } from './shareLinks';
 import { decodeShared } from './decodeShared';
 import { RawSource } from './rawSource';
+import { searchMessages } from './search';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -57,6 +59,11 @@ const URL_STALL_TIMEOUT_MS = 30_000;
  * at once, and the page's watchdog gets its answers.
  */
 const YIELD_EVERY_MS = 25;
+/**
+ * A load still counting after this long sends its estimated view first. Not
+ * sooner: the page would draw a large transcript twice for a gain of a moment.
+ */
+const ESTIMATE_AFTER_MS = 1000;
 
 async function estimatorFor(tokenizer: TokenizerId, scale: number): Promise<Estimator> {
   let base = estimators.get(tokenizer);
@@ -211,29 +218,11 @@ async function download(
   }
 }
 
-async function view(
-  id: number,
-  tokenizer: TokenizerId,
-  scale: number,
-  signal: AbortSignal,
-): Promise<TranscriptView> {
+/** The view of the loaded transcript with these counts, made by `estimator`. */
+function assemble(counts: number[], estimator: Estimator, previews: string[]): TranscriptView {
   const { imported, sourceName, bytes } = loaded!;
-  const messages = imported.messages;
-  const report = progressReporter(id);
-  // Said before the first count: one pathological message must not leave the page at "Importing 100%".
-  report({ phase: 'tokenizing', done: 0, total: messages.length });
-  const estimator = await estimatorFor(tokenizer, scale);
-  const pace = pacer(signal);
-  const counts = new Array<number>(messages.length);
-  for (let i = 0; i < messages.length; i++) {
-    counts[i] = estimator.countMessage(messages[i]);
-    report({ phase: 'tokenizing', done: i + 1, total: messages.length });
-    const pause = pace();
-    if (pause) await pause;
-  }
-  const shape = shapeWithCounts(messages, counts, estimator);
   return {
-    ...shape,
+    ...shapeWithCounts(imported.messages, counts, estimator),
     key: ++viewKey,
     format: imported.format,
     detection: imported.detection,
@@ -242,10 +231,70 @@ async function view(
     usage: imported.usage,
     sourceName,
     bytes,
-    tokenizer,
-    scale,
-    previews: messages.map(firstLine),
+    tokenizer: estimator.tokenizer,
+    scale: estimator.scale,
+    previews,
   };
+}
+
+/**
+ * The loaded transcript counted by the `chars4` rule: a pass over string
+ * lengths, milliseconds even for a large file, so the bars can be drawn
+ * while the exact counts are still being made.
+ */
+async function estimateView(
+  tokenizer: TokenizerId,
+  scale: number,
+  previews: string[],
+): Promise<TranscriptView> {
+  const quick = await estimatorFor('chars4', scale);
+  const counts = loaded!.imported.messages.map((m) => quick.countMessage(m));
+  return { ...assemble(counts, quick, previews), estimatedFor: tokenizer };
+}
+
+/**
+ * Counts the loaded transcript with `tokenizer`. A load (`onEstimate` set)
+ * whose exact counts are not at hand, because the tokenizer's ranks have to
+ * load first or the counting runs long, sends a view from the fast estimate
+ * before it, so the page draws bars at once.
+ */
+async function view(
+  id: number,
+  tokenizer: TokenizerId,
+  scale: number,
+  signal: AbortSignal,
+  onEstimate?: (view: TranscriptView) => void,
+): Promise<TranscriptView> {
+  const messages = loaded!.imported.messages;
+  const started = performance.now();
+  const report = progressReporter(id);
+  const previews = messages.map(firstLine);
+  let estimated = !onEstimate || tokenizer === 'chars4';
+  const estimate = async () => {
+    if (estimated) return;
+    estimated = true;
+    onEstimate!(await estimateView(tokenizer, scale, previews));
+  };
+  if (!estimators.has(tokenizer)) {
+    await estimate();
+    // Said before the ranks load: the page must not sit at "Importing 100%" meanwhile.
+    if (tokenizer !== 'chars4') report({ phase: 'tokenizer', done: 0, total: 0 });
+  }
+  const estimator = await estimatorFor(tokenizer, scale);
+  // Said before the first count: one pathological message must not leave the page at "Importing 100%".
+  report({ phase: 'tokenizing', done: 0, total: messages.length });
+  const pace = pacer(signal);
+  const counts = new Array<number>(messages.length);
+  for (let i = 0; i < messages.length; i++) {
+    counts[i] = estimator.countMessage(messages[i]);
+    report({ phase: 'tokenizing', done: i + 1, total: messages.length });
+    const pause = pace();
+    if (pause) {
+      if (performance.now() - started > ESTIMATE_AFTER_MS) await estimate();
+      await pause;
+    }
+  }
+  return assemble(counts, estimator, previews);
 }
 
 async function load(
@@ -277,13 +326,25 @@ async function load(
   });
   if (signal.aborted) throw new ImportError('aborted', 'The import was cancelled');
   const text = pieces.join('');
-  loaded = {
+  const previous = loaded;
+  const mine: Loaded = {
     imported,
     raw: new RawSource(text),
     sourceName: request.sourceName,
     bytes: total ?? text.length,
   };
-  return view(request.id, request.tokenizer, request.scale, signal);
+  // Held from here on, so a row of the estimated view can already be opened.
+  loaded = mine;
+  try {
+    return await view(request.id, request.tokenizer, request.scale, signal, (estimate) =>
+      post({ id: request.id, type: 'event', event: { type: 'estimate', view: estimate } }),
+    );
+  } catch (error) {
+    // A load cancelled or failed while counting leaves the page on the previous
+    // transcript; the worker goes back to it too.
+    if (loaded === mine) loaded = previous;
+    throw error;
+  }
 }
 
 async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['type']]> {
@@ -333,18 +394,19 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       if (!message) throw new Error(`No message #${request.index}`);
       return { index: request.index, message, raw: loaded.raw.get(message.source) };
     }
-    case 'search': {
-      if (!loaded) return [];
-      const needle = request.query.trim().toLowerCase();
-      if (!needle) return [];
-      const hits: number[] = [];
-      loaded.imported.messages.forEach((m, i) => {
-        if (hits.length >= 10000) return;
-        const hay = `${m.content}\n${m.reasoning ?? ''}\n${m.toolCalls?.map((c) => `${c.name} ${c.arguments}`).join('\n') ?? ''}`;
-        if (hay.toLowerCase().includes(needle)) hits.push(i);
-      });
-      return hits;
+    case 'tokens': {
+      if (!loaded) throw new Error('No transcript is loaded');
+      const message = loaded.imported.messages[request.index];
+      if (!message) throw new Error(`No message #${request.index}`);
+      if (request.tokenizer === 'chars4') return null;
+      const [encoding, count] = await Promise.all([
+        loadEncoding(request.tokenizer),
+        loadTokenizer(request.tokenizer),
+      ]);
+      return messageTokens(message, encoding, count, TOKEN_VIEW_LIMIT);
     }
+    case 'search':
+      return loaded ? searchMessages(loaded.imported.messages, request.query) : { hits: [], capped: false };
     case 'fit': {
       if (!loaded) return null;
       const estimator = await estimatorFor(request.settings.tokenizer, request.settings.scale);

@@ -13,8 +13,10 @@ import type { ProviderErrorDescription } from '../providers/describeError';
 import type { ShareError } from '../share/errors';
 import type { SharePreview, ShareProviderInput } from '../share/payload';
 import type { RestoredShare } from '../share/schema';
+import type { SearchResult } from './search';
 import type { ProviderEvent, ProviderHttpRequest } from '../providers/events';
 import type { Message, Role } from '../core/message';
+import type { MessageTokens } from '../core/tokenPieces';
 import type { Settings, SettingsInput, TokenizerId } from '../core/settings';
 import type {
   Detection,
@@ -43,6 +45,13 @@ export interface TranscriptView extends CountedShape {
   bytes: number;
   tokenizer: TokenizerId;
   scale: number;
+  /**
+   * Set on the view a load sends first when its exact counts are not ready
+   * (the tokenizer's ranks still loading, or a long transcript): the counts are
+   * a fast estimate by the `chars4` rule, and the exact ones with this
+   * tokenizer follow.
+   */
+  estimatedFor?: TokenizerId;
   /** First line of each message, at most 160 characters. */
   previews: string[];
 }
@@ -105,6 +114,7 @@ export type WorkerRequest =
   | { id: number; type: 'cancel'; target: number }
   | { id: number; type: 'retokenize'; tokenizer: TokenizerId; scale: number }
   | { id: number; type: 'detail'; index: number }
+  | { id: number; type: 'tokens'; index: number; tokenizer: TokenizerId }
   | { id: number; type: 'search'; query: string }
   | { id: number; type: 'fit'; settings: Settings }
   | { id: number; type: 'export'; format: ExportFormatId; which: 'loaded' | 'compacted' }
@@ -226,12 +236,36 @@ export interface PreviewResult {
   rows: PreviewRow[];
 }
 
-/** `total` is 0 when it is not known (a download without a length): the page then shows what was read. */
-export type Progress = { phase: 'reading' | 'importing' | 'tokenizing'; done: number; total: number };
+/**
+ * `total` is 0 when it is not known (a download without a length): the page
+ * then shows what was read. `tokenizer` is the wait for a tokenizer's ranks,
+ * which has no measure of its own.
+ */
+export type Progress = {
+  phase: 'reading' | 'importing' | 'tokenizer' | 'tokenizing';
+  done: number;
+  total: number;
+};
+
+/** What a load sends before its answer: the bars from a fast estimate, while the exact counts are made. */
+export interface EstimateEvent {
+  type: 'estimate';
+  view: TranscriptView;
+}
+
+/** The events each kind of request sends before its answer. */
+export interface RequestEvents {
+  load: EstimateEvent;
+  compact: PreviewEvent;
+}
+
+export type EventOf<T extends WorkerRequest['type']> = T extends keyof RequestEvents
+  ? RequestEvents[T]
+  : never;
 
 export type WorkerReply =
   | { id: number; type: 'progress'; progress: Progress }
-  | { id: number; type: 'event'; event: PreviewEvent }
+  | { id: number; type: 'event'; event: RequestEvents[keyof RequestEvents] }
   | { id: number; type: 'ok'; value: unknown }
   | { id: number; type: 'error'; error: WorkerFailure };
 
@@ -244,7 +278,9 @@ export interface Replies {
   cancel: null;
   retokenize: TranscriptView;
   detail: MessageDetail;
-  search: number[];
+  /** Null for a tokenizer that does not split text into tokens (characters ÷ 4). */
+  tokens: MessageTokens | null;
+  search: SearchResult;
   fit: FitReport | null;
   export: string;
   compact: PreviewResult;

@@ -1,11 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { FORMATS, type FormatId } from '../../formats/types';
+import { FORMATS, type FormatId, type ImportIssue } from '../../formats/types';
+import { useSettings } from '../../state/settingsStore';
 import { useTranscript } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
 import { bytes, percent } from '../format';
+import { shortTokenizerName } from '../labels';
 import { loadSamples, sampleUrl, type Sample } from './samples';
 import { useLoader } from './useLoader';
 import './load.css';
+
+const SEVERITY_LABELS: Record<ImportIssue['severity'], string> = {
+  error: 'Error',
+  warning: 'Warning',
+  info: 'Note',
+};
 
 const PHASES = { reading: 'Reading', importing: 'Importing', tokenizing: 'Counting tokens' } as const;
 
@@ -24,6 +32,8 @@ export function LoadPanel() {
     dismissError,
   } = useTranscript();
   const load = useLoader();
+  // The tokenizer a load or recount waits for: the estimate's, else the one the settings ask for.
+  const tokenizerWanted = useSettings((s) => s.settings.tokenizer);
   const [samples, setSamples] = useState<Sample[]>([]);
   const [url, setUrl] = useState('');
   const [pasteOpen, setPasteOpen] = useState(false);
@@ -157,9 +167,14 @@ export function LoadPanel() {
               className="primary"
               data-testid="paste-load"
               disabled={!pasteText.trim() || status === 'loading'}
-              onClick={() =>
-                void load({ source: { kind: 'text', text: pasteText }, sourceName: 'pasted text' })
-              }
+              onClick={async () => {
+                // A pasted transcript that loads has done its job: the box gives the page back.
+                // One that fails stays open with the text, to be fixed and tried again, and so
+                // does a box whose text was changed while the load ran.
+                const text = pasteText;
+                const loaded = await load({ source: { kind: 'text', text }, sourceName: 'pasted text' });
+                if (loaded && useTranscript.getState().pasteText === text) setPasteOpen(false);
+              }}
             >
               Load
             </button>
@@ -170,13 +185,23 @@ export function LoadPanel() {
 
       {status === 'loading' && progress && (
         <div className="progress" role="status" aria-live="polite">
-          <span>
-            {PHASES[progress.phase]}{' '}
-            {progress.total > 0 || progress.done === 0
-              ? `${percent(progress.done, progress.total)}%`
-              : bytes(progress.done)}
-          </span>
-          <progress data-testid="load-progress" value={progress.done} max={Math.max(progress.total, 1)} />
+          {progress.phase === 'tokenizer' ? (
+            // No measure to show: a bar that moves, not one stuck at the last phase's 100%.
+            <>
+              <span>Loading the {shortTokenizerName(view?.estimatedFor ?? tokenizerWanted)} tokenizer…</span>
+              <progress data-testid="load-progress" />
+            </>
+          ) : (
+            <>
+              <span>
+                {PHASES[progress.phase]}{' '}
+                {progress.total > 0 || progress.done === 0
+                  ? `${percent(progress.done, progress.total)}%`
+                  : bytes(progress.done)}
+              </span>
+              <progress data-testid="load-progress" value={progress.done} max={Math.max(progress.total, 1)} />
+            </>
+          )}
           <button type="button" data-testid="load-cancel" onClick={cancel}>
             Cancel
           </button>
@@ -286,7 +311,7 @@ export function ValidationReport() {
         <ul className="issues" data-testid="import-issues">
           {view.issues.map((issue, i) => (
             <li key={i} className={issue.severity}>
-              <strong>{issue.severity === 'error' ? 'Error' : 'Warning'}</strong>
+              <strong>{SEVERITY_LABELS[issue.severity]}</strong>
               {issue.line !== undefined && <span className="mono"> line {issue.line}</span>}
               {issue.path && <span className="mono"> {issue.path}</span>}: {issue.message}
               {issue.count !== undefined && issue.count > 1 && <span> ({issue.count} times)</span>}

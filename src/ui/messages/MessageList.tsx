@@ -1,15 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Role } from '../../core/message';
 import { useUi } from '../../state/uiStore';
-import { workerClient } from '../../worker/client';
-import { prettyJson } from '../../worker/rawSource';
 import type { TranscriptView } from '../../worker/protocol';
+import { matchRanges } from '../../worker/search';
 import { fmt } from '../format';
-import { useDebounced } from '../useDebounced';
-import './messages.css';
 import { FATE_LABELS, type RowFate } from '../labels';
+import { VisibleText } from '../text/VisibleText';
+import { MessageDetail } from './MessageDetail';
+import { TokenPieces } from './TokenPieces';
+import { keyTarget } from './listKeys';
+import { useMessageSearch } from './useMessageSearch';
+import './messages.css';
 
 interface Props {
   view: TranscriptView;
@@ -20,123 +22,101 @@ function roleLabel(role: Role, summary: boolean): string {
   return summary ? 'summary' : role;
 }
 
-function Detail({ view, index }: { view: TranscriptView; index: number }) {
-  const { data, error, isPending } = useQuery({
-    queryKey: ['detail', view.key, index],
-    queryFn: () => workerClient.request('detail', { index }).result,
-    staleTime: Infinity,
-  });
-  if (isPending) return <div className="detail muted">Loading…</div>;
-  if (error || !data)
-    return <div className="detail field-error">Could not read this message: {String(error)}</div>;
-  const m = data.message;
-  return (
-    <div className="detail" data-testid="message-detail">
-      {m.reasoning && (
-        <>
-          <h4>Reasoning</h4>
-          <pre className="message-text reasoning">{m.reasoning}</pre>
-        </>
-      )}
-      <h4>Text</h4>
-      <pre className="message-text">{m.content || '(no text)'}</pre>
-      {m.toolCalls?.map((call) => (
-        <div key={call.id}>
-          <h4>
-            Tool call <code>{call.name}</code> <span className="muted mono">{call.id}</span>
-          </h4>
-          <pre className="message-text">{prettyArguments(call.arguments)}</pre>
-        </div>
-      ))}
-      <div className="meta muted mono">
-        id {m.id}
-        {m.toolCallId && ` · result of ${m.toolCallId}`}
-        {m.toolName && ` · tool ${m.toolName}`}
-        {m.turnId && ` · turn ${m.turnId}`}
-        {m.images ? ` · ${m.images} image${m.images > 1 ? 's' : ''}` : ''}
-        {m.source?.line !== undefined && ` · line ${m.source.line}`}
-        {m.source?.path && ` · ${m.source.path}`}
-      </div>
-      <details>
-        <summary>Raw source item</summary>
-        <pre className="message-text raw" data-testid="raw-source">
-          {data.raw ?? 'The source item could not be recovered.'}
-        </pre>
-      </details>
-    </div>
-  );
+function toggled(set: ReadonlySet<number>, index: number): Set<number> {
+  const next = new Set(set);
+  if (next.has(index)) next.delete(index);
+  else next.add(index);
+  return next;
 }
 
-/** Tool-call arguments indented when they parse, as written otherwise; hostile nesting is cut short. */
-function prettyArguments(text: string): string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  return prettyJson(value);
+/** The first line of a message, or for a search match the line around it, with the match marked. */
+function RowText({ text, query }: { text: string; query: string }) {
+  if (!text) return <span className="muted">(empty)</span>;
+  return <VisibleText text={text} marks={query ? matchRanges(text, query) : undefined} />;
 }
 
-/** Every message, virtualized, with its fate; expand a row for the full text and the raw item. */
+/**
+ * Every message, virtualized, with its fate; expand a row for the full text
+ * and the raw item, or open its tokens. The list is one tab stop: the
+ * selected row (else the first in view) takes the focus, and the arrow keys,
+ * Home, End, Page Up and Page Down move the selection through the rows.
+ */
 export const MessageList = memo(function MessageList({ view, fates }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const { selected, scrollRequest, select } = useUi();
-  const [expanded, setExpanded] = useState<Set<number>>(() => new Set());
-  const [query, setQuery] = useState('');
-  const debounced = useDebounced(query, 200);
-  const [hit, setHit] = useState(0);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const [tokensOpen, setTokensOpen] = useState<ReadonlySet<number>>(() => new Set());
   const searchId = useId();
+  const hintId = useId();
+  const count = view.roles.length;
 
   // The virtualizer's functions are only called in this component's render, never memoized.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: view.roles.length,
+    count,
     getScrollElement: () => scroller.current,
     estimateSize: () => 30,
     overscan: 12,
   });
 
+  // Only a new request scrolls (a bar clicked in the strip, a search match): a row clicked
+  // here is already in view and stays where it is.
+  const handledRequest = useRef(scrollRequest);
   useEffect(() => {
-    if (selected !== null && scrollRequest > 0) virtualizer.scrollToIndex(selected, { align: 'center' });
+    if (selected === null || scrollRequest === handledRequest.current) return;
+    handledRequest.current = scrollRequest;
+    virtualizer.scrollToIndex(selected, { align: 'center' });
   }, [scrollRequest, selected, virtualizer]);
 
-  const search = useQuery({
-    queryKey: ['search', view.key, debounced],
-    queryFn: () => workerClient.request('search', { query: debounced }).result,
-    enabled: debounced.trim().length > 0,
-    staleTime: Infinity,
+  const jump = useCallback((index: number) => select(index, true), [select]);
+  const search = useMessageSearch(view, jump);
+
+  // A row the keyboard moved to gets the focus once it is drawn: far rows appear only after the scroll.
+  const focusNext = useRef<number | null>(null);
+  useEffect(() => {
+    const target = focusNext.current;
+    if (target === null) return;
+    const button = scroller.current?.querySelector<HTMLElement>(`.row-main[data-index="${target}"]`);
+    if (!button) return;
+    focusNext.current = null;
+    button.focus({ preventScroll: true });
   });
-  const hits = useMemo(() => (debounced.trim() ? (search.data ?? []) : []), [debounced, search.data]);
-  const hitSet = useMemo(() => new Set(hits), [hits]);
 
-  const goTo = (n: number) => {
-    if (!hits.length) return;
-    const next = ((n % hits.length) + hits.length) % hits.length;
-    setHit(next);
-    select(hits[next], true);
+  const items = virtualizer.getVirtualItems();
+  const offset = virtualizer.scrollOffset ?? 0;
+  // The one row the Tab key reaches: the selected one when it is drawn, else the first in view.
+  const tabStop =
+    selected !== null && items.some((item) => item.index === selected)
+      ? selected
+      : (items.find((item) => item.end > offset)?.index ?? 0);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('.row-main');
+    if (!row || event.altKey || event.ctrlKey || event.metaKey) return;
+    const from = Number(row.dataset.index);
+    if (event.key === 't') {
+      event.preventDefault();
+      setTokensOpen((prev) => toggled(prev, from));
+      return;
+    }
+    const perPage = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 300) / 30) - 1);
+    const target = keyTarget(event.key, from, count, perPage);
+    if (target === null) return;
+    event.preventDefault();
+    select(target);
+    virtualizer.scrollToIndex(target, { align: 'auto' });
+    focusNext.current = target;
+    // When the row is already drawn, focus it now: no render may follow.
+    scroller.current
+      ?.querySelector<HTMLElement>(`.row-main[data-index="${target}"]`)
+      ?.focus({ preventScroll: true });
   };
-
-  const toggle = (index: number) =>
-    setExpanded((prev) => {
-      const next = new Set(prev);
-      if (next.has(index)) next.delete(index);
-      else next.add(index);
-      return next;
-    });
 
   return (
     <section className="panel messages" aria-labelledby="messages-title">
       <div className="panel-head">
         <h2 id="messages-title">Messages</h2>
-        <form
-          className="search"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            goTo(hit + 1);
-          }}
-        >
+        <form className="search" role="search" onSubmit={(e) => e.preventDefault()}>
           <label htmlFor={searchId} className="visually-hidden">
             Search messages
           </label>
@@ -145,28 +125,32 @@ export const MessageList = memo(function MessageList({ view, fates }: Props) {
             data-testid="message-search"
             type="search"
             placeholder="Search messages"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setHit(-1);
+            title="Enter: next match · Shift+Enter: previous"
+            value={search.query}
+            onChange={(e) => search.setQuery(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              search.step(e.shiftKey ? -1 : 1);
             }}
           />
-          <span className="muted" data-testid="search-count" aria-live="polite">
-            {debounced.trim()
-              ? search.isFetching
-                ? '…'
-                : `${hits.length ? hit + 1 : 0} / ${hits.length}`
-              : ''}
+          <span className="muted search-count" data-testid="search-count" aria-live="polite">
+            {search.label}
           </span>
           <button
             type="button"
-            disabled={!hits.length}
-            onClick={() => goTo(hit - 1)}
+            disabled={!search.hits.length}
+            onClick={() => search.step(-1)}
             aria-label="Previous match"
           >
             ↑
           </button>
-          <button type="submit" disabled={!hits.length} aria-label="Next match">
+          <button
+            type="button"
+            disabled={!search.hits.length}
+            onClick={() => search.step(1)}
+            aria-label="Next match"
+          >
             ↓
           </button>
         </form>
@@ -178,44 +162,91 @@ export const MessageList = memo(function MessageList({ view, fates }: Props) {
         <span>fate</span>
         <span>text</span>
       </div>
-      <div ref={scroller} className="list-scroll" data-testid="message-list" tabIndex={-1}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
+      <span id={hintId} className="visually-hidden">
+        Up and down arrows, Home and End move between messages; Enter opens one; T shows its tokens.
+      </span>
+      <div
+        ref={scroller}
+        className="list-scroll"
+        data-testid="message-list"
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <div
+          role="list"
+          aria-label="Messages"
+          aria-describedby={hintId}
+          style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        >
+          {items.map((item) => {
             const i = item.index;
             const role = view.roles[i];
             const fate = fates[i] ?? 'kept';
             const open = expanded.has(i);
+            const snippet = search.snippets.get(i);
             return (
               <div
                 key={item.key}
+                role="listitem"
+                aria-posinset={i + 1}
+                aria-setsize={count}
                 data-index={i}
                 ref={virtualizer.measureElement}
-                className={`row${selected === i ? ' selected' : ''}${hitSet.has(i) ? ' hit' : ''}`}
+                className={`row${selected === i ? ' selected' : ''}${snippet !== undefined ? ' hit' : ''}`}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <button
-                  type="button"
-                  className="row-main"
-                  data-testid="message-row"
-                  data-index={i}
-                  aria-expanded={open}
-                  aria-current={selected === i || undefined}
-                  onClick={() => {
-                    select(i);
-                    toggle(i);
-                  }}
-                >
-                  <span className="mono idx">{i}</span>
-                  <span className={`role role-${view.isSummary[i] ? 'summary' : role}`}>
-                    {roleLabel(role, view.isSummary[i])}
-                  </span>
-                  <span className="num mono">{fmt(view.counts[i])}</span>
-                  <span className={`fate fate-${fate}`}>{FATE_LABELS[fate]}</span>
-                  <span className="msg-preview">
-                    {view.previews[i] || <span className="muted">(empty)</span>}
-                  </span>
-                </button>
-                {open && <Detail view={view} index={i} />}
+                <div className="row-line">
+                  <button
+                    type="button"
+                    className="row-main"
+                    data-testid="message-row"
+                    data-index={i}
+                    tabIndex={i === tabStop ? 0 : -1}
+                    aria-expanded={open}
+                    aria-current={selected === i || undefined}
+                    onClick={() => {
+                      select(i);
+                      setExpanded((prev) => toggled(prev, i));
+                    }}
+                  >
+                    <span className="mono idx">{i}</span>
+                    <span className={`role role-${view.isSummary[i] ? 'summary' : role}`}>
+                      {roleLabel(role, view.isSummary[i])}
+                    </span>
+                    <span className="num mono">{fmt(view.counts[i])}</span>
+                    <span className={`fate fate-${fate}`}>{FATE_LABELS[fate]}</span>
+                    <span className="msg-preview">
+                      <RowText
+                        text={snippet ?? view.previews[i]}
+                        query={snippet !== undefined ? search.active : ''}
+                      />
+                    </span>
+                  </button>
+                  <button
+                    type="button"
+                    className="row-tokens"
+                    data-testid="row-tokens"
+                    tabIndex={-1}
+                    aria-pressed={tokensOpen.has(i)}
+                    aria-label={`Tokens of message ${i}`}
+                    title="Show this message token by token (T)"
+                    onClick={() => {
+                      select(i);
+                      setTokensOpen((prev) => toggled(prev, i));
+                    }}
+                  >
+                    tokens
+                  </button>
+                </div>
+                {tokensOpen.has(i) && <TokenPieces view={view} index={i} />}
+                {open && (
+                  <MessageDetail
+                    view={view}
+                    index={i}
+                    query={search.active}
+                    onShowTokens={() => setTokensOpen((prev) => new Set(prev).add(i))}
+                  />
+                )}
               </div>
             );
           })}

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { explainNothingToCompact } from '../../core/explain';
 import { clearsOnly } from '../../core/harness/ids';
 import { findPreset } from '../../providers/presets';
-import { OFFLINE_NOTICE } from '../../providers/offline';
 import { baseUrlProblem } from '../../providers/config';
+import { listFields, missingFields } from '../../providers/readiness';
 import { currentKey, useProvider } from '../../state/providerStore';
 import { useShare } from '../../state/shareStore';
 import { useTranscript } from '../../state/transcriptStore';
@@ -65,8 +65,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   // A preset that only clears never asks a model anything: the summarizer does not matter to it.
   const onlyClears = clearsOnly(analysis.settings.strategy);
   const preset = provider.presetId === 'offline' || onlyClears ? null : findPreset(provider.presetId);
-  const missingKey = !!preset?.needsKey && !apiKey.trim();
-  const badBaseUrl = preset ? baseUrlProblem(provider.baseUrl.trim()) : null;
+  const badBaseUrl = preset && provider.baseUrl.trim() ? baseUrlProblem(provider.baseUrl.trim()) : null;
   const awaitingConfirmation = unconfirmedBaseUrl !== null && !!preset;
   const nothing = analysis.plan.nothingToCompact && analysis.cleared.length === 0;
 
@@ -87,7 +86,13 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
     [preset, provider.baseUrl, provider.model, apiKey],
   );
 
-  const runDisabled = running || missingKey || badBaseUrl !== null || nothing || awaitingConfirmation;
+  // A link's address waiting for confirmation says so itself; its key field is not open yet.
+  const missing =
+    preset && !awaitingConfirmation
+      ? missingFields(preset, { baseUrl: provider.baseUrl, model: provider.model, apiKey })
+      : [];
+
+  const runDisabled = running || missing.length > 0 || badBaseUrl !== null || nothing || awaitingConfirmation;
   const transcript = useTranscript((s) => s.lastRequest);
   const freshness = usePreviewFreshness({
     now: { transcript, settings: analysis.settings, summarizer: choice, instructions: provider.instructions },
@@ -143,13 +148,22 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
           </button>
         </div>
       )}
-      {provider.presetId === 'offline' && !onlyClears && (
-        <p className="offline-note muted">{OFFLINE_NOTICE}</p>
+      {/* Said once: an offline summary says it on its own first line, so the note gives way to it. */}
+      {provider.presetId === 'offline' && !onlyClears && !(result?.offline && !running) && (
+        <p className="offline-note muted" data-testid="offline-note">
+          The offline summarizer writes the summary from the transcript itself, in this page: it is not a
+          model, and needs no key.
+        </p>
       )}
-      {missingKey && (
-        <p className="muted">
-          Enter an API key for {preset?.label}: it stays in this page unless you tick “Remember on this
-          device”.
+      {missing.length > 0 && (
+        <p className="missing" data-testid="preview-missing">
+          To run with {preset?.label}, enter {listFields(missing)}.
+          {missing.includes('API key') && (
+            <span className="muted">
+              {' '}
+              The key stays in this page unless you tick “Remember on this device”.
+            </span>
+          )}
         </p>
       )}
       {nothing && (
@@ -268,9 +282,6 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
                 : ''}
             </span>
           ))}
-          {result.offline && result.summary && (
-            <span className="flag">offline summary, not written by a model</span>
-          )}
           <ExportMenu which="compacted" stem={analysis.view.sourceName} label="Export the compacted list…" />
         </div>
       )}

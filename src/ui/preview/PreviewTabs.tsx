@@ -6,6 +6,7 @@ import { useSettings } from '../../state/settingsStore';
 import type { PreviewResult } from '../../worker/protocol';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
+import { VisibleText } from '../text/VisibleText';
 import { SafeMarkdown } from './SafeMarkdown';
 import type { StreamLog } from './usePreview';
 
@@ -44,11 +45,15 @@ export function SummaryTab({
           <input type="checkbox" checked={plain} onChange={(e) => setPlain(e.target.checked)} /> Plain text
         </label>
       </div>
-      {thinking && running && <pre className="message-text reasoning">{thinking}</pre>}
+      {thinking && running && (
+        <pre className="message-text reasoning">
+          <VisibleText text={thinking} />
+        </pre>
+      )}
       {text ? (
         plain ? (
           <pre className="message-text" data-testid="preview-summary">
-            {text}
+            <VisibleText text={text} />
           </pre>
         ) : (
           <div data-testid="preview-summary" className="summary-text">
@@ -113,7 +118,8 @@ export function ResultTab({ result }: { result: PreviewResult }) {
                 {fmt(r.tokens)}
               </td>
               <td className="msg-preview">
-                {r.cleared && <span className="badge cleared-badge">cleared</span>} {r.preview}
+                {r.cleared && <span className="badge cleared-badge">cleared</span>}{' '}
+                <VisibleText text={r.preview} />
               </td>
             </tr>
           ))}
@@ -149,7 +155,11 @@ export function DiffTab({ result, analysis }: { result: PreviewResult; analysis:
         )}{' '}
         <span className="muted">{fmt(keptRows.length)} kept in place</span>
       </p>
-      <pre className="diff-lines">
+      <pre
+        className="diff-lines"
+        tabIndex={0}
+        aria-label="The removed messages and the summary that replaces them"
+      >
         {shown.map((i, k) =>
           i < 0 ? (
             <div key={`gap${k}`} className="muted">
@@ -158,18 +168,19 @@ export function DiffTab({ result, analysis }: { result: PreviewResult; analysis:
           ) : (
             <div key={i} className="del">
               − #{i} {view.isSummary[i] ? 'summary' : view.roles[i]} (
-              {fmt(index.suffix[i] - index.suffix[i + 1])}) {view.previews[i]}
+              {fmt(index.suffix[i] - index.suffix[i + 1])}) <VisibleText text={view.previews[i]} />
             </div>
           ),
         )}
         {summaryRow && (
           <div className="add">
-            + summary ({fmt(summaryRow.tokens)}) {summaryRow.preview}
+            + summary ({fmt(summaryRow.tokens)}) <VisibleText text={summaryRow.preview} />
           </div>
         )}
         {clearedRows.slice(0, 50).map((r) => (
           <div key={`c${r.from}`} className="changed">
-            ~ #{r.from} {r.role} ({fmt(r.cleared!.tokensBefore)} → {fmt(r.tokens)}) {r.preview}
+            ~ #{r.from} {r.role} ({fmt(r.cleared!.tokensBefore)} → {fmt(r.tokens)}){' '}
+            <VisibleText text={r.preview} />
           </div>
         ))}
         {clearedRows.length > 50 && (
@@ -202,7 +213,7 @@ export function RequestTab({ log }: { log: StreamLog }) {
               .map(([k, v]) => `${k}: ${v}`)
               .join('\n')}
             {'\n\n'}
-            {prettyBody(h.request.body)}
+            <VisibleText text={prettyBody(h.request.body)} />
           </pre>
         </details>
       ))}
@@ -213,11 +224,11 @@ export function RequestTab({ log }: { log: StreamLog }) {
           </summary>
           <h4>System</h4>
           <pre className="message-text" tabIndex={0}>
-            {r.system}
+            <VisibleText text={r.system} />
           </pre>
           <h4>User</h4>
           <pre className="message-text" tabIndex={0}>
-            {r.prompt}
+            <VisibleText text={r.prompt} />
           </pre>
         </details>
       ))}
@@ -240,7 +251,7 @@ export function RawTab({ log, offline }: { log: StreamLog; offline: boolean }) {
   if (!log.raw.length) return <p className="muted">No stream events yet.</p>;
   return (
     <pre className="message-text raw-stream" data-testid="preview-raw">
-      {log.raw.map((r) => `[${r.part}] ${r.text}`).join('\n\n')}
+      <VisibleText text={log.raw.map((r) => `[${r.part}] ${r.text}`).join('\n\n')} />
     </pre>
   );
 }

@@ -40,6 +40,7 @@ export function ProviderControls({ disabled }: { disabled: boolean }) {
               value={p.baseUrl}
               disabled={disabled}
               placeholder="https://…"
+              aria-required
               aria-invalid={urlProblem !== null}
               aria-describedby={urlProblem ? `${ids.url}-problem` : undefined}
               onChange={(e) => p.update({ baseUrl: e.target.value })}
@@ -51,12 +52,15 @@ export function ProviderControls({ disabled }: { disabled: boolean }) {
             )}
           </div>
           <div className="field">
-            <label htmlFor={ids.model}>Model</label>
+            <label htmlFor={ids.model}>
+              Model{preset.modelOptional ? ' (optional: the loaded one)' : ''}
+            </label>
             <input
               id={ids.model}
               data-testid="provider-model"
               value={p.model}
               disabled={disabled}
+              aria-required={!preset.modelOptional}
               onChange={(e) => p.update({ model: e.target.value })}
             />
           </div>
@@ -68,6 +72,7 @@ export function ProviderControls({ disabled }: { disabled: boolean }) {
               type="password"
               autoComplete="off"
               spellCheck={false}
+              aria-required={preset.needsKey}
               value={apiKey}
               disabled={disabled || p.unconfirmedBaseUrl !== null}
               onChange={(e) => p.setKey(e.target.value)}

@@ -3,24 +3,29 @@
  * inline code), built from React elements. Nothing is ever parsed as HTML.
  */
 import type { ReactNode } from 'react';
+import { VisibleText } from '../text/VisibleText';
 
 function inline(text: string): ReactNode[] {
   const out: ReactNode[] = [];
   const pattern = /(\*\*[^*]+\*\*|`[^`]+`)/g;
   let last = 0;
   for (const match of text.matchAll(pattern)) {
-    if (match.index > last) out.push(text.slice(last, match.index));
+    if (match.index > last) out.push(<VisibleText key={`t${last}`} text={text.slice(last, match.index)} />);
     const token = match[0];
     out.push(
       token.startsWith('**') ? (
-        <strong key={match.index}>{token.slice(2, -2)}</strong>
+        <strong key={match.index}>
+          <VisibleText text={token.slice(2, -2)} />
+        </strong>
       ) : (
-        <code key={match.index}>{token.slice(1, -1)}</code>
+        <code key={match.index}>
+          <VisibleText text={token.slice(1, -1)} />
+        </code>
       ),
     );
     last = match.index + token.length;
   }
-  if (last < text.length) out.push(text.slice(last));
+  if (last < text.length) out.push(<VisibleText key={`t${last}`} text={text.slice(last)} />);
   return out;
 }
 

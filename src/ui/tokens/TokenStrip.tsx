@@ -3,10 +3,12 @@
  * handle, the cut line and the other strategies' cuts laid over it as real
  * elements, so they can take focus, pointer capture and aria values.
  *
- * The parent owns every value; the strip only reports what the user asked
- * for (a budget, a cut, a message). For a cheap drag, keep `roles`, `counts`
- * and `isSummary` the same objects between renders: the per-column folding is
- * redone only when they, the width or the zoom change.
+ * The parent owns every value; the strip reports what the user asked for as
+ * a value that applies (a budget within its ceiling, the budget that makes
+ * the cut the strategy will really take, a message), and says at the pointer
+ * why a slider stopped short of where it was pushed. For a cheap drag, keep
+ * `roles`, `counts` and `isSummary` the same objects between renders: the
+ * per-column folding is redone only when they, the width or the zoom change.
  */
 import { useMemo, useState } from 'react';
 import type { PointerEvent } from 'react';
@@ -18,21 +20,34 @@ import { fmt } from '../format';
 import { binAtX, buildBins } from './bins';
 import { clearedNote, clearedOutlines, clearedSummary, countsAfterClearing } from './cleared';
 import { fateRuns } from './fateRuns';
-import { cutValueText, stripSummary, tooltipText } from './labels';
+import {
+  cutHoverText,
+  cutStopText,
+  cutValueText,
+  keepHoverText,
+  keepValueText,
+  keepStopText,
+  stripSummary,
+  tooltipText,
+} from './labels';
 import { BOTTOM_LANE, MARKER_ROW, plotBand } from './layout';
 import type { StrategyMarker } from './markerPlacement';
 import { placeMarkers } from './markerPlacement';
-import { keepRecentAtX, positionForTail, snapCut, stepCut, stepKeepRecent } from './sliders';
+import { GRAB_HALF, grabZones, keepRecentTarget, positionForTail, snapCut, tailTokensAt } from './sliders';
 import { StrategyMarkers } from './StrategyMarkers';
 import { StripCanvas } from './StripCanvas';
 import type { Hover } from './StripHover';
 import { StripHover } from './StripHover';
+import { StripLegend } from './StripLegend';
 import { StripSlider } from './StripSlider';
+import { StripNote, type Note } from './StripNote';
+import type { CutFor, CutMove, KeepCap } from './stops';
+import { MIN_KEEP_RECENT, resolveCut, resolveKeep, stepCutTo } from './stops';
 import { StripToolbar } from './StripToolbar';
 import { useElementWidth } from './useElementWidth';
 import { useWheelZoom } from './useWheelZoom';
 import type { View } from './view';
-import { MIN_SPAN, boundaryAtX, clampView, xOfBoundary, zoomView } from './view';
+import { MIN_SPAN, boundaryAtX, clampView, panView, xOfBoundary, zoomView } from './view';
 import './tokenStrip.css';
 
 export interface TokenStripProps {
@@ -52,12 +67,19 @@ export interface TokenStripProps {
   /** First message compaction may touch (after the system prompt / newest summary). */
   start: number;
   keepRecent: number;
-  maxKeepRecent: number;
+  /** The largest budget that applies, and what sets it (stops.ts). */
+  keepCap: KeepCap;
+  /**
+   * The user moved the handle, or the cut line (then the budget is the tail
+   * from the new cut). Always a value that applies as it is: within the cap.
+   */
   onKeepRecentChange(tokens: number): void;
-  /** The current cut: the first kept message. */
+  /** The current cut: the first kept message (`start` when nothing is compacted). */
   firstKeptIdx: number;
-  /** The user moved the cut line to a legal boundary. */
-  onCutChange(firstKeptIdx: number): void;
+  /** Where the current strategy cuts for a budget, the same way `firstKeptIdx` was found. */
+  cutFor: CutFor;
+  /** The current strategy's name, for the notes that say why the cut stops. */
+  strategy: string;
   /** Where the other strategies would cut. */
   markers: readonly StrategyMarker[];
   selected: number | null;
@@ -75,6 +97,9 @@ export interface TokenStripProps {
 const NO_OMITTED: readonly { from: number; to: number }[] = [];
 const NO_CLEARED: readonly Clearing[] = [];
 
+/** A finger needs a wider grab zone than a mouse. */
+const grabHalf = () => (globalThis.matchMedia?.('(pointer: coarse)').matches ? 2 * GRAB_HALF : GRAB_HALF);
+
 /** x within the plot of a pointer event on the plot itself. */
 const plotX = (e: { clientX: number; currentTarget: Element }) =>
   e.clientX - e.currentTarget.getBoundingClientRect().left;
@@ -90,10 +115,11 @@ export function TokenStrip(props: TokenStripProps) {
     index,
     start,
     keepRecent,
-    maxKeepRecent,
+    keepCap,
     onKeepRecentChange,
     firstKeptIdx,
-    onCutChange,
+    cutFor,
+    strategy,
     markers,
     selected,
     onSelect,
@@ -107,8 +133,20 @@ export function TokenStrip(props: TokenStripProps) {
   const [sqrt, setSqrt] = useState(defaultSqrt);
   const [zoom, setZoom] = useState<View | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
+  const [note, setNote] = useState<Note | null>(null);
+  const [half] = useState(grabHalf);
   const view = useMemo(() => clampView(zoom, n, MIN_SPAN), [zoom, n]);
   useWheelZoom(plotRef, n, zoom, setZoom);
+
+  // A message selected elsewhere (a row of the list) outside the zoomed view
+  // pans the view to it, so its bar is highlighted where the user can see it.
+  const [shownSelection, setShownSelection] = useState(selected);
+  if (selected !== shownSelection) {
+    setShownSelection(selected);
+    if (selected !== null && zoom && (selected < view.from || selected >= view.to)) {
+      setZoom(panView(view, n, selected + 0.5 - (view.from + view.to) / 2));
+    }
+  }
 
   const columns = Math.max(1, Math.floor(width * dpr));
   // Bars show what is sent: a cleared message at its placeholder's size, its old height outlined.
@@ -131,6 +169,7 @@ export function TokenStrip(props: TokenStripProps) {
   const keepX = Math.min(width, Math.max(0, keepXRaw));
   const cutXRaw = xOfBoundary(view, width, firstKeptIdx);
   const cutX = Math.min(width, Math.max(0, cutXRaw));
+  const zones = grabZones(keepX, cutX, half);
 
   const zoomBy = (factor: number) => {
     const v = clampView(zoom, n, MIN_SPAN);
@@ -147,20 +186,45 @@ export function TokenStrip(props: TokenStripProps) {
   const total = index.suffix[0] ?? 0;
   const cut = Math.min(Math.max(0, firstKeptIdx), n);
   const keptAfterCut = index.suffix[cut] ?? 0;
+  // The cut line's range is where the strategy can put it: the cut for the
+  // largest budget that applies, and for the smallest.
+  const cutMin = Math.min(cut, cutFor(keepCap.max));
+  const cutMax = Math.max(cut, cutFor(MIN_KEEP_RECENT));
 
-  const hovered = hover && hover.index >= 0 && hover.index < n ? hover : null;
-  const tooltip = hovered
-    ? tooltipText(
-        hovered.index,
-        roles[hovered.index],
-        isSummary[hovered.index] === true,
-        counts[hovered.index],
-        previews[hovered.index] ?? '',
-      ) + clearedNote(clearingOf.get(hovered.index))
-    : '';
+  // The message under the pointer is found from the bins of this render, so a
+  // zoom under a resting pointer names the bar now there, not the one before.
+  const hoveredIdx = hover?.over === 'bars' ? messageUnder(hover.x) : -1;
+  let tooltip = '';
+  if (hover?.over === 'keep') tooltip = keepHoverText(keepRecent);
+  else if (hover?.over === 'cut') tooltip = cutHoverText(cut, start, roles, keptAfterCut);
+  else if (hoveredIdx >= 0 && hoveredIdx < n) {
+    tooltip =
+      tooltipText(
+        hoveredIdx,
+        roles[hoveredIdx],
+        isSummary[hoveredIdx] === true,
+        counts[hoveredIdx],
+        previews[hoveredIdx] ?? '',
+      ) + clearedNote(clearingOf.get(hoveredIdx));
+  }
+
+  /** Applies a budget the handle asked for, and says why when it stops short. */
+  const askKeep = (asked: number, x: number | null) => {
+    const move = resolveKeep(asked, keepCap);
+    setNote(move.stop ? { text: keepStopText(move.stop), x, slider: 'keep' } : null);
+    if (move.keep !== keepRecent) onKeepRecentChange(move.keep);
+  };
+  /** Applies a cut the line asked for (as the budget that makes it), and says why when it stops short. */
+  const askCut = (move: CutMove, x: number | null) => {
+    setNote(
+      move.stop ? { text: cutStopText(move.stop, roles, isSummary, strategy), x, slider: 'cut' } : null,
+    );
+    // Only a move of the cut writes the budget: wiggling the line in place leaves the field alone.
+    if (move.cut !== firstKeptIdx && move.keep !== keepRecent) onKeepRecentChange(move.keep);
+  };
 
   return (
-    <div className="token-strip">
+    <div className="token-strip" data-testid="token-strip" data-selected-index={selected ?? undefined}>
       <StripToolbar
         sqrt={sqrt}
         onSqrtChange={setSqrt}
@@ -173,11 +237,12 @@ export function TokenStrip(props: TokenStripProps) {
       <div
         ref={plotRef}
         className="token-strip__plot"
+        data-testid="strip-plot"
         style={{ height }}
         onPointerMove={(e: PointerEvent<HTMLDivElement>) => {
           if (e.pointerType === 'touch' && e.buttons) return;
-          const x = plotX(e);
-          setHover({ index: messageUnder(x), x });
+          setHover({ x: plotX(e), over: 'bars' });
+          setNote(null);
         }}
         onPointerLeave={() => setHover(null)}
         onClick={(e) => {
@@ -209,25 +274,29 @@ export function TokenStrip(props: TokenStripProps) {
           offscreen={cutXRaw !== cutX}
           testId="cut-line"
           label="Cut point (first kept message)"
-          min={start}
-          max={n}
-          value={firstKeptIdx}
-          valueText={cutValueText(cut, roles, keptAfterCut)}
-          title="Cut point: drag to a message boundary. ← → previous / next legal cut, Page Up / Down ±10 messages, Home / End first / last"
+          min={cutMin}
+          max={cutMax}
+          value={cut}
+          valueText={cutValueText(cut, start, roles, keptAfterCut)}
+          help="Drag to a message boundary. Left and Right arrows: previous or next cut; Page Up and Page Down: ten messages; Home and End: first and last cut."
           x={cutX}
+          zone={zones.cut}
           place={{ top: placed.rows * MARKER_ROW, bottom: BOTTOM_LANE - 4 }}
-          onStep={(key) => {
-            const next = stepCut(index, start, firstKeptIdx, key);
-            if (next !== firstKeptIdx) onCutChange(next);
-          }}
+          onStep={(key) => askCut(stepCutTo(index, start, firstKeptIdx, key, keepCap, cutFor), null)}
           onDrag={(x) => {
-            const next = snapCut(index, start, boundaryAtX(view, width, x));
-            if (next !== firstKeptIdx) onCutChange(next);
+            const p = boundaryAtX(view, width, x);
+            const asked = Math.min(n, Math.max(0, Math.round(p)));
+            askCut(resolveCut(index, start, asked, snapCut(index, start, p), keepCap, cutFor), x);
           }}
           onGrab={() => setHover(null)}
+          onHover={(x) => {
+            setHover({ x, over: 'cut' });
+            setNote(null);
+          }}
+          onBlur={() => setNote((v) => (v?.slider === 'cut' ? null : v))}
         >
           <span className={`token-strip__cut-tab${cutX > width - 90 ? ' is-flipped' : ''}`}>
-            {cut >= n ? 'cut: end' : `cut #${cut}`}
+            {cut >= n ? 'cut: end' : cut <= start ? 'no cut' : `cut #${cut}`}
           </span>
         </StripSlider>
 
@@ -236,30 +305,36 @@ export function TokenStrip(props: TokenStripProps) {
           offscreen={keepXRaw !== keepX}
           testId="keep-recent-handle"
           label="Keep-recent budget"
-          min={0}
-          max={maxKeepRecent}
-          value={keepRecent}
-          valueText={`${fmt(keepRecent)} tokens kept`}
-          title="Keep-recent budget: drag left to keep more. ← or ↑ keep more, → or ↓ keep less (1%), Page Up / Down ±10%, Home 0, End maximum"
+          min={MIN_KEEP_RECENT}
+          max={keepCap.max}
+          value={Math.min(keepCap.max, Math.max(MIN_KEEP_RECENT, keepRecent))}
+          valueText={keepValueText(keepRecent, keepCap.max, keepCap.by === 'settings')}
+          help="Drag left to keep more. Right or Up arrow: a bigger budget, Left or Down: a smaller one (1% a press); Page Up and Page Down: 10%; Home: the least; End: the most that applies."
           x={keepX}
+          zone={zones.keep}
           place={{ top: plotTop - 4 }}
-          onStep={(key) => {
-            const next = stepKeepRecent(keepRecent, maxKeepRecent, key);
-            if (next !== keepRecent) onKeepRecentChange(next);
-          }}
-          onDrag={(x) => {
-            const next = keepRecentAtX(index, view, width, x, maxKeepRecent);
-            if (next !== keepRecent) onKeepRecentChange(next);
-          }}
+          onStep={(key) => askKeep(keepRecentTarget(keepRecent, keepCap.max, key), null)}
+          onDrag={(x) => askKeep(tailTokensAt(index, boundaryAtX(view, width, x)), x)}
           onGrab={() => setHover(null)}
+          onHover={(x) => {
+            setHover({ x, over: 'keep' });
+            setNote(null);
+          }}
+          onBlur={() => setNote((v) => (v?.slider === 'keep' ? null : v))}
         >
           <span className={`token-strip__keep-tab${keepX > width - 110 ? ' is-flipped' : ''}`}>
             budget {fmt(keepRecent)}
           </span>
         </StripSlider>
 
+        <StripNote
+          note={note}
+          x={note?.x ?? (note?.slider === 'cut' ? cutX : keepX)}
+          top={plotTop}
+          width={width}
+        />
         <StripHover
-          hover={hovered}
+          hover={hover && tooltip ? hover : null}
           bins={bins}
           text={tooltip}
           plotTop={plotTop}
@@ -267,6 +342,12 @@ export function TokenStrip(props: TokenStripProps) {
           width={width}
         />
       </div>
+      <StripLegend
+        runs={runs}
+        omitted={omitted.length > 0}
+        markers={placed.items.length > 0}
+        turns={bins.turns > 0 && bins.turns * 4 <= width}
+      />
       <p className="visually-hidden" data-testid="token-strip-summary">
         {stripSummary(n, total, cut, keptAfterCut)}
       </p>

@@ -7,7 +7,8 @@
  * the page print a count the same way.
  */
 import type { Role } from '../../core/message';
-import { fmt } from '../format';
+import { fmt, plural } from '../format';
+import type { CutStop, KeepCap } from './stops';
 import type { View } from './view';
 import { isFullView } from './view';
 
@@ -26,30 +27,100 @@ export function tooltipText(
 ): string {
   const who = isSummary ? `${role} (summary)` : role;
   const line = preview.length > 160 ? `${preview.slice(0, 159)}…` : preview;
-  return `#${i} · ${who} · ${fmt(tokens)} tokens${line ? ` · ${line}` : ''}`;
+  return `#${i} · ${who} · ${plural(tokens, 'token')}${line ? ` · ${line}` : ''}`;
 }
 
 /** The toolbar's note: the zoomed range, if any, and the tallest bar in view. */
 export function rangeText(view: View, n: number, tallest: number): string {
   return [
     isFullView(view, n) ? '' : `#${view.from}–#${Math.min(view.to, n) - 1} of ${fmt(n)}`,
-    tallest > 0 ? `tallest ${fmt(tallest)} tokens` : '',
+    tallest > 0 ? `tallest ${plural(tallest, 'token')}` : '',
   ]
     .filter(Boolean)
     .join(' · ');
 }
 
-/** The cut line's aria value: where it sits (`cut` within [0, n]) and the tokens from there on. */
-export function cutValueText(cut: number, roles: readonly Role[], kept: number): string {
-  return cut >= roles.length
-    ? 'after the last message, nothing kept'
-    : `before #${cut} (${roles[cut]}), ${fmt(kept)} tokens kept`;
+/**
+ * The cut line's aria value: the first kept message (`cut` within [0, n]) and
+ * the tokens from there on; a cut at or before `start` compacts nothing.
+ */
+export function cutValueText(cut: number, start: number, roles: readonly Role[], kept: number): string {
+  if (cut >= roles.length) return 'after the last message, nothing kept';
+  if (cut <= start) return `nothing compacted: all ${plural(kept, 'token')} from #${start} kept`;
+  return `first kept #${cut} (${roles[cut]}), ${plural(kept, 'token')} kept`;
+}
+
+/**
+ * The keep-recent handle's aria value: the budget; a budget above `max`, the
+ * whole conversation compaction may touch, says that it keeps all of it.
+ */
+export function keepValueText(keep: number, max: number, cappedBySettings: boolean): string {
+  return !cappedBySettings && keep > max
+    ? `budget ${plural(keep, 'token')}, more than the ${fmt(max)} there are: all kept`
+    : `budget ${plural(keep, 'token')}`;
+}
+
+/** The keep-recent handle's own tooltip. */
+export function keepHoverText(keep: number): string {
+  return `keep-recent budget ${plural(keep, 'token')} · drag to change`;
+}
+
+/** The cut line's own tooltip; a cut at or before the start compacts nothing. */
+export function cutHoverText(cut: number, start: number, roles: readonly Role[], kept: number): string {
+  const where =
+    cut <= start
+      ? `no cut: all ${plural(kept, 'token')} from #${start} kept`
+      : cut >= roles.length
+        ? 'cut after the last message'
+        : `cut before #${cut} (${roles[cut]}) · ${plural(kept, 'token')} kept`;
+  return `${where} · drag to move`;
 }
 
 /** The strip for a screen reader: its size and where it is cut. */
 export function stripSummary(n: number, total: number, cut: number, kept: number): string {
   return (
-    `${fmt(n)} messages, ${fmt(total)} tokens; ` +
-    (cut >= n ? 'cut after the last message' : `cut before #${cut}, ${fmt(kept)} tokens kept`)
+    `${plural(n, 'message')}, ${plural(total, 'token')}; ` +
+    (cut >= n ? 'cut after the last message' : `cut before #${cut}, ${plural(kept, 'token')} kept`)
   );
+}
+
+/** Why the keep-recent budget stops where it does: the ceiling that held it. */
+export function keepStopText(cap: KeepCap): string {
+  return cap.by === 'settings'
+    ? `capped at ${fmt(cap.max)}: ${cap.reason}`
+    : `capped at ${plural(cap.max, 'token')}: everything from #${cap.start} on is kept`;
+}
+
+/** What stays before the first cut the strip offers, for the note that the cut cannot go there. */
+function beforeStart(start: number, roles: readonly Role[], isSummary: readonly boolean[]): string {
+  if (start > 0 && isSummary[start - 1]) return 'the previous summary before it stays';
+  if (start > 0 && roles[start - 1] === 'system') return 'the system prompt before it stays';
+  return 'compaction starts there';
+}
+
+/** Why the cut line is not where the user put it, in the words the pointer's note shows. */
+export function cutStopText(
+  stop: CutStop,
+  roles: readonly Role[],
+  isSummary: readonly boolean[],
+  strategy: string,
+): string {
+  switch (stop.kind) {
+    case 'start':
+      return `the cut cannot go before #${stop.start}: ${beforeStart(stop.start, roles, isSummary)}`;
+    case 'tool-result':
+      return `#${stop.at} is a tool result: it stays with the call that made it`;
+    case 'cap':
+      return `${keepStopText(stop.cap)}; the cut goes no further left than #${stop.cut}`;
+    case 'turn':
+      return `the ${strategy} strategy keeps whole turns: the cut moves back to #${stop.cut}, where this turn begins`;
+    case 'newest':
+      return roles[stop.cut] === 'user'
+        ? `the ${strategy} strategy always keeps the newest turn: the cut stays before #${stop.cut}`
+        : `the ${strategy} strategy always keeps the newest message: the cut stays before #${stop.cut}`;
+    case 'strategy':
+      return stop.nothing
+        ? `the ${strategy} strategy compacts nothing for this budget`
+        : `the ${strategy} strategy cuts before #${stop.cut} for this budget`;
+  }
 }

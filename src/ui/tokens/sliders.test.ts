@@ -3,15 +3,15 @@ import fc from 'fast-check';
 import { buildCutIndex } from '../../core/cutPoint';
 import type { Role } from '../../core/message';
 import {
-  keepRecentAtX,
+  grabZones,
   keepRecentStep,
   positionForTail,
   snapCut,
   stepCut,
-  stepKeepRecent,
+  keepRecentTarget,
   tailTokensAt,
 } from './sliders';
-import { full, index } from './testSupport.node';
+import { index } from './testSupport.node';
 
 // The ten-message transcript and its tail sums are tabled in testSupport.node.ts.
 
@@ -58,13 +58,6 @@ describe('keep-recent budget ↔ position', () => {
       ),
     );
   });
-
-  it('turns a pointer x into a rounded budget within [0, max]', () => {
-    expect(keepRecentAtX(index, full, 1000, 350, 5000)).toBe(1650);
-    expect(keepRecentAtX(index, full, 1000, 333, 5000)).toBe(1820);
-    expect(keepRecentAtX(index, full, 1000, 350, 1000)).toBe(1000);
-    expect(keepRecentAtX(index, full, 1000, 1200, 1000)).toBe(0);
-  });
 });
 
 describe('cut line snapping', () => {
@@ -91,21 +84,22 @@ describe('keyboard', () => {
     expect(keepRecentStep(0)).toBe(100);
   });
 
-  it('moves the budget the way the arrow points: left keeps more', () => {
-    expect(stepKeepRecent(5_000, 20_000, 'ArrowLeft')).toBe(5_200);
-    expect(stepKeepRecent(5_000, 20_000, 'ArrowUp')).toBe(5_200);
-    expect(stepKeepRecent(5_000, 20_000, 'ArrowRight')).toBe(4_800);
-    expect(stepKeepRecent(5_000, 20_000, 'ArrowDown')).toBe(4_800);
-    expect(stepKeepRecent(5_000, 20_000, 'PageUp')).toBe(7_000);
-    expect(stepKeepRecent(5_000, 20_000, 'PageDown')).toBe(3_000);
-    expect(stepKeepRecent(5_000, 20_000, 'Home')).toBe(0);
-    expect(stepKeepRecent(5_000, 20_000, 'End')).toBe(20_000);
+  it('increases the budget with the right and up arrows, as the slider convention has it', () => {
+    expect(keepRecentTarget(5_000, 20_000, 'ArrowRight')).toBe(5_200);
+    expect(keepRecentTarget(5_000, 20_000, 'ArrowUp')).toBe(5_200);
+    expect(keepRecentTarget(5_000, 20_000, 'ArrowLeft')).toBe(4_800);
+    expect(keepRecentTarget(5_000, 20_000, 'ArrowDown')).toBe(4_800);
+    expect(keepRecentTarget(5_000, 20_000, 'PageUp')).toBe(7_000);
+    expect(keepRecentTarget(5_000, 20_000, 'PageDown')).toBe(3_000);
+    expect(keepRecentTarget(5_000, 20_000, 'Home')).toBe(0);
+    expect(keepRecentTarget(5_000, 20_000, 'End')).toBe(Infinity);
   });
 
-  it('clamps the budget to [0, max]', () => {
-    expect(stepKeepRecent(19_900, 20_000, 'ArrowLeft')).toBe(20_000);
-    expect(stepKeepRecent(50, 20_000, 'ArrowRight')).toBe(0);
-    expect(stepKeepRecent(30_000, 20_000, 'ArrowRight')).toBe(19_800);
+  it('asks past the maximum (for the strip to cap and explain), never below 0', () => {
+    expect(keepRecentTarget(19_900, 20_000, 'ArrowRight')).toBe(20_100);
+    expect(keepRecentTarget(50, 20_000, 'ArrowLeft')).toBe(0);
+    // A budget above the maximum steps from the maximum.
+    expect(keepRecentTarget(30_000, 20_000, 'ArrowLeft')).toBe(19_800);
   });
 
   it('moves the cut between legal boundaries only', () => {
@@ -138,5 +132,20 @@ describe('keyboard', () => {
   it('repairs a cut below the start before stepping', () => {
     expect(stepCut(index, 3, 0, 'ArrowLeft')).toBe(5);
     expect(stepCut(index, 3, 0, 'ArrowRight')).toBe(6);
+  });
+});
+
+describe('grab zones', () => {
+  it('reach the full half either side when the lines are apart', () => {
+    expect(grabZones(100, 300, 7)).toEqual({ keep: { left: 7, right: 7 }, cut: { left: 7, right: 7 } });
+  });
+
+  it('meet halfway between lines closer than two halves, so a press takes the nearer one', () => {
+    expect(grabZones(100, 104, 7)).toEqual({ keep: { left: 7, right: 2 }, cut: { left: 2, right: 7 } });
+    expect(grabZones(210, 205, 7)).toEqual({ keep: { left: 2.5, right: 7 }, cut: { left: 7, right: 2.5 } });
+  });
+
+  it('give the handle the left side and the cut line the right when they coincide', () => {
+    expect(grabZones(50, 50, 7)).toEqual({ keep: { left: 7, right: 0 }, cut: { left: 0, right: 7 } });
   });
 });

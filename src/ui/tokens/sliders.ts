@@ -7,8 +7,6 @@
  * of a walk over 50,000 messages.
  */
 import type { CutIndex } from '../../core/cutPoint';
-import type { View } from './view';
-import { boundaryAtX } from './view';
 
 // ---------------------------------------------------------------------------
 // Keep-recent budget ↔ position, through the suffix sums.
@@ -47,12 +45,6 @@ export function positionForTail(index: CutIndex, tokens: number): number {
   if (lo === 0) return 0;
   const inside = suffix[lo - 1] - suffix[lo];
   return lo - 1 + (suffix[lo - 1] - tokens) / inside;
-}
-
-/** The keep-recent value a pointer at x asks for: the tail there, rounded, within [0, max]. */
-export function keepRecentAtX(index: CutIndex, view: View, width: number, x: number, max: number): number {
-  const tokens = Math.round(tailTokensAt(index, boundaryAtX(view, width, x)));
-  return Math.min(Math.max(0, max), Math.max(0, tokens));
 }
 
 // ---------------------------------------------------------------------------
@@ -107,27 +99,29 @@ export function keepRecentStep(max: number): number {
 }
 
 /**
- * The keep-recent value after a key. A bigger budget sits further left, so ←
- * keeps more and → keeps less: the handle moves the way the arrow points. ↑ and
- * Page Up keep more, ↓ and Page Down less, as on any slider; Home is 0 and End
- * the maximum, the slider's own minimum and maximum.
+ * The keep-recent value a key asks for, before the cap (so the strip can say
+ * where it stopped and why). As on every slider, → and ↑ increase the value
+ * the slider announces, the budget, and ← and ↓ decrease it; Page Up and Page
+ * Down move 10%, Home asks for the least and End for the most. A bigger budget
+ * sits further left on the strip, so → moves the handle left: the arrows
+ * follow the value, as a screen reader user expects, not the picture.
  */
-export function stepKeepRecent(value: number, max: number, key: SliderKey): number {
+export function keepRecentTarget(value: number, max: number, key: SliderKey): number {
   const top = Math.max(0, max);
   const step = keepRecentStep(top);
   const page = Math.max(step, Math.round(top / 10));
   const v = Math.min(top, Math.max(0, value));
   const delta: Record<SliderKey, number> = {
-    ArrowLeft: step,
+    ArrowRight: step,
     ArrowUp: step,
-    ArrowRight: -step,
+    ArrowLeft: -step,
     ArrowDown: -step,
     PageUp: page,
     PageDown: -page,
     Home: -Infinity,
     End: Infinity,
   };
-  return Math.min(top, Math.max(0, v + delta[key]));
+  return Math.max(0, v + delta[key]);
 }
 
 /** Messages one Page Up/Down moves the cut. */
@@ -162,4 +156,30 @@ export function stepCut(index: CutIndex, start: number, current: number, key: Sl
     case 'End':
       return n;
   }
+}
+
+// ---------------------------------------------------------------------------
+// Pointer: which slider a press takes.
+
+/** How far a slider's grab zone reaches left and right of its line, in CSS pixels. */
+export interface GrabZone {
+  left: number;
+  right: number;
+}
+
+/** Half a grab zone: room for a mouse; a finger gets more (see `grabZones`). */
+export const GRAB_HALF = 7;
+
+/**
+ * The two sliders' grab zones, `half` pixels either side of each line, except
+ * that when the lines are closer than two halves, the sides facing each other
+ * shrink to meet halfway: a press always takes the nearer line, and a line a
+ * pixel or two from the other can still be grabbed. On a tie the handle takes
+ * the left side, where it sits when the budget strategy cuts at its position.
+ */
+export function grabZones(keepX: number, cutX: number, half: number): { keep: GrabZone; cut: GrabZone } {
+  const facing = Math.min(half, Math.abs(keepX - cutX) / 2);
+  return keepX <= cutX
+    ? { keep: { left: half, right: facing }, cut: { left: facing, right: half } }
+    : { keep: { left: facing, right: half }, cut: { left: half, right: facing } };
 }

@@ -1,0 +1,233 @@
+/**
+ * The first screen: what the page is for, which transcript it shows, bars
+ * before the tokenizer is ready, a way to see a cut on a transcript under
+ * the threshold, and what the importer left out, in view.
+ */
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
+import { CHAT, expect, openFresh, test } from './fixtures';
+
+const TAGLINE =
+  'Load an agent transcript, see where its context tokens go, tune where compaction cuts, and preview the summary.';
+
+/** The Claude Code fixture with its first user line made unreadable (a colon lost before "u1"). */
+function brokenFirstLine(): Buffer {
+  const lines = readFileSync('src/formats/fixtures/claude-code.jsonl', 'utf8').split('\n');
+  lines[2] = lines[2]!.replace('"uuid":"u1"', '"uuid" "u1"');
+  return Buffer.from(lines.join('\n'));
+}
+
+/**
+ * Holds back the o200k ranks, which the worker loads on its first count,
+ * until the returned function is called.
+ */
+async function holdTokenizer(context: BrowserContext): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await context.route(/\/assets\/o200k_base-[^/]+\.js$/, async (route) => {
+    await released;
+    // The page that asked may be gone (openFresh reloads): then there is nothing to answer.
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
+/** How far apart, vertically, the middles of the items in the line of numbers are: 0 on one line. */
+async function stickySpread(page: Page): Promise<number> {
+  return page.getByTestId('sticky-numbers').evaluate((line) => {
+    const items = [...line.querySelectorAll('.sticky-line > *, .summary-bar > *')].map((item) => {
+      const box = item.getBoundingClientRect();
+      return box.top + box.height / 2;
+    });
+    return Math.max(...items) - Math.min(...items);
+  });
+}
+
+test.describe('the first screen', () => {
+  test('says what the page is for and names the sample, then each loaded file, with its format', async ({
+    page,
+  }, info) => {
+    await openFresh(page);
+    await expect(page.getByTestId('tagline')).toHaveText(TAGLINE);
+    await expect(page.getByTestId('source-name')).toHaveText(
+      'claude-code-tallybook.jsonl · Claude Code session (JSONL)',
+    );
+    await expect(page.locator('.source-line')).toContainText('Sample claude-code-tallybook.jsonl');
+    await expect(page.getByTestId('format')).toHaveText('claude-code');
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await page.screenshot({ path: info.outputPath('first-screen-1400.png') });
+
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'long-session.jsonl',
+      mimeType: 'application/jsonl',
+      buffer: readFileSync('src/formats/fixtures/codex.jsonl'),
+    });
+    await expect(page.getByTestId('source-name')).toHaveText(
+      'long-session.jsonl · Codex CLI rollout (JSONL)',
+    );
+    await expect(page.locator('.source-line')).toContainText('File long-session.jsonl');
+    await expect(page.getByTestId('format')).toHaveText('codex');
+  });
+
+  test('on a phone the title, tagline and source fit, and the numbers stay one line', async ({
+    page,
+  }, info) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await expect(page.getByTestId('tagline')).toBeInViewport();
+    await expect(page.getByTestId('source-name')).toBeInViewport();
+    expect(await stickySpread(page)).toBeLessThan(3);
+    await page.screenshot({ path: info.outputPath('first-screen-390.png') });
+  });
+
+  test('only the numbers stay in view: the header scrolls away, the line of numbers does not wrap', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    expect(await stickySpread(page)).toBeLessThan(3);
+    await page.getByTestId('message-list').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('tagline')).not.toBeInViewport();
+    await expect(page.getByTestId('verdict')).toBeInViewport();
+    await expect.poll(async () => (await page.getByTestId('sticky-numbers').boundingBox())?.y).toBe(0);
+  });
+
+  test('bars are drawn from a marked estimate while the tokenizer loads, then from the exact counts', async ({
+    page,
+    context,
+  }) => {
+    const release = await holdTokenizer(context);
+    await openFresh(page);
+    const mark = page.getByTestId('first-bars-estimate');
+    await expect(mark).toHaveText('estimated: loading the o200k tokenizer…');
+    // A token per four characters: the sample's 198 messages, counted before any ranks arrive.
+    await expect(page.getByTestId('message-count')).toHaveText('198');
+    await expect(page.getByTestId('total-tokens')).toHaveText('97,321');
+    await expect(page.getByTestId('token-strip-summary')).not.toBeEmpty();
+    // The load's progress waits on the tokenizer: a bar without a measure, not one stuck at 100%.
+    await expect(page.getByTestId('load-progress')).toBeVisible();
+    await expect(page.getByTestId('load-progress')).not.toHaveAttribute('value');
+    await expect(page.locator('.progress')).toContainText('Loading the o200k tokenizer…');
+
+    release();
+    await expect(mark).toHaveCount(0);
+    await expect(page.getByTestId('total-tokens')).toHaveText('130,834');
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await expect(page.getByTestId('load-progress')).toHaveCount(0);
+  });
+
+  test('a transcript under the threshold gets one click to a window where compaction fires', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await expect(page.getByTestId('make-it-fire')).toHaveCount(0);
+    await page.getByTestId('sample-select').selectOption('openai-chat-revenue');
+    await expect(page.getByTestId('verdict')).toHaveText(
+      '15,925 tokens ≤ threshold 111,616: compaction does not fire',
+    );
+    await expect(page.getByTestId('nothing-to-compact')).toBeVisible();
+    await page.getByTestId('make-it-fire').click();
+    await expect(page.getByTestId('setting-window')).toHaveValue('18000');
+    await expect(page.getByTestId('setting-reserve')).toHaveValue('2200');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('3900');
+    await expect(page.getByTestId('verdict')).toHaveText(
+      '15,925 tokens > threshold 15,800: compaction fires',
+    );
+    await expect(page.getByTestId('cut-index')).toHaveText('29');
+    await expect(page.getByTestId('kept-tokens')).toHaveText('3,820');
+    await expect(page.getByTestId('nothing-to-compact')).toHaveCount(0);
+    await expect(page.getByTestId('make-it-fire')).toHaveCount(0);
+  });
+
+  test('the paste box closes after a load, and stays open with the text when the load fails', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await page.getByRole('button', { name: 'Paste…' }).click();
+    const input = page.getByTestId('paste-input');
+    const broken = '{"messages": [\n  {"role": "user",\n';
+    await input.fill(broken);
+    await page.getByTestId('paste-load').click();
+    await expect(page.getByTestId('import-error')).toBeVisible();
+    await expect(input).toHaveValue(broken);
+
+    await input.fill(CHAT);
+    await page.getByTestId('paste-load').click();
+    await expect(page.getByTestId('source-name')).toHaveText('pasted text · OpenAI Chat Completions');
+    await expect(input).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Paste…' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test('a paste box whose text was changed while its load ran stays open with the new text', async ({
+  page,
+  context,
+}) => {
+  const release = await holdTokenizer(context);
+  await openFresh(page);
+  // The sample's load waits for the tokenizer; cancelled, it leaves the page free for a paste.
+  await expect(page.getByTestId('first-bars-estimate')).toBeVisible();
+  await page.getByTestId('load-cancel').click();
+  await expect(page.getByTestId('first-bars-estimate')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Paste…' }).click();
+  const input = page.getByTestId('paste-input');
+  await input.fill(CHAT);
+  await page.getByTestId('paste-load').click();
+  // The pasted chat is on the page from its estimate; its exact counts wait for the tokenizer.
+  await expect(page.getByTestId('source-name')).toHaveText('pasted text · OpenAI Chat Completions');
+  await expect(page.getByTestId('first-bars-estimate')).toBeVisible();
+  await input.fill('User: a second transcript');
+  release();
+  await expect(page.getByTestId('first-bars-estimate')).toHaveCount(0);
+  await expect(page.getByTestId('total-tokens')).toHaveText('84');
+  await expect(input).toHaveValue('User: a second transcript');
+});
+
+test.describe('loading that loses nothing silently', () => {
+  test('a skipped line is a warning in view: its line, what it held, and what the conversation now starts with', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await expect(page.getByTestId('import-warning')).toHaveCount(0);
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'broken-first-line.jsonl',
+      mimeType: 'application/jsonl',
+      buffer: brokenFirstLine(),
+    });
+    const warning = page.getByTestId('import-warning');
+    await expect(warning.locator('li')).toHaveText([
+      'Line 3: Line skipped, not valid JSON: Unexpected character "\\"": expected ":" after a property name. It held a user message: “The login tests fail since yesterday — 登录测试失败了 🙏 Please…”.',
+      'Line 17: Lines of unknown type "telemetry-blob" were skipped.',
+    ]);
+    await expect(page.getByTestId('import-start')).toHaveText(
+      'The conversation now starts with #0, an assistant message: “Read({"file_path":"/home/dev/shop/src/auth/login.ts"})”.',
+    );
+    // Notes are not problems: the bad line, the unknown type and the broken link are.
+    await expect(page.getByTestId('open-report')).toHaveText('3 import problems');
+    await expect(page.getByTestId('import-info')).toContainText(
+      '1 message on other branches (rewinds or edits) was left out. 1 sub-agent (sidechain) message was left out.',
+    );
+
+    await warning.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(warning).toHaveCount(0);
+  });
+
+  test('what the agent itself leaves out is information, not a problem', async ({ page }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/opencode.json');
+    await expect(page.getByTestId('import-info')).toContainText(
+      'Note: 4 messages before the last compaction are not sent to the model and were left out.',
+    );
+    await expect(page.getByTestId('import-warning')).toHaveCount(0);
+    await expect(page.getByTestId('open-report')).toHaveText('Import report');
+    await page.getByTestId('open-report').click();
+    await expect(page.getByTestId('import-issues').locator('li')).toHaveText([
+      'Note $.messages[4]: 4 messages before the last compaction are not sent to the model and were left out',
+    ]);
+  });
+});

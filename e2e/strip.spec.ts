@@ -1,0 +1,338 @@
+/**
+ * The token strip's sliders and bars as a user handles them: where a drag or
+ * a key stops and why, which slider a press grabs, the legend, the bars and
+ * the message list pointing at each other, the aria values, and touch.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { CHAT, expect, openFresh, paste, settledBox, test } from './fixtures';
+
+/** The default sample's window and reserve give a keep-recent ceiling of (128,000 − 16,384) / 4. */
+const DEFAULT_CAP_NOTE = 'capped at 27,904: a quarter of window − reserve (128000 − 16384) / 4';
+
+/** x on the page of message boundary `i` in a strip that shows all `n` messages. */
+async function boundaryX(page: Page, i: number, n: number): Promise<number> {
+  const plot = await settledBox(page.getByTestId('strip-plot'));
+  // The plot has a 1 px border; the bars span the inside.
+  return plot.x + 1 + (i * (plot.width - 2)) / n;
+}
+
+/**
+ * Presses the pointer on `slider` (which takes focus when grabbed) and leaves
+ * it down. On a busy machine the layout can still shift between reading a box
+ * and pressing, so it presses again until the slider has it.
+ */
+async function grab(page: Page, slider: Locator, at?: (box: { x: number; width: number }) => number) {
+  let y = 0;
+  await expect(async () => {
+    // A press that missed may have clicked something that moved the page.
+    await slider.scrollIntoViewIfNeeded();
+    await slider.evaluate((el) => (el as HTMLElement).blur());
+    const box = await settledBox(slider);
+    y = box.y + box.height / 2;
+    await page.mouse.move(at ? at(box) : box.x + box.width / 2, y);
+    await page.mouse.down();
+    if (!(await slider.evaluate((el) => el === document.activeElement))) {
+      await page.mouse.up();
+      throw new Error('the press missed the slider');
+    }
+  }).toPass({ timeout: 30_000 });
+  return y;
+}
+
+test.describe('where a slider stops and why', () => {
+  test('End on the keep-recent handle stops at the quarter of window − reserve and says so', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const handle = page.getByTestId('keep-recent-handle');
+    await expect(handle).toHaveAttribute('aria-valuemax', '27904');
+    await handle.focus();
+    await page.keyboard.press('End');
+    await expect(handle).toHaveAttribute('aria-valuenow', '27904');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('27904');
+    await expect(page.getByTestId('strip-stop')).toHaveText(DEFAULT_CAP_NOTE);
+    // The settings apply it as written: no "effective" value beside the field.
+    await expect(page.getByText(/effective 27,904/)).toHaveCount(0);
+    // Leaving the handle takes the note away.
+    await handle.blur();
+    await expect(page.getByTestId('strip-stop')).toHaveCount(0);
+  });
+
+  test('dragging the handle past the ceiling stops there, with the reason at the pointer', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const handle = page.getByTestId('keep-recent-handle');
+    const y = await grab(page, handle);
+    const plot = await settledBox(page.getByTestId('strip-plot'));
+    const to = plot.x + 40;
+    await page.mouse.move(to, y, { steps: 8 });
+    const note = page.getByTestId('strip-stop');
+    await expect(note).toHaveText(DEFAULT_CAP_NOTE);
+    // Beside the pointer, not at the handle.
+    const box = (await note.boundingBox())!;
+    expect(Math.abs(box.x - (to + 12))).toBeLessThan(4);
+    await page.mouse.up();
+    await expect(handle).toHaveAttribute('aria-valuenow', '27904');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('27904');
+  });
+
+  test('the cut line will not go before a tool result, and says why', async ({ page }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('setting-keep-recent').fill('30');
+    await expect(page.getByTestId('cut-index')).toHaveText('4');
+    const cut = page.getByTestId('cut-line');
+    const y = await grab(page, cut);
+    // Boundary 3 is before the tool result of read_file.
+    await page.mouse.move(await boundaryX(page, 3, 7), y, { steps: 6 });
+    await expect(page.getByTestId('strip-stop')).toHaveText(
+      '#3 is a tool result: it stays with the call that made it',
+    );
+    await expect(cut).toHaveAttribute('aria-valuenow', '4');
+    await page.mouse.up();
+    await expect(page.getByTestId('cut-index')).toHaveText('4');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('30');
+  });
+
+  test('under the turns strategy the cut line moves back to where the turn begins, and says so', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await paste(page, CHAT);
+    await page.getByTestId('setting-strategy').selectOption('turns');
+    // The newest turn (#5 and #6) holds 16 tokens: a budget of 10 reaches into it, so it is kept whole.
+    await page.getByTestId('setting-keep-recent').fill('10');
+    await expect(page.getByTestId('cut-index')).toHaveText('5');
+    const cut = page.getByTestId('cut-line');
+    await cut.focus();
+    // #6 is inside the newest turn: the turns strategy keeps it whole.
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('strip-stop')).toHaveText(
+      'the turns strategy always keeps the newest turn: the cut stays before #5',
+    );
+    await expect(cut).toHaveAttribute('aria-valuenow', '5');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('10');
+    // One step left skips the boundaries inside the first turn: back to its start, nothing compacted,
+    // and the field holds the tail from there: all 70 tokens after the system prompt.
+    await page.keyboard.press('ArrowLeft');
+    await expect(cut).toHaveAttribute('aria-valuenow', '1');
+    await expect(page.getByTestId('strip-stop')).toHaveCount(0);
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('70');
+  });
+});
+
+test.describe('which slider the pointer takes', () => {
+  test('the handle and the cut line a few pixels apart each keep a grab zone of their own', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const handle = page.getByTestId('keep-recent-handle');
+    const cut = page.getByTestId('cut-line');
+    const h = await settledBox(handle);
+    const c = await settledBox(cut);
+    // The budget of 20,000 ends a few pixels left of the cut before #185: the zones meet halfway.
+    expect(c.x - h.x).toBeLessThan(14);
+    expect(Math.abs(h.x + h.width - c.x)).toBeLessThan(0.5);
+    // A press in each zone takes its own slider, and a press without a move changes nothing.
+    await grab(page, cut);
+    await page.mouse.up();
+    await expect(cut).toBeFocused();
+    await grab(page, handle);
+    await page.mouse.up();
+    await expect(handle).toBeFocused();
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('20000');
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+  });
+
+  test('hovering a slider shows its own tooltip, not the bar underneath', async ({ page }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const tooltip = page.getByTestId('strip-tooltip');
+    const h = await settledBox(page.getByTestId('keep-recent-handle'));
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    await expect(tooltip).toHaveAttribute('data-over', 'keep');
+    await expect(tooltip).toHaveText('keep-recent budget 20,000 tokens · drag to change');
+    const c = await settledBox(page.getByTestId('cut-line'));
+    await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+    await expect(tooltip).toHaveAttribute('data-over', 'cut');
+    await expect(tooltip).toHaveText('cut before #185 (assistant) · 13,134 tokens kept · drag to move');
+    // Off the sliders, over the first bar: the message's own line.
+    await page.mouse.move(await boundaryX(page, 0.5, 198), c.y + c.height / 2);
+    await expect(tooltip).toHaveAttribute('data-over', 'bars');
+    await expect(tooltip).toHaveText(/^#0 · user · 51 tokens · /);
+  });
+
+  test('the bar tooltip names the bar under the pointer after the view moves under it', async ({ page }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await page.getByRole('button', { name: '+', exact: true }).click();
+    await page.getByRole('button', { name: '+', exact: true }).click();
+    const plot = await settledBox(page.getByTestId('strip-plot'));
+    const x = plot.x + plot.width * 0.3;
+    const y = plot.y + plot.height - 40;
+    await page.mouse.move(x, y);
+    const tooltip = page.getByTestId('strip-tooltip');
+    await expect(tooltip).toHaveAttribute('data-over', 'bars');
+    const before = await tooltip.textContent();
+    // Shift + wheel pans the zoomed view to earlier messages; the pointer does not move.
+    await page.keyboard.down('Shift');
+    await page.mouse.wheel(0, -400);
+    await page.keyboard.up('Shift');
+    await expect(tooltip).not.toHaveText(before!);
+    const after = await tooltip.textContent();
+    // What a fresh pointer move finds at the same place is what the tooltip already says.
+    await page.mouse.move(x + 0.4, y);
+    await page.mouse.move(x, y);
+    await expect(tooltip).toHaveText(after!);
+  });
+});
+
+test.describe('legend', () => {
+  test('names every band and line the strip draws, and only those', async ({ page }, testInfo) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const legend = page.getByTestId('strip-legend');
+    await expect(legend).toBeVisible();
+    // The default sample's cut splits turn #98: summarized history, a turn prefix, the kept tail.
+    await expect(legend.locator('li')).toHaveText([
+      'summarized',
+      'turn prefix (summarized on its own)',
+      'kept verbatim',
+      'keep-recent budget (handle and bracket)',
+      'cut: the first kept message',
+      "other strategies' cuts",
+      'a turn starts',
+    ]);
+    await page
+      .getByTestId('token-strip-summary')
+      .locator('..')
+      .screenshot({ path: testInfo.outputPath('strip-legend.png') });
+    // Whole turns only: no turn prefix to name.
+    await page.getByTestId('setting-strategy').selectOption('turns');
+    await expect(page.getByTestId('cut-index')).toHaveText('98');
+    await expect(legend.locator('li[data-item="turn-prefix"]')).toHaveCount(0);
+    await expect(legend.locator('li[data-item="summarized"]')).toBeVisible();
+  });
+});
+
+test.describe('bars and rows', () => {
+  /** The message row with index `i`, selected as the list marks it. */
+  const isSelectedRow = (page: Page, i: number) =>
+    page
+      .locator(`[data-testid="message-row"][data-index="${i}"]`)
+      .evaluate(
+        (el) => el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current') === 'true',
+      );
+
+  test('clicking a bar scrolls the list to its message and selects it', async ({ page }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const plot = await settledBox(page.getByTestId('strip-plot'));
+    // Low in the plot, below any label or tab: the bar of message #120.
+    await page.mouse.click(await boundaryX(page, 120.5, 198), plot.y + plot.height - 40);
+    await expect(page.getByTestId('token-strip')).toHaveAttribute('data-selected-index', '120');
+    // The list scrolled inside its own box: the row is drawn and lies within the box's visible part.
+    // The page itself stays where it is, with the strip in view.
+    const row = page.locator('[data-testid="message-row"][data-index="120"]');
+    await expect.poll(() => isSelectedRow(page, 120)).toBe(true);
+    const list = await settledBox(page.getByTestId('message-list'));
+    const box = await settledBox(row);
+    expect(box.y).toBeGreaterThanOrEqual(list.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(list.y + list.height);
+    await expect(page.getByTestId('strip-plot')).toBeInViewport();
+  });
+
+  test('selecting a row highlights its bar, panning a zoomed strip to it', async ({ page }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    // Zoomed in around the cut: the first messages are out of view.
+    await page.getByRole('button', { name: '+', exact: true }).click();
+    await page.getByRole('button', { name: '+', exact: true }).click();
+    const range = page.locator('.token-strip__range');
+    await expect(range).toHaveText(/^#1\d\d–#\d+ of 198/);
+    await page.locator('[data-testid="message-row"][data-index="3"]').click();
+    await expect(page.getByTestId('token-strip')).toHaveAttribute('data-selected-index', '3');
+    await expect.poll(() => isSelectedRow(page, 3)).toBe(true);
+    const [, from, to] = /^#(\d+)–#(\d+)/.exec((await range.textContent()) ?? '') ?? [];
+    expect(Number(from)).toBeLessThanOrEqual(3);
+    expect(Number(to)).toBeGreaterThanOrEqual(3);
+  });
+});
+
+test.describe('sliders for assistive technology', () => {
+  test('Right and Up increase the value each slider announces, in words', async ({ page }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const handle = page.getByTestId('keep-recent-handle');
+    await expect(handle).toHaveAttribute('aria-valuenow', '20000');
+    await expect(handle).toHaveAttribute('aria-valuetext', 'budget 20,000 tokens');
+    await handle.focus();
+    // One step is 1% of the 27,904 the budget can reach.
+    await page.keyboard.press('ArrowRight');
+    await expect(handle).toHaveAttribute('aria-valuenow', '20279');
+    await expect(handle).toHaveAttribute('aria-valuetext', 'budget 20,279 tokens');
+    await page.keyboard.press('ArrowUp');
+    await expect(handle).toHaveAttribute('aria-valuenow', '20558');
+    await page.keyboard.press('ArrowLeft');
+    await expect(handle).toHaveAttribute('aria-valuenow', '20279');
+    await page.keyboard.press('Home');
+    await expect(handle).toHaveAttribute('aria-valuetext', 'budget 1 token');
+
+    const cut = page.getByTestId('cut-line');
+    await page.getByTestId('setting-keep-recent').fill('20000');
+    await expect(cut).toHaveAttribute('aria-valuenow', '185');
+    await expect(cut).toHaveAttribute('aria-valuetext', 'first kept #185 (assistant), 13,134 tokens kept');
+    await cut.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(cut).not.toHaveAttribute('aria-valuenow', '185');
+    const now = Number(await cut.getAttribute('aria-valuenow'));
+    expect(now).toBeGreaterThan(185);
+    await expect(cut).toHaveAttribute(
+      'aria-valuetext',
+      new RegExp(`^first kept #${now} \\(\\w+\\), [\\d,]+ tokens kept$`),
+    );
+    await expect(page.getByTestId('cut-index')).toHaveText(String(now));
+    await page.keyboard.press('ArrowLeft');
+    await expect(cut).toHaveAttribute('aria-valuenow', '185');
+  });
+});
+
+test.describe('touch at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('a finger drags the keep-recent handle to where it stops', async ({ page }, testInfo) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const handle = page.getByTestId('keep-recent-handle');
+    await handle.scrollIntoViewIfNeeded();
+    // Real touch events, so the browser makes the pointer events (pointerType "touch") itself.
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    let y = 0;
+    let x = 0;
+    await expect(async () => {
+      await handle.evaluate((el) => (el as HTMLElement).blur());
+      const box = await settledBox(handle);
+      x = box.x + box.width / 2;
+      y = box.y + box.height / 2;
+      await touch('touchStart', x, y);
+      if (!(await handle.evaluate((el) => el === document.activeElement))) {
+        await touch('touchEnd');
+        throw new Error('the finger missed the handle');
+      }
+    }).toPass({ timeout: 30_000 });
+    const plot = await settledBox(page.getByTestId('strip-plot'));
+    const to = plot.x + 4;
+    for (let i = 1; i <= 8; i++) await touch('touchMove', x + ((to - x) * i) / 8, y);
+    await expect(page.getByTestId('strip-stop')).toHaveText(DEFAULT_CAP_NOTE);
+    await touch('touchEnd');
+    await expect(handle).toHaveAttribute('aria-valuenow', '27904');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('27904');
+    await page.getByTestId('token-strip').screenshot({ path: testInfo.outputPath('strip-phone.png') });
+  });
+});

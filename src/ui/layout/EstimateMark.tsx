@@ -1,0 +1,29 @@
+import { useTranscript } from '../../state/transcriptStore';
+import { percent } from '../format';
+import { shortTokenizerName } from '../labels';
+
+/**
+ * Says that the bars and numbers on the page are a fast estimate (a token per
+ * four characters) while the tokenizer loads or counts; gone once the exact
+ * counts arrive.
+ */
+export function EstimateMark() {
+  const tokenizer = useTranscript((s) => s.view?.estimatedFor);
+  const progress = useTranscript((s) => s.progress);
+  if (!tokenizer) return null;
+  const name = shortTokenizerName(tokenizer);
+  const doing =
+    progress?.phase === 'tokenizing'
+      ? `counting ${name} tokens… ${percent(progress.done, progress.total)}%`
+      : `loading the ${name} tokenizer…`;
+  return (
+    <span
+      className="estimate-mark"
+      data-testid="first-bars-estimate"
+      role="status"
+      title={`Counted as a token per four characters until the ${name} counts are ready`}
+    >
+      estimated: {doing}
+    </span>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { isProblem } from '../../formats/issues';
+import { labelOf } from '../../formats/types';
+import { useTranscript, type LoadRequest } from '../../state/transcriptStore';
+import { useUi } from '../../state/uiStore';
+import { ExportMenu } from '../ExportMenu';
+import { loadSamples, sampleUrl, type Sample } from './samples';
+
+/** What kind of source the transcript on the page came from, in the words the line uses. */
+function originOf(request: LoadRequest | null, samples: Sample[]): string {
+  if (!request) return 'Loaded';
+  const { source } = request;
+  if (source.kind === 'url') return samples.some((s) => sampleUrl(s) === source.url) ? 'Sample' : 'From';
+  if (source.kind === 'text') return 'Pasted';
+  return 'File';
+}
+
+/**
+ * Which transcript the numbers below describe: its file name and detected
+ * format, with the actions that apply to it. It scrolls away with the
+ * header; only the numbers stay in view.
+ */
+export function SourceLine() {
+  const view = useTranscript((s) => s.view);
+  // An estimated view belongs to the load still in flight, not yet to the last finished one.
+  const request = useTranscript((s) => (s.view?.estimatedFor ? s.loading : s.lastRequest));
+  const setReportOpen = useUi((s) => s.setReportOpen);
+  const [samples, setSamples] = useState<Sample[]>([]);
+  useEffect(() => {
+    void loadSamples().then(setSamples);
+  }, []);
+  if (!view) return null;
+  // Notes about what was left out on purpose are information, not problems.
+  const problems = view.issues.filter(isProblem).length;
+  return (
+    <div className="source-line" aria-label="Loaded transcript">
+      <span className="source-what" title={`Detected because ${view.detection.reason}`}>
+        <span className="muted">{originOf(request, samples)} </span>
+        <strong data-testid="source-name">
+          {view.sourceName} · {labelOf(view.format)}
+        </strong>{' '}
+        <code className="muted format-id" data-testid="format" title="The format's id, as --format takes it">
+          {view.format}
+        </code>
+      </span>
+      <span className="spacer" />
+      <ExportMenu which="loaded" stem={view.sourceName} label="Export…" />
+      <button type="button" onClick={() => setReportOpen(true)} data-testid="open-report">
+        {problems ? `${problems} import problem${problems > 1 ? 's' : ''}` : 'Import report'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * What the strip's shading and lines mean, under the plot. The bars' own
+ * colours (the roles) have their legend in the panel's heading; this one
+ * names the bands behind them and the lines over them. A band or a line the
+ * strip is not drawing right now is left out, so the legend never explains
+ * something the user cannot see.
+ */
+import type { FateRun } from './fateRuns';
+
+interface StripLegendProps {
+  runs: readonly FateRun[];
+  /** Some messages are left out of the summarizer input (shaded over their bars). */
+  omitted: boolean;
+  /** The other strategies' cuts are drawn. */
+  markers: boolean;
+  /** Turn starts are drawn (they are left out while they would crowd every few pixels). */
+  turns: boolean;
+}
+
+interface Item {
+  key: string;
+  swatch: string;
+  text: string;
+}
+
+export function StripLegend({ runs, omitted, markers, turns }: StripLegendProps) {
+  const has = (fate: FateRun['fate']) => runs.some((r) => r.fate === fate);
+  const items: Item[] = [
+    has('summarized') ? { key: 'summarized', swatch: 'band-summarized', text: 'summarized' } : null,
+    has('turn-prefix')
+      ? { key: 'turn-prefix', swatch: 'band-turn-prefix', text: 'turn prefix (summarized on its own)' }
+      : null,
+    has('kept') ? { key: 'kept', swatch: 'band-kept', text: 'kept verbatim' } : null,
+    omitted ? { key: 'omitted', swatch: 'band-omitted', text: 'left out of the summarizer input' } : null,
+    { key: 'budget', swatch: 'budget', text: 'keep-recent budget (handle and bracket)' },
+    { key: 'cut', swatch: 'cut', text: 'cut: the first kept message' },
+    markers ? { key: 'markers', swatch: 'marker', text: "other strategies' cuts" } : null,
+    turns ? { key: 'turns', swatch: 'turn', text: 'a turn starts' } : null,
+  ].filter((item): item is Item => item !== null);
+  return (
+    <ul className="token-strip__legend" data-testid="strip-legend" aria-label="What the strip shows">
+      {items.map((item) => (
+        <li key={item.key} data-item={item.key}>
+          <span className={`token-strip__swatch token-strip__swatch--${item.swatch}`} aria-hidden="true" />
+          {item.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
