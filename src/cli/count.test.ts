@@ -109,7 +109,8 @@ describe('count against the local mock server', () => {
       mock.url,
     ]);
     expect([code, out]).toEqual([1, '']);
-    expect(err).toContain('compaction-playground: Anthropic refused the API key\n');
+    // The mock server is not Anthropic: the message names the server that refused.
+    expect(err).toContain(`compaction-playground: The server at ${mock.url} refused the API key\n`);
     expect(err).toContain(
       'Check that the key in COMPACTION_PLAYGROUND_API_KEY belongs to this provider and is still active.',
     );
