@@ -66,6 +66,8 @@ describe('inspect --json', () => {
       'toSummarize',
       'turnPrefix',
       'keptTokens',
+      'cleared',
+      'tokensAfter',
       'summaryBudget',
       'overflow',
       'strategies',
@@ -85,30 +87,57 @@ describe('inspect --json', () => {
     expect(doc.cut).toEqual({ firstKeptIdx: 4, turnStartIdx: 1, isSplitTurn: true });
     expect(doc.toSummarize).toEqual({ from: 1, to: 1 });
     expect(doc.turnPrefix).toEqual({ from: 1, to: 4 });
-    expect([doc.keptTokens, doc.summaryBudget]).toEqual([22, 1024]);
-    // Every strategy beside the chosen one: system 11 + kept + a 1,024-token summary + the list's 3.
+    expect([doc.keptTokens, doc.cleared, doc.tokensAfter, doc.summaryBudget]).toEqual([22, [], 1060, 1024]);
+    // Every strategy on the same transcript: system 11 + kept + what it carries + a 1,024-token summary + the list's 3.
     // Here budget and pi cut at the same place: #3 is a tool result, so pi's floor moves on to #4.
+    const cutRule = { threshold: 111_616, comparison: 'exceed', fires: false };
     const splitAt4 = {
+      ...cutRule,
       nothingToCompact: false,
       cut: { firstKeptIdx: 4, turnStartIdx: 1, isSplitTurn: true },
       toSummarize: { from: 1, to: 1 },
       turnPrefix: { from: 1, to: 4 },
       keptTokens: 22,
+      cleared: [],
       tokensAfter: 1060,
       overflow: null,
     };
+    const nothing = {
+      fires: false,
+      nothingToCompact: true,
+      cut: { firstKeptIdx: 1, turnStartIdx: -1, isSplitTurn: false },
+      toSummarize: { from: 1, to: 1 },
+      turnPrefix: null,
+      keptTokens: 70,
+      cleared: [],
+      tokensAfter: 84,
+      overflow: null,
+    };
+    const summarizedFrom = (firstKeptIdx: number, keptTokens: number, tokensAfter: number) => ({
+      fires: false,
+      nothingToCompact: false,
+      cut: { firstKeptIdx, turnStartIdx: -1, isSplitTurn: false },
+      toSummarize: { from: 1, to: firstKeptIdx },
+      turnPrefix: null,
+      keptTokens,
+      cleared: [],
+      tokensAfter,
+      overflow: null,
+    });
     expect(doc.strategies).toEqual({
       budget: splitAt4,
       pi: splitAt4,
-      turns: {
-        nothingToCompact: true,
-        cut: { firstKeptIdx: 1, turnStartIdx: -1, isSplitTurn: false },
-        toSummarize: { from: 1, to: 1 },
-        turnPrefix: null,
-        keptTokens: 70,
-        tokensAfter: 84,
-        overflow: null,
-      },
+      turns: { ...cutRule, ...nothing },
+      // 128,000 − min(32,000, 20,000) − 13,000; everything summarized.
+      'claude-code': { threshold: 95_000, comparison: 'reach', ...summarizedFrom(7, 0, 1038) },
+      // 90% of 128,000; both prompts (12 + 10) carried before the summary.
+      codex: { threshold: 115_200, comparison: 'reach', ...summarizedFrom(7, 0, 1060) },
+      // 128,000 − 32,000; it would prune first, and 84 tokens are far under: no summary.
+      opencode: { threshold: 96_000, comparison: 'reach', ...nothing },
+      // Half the window; the user message at #5 has 54 of the 70 tokens before it (≥ 70%).
+      'gemini-cli': { threshold: 64_000, comparison: 'reach', ...summarizedFrom(5, 16, 1054) },
+      'clear-tool-uses': { threshold: 100_000, comparison: 'exceed', ...nothing },
+      'mask-observations': { threshold: 0, comparison: 'always', ...nothing },
     });
   });
 
@@ -279,7 +308,7 @@ describe('bad input', () => {
     [
       'an unknown command',
       ['frobnicate'],
-      "unknown command 'frobnicate' (commands: inspect, compact, share)",
+      "unknown command 'frobnicate' (commands: inspect, compact, share, count)",
     ],
     [
       'a bad number',
@@ -289,7 +318,7 @@ describe('bad input', () => {
     [
       'a bad strategy',
       ['inspect', chatFile, '--strategy', 'all'],
-      "--strategy: expected one of budget, pi, turns, got 'all'",
+      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, got 'all'",
     ],
     ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
     [

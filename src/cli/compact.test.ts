@@ -157,6 +157,8 @@ describe('compact with the offline summarizer', () => {
       'usage',
       'model',
       'failures',
+      'cleared',
+      'origins',
       'summarizer',
       'provider',
       'wouldCompactAgain',

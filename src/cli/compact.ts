@@ -1,28 +1,27 @@
 /** `compact FILE --provider P`: one real compaction, its summary and what it changed. */
-import { analyze, shapeOf } from '../core/analysis';
+import { analyze, shapeOf, strategyTrigger } from '../core/analysis';
 import { explainNothingToCompact, type NothingReason } from '../core/explain';
 import { createCompactor, type Result } from '../core/compactor';
 import { CompactionAbortedError, NothingToCompactError } from '../core/errors';
 import type { Estimator } from '../core/estimate';
+import { clearInPlace } from '../core/harness/applyClearings';
+import { clearsOnly } from '../core/harness/ids';
+import { triggers, type Trigger } from '../core/harness/trigger';
 import type { Message } from '../core/message';
-import {
-  explainSettings,
-  shouldCompact,
-  threshold,
-  type Adjustment,
-  type SettingsInput,
-} from '../core/settings';
+import { findBoundary } from '../core/prepare';
+import { explainSettings, type Adjustment, type Settings, type SettingsInput } from '../core/settings';
 import { SummarizerError } from '../core/summarizer';
 import { describeProviderError } from '../providers/describeError';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, oneLine, type Io } from './io';
 import { estimatorFor } from './inspect';
-import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse } from './options';
+import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse, type Values } from './options';
 import {
   SOURCE_HELP,
   SOURCE_OPTIONS,
   describeShared,
   loadSource,
   sharedDocument,
+  type Loaded,
   type SharedOrigin,
 } from './source';
 import {
@@ -46,6 +45,12 @@ falls outside the keep-recent budget and prints the summary, then the result
 the compacted list would compact again. On a terminal the summary streams as
 it is written.
 
+With an agent's preset (--strategy claude-code, codex, opencode, gemini-cli)
+it does what that agent would: clear old tool output first where the agent
+does, then summarize what the agent summarizes. The presets that only clear
+in place (clear-tool-uses, mask-observations) call no model and need no
+--provider.
+
 Options:
 ${PROVIDER_HELP}
   --instructions TEXT extra focus for the summary, added to every request
@@ -65,17 +70,18 @@ const COMPACT_OPTIONS = {
 
 const n = (value: number) => value.toLocaleString('en-US');
 
-function againLine(tokensAfter: number, limit: number, again: boolean): string {
+function againLine(tokensAfter: number, trigger: Trigger, again: boolean): string {
+  const reach = trigger.comparison === 'reach';
   return again
-    ? `yes: ${n(tokensAfter)} tokens > threshold ${n(limit)}; the next turn would compact again`
-    : `no: ${n(tokensAfter)} tokens ≤ threshold ${n(limit)}`;
+    ? `yes: ${n(tokensAfter)} tokens ${reach ? '≥' : '>'} threshold ${n(trigger.threshold)}; the next turn would compact again`
+    : `no: ${n(tokensAfter)} tokens ${reach ? '<' : '≤'} threshold ${n(trigger.threshold)}`;
 }
 
 /** The lines after the summary. */
 export function renderResult(
   result: Result,
   chosen: ChosenSummarizer,
-  limit: number,
+  trigger: Trigger,
   again: boolean,
   shared: SharedOrigin | null,
   adjustments: readonly Adjustment[] = [],
@@ -87,6 +93,11 @@ export function renderResult(
   const lines = [
     ...(shared ? [`link        ${describeShared(shared)}`] : []),
     ...adjustments.map((adj, i) => `${i === 0 ? 'settings' : ''}`.padEnd(12) + describeAdjustment(adj)),
+    ...(result.cleared.length
+      ? [
+          `cleared     ${result.cleared.length} message${result.cleared.length === 1 ? '' : 's'} first: ${result.cleared.map((c) => `#${c.index}`).join(' ')}`,
+        ]
+      : []),
     `summarizer  ${summarizer}`,
     `tokens      ${n(result.tokensBefore)} → ${n(result.tokensAfter)}`,
     `messages    ${n(result.messagesBefore)} → ${n(result.messagesAfter)}`,
@@ -108,7 +119,7 @@ export function renderResult(
     lines.push(`model       ${result.model}${result.responseId ? `, response ${result.responseId}` : ''}`);
   }
   for (const failure of result.failures) lines.push(`failed      ${oneLine(failure)}`);
-  lines.push(`again       ${againLine(result.tokensAfter, limit, again)}`);
+  lines.push(`again       ${againLine(result.tokensAfter, trigger, again)}`);
   return lines.join('\n');
 }
 
@@ -119,6 +130,9 @@ const NOTHING_ADVICE: Record<NothingReason, string> = {
   floor: 'lower --keep-recent to compact more',
   'one-turn': '--strategy budget or pi splits a turn',
   indivisible: '',
+  'clears-only': '',
+  'no-split': '',
+  'under-threshold': '',
 };
 
 function whyNothing(messages: readonly Message[], settings: SettingsInput, estimator: Estimator): string {
@@ -128,7 +142,9 @@ function whyNothing(messages: readonly Message[], settings: SettingsInput, estim
 }
 
 /** The auth fix in terms of the environment, where the command line's key lives. */
-function authFix(chosen: ChosenSummarizer): string {
+type ChosenProvider = Pick<ChosenSummarizer, 'config' | 'provider'>;
+
+function authFix(chosen: ChosenProvider): string {
   const provider = chosen.provider;
   if (!provider) return '';
   if (!provider.keyFrom) {
@@ -138,7 +154,8 @@ function authFix(chosen: ChosenSummarizer): string {
   return `Check that the key in ${provider.keyFrom} belongs to this provider and is still active.`;
 }
 
-function reportProviderError(error: unknown, chosen: ChosenSummarizer, io: Io): void {
+/** A provider's failure on stderr: what happened, the provider's words, and the fix from a terminal. */
+export function reportProviderError(error: unknown, chosen: ChosenProvider, io: Io): void {
   const description = describeProviderError(error, { config: chosen.config ?? undefined });
   let fix = description.fix;
   if (description.category === 'auth') fix = authFix(chosen);
@@ -151,6 +168,80 @@ function reportProviderError(error: unknown, chosen: ChosenSummarizer, io: Io): 
   if (fix) io.err(`  ${fix}`);
 }
 
+/** Why a clearing-only preset found nothing to clear, with the option that changes it. */
+function whyNothingCleared(messages: readonly Message[], settings: Settings): string {
+  const start = findBoundary(messages).start;
+  const results = messages.slice(start).filter((m) => m.role === 'tool').length;
+  const some = `${results} tool result${results === 1 ? '' : 's'}`;
+  if (settings.strategy === 'mask-observations') {
+    const keep = settings.harness['mask-observations'].keepObservations;
+    return `${some}, and mask-observations keeps the newest ${keep} (--keep-observations)`;
+  }
+  const p = settings.harness['clear-tool-uses'];
+  if (results > p.keepToolUses && p.clearAtLeast > 0) {
+    return `clearing would free fewer than ${n(p.clearAtLeast)} tokens (--clear-at-least)`;
+  }
+  const excluded = p.excludeTools.length ? ' (the excluded tools never are)' : '';
+  return `${some}, and clear-tool-uses keeps the newest ${p.keepToolUses} (--keep-tool-uses)${excluded}`;
+}
+
+/**
+ * A preset that only clears in place: no model is called, the report says
+ * what was cleared and what is left.
+ */
+async function clearOnly(loaded: Loaded, values: Values, io: Io): Promise<number> {
+  const { imported, settings, shared } = loaded;
+  if (typeof values.provider === 'string') {
+    io.err(
+      `compaction-playground: note: --strategy ${settings.strategy} clears in place and calls no model; --provider is not used`,
+    );
+  }
+  const estimator = await estimatorFor(settings);
+  const { settings: effective, adjustments } = explainSettings(settings);
+  const result = clearInPlace(imported.messages, effective, estimator)!;
+  const cleared = result.plan.cleared;
+  if (cleared.length === 0) {
+    io.err(`compaction-playground: nothing to clear: ${whyNothingCleared(imported.messages, effective)}`);
+    return EXIT_FAILURE;
+  }
+  const tokensBefore = estimator.countMessages(imported.messages);
+  const tokensAfter = estimator.countMessages(result.messages);
+  if (values.json) {
+    io.out(
+      JSON.stringify(
+        {
+          strategy: effective.strategy,
+          threshold: result.outcome.trigger.threshold,
+          fires: result.outcome.fires,
+          cleared,
+          tokensBefore,
+          tokensAfter,
+          messagesBefore: imported.messages.length,
+          messagesAfter: result.messages.length,
+          messages: result.messages,
+          adjustments,
+          ...(shared ? { link: sharedDocument(shared) } : {}),
+        },
+        null,
+        2,
+      ),
+    );
+    return EXIT_OK;
+  }
+  const freed = cleared.reduce((sum, c) => sum + c.tokensBefore - c.tokensAfter, 0);
+  io.out(
+    [
+      ...(shared ? [`link        ${describeShared(shared)}`] : []),
+      ...adjustments.map((adj, i) => `${i === 0 ? 'settings' : ''}`.padEnd(12) + describeAdjustment(adj)),
+      `strategy    ${effective.strategy}: clears in place, no model called`,
+      `cleared     ${cleared.length} message${cleared.length === 1 ? '' : 's'}, ${n(freed)} tokens: ${cleared.map((c) => `#${c.index}`).join(' ')}`,
+      `tokens      ${n(tokensBefore)} → ${n(tokensAfter)}`,
+      `messages    ${n(imported.messages.length)} → ${n(result.messages.length)} (every message keeps its place)`,
+    ].join('\n'),
+  );
+  return EXIT_OK;
+}
+
 export async function compact(argv: string[], io: Io): Promise<number> {
   refuseKeyOptions(argv);
   const { values, positionals } = parse(argv, COMPACT_OPTIONS);
@@ -158,9 +249,11 @@ export async function compact(argv: string[], io: Io): Promise<number> {
     io.out(COMPACT_HELP);
     return EXIT_OK;
   }
+  const loaded = await loadSource('compact', values, positionals, io);
+  if (clearsOnly(loaded.settings.strategy ?? '')) return clearOnly(loaded, values, io);
   const stream = !values.json && io.stream ? new SummaryStream(io.stream, io.err) : null;
   const chosen = chooseSummarizer(values);
-  const { imported, settings, shared } = await loadSource('compact', values, positionals, io);
+  const { imported, settings, shared } = loaded;
   const estimator = await estimatorFor(settings);
   const compactor = createCompactor(chosen.summarizer, estimator, settings);
   if (!compactor)
@@ -199,8 +292,8 @@ export async function compact(argv: string[], io: Io): Promise<number> {
   }
 
   const { settings: effective, adjustments } = explainSettings(settings);
-  const limit = threshold(effective);
-  const again = shouldCompact(effective, result.tokensAfter);
+  const trigger = strategyTrigger(effective);
+  const again = effective.enabled && triggers(trigger, result.tokensAfter);
   if (values.json) {
     io.out(
       JSON.stringify(
@@ -218,8 +311,13 @@ export async function compact(argv: string[], io: Io): Promise<number> {
     );
     return EXIT_OK;
   }
-  if (stream) stream.finish(result.summary, result.degraded);
+  if (result.summary === '') {
+    // The preset cleared, and the context is under its threshold afterwards: it summarizes nothing.
+    io.out(
+      `${effective.strategy} cleared old tool output and summarized nothing: the context is under its threshold`,
+    );
+  } else if (stream) stream.finish(result.summary, result.degraded);
   else io.out(result.summary);
-  io.out(`\n${renderResult(result, chosen, limit, again, shared, adjustments)}`);
+  io.out(`\n${renderResult(result, chosen, trigger, again, shared, adjustments)}`);
   return EXIT_OK;
 }

@@ -9,7 +9,8 @@ import {
 import { describeOverflow, describeVerdict, explainNothingToCompact } from '../core/explain';
 import { loadEstimator, type Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
-import { normalizeSettings, type SettingsInput } from '../core/settings';
+import type { Clearing } from '../core/harness/clearing';
+import { isCutStrategy, normalizeSettings, type SettingsInput } from '../core/settings';
 import { isProblem } from '../formats/issues';
 import type { ImportResult } from '../formats/types';
 import type { Io } from './io';
@@ -27,8 +28,9 @@ export const INSPECT_HELP = `Usage: compaction-playground inspect FILE [options]
        compaction-playground inspect --link URL [FILE] [options]
        compaction-playground inspect --bundle FILE.json [FILE] [options]
 
-Shows each message's tokens and what compaction would do with it, the
-threshold, whether compaction would fire, and where it would cut.
+Shows each message's tokens and what compaction would do with it (summarize,
+keep, or clear in place), the threshold, whether compaction would fire, where
+it would cut, and the same for every strategy and agent preset.
 
 Options:
 ${SETTINGS_HELP}
@@ -70,6 +72,8 @@ export function inspectDocument(
     toSummarize: plan.history,
     turnPrefix: plan.turnPrefix,
     keptTokens: a.keptTokens,
+    cleared: a.cleared,
+    tokensAfter: a.current.tokensAfter,
     summaryBudget: a.summaryBudget,
     overflow: a.overflow,
     strategies: Object.fromEntries(a.outcomes.map((o) => [o.strategy, outcomeDocument(o)])),
@@ -77,20 +81,62 @@ export function inspectDocument(
   };
 }
 
-/** One strategy's outcome in the `--json` document. */
-function outcomeDocument({ plan, keptTokens, tokensAfter, overflow }: StrategyOutcome) {
+/** One strategy's outcome in the `--json` document: its own threshold, whether it fires, what it cuts and clears. */
+function outcomeDocument({
+  plan,
+  keptTokens,
+  tokensAfter,
+  trigger,
+  fires,
+  cleared,
+  overflow,
+}: StrategyOutcome) {
   return {
+    threshold: trigger.threshold,
+    comparison: trigger.comparison,
+    fires,
     nothingToCompact: plan.nothingToCompact,
     cut: { firstKeptIdx: plan.firstKeptIdx, turnStartIdx: plan.turnStartIdx, isSplitTurn: plan.isSplitTurn },
     toSummarize: plan.history,
     turnPrefix: plan.turnPrefix,
     keptTokens,
+    cleared,
     tokensAfter,
     overflow,
   };
 }
 
 const n = (value: number) => value.toLocaleString('en-US');
+
+/** `3 messages: #2 500 → 9, #4 …` (the first five, then a count of the rest). */
+function describeCleared(cleared: readonly Clearing[]): string {
+  const shown = cleared.slice(0, 5).map((c) => `#${c.index} ${n(c.tokensBefore)} → ${n(c.tokensAfter)}`);
+  const more = cleared.length > 5 ? `, and ${cleared.length - 5} more` : '';
+  const freed = cleared.reduce((sum, c) => sum + c.tokensBefore - c.tokensAfter, 0);
+  return `${cleared.length} message${cleared.length === 1 ? '' : 's'} (${n(freed)} tokens): ${shown.join(', ')}${more}`;
+}
+
+/** One strategy on one line: its threshold, whether it fires, what it clears and cuts, and what is left. */
+function describeOutcome(o: StrategyOutcome): string {
+  const { threshold, comparison } = o.trigger;
+  const at =
+    comparison === 'always'
+      ? 'every call'
+      : threshold > 0
+        ? `${comparison === 'exceed' ? '>' : '≥'} ${n(threshold)}`
+        : 'no window';
+  const parts = [`threshold ${at}${o.fires ? ' (fires)' : ''}`];
+  if (o.cleared.length) parts.push(`clears ${o.cleared.length}`);
+  parts.push(
+    o.plan.nothingToCompact
+      ? o.cleared.length
+        ? 'no cut'
+        : 'nothing to compact'
+      : `first kept #${o.plan.firstKeptIdx}`,
+  );
+  if (!o.plan.nothingToCompact || o.cleared.length) parts.push(`${n(o.tokensAfter)} tokens after`);
+  return parts.join(', ');
+}
 
 function firstLine(m: Message): string {
   const text =
@@ -126,7 +172,11 @@ export function renderTable(
     ...a.adjustments.map((adj) => `            ${describeAdjustment(adj)}`),
   ];
   lines.push(`verdict     ${describeVerdict(a)}`);
-  if (plan.nothingToCompact) {
+  if (!isCutStrategy(settings.strategy)) lines.push(`threshold   ${a.trigger.formula}`);
+  if (a.cleared.length > 0) lines.push(`cleared     ${describeCleared(a.cleared)}`);
+  if (plan.nothingToCompact && a.cleared.length > 0) {
+    lines.push(`cut         none; ${n(a.current.tokensAfter)} tokens after clearing`);
+  } else if (plan.nothingToCompact) {
     lines.push(`cut         nothing to compact: ${explainNothingToCompact(a.index, plan, settings).text}`);
   } else {
     const split = plan.isSplitTurn ? `, splits the turn that starts at #${plan.turnStartIdx}` : '';
@@ -145,14 +195,12 @@ export function renderTable(
   }
   if (a.overflow) {
     const { long } = describeOverflow(a.overflow, a.current.tokensAfter, {
-      threshold: a.threshold,
+      threshold: a.overflow.threshold,
       window: settings.maxContextTokens,
     });
     lines.push(`overflow    ${long}`);
   }
-  const outcome = (o: StrategyOutcome) =>
-    `${o.strategy} ${o.plan.nothingToCompact ? 'nothing to compact' : `first kept #${o.plan.firstKeptIdx}, ${n(o.tokensAfter)} tokens after`}`;
-  lines.push(`strategies  ${a.outcomes.map(outcome).join('; ')}`);
+  lines.push('strategies', ...a.outcomes.map((o) => `  ${o.strategy.padEnd(18)}${describeOutcome(o)}`));
   // Notes say what was left out on purpose, as the agent leaves it out: not problems.
   const problems = imported.issues.filter(isProblem);
   const notes = imported.issues.filter((i) => !isProblem(i));

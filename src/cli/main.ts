@@ -1,10 +1,16 @@
 /** The command line: the playground's core without a browser. */
 import { COMPACT_HELP, compact } from './compact';
+import { COUNT_HELP, count } from './count';
 import { EXIT_BAD_INPUT, EXIT_FAILURE, UsageError, processIo, type Io } from './io';
 import { INSPECT_HELP, inspect } from './inspect';
 import { SHARE_HELP, share } from './share';
 
-const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = { inspect, compact, share };
+const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = {
+  inspect,
+  compact,
+  share,
+  count,
+};
 
 export const HELP = `compaction-playground: see where an agent transcript's context goes and where compaction would cut it.
 
@@ -12,6 +18,7 @@ Usage:
   compaction-playground inspect FILE [options]            tokens per message, threshold, verdict and cut
   compaction-playground compact FILE --provider P [...]   run one compaction and print the summary and result
   compaction-playground share FILE [options]              print a share link (or write a repro bundle)
+  compaction-playground count FILE --provider P [...]     the provider's own token count, ours, and the scale
 
 Run a command with --help for its options.
 
@@ -19,7 +26,9 @@ ${INSPECT_HELP}
 
 ${COMPACT_HELP}
 
-${SHARE_HELP}`;
+${SHARE_HELP}
+
+${COUNT_HELP}`;
 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [command, ...rest] = argv;

@@ -12,6 +12,7 @@ import {
 } from '../core/settings';
 import { settingsProblems, type SettingProblem } from '../core/settingsProblems';
 import { FORMATS, isFormatId, type FormatId } from '../formats/types';
+import { HARNESS_HELP, HARNESS_OPTIONS, harnessFrom, optionForParam } from './harnessOptions';
 import { UsageError } from './io';
 
 export const SETTINGS_OPTIONS = {
@@ -25,6 +26,7 @@ export const SETTINGS_OPTIONS = {
   format: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...HARNESS_OPTIONS,
 } as const satisfies ParseArgsConfig['options'];
 
 /** Parses argv strictly, turning node's messages into ours. */
@@ -90,6 +92,8 @@ export function settingsFrom(values: Values, base: SettingsInput = DEFAULT_SETTI
     }
     settings.scale = scale;
   }
+  const harness = harnessFrom(values, settings.strategy, settings.harness);
+  if (harness) settings.harness = harness;
   const problems = settingsProblems(settings);
   if (problems.length) {
     throw new UsageError(problems.map((p) => describeProblem(p, values, base)).join(' '));
@@ -133,7 +137,8 @@ const OPTION_OF: Partial<Record<keyof SettingsFields, string>> = {
 export function describeAdjustment(adjustment: Adjustment): string {
   const n = (value: number) => value.toLocaleString('en-US');
   const { field, from, to, reason } = adjustment;
-  return `${OPTION_OF[field] ?? field} ${n(from)} → ${n(to)}: ${reason}`;
+  const option = adjustment.param ? (optionForParam(adjustment.param) ?? adjustment.param) : OPTION_OF[field];
+  return `${option ?? field} ${n(from)} → ${n(to)}: ${reason}`;
 }
 
 export function formatFrom(values: Values): FormatId | undefined {
@@ -151,8 +156,13 @@ export const SETTINGS_HELP = `  --window N          context window in tokens (de
   --reserve N         tokens kept free for the next response (default 16384)
   --keep-recent N     tokens of recent conversation kept verbatim (default 20000)
   --max-summary N     cap on the summary's tokens (default 0: derived from the reserve)
-  --strategy S        budget | pi | turns (default budget)
+  --strategy S        budget | pi | turns (default budget), or an agent's rules:
+                      claude-code | codex | opencode | gemini-cli | clear-tool-uses | mask-observations
   --tokenizer T       o200k_base | cl100k_base | chars4 (default o200k_base)
   --scale X           multiply token counts, 0.5 to 1.5 (default 1)
   --format F          force the input format instead of detecting it
-  --json              print one JSON document instead of the table`;
+  --json              print one JSON document instead of the table
+
+Preset parameters: each sets the preset that has it; one that two presets share
+sets the one chosen with --strategy (docs/harnesses.md gives every source):
+${HARNESS_HELP}`;

@@ -115,6 +115,20 @@ export function chooseSummarizer(
     return { summarizer: createOfflineSummarizer(), provider: null, config: null };
   }
 
+  const { config, provider } = providerFrom(choice, model, baseUrl, env);
+  return { summarizer: createProviderSummarizer(config, options), provider, config };
+}
+
+/**
+ * A provider's configuration from `--model`, `--base-url` and the key in the
+ * environment, with the preset's defaults filled in.
+ */
+export function providerFrom(
+  choice: ProviderKind,
+  model: string | undefined,
+  baseUrl: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): { config: ProviderConfig; provider: ProviderInfo } {
   const preset = presetFor({ kind: choice });
   if (!baseUrl && !preset.baseUrl) {
     throw new UsageError(
@@ -137,8 +151,7 @@ export function chooseSummarizer(
     ...(key ? { apiKey: key.value } : {}),
   };
   return {
-    summarizer: createProviderSummarizer(config, options),
-    provider: { kind: choice, model: config.model, baseUrl: config.baseUrl, keyFrom: key?.name ?? null },
     config,
+    provider: { kind: choice, model: config.model, baseUrl: config.baseUrl, keyFrom: key?.name ?? null },
   };
 }

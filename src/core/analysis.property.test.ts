@@ -3,7 +3,8 @@
  * compactor would do. The page's path: the worker builds the shape, it
  * crosses `postMessage` (a structured clone), the page indexes it once and
  * analyzes it. The CLI's path: shape and analysis in one process. Both are
- * checked against `prepare` and `apply` on the messages themselves.
+ * checked against `prepare` and `apply` on the messages themselves, after the
+ * preset's clearing where it clears (the compactor's path).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,8 +13,9 @@ import { apply } from './apply';
 import { buildCutIndex } from './cutPoint';
 import { createEstimator, loadEstimator, type Estimator } from './estimate';
 import type { Message } from './message';
+import { clearInPlace } from './harness/applyClearings';
 import { prepare } from './prepare';
-import { STRATEGIES, type SettingsInput } from './settings';
+import { STRATEGIES, normalizeSettings, type SettingsInput } from './settings';
 import { summaryMessage } from './summaryEnvelope';
 
 /** A transcript of turns with paired tool calls, an optional system prompt, instructions and an earlier summary. */
@@ -28,7 +30,9 @@ const transcriptArb = fc
         rounds: fc.array(
           fc.record({
             text: fc.string({ maxLength: 80 }),
+            reasoning: fc.option(fc.string({ maxLength: 80 }), { nil: undefined }),
             tools: fc.nat(2),
+            tool: fc.constantFrom('read_file', 'Read', 'skill'),
             result: fc.string({ maxLength: 200 }),
           }),
           { maxLength: 4 },
@@ -50,13 +54,14 @@ const transcriptArb = fc
       for (const round of turn.rounds) {
         const calls = Array.from({ length: round.tools }, (_, k) => ({
           id: `c${n}-${k}`,
-          name: 'read_file',
+          name: round.tool,
           arguments: JSON.stringify({ path: `src/f${k}.ts` }),
         }));
         messages.push({
           id: id(),
           role: 'assistant',
           content: round.text,
+          ...(round.reasoning !== undefined ? { reasoning: round.reasoning } : {}),
           toolCalls: calls.length ? calls : undefined,
         });
         for (const c of calls) {
@@ -79,6 +84,34 @@ const settingsArb: fc.Arbitrary<SettingsInput> = fc.record({
   keepRecentTokens: fc.integer({ min: -5, max: 1500 }),
   strategy: fc.constantFrom(...STRATEGIES),
   enabled: fc.boolean(),
+  harness: fc.record(
+    {
+      'claude-code': fc.record({ microcompact: fc.boolean(), keepToolResults: fc.nat(3) }),
+      codex: fc.record({ userMessageTokens: fc.nat(60) }),
+      opencode: fc.record({
+        protect: fc.nat(100),
+        pruneMinimum: fc.nat(60),
+        protectTurns: fc.nat(2),
+        tailTurns: fc.nat(2),
+        preserveRecentTokens: fc.nat(200),
+      }),
+      'gemini-cli': fc.record({
+        preserveFraction: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+        toolOutputBudget: fc.nat(100),
+        truncateChars: fc.integer({ min: 1, max: 60 }),
+      }),
+      'clear-tool-uses': fc.record({
+        keepToolUses: fc.nat(4),
+        clearAtLeast: fc.nat(40),
+        excludeTools: fc.constantFrom([], ['skill']),
+        clearInputs: fc.boolean(),
+        clearThinking: fc.boolean(),
+        keepThinkingTurns: fc.nat(2),
+      }),
+      'mask-observations': fc.record({ keepObservations: fc.integer({ min: 1, max: 4 }) }),
+    },
+    { requiredKeys: [] },
+  ),
 });
 
 /** The page's path: the worker's shape through a structured clone, indexed once on the page. */
@@ -93,13 +126,29 @@ function checkAgreement(messages: Message[], settings: SettingsInput, estimator:
   expect(page).toEqual(cli);
   expect(cli.totalTokens).toBe(estimator.countMessages(messages));
 
-  const prep = prepare(messages, settings, estimator);
+  // A preset's clearing, made on the messages, is the one the analysis shows, token for token.
+  const clearing = clearInPlace(messages, normalizeSettings(settings), estimator);
+  const working = clearing?.messages ?? messages;
+  expect(clearing?.plan.cleared ?? []).toEqual(cli.cleared);
+  const freed = cli.cleared.reduce((sum, c) => sum + c.tokensBefore - c.tokensAfter, 0);
+  // Two counts are estimates: Gemini CLI's cut-down output (in proportion to the characters kept),
+  // and chars4's cleared arguments and reasoning (rounded per string, not per message).
+  const edits = clearing?.plan.edits ?? [];
+  const estimated =
+    edits.some((e) => e.output?.kind === 'truncate') ||
+    (estimator.tokenizer === 'chars4' && edits.some((e) => e.inputs || e.thinking));
+  if (!estimated) expect(estimator.countMessages(working)).toBe(cli.totalTokens - freed);
+
   if (cli.plan.nothingToCompact || cli.plan.start >= messages.length) {
-    expect(prep).toBeNull();
+    expect(prepare(working, settings, estimator, { plan: cli.plan })).toBeNull();
+    // The cut rules compact exactly when the analysis says so; a preset may cut only past its threshold.
+    if (!clearing) expect(prepare(working, settings, estimator)).toBeNull();
     expect(cli.fates).not.toContain('summarized');
     expect(cli.fates).not.toContain('turn-prefix');
     return;
   }
+  // Where the counts are estimates, the compactor follows the analysis' plan rather than recompute it.
+  const prep = prepare(working, settings, estimator, estimated ? { plan: cli.plan } : {});
   expect(prep).not.toBeNull();
   expect([prep!.firstKeptIdx, prep!.history, prep!.turnPrefix]).toEqual([
     cli.plan.firstKeptIdx,
@@ -107,9 +156,9 @@ function checkAgreement(messages: Message[], settings: SettingsInput, estimator:
     cli.plan.turnPrefix,
   ]);
   // What `apply` keeps is exactly what the fates call system or kept, in order, around the one new summary.
-  const result = apply(messages, prep!, 'the new summary');
+  const result = apply(working, prep!, 'the new summary');
   const keptIds = messages
-    .filter((_, i) => cli.fates[i] === 'kept' || cli.fates[i] === 'system')
+    .filter((_, i) => cli.fates[i] === 'kept' || cli.fates[i] === 'cleared' || cli.fates[i] === 'system')
     .map((m) => m.id);
   expect(result.filter((m) => m.id !== 'summary').map((m) => m.id)).toEqual(keptIds);
   expect(result.filter((m) => m.id === 'summary')).toHaveLength(1);

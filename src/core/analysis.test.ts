@@ -124,15 +124,31 @@ describe('a result that would still not fit (chars4)', () => {
       settings,
     );
     expect(a.current.tokensAfter).toBe(10 + 2000 + 1024);
-    expect(a.overflow).toEqual({ overThreshold: 534, overWindow: 34 });
+    expect(a.overflow).toEqual({ threshold: 2500, overThreshold: 534, overWindow: 34 });
     // turns never splits the one turn, so nothing is cut: all 4,010 stay, 1,510 over.
-    expect(a.outcomes.map((o) => o.overflow?.overThreshold ?? 0)).toEqual([534, 534, 1510]);
+    // A preset is measured against its own threshold: Claude Code's and OpenCode's are 1 in so small a
+    // window (1,034 left, 1,033 over); Codex's 2,700 (it carries the 2,000-token prompt: 3,034, 334 over);
+    // Gemini CLI summarizes everything (1,034 under 1,500); the API's trigger is 100,000; masking has no
+    // threshold of its own and is measured at window − reserve.
+    expect(
+      a.outcomes.map((o) => [o.strategy, o.overflow?.threshold ?? 0, o.overflow?.overThreshold ?? 0]),
+    ).toEqual([
+      ['budget', 2500, 534],
+      ['pi', 2500, 534],
+      ['turns', 2500, 1510],
+      ['claude-code', 1, 1033],
+      ['codex', 2700, 334],
+      ['opencode', 1, 1033],
+      ['gemini-cli', 0, 0],
+      ['clear-tool-uses', 0, 0],
+      ['mask-observations', 2500, 1510],
+    ]);
   });
 
   it('counts a context with nothing to cut as it stands', () => {
     const a = analyze(shapeOf([user(tokens(2600))], chars4), settings);
     expect(a.plan.nothingToCompact).toBe(true);
-    expect(a.overflow).toEqual({ overThreshold: 100, overWindow: 0 });
+    expect(a.overflow).toEqual({ threshold: 2500, overThreshold: 100, overWindow: 0 });
   });
 
   it('is null without a window', () => {
@@ -145,14 +161,14 @@ describe('an overflow in words', () => {
   const limits = { threshold: 2500, window: 3000 };
 
   it('names the window first when the result is over it', () => {
-    expect(describeOverflow({ overThreshold: 534, overWindow: 34 }, 3034, limits)).toEqual({
+    expect(describeOverflow({ threshold: 2500, overThreshold: 534, overWindow: 34 }, 3034, limits)).toEqual({
       short: '34 over the window after compaction',
       long: 'after compaction the context is up to 3,034 tokens, 34 over the window (3,000): it cannot be sent',
     });
   });
 
   it('otherwise says the reserve does not fit', () => {
-    expect(describeOverflow({ overThreshold: 100, overWindow: 0 }, 2600, limits)).toEqual({
+    expect(describeOverflow({ threshold: 2500, overThreshold: 100, overWindow: 0 }, 2600, limits)).toEqual({
       short: '100 over the threshold after compaction',
       long: "after compaction the context is up to 2,600 tokens, 100 over the threshold (2,500): the response's reserve does not fit, so the next turn compacts again",
     });

@@ -10,12 +10,17 @@
  */
 import { buildCutIndex, type CutIndex } from './cutPoint';
 import type { Estimator } from './estimate';
-import { fatesFor, type Fate } from './fates';
+import { fatesFor, withClearings, type Fate } from './fates';
+import type { Clearing } from './harness/clearing';
+import { harnessOutcome } from './harness/outcome';
+import { toolShapeOf, type ToolShape } from './harness/toolShape';
+import { harnessTrigger, type Trigger } from './harness/trigger';
 import type { Message, Role } from './message';
 import { boundaryFor, planFromIndex, type Boundary, type CompactionPlan } from './prepare';
 import {
   STRATEGIES,
   explainSettings,
+  isCutStrategy,
   shouldCompact,
   summaryBudget,
   threshold,
@@ -34,6 +39,8 @@ export interface TranscriptShape {
   isSummary: readonly boolean[];
   /** The list's closing tokens (3 for BPE tokenizers, 0 for chars4). */
   listTail: number;
+  /** What the presets' clearing rules read; without it no strategy clears anything. */
+  tools?: ToolShape;
 }
 
 /** A shape built from messages: plain arrays, ready to send from the worker. */
@@ -67,16 +74,19 @@ export function shapeWithCounts(
     counts,
     isSummary: messages.map(isSummaryMessage),
     listTail: estimator.countMessages([]),
+    tools: toolShapeOf(messages, estimator),
   };
 }
 
 /**
  * A compacted context that still does not fit. Measured against the
- * threshold (window − reserve), not the bare window: a context over it leaves
- * the next response less than its reserve, and the very next turn compacts
- * again; over the window it cannot be sent at all.
+ * threshold (window − reserve, or a preset's own), not the bare window: a
+ * context over it leaves the next response less than its reserve, and the
+ * very next turn compacts again; over the window it cannot be sent at all.
  */
 export interface ResultOverflow {
+  /** The threshold it is measured against: the strategy's own, else window − reserve. */
+  threshold: number;
   /** Tokens over the threshold, always more than 0. */
   overThreshold: number;
   /** Tokens over the window itself; 0 when only the reserve is cut into. */
@@ -85,10 +95,21 @@ export interface ResultOverflow {
 
 export interface StrategyOutcome {
   strategy: Strategy;
+  /** When it acts on its own, by its own formula (the cut rules: window − reserve, strictly exceeded). */
+  trigger: Trigger;
+  /** It would act on its own now. */
+  fires: boolean;
+  /** The cut; "nothing to compact" for a strategy that only clears. */
   plan: CompactionPlan;
-  /** Tokens of the messages kept verbatim (all of them after the start when nothing is compacted). */
+  /** Messages it changes in place, ascending; empty for the cut rules. */
+  cleared: Clearing[];
+  /** Tokens of the messages kept verbatim, after any clearing (all of them after the start when nothing is cut). */
   keptTokens: number;
-  /** System messages + kept tail + a summary at its full budget: the most the context can be afterwards. */
+  /**
+   * The context afterwards: cleared, then (when it cuts) system messages +
+   * kept tail + what it carries over + a summary at its full budget, the most
+   * the context can be.
+   */
   tokensAfter: number;
   /** How far `tokensAfter` is still over the threshold; null when it fits, or without a window. */
   overflow: ResultOverflow | null;
@@ -101,7 +122,9 @@ export interface Analysis {
   boundary: Boundary;
   /** The whole list's estimate, as compared against the threshold. */
   totalTokens: number;
+  /** The chosen strategy's threshold and trigger, and whether it fires. */
   threshold: number;
+  trigger: Trigger;
   shouldCompact: boolean;
   summaryBudget: number;
   /** The chosen strategy's outcome, and its plan. */
@@ -110,36 +133,88 @@ export interface Analysis {
   /** What the chosen strategy does to each message. */
   fates: Fate[];
   keptTokens: number;
+  /** What the chosen strategy clears in place. */
+  cleared: Clearing[];
   /** The chosen strategy's result that would still not fit, by how much. */
   overflow: ResultOverflow | null;
   /** Every strategy on the same transcript, in `STRATEGIES` order. */
   outcomes: StrategyOutcome[];
 }
 
-/** How far a context of `tokensAfter` is over the threshold and the window, or null when it fits. */
-export function overflowOf(settings: Settings, tokensAfter: number): ResultOverflow | null {
-  const limit = threshold(settings);
+/** The chosen strategy's trigger: a preset's own, or the cut rules'. */
+export function strategyTrigger(settings: Settings): Trigger {
+  const strategy = settings.strategy;
+  return isCutStrategy(strategy)
+    ? cutTrigger(settings)
+    : harnessTrigger(strategy, settings.maxContextTokens, settings.harness);
+}
+
+/** The cut rules' trigger: window − reserve, exceeded strictly; none without a window. */
+function cutTrigger(settings: Settings): Trigger {
+  const t = threshold(settings);
+  const n = (value: number) => value.toLocaleString('en-US');
+  return t > 0
+    ? {
+        threshold: t,
+        comparison: 'exceed',
+        formula: `max(${n(settings.maxContextTokens)} − ${n(settings.reserveTokens)}, 1)`,
+      }
+    : { threshold: 0, comparison: 'reach', formula: 'no window' };
+}
+
+/**
+ * How far a context of `tokensAfter` is over `limit` and over the window, or
+ * null when it fits. The limit is the strategy's own threshold when it has
+ * one (a preset that acts again above it has not made the context fit);
+ * masking, which has none, is measured like the cut rules, at window − reserve.
+ */
+export function overflowOf(
+  settings: Settings,
+  tokensAfter: number,
+  limit: number = threshold(settings),
+): ResultOverflow | null {
   if (limit === 0 || tokensAfter <= limit) return null;
   return {
+    threshold: limit,
     overThreshold: tokensAfter - limit,
     overWindow: Math.max(0, tokensAfter - settings.maxContextTokens),
   };
 }
 
 function outcomeOf(
+  shape: TranscriptShape,
   index: CutIndex,
   boundary: Boundary,
-  listTail: number,
   settings: Settings,
   strategy: Strategy,
 ): StrategyOutcome {
-  const plan = planFromIndex(index, { ...settings, strategy }, boundary);
+  const listTail = shape.listTail;
   const total = index.suffix[0] + listTail;
+  if (!isCutStrategy(strategy)) {
+    const o = harnessOutcome(strategy, shape, index, boundary, { ...settings, strategy });
+    return {
+      strategy,
+      trigger: o.trigger,
+      fires: o.fires,
+      plan: o.plan,
+      cleared: o.clearing.cleared,
+      keptTokens: o.keptTokens,
+      tokensAfter: o.tokensAfter,
+      overflow: overflowOf(settings, o.tokensAfter, o.trigger.threshold || threshold(settings)),
+    };
+  }
+  const plan = planFromIndex(index, { ...settings, strategy }, boundary);
+  const common = {
+    strategy,
+    trigger: cutTrigger(settings),
+    fires: shouldCompact(settings, total),
+    plan,
+    cleared: [],
+  };
   if (plan.nothingToCompact) {
     // Nothing to cut: the context stays as it is, which may itself be over.
     return {
-      strategy,
-      plan,
+      ...common,
       keptTokens: index.suffix[plan.start],
       tokensAfter: total,
       overflow: overflowOf(settings, total),
@@ -149,7 +224,7 @@ function outcomeOf(
   // Every system message before the cut stays, ahead of the summary.
   const system = index.systemTokens[plan.firstKeptIdx];
   const tokensAfter = system + keptTokens + summaryBudget(settings) + listTail;
-  return { strategy, plan, keptTokens, tokensAfter, overflow: overflowOf(settings, tokensAfter) };
+  return { ...common, keptTokens, tokensAfter, overflow: overflowOf(settings, tokensAfter) };
 }
 
 /**
@@ -165,9 +240,7 @@ export function analyze(
   const { settings, adjustments } = explainSettings(input);
   const boundary = boundaryFor(shape.roles, shape.isSummary);
   const totalTokens = index.suffix[0] + shape.listTail;
-  const outcomes = STRATEGIES.map((strategy) =>
-    outcomeOf(index, boundary, shape.listTail, settings, strategy),
-  );
+  const outcomes = STRATEGIES.map((strategy) => outcomeOf(shape, index, boundary, settings, strategy));
   const current = outcomes.find((o) => o.strategy === settings.strategy)!;
   return {
     settings,
@@ -175,13 +248,15 @@ export function analyze(
     index,
     boundary,
     totalTokens,
-    threshold: threshold(settings),
-    shouldCompact: shouldCompact(settings, totalTokens),
+    threshold: current.trigger.threshold,
+    trigger: current.trigger,
+    shouldCompact: current.fires,
     summaryBudget: summaryBudget(settings),
     current,
     plan: current.plan,
-    fates: fatesFor(shape.roles, shape.isSummary, current.plan),
+    fates: withClearings(fatesFor(shape.roles, shape.isSummary, current.plan), current.cleared),
     keptTokens: current.keptTokens,
+    cleared: current.cleared,
     overflow: current.overflow,
     outcomes,
   };

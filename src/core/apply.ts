@@ -8,16 +8,20 @@ import { summaryMessage } from './summaryEnvelope';
  * later one, such as a `developer` message, in order), one summary, then the
  * kept tail verbatim. Instructions are never summarized away: a summary may
  * drop a rule, a system message cannot. Everything else before the cut,
- * earlier summaries included, is gone: exactly one summary remains.
+ * earlier summaries included, is gone: exactly one summary remains. A preset
+ * that carries messages over (Codex's recent prompts) places them before the
+ * summary.
  */
 export function apply(
   messages: readonly Message[],
   prep: Pick<Preparation, 'firstKeptIdx'>,
   summary: string,
+  carried: readonly Message[] = [],
 ): Message[] {
   const tailStart = Math.max(0, Math.min(prep.firstKeptIdx, messages.length));
   const out: Message[] = [];
   for (let i = 0; i < tailStart; i++) if (messages[i].role === 'system') out.push(messages[i]);
+  out.push(...carried);
   out.push(summaryMessage(summary));
   for (let i = tailStart; i < messages.length; i++) out.push(messages[i]);
   return out;

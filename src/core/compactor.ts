@@ -7,6 +7,9 @@ import { apply } from './apply';
 import { rawArchive } from './archive';
 import { NothingToCompactError } from './errors';
 import type { Estimator } from './estimate';
+import { clearInPlace } from './harness/applyClearings';
+import { carryUserMessages } from './harness/carry';
+import type { Clearing } from './harness/clearing';
 import type { Message } from './message';
 import { prepare, type Preparation } from './prepare';
 import {
@@ -63,6 +66,19 @@ export interface Result {
   responseId?: string;
   /** Why each degraded part fell back, in order. */
   failures: string[];
+  /** Messages a preset cleared in place first, by their index in the messages given. */
+  cleared: Clearing[];
+  /**
+   * For each message of `messages`, its index in the messages given (cleared
+   * or not); null for what compaction wrote (the summary, carried prompts).
+   */
+  origins: (number | null)[];
+}
+
+/** Where each message of `out` came from in `working` (the messages given, some cleared in place). */
+function originsOf(working: readonly Message[], out: readonly Message[]): (number | null)[] {
+  const indexOf = new Map(working.map((m, i) => [m, i]));
+  return out.map((m) => indexOf.get(m) ?? null);
 }
 
 export interface CompactOptions {
@@ -143,7 +159,32 @@ export function createCompactor(
   return {
     settings: s,
     async compact(messages, options = {}) {
-      const prep = prepare(messages, s, estimator, { instructions: options.instructions });
+      // A preset clears first, then summarizes exactly what its analysis shows; it may only clear.
+      const clearing = clearInPlace(messages, s, estimator);
+      const working: Message[] = clearing?.messages ?? [...messages];
+      const cleared = clearing?.plan.cleared ?? [];
+      if (clearing?.outcome.plan.nothingToCompact && cleared.length > 0) {
+        return {
+          messages: working,
+          summary: '',
+          reason: options.reason ?? 'manual',
+          tokensBefore: estimator.countMessages(messages),
+          tokensAfter: estimator.countMessages(working),
+          messagesBefore: messages.length,
+          messagesAfter: working.length,
+          degraded: false,
+          splitTurn: false,
+          omitted: 0,
+          checkpoint: null,
+          failures: [],
+          cleared,
+          origins: working.map((_, i) => i),
+        };
+      }
+      const prep = prepare(working, s, estimator, {
+        instructions: options.instructions,
+        plan: clearing?.outcome.plan,
+      });
       if (!prep) throw new NothingToCompactError();
       const budget = summaryBudget(prep.settings);
 
@@ -182,7 +223,11 @@ export function createCompactor(
       }
       summary += prep.fileOps.format();
 
-      const compacted = apply(messages, prep, summary);
+      const carried =
+        s.strategy === 'codex'
+          ? carryUserMessages(working, s.harness.codex.userMessageTokens, estimator)
+          : [];
+      const compacted = apply(working, prep, summary, carried);
       const outcomes = [history.outcome, prefix?.outcome].filter((o): o is SummaryOutcome => !!o);
       const checkpoint =
         prep.storedTurnId && prep.messagesToSummarize.length > 0
@@ -196,7 +241,7 @@ export function createCompactor(
         messages: compacted,
         summary,
         reason: options.reason ?? 'manual',
-        tokensBefore: prep.tokensBefore,
+        tokensBefore: estimator.countMessages(messages),
         tokensAfter: estimator.countMessages(compacted),
         messagesBefore: messages.length,
         messagesAfter: compacted.length,
@@ -208,6 +253,8 @@ export function createCompactor(
         model: outcomes.find((o) => o.model)?.model,
         responseId: outcomes.find((o) => o.responseId)?.responseId,
         failures: [history.failure, prefix?.failure].filter((f): f is string => !!f),
+        cleared,
+        origins: originsOf(working, compacted),
       };
     },
   };

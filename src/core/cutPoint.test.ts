@@ -4,10 +4,10 @@ import { assistant, call, chars, toolResult, user } from './__fixtures__/transcr
 import { buildCutIndex, cutAt, findCutPoint, keepRecentForCut } from './cutPoint';
 import { createEstimator } from './estimate';
 import type { Message, Role } from './message';
-import type { Strategy } from './settings';
+import type { CutStrategy } from './settings';
 
 const chars4 = createEstimator('chars4', () => 0);
-const cut = (messages: Message[], keep: number, strategy: Strategy, start = 0) => {
+const cut = (messages: Message[], keep: number, strategy: CutStrategy, start = 0) => {
   const c = findCutPoint(messages, start, keep, chars4, strategy);
   return [c.firstKeptIdx, c.turnStartIdx, c.isSplitTurn];
 };
@@ -181,7 +181,7 @@ const transcript = fc
     return messages;
   });
 
-const strategies: Strategy[] = ['budget', 'pi', 'turns'];
+const strategies: CutStrategy[] = ['budget', 'pi', 'turns'];
 
 describe('cut point properties over random transcripts', () => {
   it('never starts the kept tail with a tool result whose call was cut away', () => {

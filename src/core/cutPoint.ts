@@ -8,7 +8,7 @@
  */
 import type { Message, Role } from './message';
 import type { Estimator } from './estimate';
-import type { Strategy } from './settings';
+import type { CutStrategy } from './settings';
 
 export interface CutPoint {
   /** The first message kept verbatim. */
@@ -164,7 +164,7 @@ export function cutAt(
   index: CutIndex,
   start: number,
   keepRecentTokens: number,
-  strategy: Strategy,
+  strategy: CutStrategy,
 ): CutPoint {
   const from = Math.max(0, Math.min(start, index.length));
   if (from >= index.length) return nothing(from);
@@ -183,7 +183,7 @@ export function findCutPoint(
   start: number,
   keepRecentTokens: number,
   estimator: Estimator,
-  strategy: Strategy = 'budget',
+  strategy: CutStrategy = 'budget',
 ): CutPoint {
   return cutAt(indexMessages(messages, estimator), start, keepRecentTokens, strategy);
 }

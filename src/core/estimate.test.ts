@@ -97,6 +97,26 @@ describe('o200k_base estimator', () => {
     counting.withScale(1.2).countMessages([m, m]);
     expect(calls).toBe(5); // role, content, name, toolCallId, reasoning: once each
   });
+
+  it("gives a message's reasoning and each call's arguments from the same counts, scaled, counting nothing again", () => {
+    let calls = 0;
+    const counting = createEstimator('o200k_base', (text) => {
+      calls++;
+      return text.length;
+    });
+    const m = msg({
+      role: 'assistant',
+      reasoning: 'think it through',
+      toolCalls: [
+        { id: 'a', name: 'read', arguments: '{"path":"a.ts"}' },
+        { id: 'b', name: 'write', arguments: '{}' },
+      ],
+    });
+    counting.countMessage(m);
+    expect(counting.countFields(m)).toEqual({ reasoning: 16, arguments: [15, 2] });
+    expect(counting.withScale(1.5).countFields(m)).toEqual({ reasoning: 24, arguments: [23, 3] });
+    expect(calls).toBe(9);
+  });
 });
 
 describe('cl100k_base estimator', () => {

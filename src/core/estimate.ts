@@ -28,6 +28,12 @@ export interface Estimator {
   countMessage(message: Message): number;
   /** Tokens of a whole request's messages, with the list's tail. */
   countMessages(messages: readonly Message[]): number;
+  /**
+   * Tokens of a message's reasoning and of each tool call's arguments, as its
+   * count has them (from the cache, so nothing is counted twice). With
+   * `chars4`, which counts a message as one string, each is its own quarter.
+   */
+  countFields(message: Message): { reasoning: number; arguments: number[] };
   /** The same estimator at another scale, sharing the cache. */
   withScale(scale: number): Estimator;
 }
@@ -111,12 +117,27 @@ function build(
     for (const s of strings) total += scaled(s, scale);
     return total;
   };
+  const countFields = (message: Message) => {
+    if (tokenizer === 'chars4') {
+      return {
+        reasoning: scaled(countChars4(message.reasoning ?? ''), scale),
+        arguments: (message.toolCalls ?? []).map((c) => scaled(countChars4(c.arguments), scale)),
+      };
+    }
+    // bpeParts: role, content, name, tool call id, reasoning, then each call's name and arguments.
+    const { strings } = partsOf(message);
+    return {
+      reasoning: scaled(strings[4], scale),
+      arguments: (message.toolCalls ?? []).map((_, k) => scaled(strings[6 + 2 * k], scale)),
+    };
+  };
   const tail = tokenizer === 'chars4' ? 0 : PER_LIST_TOKENS;
   return {
     tokenizer,
     scale,
     countString: (text) => scaled(count(text), scale),
     countMessage,
+    countFields,
     countMessages: (messages) => {
       let total = tail;
       for (const m of messages) total += countMessage(m);

@@ -4,8 +4,10 @@
  */
 import type { ResultOverflow } from './analysis';
 import type { CutIndex } from './cutPoint';
+import { clearsOnly } from './harness/ids';
+import type { Trigger } from './harness/trigger';
 import type { CompactionPlan } from './prepare';
-import type { Settings } from './settings';
+import { isCutStrategy, type Settings } from './settings';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
@@ -15,27 +17,43 @@ export interface VerdictInput {
   totalTokens: number;
   threshold: number;
   shouldCompact: boolean;
+  /** The chosen strategy's own trigger; without it, the cut rules' (window − reserve, exceeded). */
+  trigger?: Trigger;
 }
 
 /**
  * The verdict in words. A window no larger than the reserve leaves the
  * threshold at 1, so any context compacts: that says why, instead of a bare
- * "threshold 1". A disabled trigger never claims the total is under it.
+ * "threshold 1". A disabled trigger never claims the total is under it. Each
+ * preset is compared with its threshold the way it compares: most act once
+ * the context reaches it, the Anthropic API once the prompt exceeds it.
  */
-export function describeVerdict({ settings, totalTokens, threshold, shouldCompact }: VerdictInput): string {
+export function describeVerdict({
+  settings,
+  totalTokens,
+  threshold,
+  shouldCompact,
+  trigger,
+}: VerdictInput): string {
   const total = `${n(totalTokens)} tokens`;
-  if (threshold === 0) return `${total}; no window, so compaction is off`;
-  const window = settings.maxContextTokens;
-  const reserve = settings.reserveTokens;
-  const over = totalTokens > threshold;
-  const comparison = `${total} ${over ? '>' : '≤'} threshold ${n(threshold)}`;
+  const action = clearsOnly(settings.strategy) ? 'clearing' : 'compaction';
+  if (trigger?.comparison === 'always') {
+    return `${total}; ${settings.strategy} acts at every call${settings.enabled ? '' : ' (automatic compaction is disabled)'}`;
+  }
+  if (threshold === 0) return `${total}; no window, so ${action} is off`;
+  const reaching = trigger?.comparison === 'reach';
+  const over = reaching ? totalTokens >= threshold : totalTokens > threshold;
+  const sign = reaching ? (over ? '≥' : '<') : over ? '>' : '≤';
+  const comparison = `${total} ${sign} threshold ${n(threshold)}`;
   const outcome = shouldCompact
-    ? ': compaction fires'
+    ? `: ${action} fires`
     : over
       ? ', but automatic compaction is disabled'
-      : `: compaction does not fire${settings.enabled ? '' : ' (automatic compaction is disabled)'}`;
+      : `: ${action} does not fire${settings.enabled ? '' : ' (automatic compaction is disabled)'}`;
+  const window = settings.maxContextTokens;
+  const reserve = settings.reserveTokens;
   const squeezed =
-    window <= reserve
+    isCutStrategy(settings.strategy) && window <= reserve
       ? `; the window (${n(window)}) is ${window < reserve ? 'smaller than' : 'no larger than'} the reserve (${n(reserve)}), so no context fits`
       : '';
   return comparison + outcome + squeezed;
@@ -52,7 +70,13 @@ export type NothingReason =
   /** The budget is a floor that only the oldest part reaches (`pi`, `turns`). */
   | 'floor'
   /** `turns` never splits a turn and there is only one. */
-  | 'one-turn';
+  | 'one-turn'
+  /** A preset that only clears in place never summarizes. */
+  | 'clears-only'
+  /** The preset's cut keeps everything: Gemini CLI found no user message to split before. */
+  | 'no-split'
+  /** The preset summarizes only when the context still reaches its threshold after clearing. */
+  | 'under-threshold';
 
 /**
  * Why nothing would be compacted, in words that match the case: a single
@@ -68,6 +92,25 @@ export function explainNothingToCompact(
   const after =
     plan.summaryIdx >= 0 ? ' after the previous summary' : start > 0 ? ' after the system prompt' : '';
   if (start >= index.length) return { reason: 'empty', text: `no messages${after}` };
+  const strategy = settings.strategy;
+  if (clearsOnly(strategy)) {
+    return {
+      reason: 'clears-only',
+      text: `${strategy} clears old tool output in place and never summarizes`,
+    };
+  }
+  if (strategy === 'gemini-cli') {
+    return {
+      reason: 'no-split',
+      text: `gemini-cli splits only before a user message, and there is none${after} after the first to split at`,
+    };
+  }
+  if (!isCutStrategy(strategy)) {
+    return {
+      reason: 'under-threshold',
+      text: `${strategy} clears old tool output first and summarizes only while the context still reaches its threshold`,
+    };
+  }
   const tail = index.suffix[start];
   if (tail <= keep) {
     return {

@@ -12,8 +12,10 @@ import { isSummaryMessage } from './summaryEnvelope';
  *   result leaves it out, as the harness's own next compaction would replace it.
  * - `summarized`, `turn-prefix`: what the new summary is written from.
  * - `kept`: kept verbatim after the summary.
+ * - `cleared`: kept in its place, its tool output (or call arguments, or
+ *   reasoning) replaced by a placeholder.
  */
-export type Fate = 'system' | 'summary' | 'reinjected' | 'summarized' | 'turn-prefix' | 'kept';
+export type Fate = 'system' | 'summary' | 'reinjected' | 'summarized' | 'turn-prefix' | 'kept' | 'cleared';
 
 export const FATES: readonly Fate[] = [
   'system',
@@ -22,6 +24,7 @@ export const FATES: readonly Fate[] = [
   'summarized',
   'turn-prefix',
   'kept',
+  'cleared',
 ];
 
 /**
@@ -36,6 +39,12 @@ export function messageFates(messages: readonly Message[], plan: CompactionPlan)
     messages.map(isSummaryMessage),
     plan,
   );
+}
+
+/** The fates with the messages a clearing changed and kept marked `cleared`. */
+export function withClearings(fates: Fate[], cleared: readonly { index: number }[]): Fate[] {
+  for (const { index } of cleared) if (fates[index] === 'kept') fates[index] = 'cleared';
+  return fates;
 }
 
 /** The same from roles and summary flags, for callers that hold no messages. */

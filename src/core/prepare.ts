@@ -3,6 +3,9 @@
  * the caller can decide not to call one.
  */
 import { cutAt, indexMessages, type CutIndex, type CutPoint } from './cutPoint';
+import { harnessCut } from './harness/cuts';
+import { planKeepingFrom } from './harness/outcome';
+import { harnessTrigger } from './harness/trigger';
 import type { Estimator } from './estimate';
 import { collectFileOps, type FileOps } from './fileOps';
 import type { Message, Role } from './message';
@@ -10,6 +13,7 @@ import { LONGEST_INSTRUCTIONS, SUMMARIZER_SYSTEM_PROMPT, focusNote } from './pro
 import { serializeConversation } from './serialize';
 import {
   SUMMARIZER_PROMPT_SLACK,
+  isCutStrategy,
   normalizeSettings,
   summarizerInputBudget,
   summaryBudget,
@@ -89,11 +93,50 @@ export function boundaryFor(roles: readonly Role[], isSummary: readonly boolean[
   return { start: first, summaryIdx: -1 };
 }
 
+/** What a preset's cut reads besides the index: which messages are summaries, and which call tools. */
+export interface PlanExtras {
+  isSummary: readonly boolean[];
+  calls?: ArrayLike<number>;
+}
+
+/**
+ * A preset's cut on an index: what it summarizes when it compacts (any
+ * clearing it does first is already in the counts). The presets that only
+ * clear have nothing to summarize.
+ */
+function harnessPlan(
+  index: CutIndex,
+  settings: Settings,
+  boundary: Boundary,
+  extras?: PlanExtras,
+): CompactionPlan {
+  const strategy = settings.strategy;
+  if (isCutStrategy(strategy)) throw new Error(`${strategy} is not a preset`);
+  const counts = new Float64Array(index.length);
+  for (let i = 0; i < index.length; i++) counts[i] = index.suffix[i] - index.suffix[i + 1];
+  const isSummary = extras?.isSummary ?? index.roles.map((_, i) => i === boundary.summaryIdx);
+  const usable = harnessTrigger(strategy, settings.maxContextTokens, settings.harness).threshold;
+  const cut = harnessCut(
+    strategy,
+    { roles: index.roles, counts, isSummary, calls: extras?.calls },
+    boundary.start,
+    settings.harness,
+    usable,
+  );
+  return planKeepingFrom(boundary, cut ? cut.firstKeptIdx : boundary.start);
+}
+
 /**
  * The plan from an index and a boundary alone: what the playground
  * recomputes on every drag, without touching the messages.
  */
-export function planFromIndex(index: CutIndex, settings: Settings, boundary: Boundary): CompactionPlan {
+export function planFromIndex(
+  index: CutIndex,
+  settings: Settings,
+  boundary: Boundary,
+  extras?: PlanExtras,
+): CompactionPlan {
+  if (!isCutStrategy(settings.strategy)) return harnessPlan(index, settings, boundary, extras);
   const cut = cutAt(index, boundary.start, settings.keepRecentTokens, settings.strategy);
   const historyEnd = cut.isSplitTurn ? cut.turnStartIdx : cut.firstKeptIdx;
   const history = { from: boundary.start, to: Math.max(boundary.start, historyEnd) };
@@ -109,7 +152,10 @@ export function planWithIndex(
   settings: Settings,
   boundary: Boundary = findBoundary(messages),
 ): CompactionPlan {
-  return planFromIndex(index, settings, boundary);
+  return planFromIndex(index, settings, boundary, {
+    isSummary: messages.map(isSummaryMessage),
+    calls: messages.map((m) => m.toolCalls?.length ?? 0),
+  });
 }
 
 /**
@@ -162,12 +208,13 @@ export function prepare(
   messages: readonly Message[],
   settings: SettingsInput,
   estimator: Estimator,
-  options: { instructions?: string; index?: CutIndex } = {},
+  options: { instructions?: string; index?: CutIndex; plan?: CompactionPlan } = {},
 ): Preparation | null {
   if (messages.length === 0) return null;
   const s = normalizeSettings(settings);
-  const index = options.index ?? indexMessages(messages, estimator);
-  const plan = planWithIndex(messages, index, s);
+  // A plan made by the analysis of these same messages is used as it is, so what runs is what was shown.
+  const plan =
+    options.plan ?? planWithIndex(messages, options.index ?? indexMessages(messages, estimator), s);
   if (plan.start >= messages.length || plan.nothingToCompact) return null;
 
   const previousSummary = plan.summaryIdx >= 0 ? unwrapSummary(messages[plan.summaryIdx].content) : '';

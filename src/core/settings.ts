@@ -3,10 +3,22 @@
  * derived from them. Every number the rest of the core uses comes from here.
  */
 
-export type Strategy = 'budget' | 'pi' | 'turns';
+import { HARNESSES, type HarnessId } from './harness/ids';
+import { explainHarness, type HarnessParams, type HarnessParamsInput } from './harness/params';
+
+/** The playground's own cut rules, one per reference system. */
+export type CutStrategy = 'budget' | 'pi' | 'turns';
+/** A cut rule, or a harness preset (what an agent or API does, `harness/`). */
+export type Strategy = CutStrategy | HarnessId;
 export type TokenizerId = 'o200k_base' | 'cl100k_base' | 'chars4';
 
-export const STRATEGIES: readonly Strategy[] = ['budget', 'pi', 'turns'];
+export const CUT_STRATEGIES: readonly CutStrategy[] = ['budget', 'pi', 'turns'];
+/** Every strategy, picked from one list: the cut rules first, then the presets. */
+export const STRATEGIES: readonly Strategy[] = [...CUT_STRATEGIES, ...HARNESSES];
+
+export function isCutStrategy(strategy: Strategy): strategy is CutStrategy {
+  return (CUT_STRATEGIES as readonly string[]).includes(strategy);
+}
 export const TOKENIZERS: readonly TokenizerId[] = ['o200k_base', 'cl100k_base', 'chars4'];
 
 /** Every setting, as a person can type it: any number, any of the choices. */
@@ -27,6 +39,8 @@ export interface SettingsFields {
   tokenizer: TokenizerId;
   /** Multiplies string counts, to calibrate against a provider's reported usage. */
   scale: number;
+  /** The presets' parameters as typed; missing ones take the documented defaults. */
+  harness?: HarnessParamsInput;
 }
 
 /**
@@ -42,7 +56,10 @@ declare const normalized: unique symbol;
  * Only `explainSettings` (and `normalizeSettings`) make one, so the compiler
  * points at every place that would compute with settings nobody normalized.
  */
-export type Settings = Readonly<SettingsFields> & { readonly [normalized]: true };
+export type Settings = Readonly<Omit<SettingsFields, 'harness'>> & {
+  /** Every preset's parameters, complete. */
+  readonly harness: HarnessParams;
+} & { readonly [normalized]: true };
 
 export const DEFAULT_RESERVE_TOKENS = 16384;
 /**
@@ -82,6 +99,8 @@ export const DEFAULT_SETTINGS: Readonly<SettingsFields> = {
 /** One change normalization made, with the reason, for the settings panel. */
 export interface Adjustment {
   field: keyof SettingsFields;
+  /** For `harness`: the preset's parameter, `preset.parameter`. */
+  param?: string;
   from: number;
   to: number;
   reason: string;
@@ -153,7 +172,9 @@ export function explainSettings(input: SettingsInput): NormalizedSettings {
     Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale)),
     `scale is kept within ${MIN_SCALE}–${MAX_SCALE}`,
   );
-  return { settings: s as Settings, adjustments };
+  const harness = explainHarness(input.harness);
+  for (const adjustment of harness.adjustments) adjustments.push({ field: 'harness', ...adjustment });
+  return { settings: { ...s, harness: harness.params } as Settings, adjustments };
 }
 
 export function normalizeSettings(input: SettingsInput): Settings {

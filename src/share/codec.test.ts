@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Message } from '../core/message';
+import { DEFAULT_HARNESS_PARAMS } from '../core/harness/params';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import { encodeBase64url } from './base64url';
 import {
@@ -90,6 +91,7 @@ describe('round trips', () => {
       keepRecentTokens: 6000,
       strategy: 'turns',
       tokenizer: 'chars4',
+      harness: DEFAULT_HARNESS_PARAMS,
     });
     expect(restored.provider).toEqual({
       kind: 'ollama',

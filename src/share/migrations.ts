@@ -17,7 +17,7 @@
  * v1, current: see `payload.ts`.
  */
 import * as v from 'valibot';
-import { STRATEGIES, TOKENIZERS, type SettingsInput } from '../core/settings';
+import { CUT_STRATEGIES, TOKENIZERS, type SettingsInput } from '../core/settings';
 import { failure, type DecodeResult } from './errors';
 import { SHARE_ROLES, SHARE_VERSION, stripDefaultSettings, type FullSharePayload } from './payload';
 import { SHARE_LIMITS } from './limits';
@@ -42,7 +42,8 @@ export const shareV0Schema = v.strictObject({
       reserve: v.optional(tokenCount),
       keep: v.optional(tokenCount),
       summaryCap: v.optional(tokenCount),
-      strategy: v.optional(v.picklist(STRATEGIES)),
+      // v0 knew only the three cut rules.
+      strategy: v.optional(v.picklist(CUT_STRATEGIES)),
       tokenizer: v.optional(v.picklist(TOKENIZERS)),
     }),
   ),

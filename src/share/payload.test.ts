@@ -158,6 +158,16 @@ describe('settings', () => {
     });
   });
 
+  test("a preset's parameters travel only where they differ from the documented defaults", () => {
+    expect(
+      stripDefaultSettings({
+        strategy: 'opencode',
+        harness: { opencode: { protect: 40_000, pruneMinimum: 10_000 }, codex: { thresholdFraction: 0.9 } },
+      }),
+    ).toEqual({ strategy: 'opencode', harness: { opencode: { pruneMinimum: 10_000 } } });
+    expect(stripDefaultSettings({ harness: { codex: { thresholdFraction: 0.9 } } })).toEqual({});
+  });
+
   test('values JSON cannot carry or the schema would reject are dropped', () => {
     expect(
       stripDefaultSettings({

@@ -17,6 +17,7 @@ import {
   type SettingsFields,
   type SettingsInput,
 } from '../core/settings';
+import { harnessDifferences } from '../core/harness/params';
 import type { Usage } from '../core/summarizer';
 import type { ProviderKind } from '../providers/config';
 import { TYPED_SETTING_LIMITS } from './limits';
@@ -164,6 +165,9 @@ export function stripDefaultSettings(settings: SettingsInput): SettingsInput {
     if (field === 'tokenizer' && !TOKENIZERS.includes(value as SettingsFields['tokenizer'])) continue;
     record[field] = value;
   }
+  // The presets' parameters are not among the defaults' fields: only those that differ travel.
+  const harness = harnessDifferences(settings.harness);
+  if (harness) out.harness = harness;
   return out;
 }
 

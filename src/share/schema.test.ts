@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { DEFAULT_HARNESS_PARAMS } from '../core/harness/params';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import type { FullSharePayload, SharePayload } from './payload';
 import { SHARE_LIMITS } from './limits';
@@ -43,7 +44,7 @@ describe('validation', () => {
       'an unknown strategy',
       { ...base, settings: { strategy: 'magic' } },
       'settings.strategy',
-      'The link\'s contents are invalid at settings.strategy: Invalid type: Expected ("budget" | "pi" | "turns") but received "magic".',
+      'The link\'s contents are invalid at settings.strategy: Invalid type: Expected ("budget" | "pi" | "turns" | "claude-code" | "codex" | "opencode" | "gemini-cli" | "clear-tool-uses" | "mask-observations") but received "magic".',
     ],
     [
       'an unknown tokenizer',
@@ -94,6 +95,24 @@ describe('validation', () => {
       'The link\'s contents are invalid at script: Invalid key: Expected never but received "script".',
     ],
     [
+      'a preset parameter of the wrong type',
+      { ...base, settings: { harness: { 'clear-tool-uses': { keepToolUses: 'three' } } } },
+      'settings.harness.clear-tool-uses.keepToolUses',
+      'The link\'s contents are invalid at settings.harness.clear-tool-uses.keepToolUses: Invalid type: Expected number but received "three".',
+    ],
+    [
+      'a parameter a preset does not have',
+      { ...base, settings: { harness: { codex: { protect: 1 } } } },
+      'settings.harness.codex.protect',
+      'The link\'s contents are invalid at settings.harness.codex.protect: Invalid key: Expected never but received "protect".',
+    ],
+    [
+      'a preset this version does not know',
+      { ...base, settings: { harness: { aider: {} } } },
+      'settings.harness.aider',
+      'The link\'s contents are invalid at settings.harness.aider: Invalid key: Expected never but received "aider".',
+    ],
+    [
       'a selection past the end of the transcript',
       { ...base, selectedIndex: 1 },
       'selectedIndex',
@@ -134,7 +153,12 @@ describe('restore', () => {
     const payload: SharePayload = { ...base, settings: { keepRecentTokens: 0, strategy: 'pi' } };
     const restored = restoreShare(payload);
     expect(restored.settingsInput).toEqual({ ...DEFAULT_SETTINGS, keepRecentTokens: 0, strategy: 'pi' });
-    expect(restored.settings).toEqual({ ...DEFAULT_SETTINGS, keepRecentTokens: 20000, strategy: 'pi' });
+    expect(restored.settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      keepRecentTokens: 20000,
+      strategy: 'pi',
+      harness: DEFAULT_HARNESS_PARAMS,
+    });
     expect(restored.refusedSettings).toEqual([]);
   });
 
@@ -169,6 +193,14 @@ describe('restore', () => {
     );
   });
 
+  test("a preset's parameters are normalized like any setting, and kept as typed alongside", () => {
+    const typed = { 'gemini-cli': { thresholdFraction: 7 }, 'clear-tool-uses': { excludeTools: ['memory'] } };
+    const restored = restoreShare({ ...base, settings: { strategy: 'gemini-cli', harness: typed } });
+    expect(restored.settingsInput.harness).toEqual(typed);
+    expect(restored.settings.harness['gemini-cli'].thresholdFraction).toBe(0.5);
+    expect(restored.settings.harness['clear-tool-uses'].excludeTools).toEqual(['memory']);
+  });
+
   test('a payload without optional parts restores to defaults and nulls', () => {
     expect(restoreShare(base)).toEqual({
       variant: 'full',
@@ -178,7 +210,7 @@ describe('restore', () => {
       messageCount: 1,
       settingsInput: DEFAULT_SETTINGS,
       refusedSettings: [],
-      settings: DEFAULT_SETTINGS,
+      settings: { ...DEFAULT_SETTINGS, harness: DEFAULT_HARNESS_PARAMS },
       provider: null,
       providerNeedsConfirmation: false,
       selectedIndex: null,

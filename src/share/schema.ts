@@ -19,6 +19,15 @@ import {
   type Settings,
   type SettingsFields,
 } from '../core/settings';
+import { HARNESSES } from '../core/harness/ids';
+import {
+  HARNESS_PARAM_RULES,
+  MAX_HARNESS_TOKENS,
+  MAX_TOOL_NAME_CHARS,
+  MAX_TOOL_NAMES,
+  type HarnessParamsInput,
+  type ParamRule,
+} from '../core/harness/params';
 import { applyTyped, type Refusal } from '../core/settingsProblems';
 import { presetAt } from '../providers/presets';
 import { failure, type DecodeResult } from './errors';
@@ -66,6 +75,45 @@ function typedNumber(limit: number) {
   return v.pipe(v.number(), v.minValue(-limit), v.maxValue(limit));
 }
 
+function harnessParamSchema(rule: ParamRule) {
+  switch (rule.kind) {
+    case 'count':
+    case 'fraction':
+      return typedNumber(MAX_HARNESS_TOKENS);
+    case 'flag':
+      return v.boolean();
+    case 'tools':
+      return v.pipe(
+        v.array(v.pipe(v.string(), v.maxLength(MAX_TOOL_NAME_CHARS))),
+        v.maxLength(MAX_TOOL_NAMES),
+      );
+  }
+}
+
+/**
+ * The presets' parameters, as typed: each preset an object of its own
+ * parameters (the rules of `HARNESS_PARAM_RULES`), any subset. Built from that
+ * table, so a parameter added there is accepted here; the cast only names the
+ * type the table describes.
+ */
+export const harnessParamsSchema = v.strictObject(
+  Object.fromEntries(
+    HARNESSES.map((harness) => [
+      harness,
+      v.optional(
+        v.strictObject(
+          Object.fromEntries(
+            Object.entries(HARNESS_PARAM_RULES[harness]).map(([name, rule]) => [
+              name,
+              v.optional(harnessParamSchema(rule as ParamRule)),
+            ]),
+          ),
+        ),
+      ),
+    ]),
+  ),
+) as unknown as v.GenericSchema<unknown, HarnessParamsInput>;
+
 export const typedSettingsSchema = v.strictObject({
   enabled: v.optional(v.boolean()),
   maxContextTokens: v.optional(typedNumber(TYPED_SETTING_LIMITS.maxContextTokens)),
@@ -76,6 +124,7 @@ export const typedSettingsSchema = v.strictObject({
   strategy: v.optional(v.picklist(STRATEGIES)),
   tokenizer: v.optional(v.picklist(TOKENIZERS)),
   scale: v.optional(typedNumber(TYPED_SETTING_LIMITS.scale)),
+  harness: v.optional(harnessParamsSchema),
 });
 
 /**

@@ -55,16 +55,17 @@ describe('chooseModel', () => {
     expect(refused).toEqual([]);
   });
 
-  it('replaces a refused window, reserve or keep-recent, and keeps other refused values waiting', () => {
-    useSettings.getState().update({ maxContextTokens: 4000, scale: 7 });
+  it('replaces a refused window, reserve, keep-recent or scale, and keeps other refused values waiting', () => {
+    useSettings.getState().update({ maxContextTokens: 4000, scale: 7, stallTimeoutMs: -1 });
     useSettings.getState().chooseModel('gpt-4o');
     const { settings, refused } = useSettings.getState();
     expect(settings).toMatchObject({
       maxContextTokens: 128000,
       reserveTokens: 16384,
       keepRecentTokens: 20000,
+      scale: 1,
     });
-    expect(refused.map((r) => [r.field, r.value])).toEqual([['scale', 7]]);
+    expect(refused.map((r) => [r.field, r.value])).toEqual([['stallTimeoutMs', -1]]);
   });
 
   it('typing another window forgets the preset; a refused one does not', () => {
@@ -73,5 +74,35 @@ describe('chooseModel', () => {
     expect(useSettings.getState().modelId).toBe('local-32k');
     useSettings.getState().update({ maxContextTokens: 40000 });
     expect(useSettings.getState().modelId).toBeNull();
+  });
+});
+
+describe('setParam', () => {
+  it("applies a preset's parameter the rule allows, beside the others typed for that preset", () => {
+    useSettings.getState().setParam('gemini-cli', 'thresholdFraction', 0.7);
+    useSettings.getState().setParam('gemini-cli', 'preserveFraction', 0.2);
+    expect(useSettings.getState().settings.harness).toEqual({
+      'gemini-cli': { thresholdFraction: 0.7, preserveFraction: 0.2 },
+    });
+    expect(useSettings.getState().refusedParams).toEqual([]);
+  });
+
+  it('refuses one that has no reading with the reason, keeping the last valid value in force', () => {
+    useSettings.getState().setParam('mask-observations', 'keepObservations', 4);
+    useSettings.getState().setParam('mask-observations', 'keepObservations', 0);
+    expect(useSettings.getState().settings.harness).toEqual({ 'mask-observations': { keepObservations: 4 } });
+    expect(useSettings.getState().refusedParams).toEqual([
+      { harness: 'mask-observations', param: 'keepObservations', value: 0, reason: 'Must be at least 1.' },
+    ]);
+    // A valid value typed over it takes its place and clears the refusal.
+    useSettings.getState().setParam('mask-observations', 'keepObservations', 2);
+    expect(useSettings.getState().settings.harness).toEqual({ 'mask-observations': { keepObservations: 2 } });
+    expect(useSettings.getState().refusedParams).toEqual([]);
+  });
+
+  it('forgets refused parameters on reset', () => {
+    useSettings.getState().setParam('codex', 'thresholdFraction', 3);
+    useSettings.getState().reset();
+    expect(useSettings.getState().refusedParams).toEqual([]);
   });
 });

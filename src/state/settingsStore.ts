@@ -9,10 +9,14 @@
 import * as v from 'valibot';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { findModelPreset, settingsForModel } from '../core/models';
+import type { HarnessId } from '../core/harness/ids';
+import type { HarnessParams, HarnessParamsInput } from '../core/harness/params';
+import { harnessParamProblem } from '../core/harness/paramProblems';
+import { defaultScaleFor, findModelPreset, settingsForModel } from '../core/models';
 import { DEFAULT_SETTINGS, type SettingsFields } from '../core/settings';
 import { applyTyped, type Refusal, type SettingField } from '../core/settingsProblems';
 import { typedSettingsSchema } from '../share/schema';
+import { countedScale } from './calibrationStore';
 import { idbStorage } from './idbStorage';
 import { guardedStorage, storageKey, type Restored, type StoredRecord } from './stored';
 
@@ -21,15 +25,27 @@ interface StoredSettings {
   modelId: string | null;
 }
 
+/** A preset parameter typed on the page that is not applied, and why. */
+export interface ParamRefusal {
+  harness: HarnessId;
+  param: string;
+  value: unknown;
+  reason: string;
+}
+
 interface SettingsState extends StoredSettings {
   /** Typed values that are not applied, each with the reason; not stored. */
   refused: Refusal[];
+  /** The same for the presets' parameters; each stands alone, so none waits for another. */
+  refusedParams: ParamRefusal[];
   update(patch: Partial<SettingsFields>): void;
+  /** One preset parameter as typed: applied when its rule allows it, refused with the reason otherwise. */
+  setParam<H extends HarnessId>(harness: H, param: keyof HarnessParams[H] & string, value: unknown): void;
   chooseModel(id: string | null): void;
   reset(): void;
 }
 
-const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as SettingField[];
+const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as Exclude<SettingField, 'harness'>[];
 
 /**
  * Each field on its own: one bad value (a strategy a newer build added, a
@@ -55,6 +71,12 @@ export function restoreSettings(data: unknown): Restored<StoredSettings> {
     const checked = v.safeParse(typedSettingsSchema.entries[field], value);
     if (checked.success && checked.output !== undefined) settings[field] = checked.output;
     else invalid.push(`${field} ${JSON.stringify(value)?.slice(0, 40) ?? String(value)}`);
+  }
+  // The presets' parameters are one field: checked whole, by the rules a link's pass.
+  if (typed.harness !== undefined) {
+    const checked = v.safeParse(typedSettingsSchema.entries.harness, typed.harness);
+    if (checked.success) settings.harness = checked.output;
+    else invalid.push(`harness ${JSON.stringify(typed.harness)?.slice(0, 40) ?? String(typed.harness)}`);
   }
   const notices: string[] = [];
   if (invalid.length) {
@@ -97,6 +119,7 @@ export const useSettings = create<SettingsState>()(
       settings: DEFAULT_SETTINGS,
       modelId: null,
       refused: [],
+      refusedParams: [],
       update: (patch) =>
         set((state) => {
           // Values refused earlier are tried again: this change may be the one that makes them fit.
@@ -112,7 +135,12 @@ export const useSettings = create<SettingsState>()(
         set((state) => {
           const model = id ? findModelPreset(id) : undefined;
           if (!model) return { modelId: null };
-          const chosen = settingsForModel(model);
+          // The model's scale comes with it: counted on this device, else its published correction.
+          const tokenizer = state.settings.tokenizer;
+          const chosen = {
+            ...settingsForModel(model),
+            scale: countedScale(model.id, tokenizer) ?? defaultScaleFor(model, tokenizer),
+          };
           // The preset's own fields replace whatever was refused in them; other refused values get another try.
           const waiting = Object.fromEntries(
             state.refused.filter((r) => !(r.field in chosen)).map((r) => [r.field, r.value]),
@@ -120,7 +148,16 @@ export const useSettings = create<SettingsState>()(
           const { settings, refused } = applyTyped({ ...state.settings, ...chosen }, waiting);
           return { modelId: model.id, settings, refused };
         }),
-      reset: () => set({ settings: DEFAULT_SETTINGS, modelId: null, refused: [] }),
+      setParam: (harness, param, value) =>
+        set((state) => {
+          const reason = harnessParamProblem(harness, param, value);
+          const others = state.refusedParams.filter((r) => !(r.harness === harness && r.param === param));
+          if (reason) return { refusedParams: [...others, { harness, param, value, reason }] };
+          const typed: HarnessParamsInput = state.settings.harness ?? {};
+          const harnessInput = { ...typed, [harness]: { ...typed[harness], [param]: value } };
+          return { settings: { ...state.settings, harness: harnessInput }, refusedParams: others };
+        }),
+      reset: () => set({ settings: DEFAULT_SETTINGS, modelId: null, refused: [], refusedParams: [] }),
     }),
     {
       name: storageKey(SETTINGS_RECORD),

@@ -52,6 +52,24 @@ describe('restoreSettings', () => {
     ]);
   });
 
+  it("keeps a preset's valid parameters, and drops them whole with a notice when one is not", () => {
+    const harness = { 'mask-observations': { keepObservations: 4 } };
+    expect(
+      restoreSettings({ settings: { ...DEFAULT_SETTINGS, harness }, modelId: null }).value.settings,
+    ).toEqual({
+      ...DEFAULT_SETTINGS,
+      harness,
+    });
+    const { value, notices } = restoreSettings({
+      settings: { ...DEFAULT_SETTINGS, harness: { codex: { thresholdFraction: 'most' } } },
+      modelId: null,
+    });
+    expect(value.settings).toEqual(DEFAULT_SETTINGS);
+    expect(notices).toEqual([
+      'Saved settings this version cannot use were reset to their defaults: harness {"codex":{"thresholdFraction":"most"}}.',
+    ]);
+  });
+
   it('settings that cannot work together are not restored, and the notice says why', () => {
     const { value, notices } = restoreSettings({
       settings: { ...DEFAULT_SETTINGS, maxContextTokens: 8192, reserveTokens: 2048, keepRecentTokens: 9000 },

@@ -18,6 +18,7 @@ import { LinkBanner } from './share/LinkBanner';
 import { ShareDialog } from './share/ShareDialog';
 import { useAddressBarSync, useExpectedTranscriptCheck } from './share/useShareSync';
 import { SettingsPanel } from './settings/SettingsPanel';
+import { markersFor } from './tokens/markerChoice';
 import { keepRecentCap } from './tokens/stops';
 import { TokenStrip } from './tokens/TokenStrip';
 import { useAnalysis, type PageAnalysis } from './useAnalysis';
@@ -50,6 +51,10 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
     return out;
   }, [analysis.fates, omitted]);
   const deferredFates = useDeferredValue(fates);
+  const markers = useMemo(
+    () => markersFor(analysis.outcomes, settings.strategy, view.roles.length),
+    [analysis.outcomes, settings.strategy, view.roles.length],
+  );
 
   return (
     <div className={view.estimatedFor ? 'work estimated' : 'work'}>
@@ -60,6 +65,11 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
             <span className="swatch role-user-bg" /> user <span className="swatch role-assistant-bg" />{' '}
             assistant <span className="swatch role-tool-bg" /> tool <span className="swatch role-system-bg" />{' '}
             system <span className="swatch role-summary-bg" /> summary
+            {analysis.cleared.length > 0 && (
+              <span className="legend-entry" data-testid="legend-cleared">
+                <span className="swatch cleared-key" /> cleared (old size outlined)
+              </span>
+            )}
           </span>
         </div>
         <TokenStrip
@@ -67,6 +77,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
           counts={view.counts}
           isSummary={view.isSummary}
           fates={analysis.fates}
+          cleared={analysis.cleared}
           omitted={omitted}
           index={index}
           start={plan.start}
@@ -76,14 +87,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
           firstKeptIdx={plan.nothingToCompact ? plan.start : plan.firstKeptIdx}
           cutFor={cutFor}
           strategy={settings.strategy}
-          markers={analysis.outcomes
-            .filter((o) => o.strategy !== settings.strategy)
-            .map((o) => ({
-              strategy: o.strategy,
-              firstKeptIdx: o.plan.nothingToCompact ? o.plan.start : o.plan.firstKeptIdx,
-              tokensAfter: o.tokensAfter,
-              nothingToCompact: o.plan.nothingToCompact,
-            }))}
+          markers={markers}
           selected={selected}
           onSelect={(i) => select(i, true)}
           previews={view.previews}

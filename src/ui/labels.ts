@@ -4,13 +4,26 @@
  */
 import type { NothingReason } from '../core/explain';
 import type { Fate } from '../core/fates';
-import type { Strategy, TokenizerId } from '../core/settings';
+import { HARNESSES } from '../core/harness/ids';
+import { CUT_STRATEGIES, type Strategy, type TokenizerId } from '../core/settings';
 
 export const STRATEGY_LABELS: Record<Strategy, string> = {
   budget: 'budget: keep-recent is a ceiling (splits turns)',
   pi: 'pi: keep-recent is a floor',
   turns: 'turns: whole turns only',
+  'claude-code': 'Claude Code: summarizes everything near the window',
+  codex: 'Codex CLI: summary after your recent prompts',
+  opencode: 'OpenCode: prunes old tool output, then summarizes',
+  'gemini-cli': 'Gemini CLI: keeps the newest 30%',
+  'clear-tool-uses': 'Anthropic API: clears old tool results',
+  'mask-observations': 'observation masking: keeps the last 10 results',
 };
+
+/** The one list strategies are picked from: the cut rules, then what agents and APIs do. */
+export const STRATEGY_GROUPS: readonly { label: string; strategies: readonly Strategy[] }[] = [
+  { label: 'Cut rules', strategies: CUT_STRATEGIES },
+  { label: 'Agent harnesses', strategies: HARNESSES },
+];
 
 export const TOKENIZER_LABELS: Record<TokenizerId, string> = {
   o200k_base: 'o200k_base (GPT-4o, GPT-5)',
@@ -33,6 +46,7 @@ export const FATE_LABELS: Record<RowFate, string> = {
   summarized: 'summarized',
   'turn-prefix': 'turn prefix',
   kept: 'kept',
+  cleared: 'cleared',
   omitted: 'left out of summarizer input',
 };
 
@@ -43,4 +57,7 @@ export const NOTHING_LABELS: Record<NothingReason, string> = {
   indivisible: 'one message, no place to cut inside it',
   floor: 'the budget, a floor here, is only reached by the oldest part',
   'one-turn': 'one turn, and turns are never split',
+  'clears-only': 'this preset only clears tool output in place',
+  'no-split': 'no user message to split before',
+  'under-threshold': 'still under the threshold after clearing',
 };

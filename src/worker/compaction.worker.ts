@@ -15,6 +15,7 @@ import { TOKEN_VIEW_LIMIT, messageTokens } from '../core/tokenPieces';
 import { MAX_IMPORT_BYTES, exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
 import { utf8Chunks } from '../formats/utf8';
+import { countExactly } from '../providers/countTokens';
 import { hashTranscript } from '../share/payload';
 import { failure } from './failure';
 import { firstLine } from './firstLine';
@@ -367,6 +368,19 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
         );
         lastCompacted = compacted;
         return result;
+      } finally {
+        running.delete(request.id);
+      }
+    }
+    case 'count': {
+      if (!loaded) throw new Error('No transcript is loaded');
+      const controller = new AbortController();
+      running.set(request.id, controller);
+      try {
+        const estimator = await estimatorFor(request.tokenizer, 1);
+        return await countExactly(request.config, loaded.imported.messages, estimator, {
+          signal: controller.signal,
+        });
       } finally {
         running.delete(request.id);
       }

@@ -15,6 +15,10 @@ export function failure(error: unknown, request?: WorkerRequest): WorkerFailure 
     const description = describeProviderError(error, { config });
     return { kind: 'preview', message: description.title, description };
   }
+  if (request?.type === 'count') {
+    const description = describeProviderError(error, { config: request.config });
+    return { kind: 'preview', message: description.title, description };
+  }
   if (error instanceof ImportError) {
     return {
       kind: 'import',

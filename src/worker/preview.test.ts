@@ -77,3 +77,55 @@ describe('a preview whose answer was shaped by the context window', () => {
     expect((await preview(2000, 300)).contextLimit).toEqual([]);
   });
 });
+
+describe('a preview of a preset that only clears', () => {
+  const withTools: Message[] = [
+    { id: 'u', role: 'user', content: 'Read both files.' },
+    {
+      id: 'a',
+      role: 'assistant',
+      content: '',
+      toolCalls: [
+        { id: 'c1', name: 'read', arguments: '{"path":"a.ts"}' },
+        { id: 'c2', name: 'read', arguments: '{"path":"b.ts"}' },
+      ],
+    },
+    { id: 't1', role: 'tool', toolCallId: 'c1', content: 'line\n'.repeat(200) },
+    { id: 't2', role: 'tool', toolCallId: 'c2', content: 'line\n'.repeat(100) },
+    { id: 'a2', role: 'assistant', content: 'Both read.' },
+  ];
+
+  it('lists the cleared messages in their places with what they had, and calls no model', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const base = request(128_000);
+    const { result } = await runPreview(
+      withTools,
+      {
+        ...base,
+        settings: normalizeSettings({
+          tokenizer: 'chars4',
+          strategy: 'mask-observations',
+          harness: { 'mask-observations': { keepObservations: 1 } },
+        }),
+      },
+      async () => chars4,
+      () => {},
+      new AbortController().signal,
+    );
+    expect(fetch).not.toHaveBeenCalled();
+    expect(result.summary).toBe('');
+    // chars4 counts each text by characters / 4, rounded up: the 1,000-character output is 250
+    // tokens, the note that replaces it 11, the 500-character one kept verbatim 125.
+    expect(result.cleared).toEqual([{ index: 2, tokensBefore: 250, tokensAfter: 11 }]);
+    expect(result.rows.map((r) => [r.from, r.tokens, r.cleared?.tokensBefore ?? null, r.preview])).toEqual([
+      [0, 4, null, 'Read both files.'],
+      [1, 10, null, 'read({"path":"a.ts"}) read({"path":"b.ts"})'],
+      [2, 11, 250, 'Old environment output: (200 lines omitted)'],
+      [3, 125, null, 'line'],
+      [4, 3, null, 'Both read.'],
+    ]);
+    // Masking acts at every call, but a masked list has nothing more to mask.
+    expect(result.wouldCompactAgain).toBe(false);
+  });
+});

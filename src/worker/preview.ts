@@ -1,7 +1,9 @@
 import { createCompactor } from '../core/compactor';
 import type { Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
-import { shouldCompact, type TokenizerId } from '../core/settings';
+import { strategyTrigger } from '../core/analysis';
+import { triggers } from '../core/harness/trigger';
+import type { TokenizerId } from '../core/settings';
 import { responseHitContextLimit } from '../core/overflow';
 import type { Summarizer, SummaryChunk, SummaryPart, Usage } from '../core/summarizer';
 import { isSummaryMessage } from '../core/summaryEnvelope';
@@ -80,7 +82,8 @@ export async function runPreview(
       emit(event);
     },
   });
-  const origin = new Map(messages.map((m, i) => [m, i]));
+  const clearedAt = new Map(result.cleared.map((c) => [c.index, c]));
+  const trigger = strategyTrigger(settings);
   const preview: PreviewResult = {
     summarizer: summarizer.label,
     offline: choice.mode === 'offline',
@@ -96,7 +99,9 @@ export async function runPreview(
     tokensAfter: result.tokensAfter,
     messagesBefore: result.messagesBefore,
     messagesAfter: result.messagesAfter,
-    wouldCompactAgain: shouldCompact({ ...settings, enabled: true }, result.tokensAfter),
+    // Masking applies at every call, but to a masked list it changes nothing: that is not "again".
+    wouldCompactAgain: trigger.comparison !== 'always' && triggers(trigger, result.tokensAfter),
+    cleared: result.cleared,
     contextLimit: [...responses]
       .filter(([, r]) => responseHitContextLimit(r, settings.maxContextTokens, r.maxTokens))
       .map(([part, r]) => ({ part, promptTokens: r.usage?.promptTokens, finishReason: r.finishReason })),
@@ -104,13 +109,18 @@ export async function runPreview(
     usage: result.usage,
     model: result.model,
     responseId: result.responseId,
-    rows: result.messages.map((m) => ({
-      role: m.role,
-      tokens: estimator.countMessage(m),
-      preview: firstLine(m),
-      isSummary: isSummaryMessage(m),
-      from: origin.get(m) ?? null,
-    })),
+    rows: result.messages.map((m, i) => {
+      const from = result.origins[i];
+      const clearing = from === null ? undefined : clearedAt.get(from);
+      return {
+        role: m.role,
+        tokens: estimator.countMessage(m),
+        preview: firstLine(m),
+        isSummary: isSummaryMessage(m),
+        from,
+        ...(clearing ? { cleared: { tokensBefore: clearing.tokensBefore } } : {}),
+      };
+    }),
   };
   return { result: preview, compacted: result.messages };
 }

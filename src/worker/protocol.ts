@@ -2,8 +2,10 @@
  * The messages between the page and the compaction worker. The transcript
  * crosses once, on load; everything after that is small requests.
  */
+import type { Calibration } from '../core/calibration';
 import type { Checkpoint, Reason } from '../core/compactor';
 import type { CountedShape } from '../core/analysis';
+import type { Clearing } from '../core/harness/clearing';
 import type { CompactionEvent } from '../core/summarize';
 import type { SummaryPart, Usage } from '../core/summarizer';
 import type { ProviderConfig } from '../providers/config';
@@ -86,7 +88,7 @@ export type WorkerFailure =
       column?: number;
       path?: string;
     }
-  /** A compaction preview: the summarizer's failure, described with its fix. */
+  /** A compaction preview or a provider count: the provider's failure, described with its fix. */
   | { kind: 'preview'; message: string; description: ProviderErrorDescription }
   /** A preview asked of settings under which there is nothing to compact. */
   | { kind: 'nothing-to-compact'; message: string }
@@ -124,6 +126,8 @@ export type WorkerRequest =
       instructions?: string;
       reason: Reason;
     }
+  /** The provider's own count of the loaded transcript, beside our estimate with `tokenizer` at scale 1. */
+  | { id: number; type: 'count'; config: ProviderConfig; tokenizer: TokenizerId }
   | { id: number; type: 'share'; state: ShareState; options: ShareOptions }
   | { id: number; type: 'hash' }
   | { id: number; type: 'open-share'; input: ShareInput };
@@ -193,6 +197,8 @@ export interface PreviewRow {
   isSummary: boolean;
   /** Index in the loaded transcript; null for the new summary. */
   from: number | null;
+  /** Its output was cleared in place: the tokens it had before (`tokens` is what is left). */
+  cleared?: { tokensBefore: number };
 }
 
 export interface PreviewResult {
@@ -211,8 +217,10 @@ export interface PreviewResult {
   tokensAfter: number;
   messagesBefore: number;
   messagesAfter: number;
-  /** The compacted list is still over the threshold: the next round would compact again. */
+  /** The compacted list is still over the strategy's threshold: the next round would compact again. */
   wouldCompactAgain: boolean;
+  /** Messages the strategy cleared in place, by their index in the loaded transcript. */
+  cleared: Clearing[];
   /**
    * Summarization calls whose answer was shaped by a full context window, not
    * by the budget we asked for: a prompt over the window (a server that
@@ -276,6 +284,7 @@ export interface Replies {
   fit: FitReport | null;
   export: string;
   compact: PreviewResult;
+  count: Calibration;
   share: ShareLinks;
   hash: string | null;
   'open-share': OpenShareResult;

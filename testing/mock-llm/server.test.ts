@@ -13,8 +13,10 @@ import { finishCategory } from '../../src/core/finishReason';
 import { summarizeWithRetry } from '../../src/core/summarize';
 import { SummarizerError, type SummaryChunk, type SummaryRequest } from '../../src/core/summarizer';
 import type { ProviderConfig, ProviderKind } from '../../src/providers/config';
+import { countProviderTokens } from '../../src/providers/countTokens';
 import { buildProviderRequest, streamProviderEvents } from '../../src/providers/stream';
 import { createProviderSummarizer } from '../../src/providers/summarizer';
+import { mockCount } from './counting';
 import { startMockLlm, type MockLlm } from './server';
 
 const KEY = 'test-key-SECRET-4242';
@@ -283,5 +285,50 @@ describe('the mock server itself', () => {
   it('answers a health check', async () => {
     const response = await fetch(`${mock.url}/health`);
     expect(response.status).toBe(200);
+  });
+});
+
+describe('the token-counting endpoints', () => {
+  const COUNTING: readonly ProviderKind[] = ['anthropic', 'gemini', 'openai-responses'];
+
+  it.each(COUNTING)(
+    '%s: counts the characters of the content by three, rounded up, at the real path',
+    async (kind) => {
+      // 'Add a --json flag.' (18) + 'Done.' (5) + 'Now fix the failing test.' (25) = 48 characters.
+      expect(await countProviderTokens(config(kind, 'mock'), TRANSCRIPT)).toBe(16);
+      expect(mock.requests.map((r) => [r.method, r.url])).toEqual([
+        [
+          'POST',
+          {
+            anthropic: '/v1/messages/count_tokens',
+            gemini: '/v1beta/models/mock:countTokens',
+            'openai-responses': '/v1/responses/input_tokens',
+          }[kind as string],
+        ],
+      ]);
+    },
+  );
+
+  it('answers with the error a model name asks for, as the real endpoints would', async () => {
+    const error = await countProviderTokens(config('anthropic', 'unauthorized'), TRANSCRIPT).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SummarizerError);
+    expect((error as SummarizerError).kind).toBe('auth');
+  });
+
+  it('refuses a count from a web page without the browser-access header, as Anthropic does', async () => {
+    const response = await fetch(`${mock.url}/v1/messages/count_tokens`, {
+      method: 'POST',
+      headers: { origin: 'https://playground.example', 'content-type': 'application/json', 'x-api-key': KEY },
+      body: JSON.stringify({ model: 'mock', messages: [] }),
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('counts every string of the body but the names of its parts', () => {
+    expect(
+      mockCount({ model: 'a-very-long-model-name', messages: [{ role: 'user', content: 'abcdefg' }] }),
+    ).toBe(3);
   });
 });

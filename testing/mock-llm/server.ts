@@ -8,13 +8,15 @@
  *   npx tsx testing/mock-llm/server.ts --port 8787
  *
  * Base URLs: OpenAI families `http://127.0.0.1:8787/v1`; Anthropic, Gemini
- * and Ollama `http://127.0.0.1:8787`.
+ * and Ollama `http://127.0.0.1:8787`. The token-counting endpoints of
+ * Anthropic, Gemini and OpenAI answer too, by the rule in `counting.ts`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { BEHAVIOURS, scenarioOf, type Behaviour } from './behaviour';
+import { countModel, countReply, countRoute, mockCount } from './counting';
 import { PROTOCOLS, readRequest, type ErrorCase, type Family, type StreamPlan } from './protocols';
 import { mockSummary, pieces, tokenEstimate } from './summary';
 
@@ -49,9 +51,13 @@ interface Route {
   family: Family;
   /** Gemini names the model in the path. */
   pathModel?: string;
+  /** A token-counting endpoint (`counting.ts`), not a generation. */
+  counts?: boolean;
 }
 
 function route(pathname: string): Route | undefined {
+  const counting = countRoute(pathname);
+  if (counting) return { ...counting, counts: true };
   if (pathname === '/v1/chat/completions') return { family: 'openai-chat' };
   if (pathname === '/v1/responses') return { family: 'openai-responses' };
   if (pathname === '/v1/messages') return { family: 'anthropic' };
@@ -193,7 +199,9 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
       sendJson(response, 400, { error: { message: 'the request body is not a JSON object' } }, cors);
       return;
     }
-    const { model, prompt } = readRequest(target.family, json, target.pathModel);
+    const { model, prompt } = target.counts
+      ? { model: countModel(json, target.pathModel), prompt: '' }
+      : readRequest(target.family, json, target.pathModel);
     const scenario = scenarioOf(model);
     recorded.model = model;
     recorded.behaviour = scenario.behaviour;
@@ -214,7 +222,7 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
       sendJson(response, 401, reply, cors);
       return;
     }
-    if (target.family === 'gemini' && url.searchParams.get('alt') !== 'sse') {
+    if (target.family === 'gemini' && !target.counts && url.searchParams.get('alt') !== 'sse') {
       sendJson(
         response,
         400,
@@ -244,6 +252,13 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
     if (ERROR_CASES.has(scenario.behaviour)) {
       const reply = protocol.error(scenario.behaviour as ErrorCase);
       sendJson(response, reply.status, reply.body, { ...cors, ...reply.headers });
+      return;
+    }
+
+    if (target.counts) {
+      if (scenario.behaviour === 'slow')
+        await sleep(scenario.delayMs ?? slowDelayMs, undefined, { signal: stopping.signal });
+      sendJson(response, 200, countReply(target.family, mockCount(json)), cors);
       return;
     }
 

@@ -5,6 +5,7 @@
  * budget is what the handle sets, "kept" is what the cut leaves.
  */
 import { describeOverflow, explainNothingToCompact } from '../../core/explain';
+import { isCutStrategy } from '../../core/settings';
 import { fmt } from '../format';
 import { NOTHING_LABELS } from '../labels';
 import type { PageAnalysis } from '../useAnalysis';
@@ -15,7 +16,7 @@ export function CutSummary({ analysis }: { analysis: PageAnalysis }) {
   const overflowText =
     overflow &&
     describeOverflow(overflow, analysis.current.tokensAfter, {
-      threshold: analysis.threshold,
+      threshold: overflow.threshold,
       window: settings.maxContextTokens,
     });
   return (
@@ -37,11 +38,24 @@ export function CutSummary({ analysis }: { analysis: PageAnalysis }) {
           {plan.isSplitTurn && <span className="badge split"> splits turn #{plan.turnStartIdx}</span>}
         </span>
       )}
+      {analysis.cleared.length > 0 && (
+        <span data-testid="cleared-summary">
+          <span className="muted">cleared </span>
+          <strong data-testid="cleared-count">{fmt(analysis.cleared.length)}</strong>
+          <span className="muted"> in place, </span>
+          <strong>{fmt(analysis.current.tokensAfter)}</strong>
+          <span className="muted"> tokens after</span>
+        </span>
+      )}
       <span data-testid="kept-summary">
         <span className="muted">kept </span>
         <strong data-testid="kept-tokens">{fmt(keptTokens)}</strong>
-        <span className="muted"> of </span>
-        <span data-testid="kept-budget">{fmt(settings.keepRecentTokens)}</span>
+        {isCutStrategy(settings.strategy) && (
+          <>
+            <span className="muted"> of </span>
+            <span data-testid="kept-budget">{fmt(settings.keepRecentTokens)}</span>
+          </>
+        )}
       </span>
       {overflowText && (
         <span className="badge overflow" data-testid="result-overflow" title={overflowText.long}>

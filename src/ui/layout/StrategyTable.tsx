@@ -1,51 +1,137 @@
+/**
+ * Every strategy on the loaded transcript, side by side: the three cut rules
+ * and the agents' presets, each with its own threshold, whether it would act
+ * on its own now, what it cuts, what it clears in place and what is left.
+ * A row's name picks that strategy.
+ */
+import type { StrategyOutcome } from '../../core/analysis';
+import type { Trigger } from '../../core/harness/trigger';
+import { isCutStrategy } from '../../core/settings';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
-import { STRATEGY_LABELS } from '../labels';
+import { STRATEGY_GROUPS, STRATEGY_LABELS } from '../labels';
 import type { PageAnalysis } from '../useAnalysis';
 
-export function StrategyTable({ analysis }: { analysis: PageAnalysis }) {
+/** The threshold as a comparison: "≥ 167,000", "> 111,616", "every call", "off". */
+export function thresholdText(trigger: Trigger): string {
+  if (trigger.comparison === 'always') return 'every call';
+  if (trigger.threshold <= 0) return 'off';
+  return `${trigger.comparison === 'exceed' ? '>' : '≥'} ${fmt(trigger.threshold)}`;
+}
+
+/** The formula behind it, with the numbers filled in, for the cell's tooltip. */
+function thresholdTitle(trigger: Trigger): string {
+  if (trigger.comparison === 'always') return 'Acts at every call: it has no threshold.';
+  if (trigger.threshold <= 0) return 'No window: it never acts on its own.';
+  const when = trigger.comparison === 'exceed' ? 'more than' : 'at least';
+  return `${trigger.formula} = ${fmt(trigger.threshold)}; acts when the context holds ${when} that.`;
+}
+
+/** Where it cuts: the first kept message, "everything" when it keeps none, or why it does not cut. */
+function cutText(o: StrategyOutcome, messages: number): string {
+  if (o.plan.nothingToCompact) return o.cleared.length > 0 ? 'no cut' : 'nothing to compact';
+  if (o.plan.firstKeptIdx >= messages) return 'summarizes all';
+  const split = o.plan.isSplitTurn ? `, splits #${o.plan.turnStartIdx}` : '';
+  return `#${o.plan.firstKeptIdx}${split}`;
+}
+
+function clearedTitle(o: StrategyOutcome): string {
+  if (o.cleared.length === 0) return 'Clears nothing on this transcript.';
+  let before = 0;
+  let after = 0;
+  for (const c of o.cleared) {
+    before += c.tokensBefore;
+    after += c.tokensAfter;
+  }
+  const what = o.cleared.length === 1 ? 'message' : 'messages';
+  return `${fmt(o.cleared.length)} ${what} cleared in place: ${fmt(before)} → ${fmt(after)} tokens.`;
+}
+
+function Row({ o, current, messages }: { o: StrategyOutcome; current: boolean; messages: number }) {
   const update = useSettings((s) => s.update);
   return (
+    <tr className={current ? 'current' : ''} data-testid="strategy-row" data-strategy={o.strategy}>
+      <th scope="row">
+        <button
+          type="button"
+          className="link"
+          onClick={() => update({ strategy: o.strategy })}
+          title={STRATEGY_LABELS[o.strategy]}
+          aria-pressed={current}
+        >
+          <span
+            className={`swatch ${isCutStrategy(o.strategy) ? `swatch-${o.strategy}` : 'swatch-preset'}`}
+            aria-hidden="true"
+          />
+          {o.strategy}
+        </button>
+      </th>
+      <td className="num" data-testid="strategy-threshold" title={thresholdTitle(o.trigger)}>
+        {thresholdText(o.trigger)}
+      </td>
+      <td data-testid="strategy-fires" className={o.fires ? 'fires' : 'quiet'}>
+        {o.fires ? 'fires' : 'no'}
+      </td>
+      <td className="cut-col" data-testid="strategy-cut">
+        {cutText(o, messages)}
+      </td>
+      <td className="num" data-testid="strategy-cleared" title={clearedTitle(o)}>
+        {isCutStrategy(o.strategy) ? '–' : fmt(o.cleared.length)}
+      </td>
+      <td className="num" data-testid="strategy-after">
+        {fmt(o.tokensAfter)}
+      </td>
+    </tr>
+  );
+}
+
+export function StrategyTable({ analysis }: { analysis: PageAnalysis }) {
+  const byStrategy = new Map(analysis.outcomes.map((o) => [o.strategy, o]));
+  const messages = analysis.view.roles.length;
+  return (
     <table className="strategies" data-testid="strategy-table">
-      <caption className="visually-hidden">The three cut strategies on this transcript</caption>
+      <caption className="visually-hidden">
+        Every strategy on this transcript: its threshold, whether it fires now, where it cuts, how many
+        messages it clears in place and the tokens left afterwards
+      </caption>
       <thead>
         <tr>
           <th scope="col">strategy</th>
-          <th scope="col">first kept</th>
-          <th scope="col">turn</th>
           <th scope="col" className="num">
-            kept
+            threshold
+          </th>
+          <th scope="col">fires</th>
+          <th scope="col" className="cut-col">
+            cut
           </th>
           <th scope="col" className="num">
-            after (at most)
+            cleared
+          </th>
+          <th scope="col" className="num">
+            after<span className="wide-only"> (at most)</span>
           </th>
         </tr>
       </thead>
-      <tbody>
-        {analysis.outcomes.map((o) => (
-          <tr
-            key={o.strategy}
-            className={o.strategy === analysis.settings.strategy ? 'current' : ''}
-            data-strategy={o.strategy}
-          >
-            <th scope="row">
-              <button
-                type="button"
-                className="link"
-                onClick={() => update({ strategy: o.strategy })}
-                title={STRATEGY_LABELS[o.strategy]}
-              >
-                <span className={`swatch swatch-${o.strategy}`} aria-hidden="true" />
-                {o.strategy}
-              </button>
+      {STRATEGY_GROUPS.map((group) => (
+        <tbody key={group.label}>
+          <tr className="group">
+            <th scope="colgroup" colSpan={6}>
+              {group.label}
             </th>
-            <td>{o.plan.nothingToCompact ? 'nothing to compact' : `#${o.plan.firstKeptIdx}`}</td>
-            <td>{o.plan.isSplitTurn ? `split (#${o.plan.turnStartIdx})` : 'whole'}</td>
-            <td className="num">{fmt(o.keptTokens)}</td>
-            <td className="num">{fmt(o.tokensAfter)}</td>
           </tr>
-        ))}
-      </tbody>
+          {group.strategies.map((strategy) => {
+            const o = byStrategy.get(strategy);
+            return o ? (
+              <Row
+                key={strategy}
+                o={o}
+                current={strategy === analysis.settings.strategy}
+                messages={messages}
+              />
+            ) : null;
+          })}
+        </tbody>
+      ))}
     </table>
   );
 }

@@ -1,4 +1,6 @@
 import { useMemo, useState } from 'react';
+import { explainNothingToCompact } from '../../core/explain';
+import { clearsOnly } from '../../core/harness/ids';
 import { findPreset } from '../../providers/presets';
 import { baseUrlProblem } from '../../providers/config';
 import { listFields, missingFields } from '../../providers/readiness';
@@ -60,9 +62,12 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const running = mutation.isPending;
   const result = mutation.data;
   const error = mutation.error;
-  const preset = provider.presetId === 'offline' ? null : findPreset(provider.presetId);
-  const awaitingConfirmation = unconfirmedBaseUrl !== null && !!preset;
+  // A preset that only clears never asks a model anything: the summarizer does not matter to it.
+  const onlyClears = clearsOnly(analysis.settings.strategy);
+  const preset = provider.presetId === 'offline' || onlyClears ? null : findPreset(provider.presetId);
   const badBaseUrl = preset && provider.baseUrl.trim() ? baseUrlProblem(provider.baseUrl.trim()) : null;
+  const awaitingConfirmation = unconfirmedBaseUrl !== null && !!preset;
+  const nothing = analysis.plan.nothingToCompact && analysis.cleared.length === 0;
 
   const choice = useMemo<SummarizerChoice>(
     () =>
@@ -87,12 +92,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
       ? missingFields(preset, { baseUrl: provider.baseUrl, model: provider.model, apiKey })
       : [];
 
-  const runDisabled =
-    running ||
-    missing.length > 0 ||
-    badBaseUrl !== null ||
-    analysis.plan.nothingToCompact ||
-    awaitingConfirmation;
+  const runDisabled = running || missing.length > 0 || badBaseUrl !== null || nothing || awaitingConfirmation;
   const transcript = useTranscript((s) => s.lastRequest);
   const freshness = usePreviewFreshness({
     now: { transcript, settings: analysis.settings, summarizer: choice, instructions: provider.instructions },
@@ -149,7 +149,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
         </div>
       )}
       {/* Said once: an offline summary says it on its own first line, so the note gives way to it. */}
-      {provider.presetId === 'offline' && !(result?.offline && !running) && (
+      {provider.presetId === 'offline' && !onlyClears && !(result?.offline && !running) && (
         <p className="offline-note muted" data-testid="offline-note">
           The offline summarizer writes the summary from the transcript itself, in this page: it is not a
           model, and needs no key.
@@ -166,15 +166,21 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
           )}
         </p>
       )}
-      {analysis.plan.nothingToCompact && (
-        <p className="muted">
-          Nothing to compact with these settings: everything fits the keep-recent budget.
+      {nothing && (
+        <p className="muted" data-testid="preview-nothing">
+          Nothing to compact with these settings:{' '}
+          {explainNothingToCompact(analysis.index, analysis.plan, analysis.settings).text}.
+        </p>
+      )}
+      {onlyClears && !nothing && (
+        <p className="muted" data-testid="preview-clears-only">
+          {analysis.settings.strategy} only clears tool output in place: the preview calls no model.
         </p>
       )}
 
       {running && (
         <p role="status" data-testid="preview-status">
-          Summarizing…{' '}
+          {onlyClears ? 'Clearing…' : 'Summarizing…'}{' '}
           <span className="muted">
             {log.requests.length
               ? `${log.requests[log.requests.length - 1].part}, attempt ${log.requests[log.requests.length - 1].attempt}`
@@ -248,14 +254,21 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
               split turn
             </span>
           )}
+          {result.cleared.length > 0 && (
+            <span className="flag" data-testid="flag-cleared">
+              {fmt(result.cleared.length)} cleared in place
+            </span>
+          )}
           {result.omitted > 0 && (
             <span className="flag">{fmt(result.omitted)} messages left out of the summarizer input</span>
           )}
-          <span className={`flag ${result.wouldCompactAgain ? 'warn' : 'ok'}`} data-testid="flag-again">
-            {result.wouldCompactAgain
-              ? 'still over the threshold: would compact again'
-              : 'under the threshold afterwards'}
-          </span>
+          {analysis.trigger.comparison !== 'always' && (
+            <span className={`flag ${result.wouldCompactAgain ? 'warn' : 'ok'}`} data-testid="flag-again">
+              {result.wouldCompactAgain
+                ? 'still over the threshold: would compact again'
+                : 'under the threshold afterwards'}
+            </span>
+          )}
           {result.contextLimit.map((hit) => (
             <span
               key={hit.part}
@@ -298,7 +311,9 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
         tabIndex={0}
         className="tab-body"
       >
-        {tab === 'summary' && <SummaryTab result={result} log={log} running={running} />}
+        {tab === 'summary' && (
+          <SummaryTab result={result} log={log} running={running} strategy={analysis.settings.strategy} />
+        )}
         {tab === 'result' &&
           (result ? <ResultTab result={result} /> : <p className="muted">No result yet.</p>)}
         {tab === 'diff' &&

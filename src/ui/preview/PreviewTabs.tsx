@@ -10,14 +10,27 @@ import { VisibleText } from '../text/VisibleText';
 import { SafeMarkdown } from './SafeMarkdown';
 import type { StreamLog } from './usePreview';
 
+/** Tokens a clearing freed: before and after, over every message it cleared. */
+function clearedTokens(result: PreviewResult): { before: number; after: number } {
+  let before = 0;
+  let after = 0;
+  for (const c of result.cleared) {
+    before += c.tokensBefore;
+    after += c.tokensAfter;
+  }
+  return { before, after };
+}
+
 export function SummaryTab({
   result,
   log,
   running,
+  strategy,
 }: {
   result: PreviewResult | undefined;
   log: StreamLog;
   running: boolean;
+  strategy: string;
 }) {
   const [plain, setPlain] = useState(false);
   const text =
@@ -47,6 +60,12 @@ export function SummaryTab({
             <SafeMarkdown text={text} />
           </div>
         )
+      ) : result && !running && result.cleared.length > 0 ? (
+        <p data-testid="preview-no-summary">
+          No summary: {strategy} cleared {fmt(result.cleared.length)} messages in place (
+          {fmt(clearedTokens(result).before)} → {fmt(clearedTokens(result).after)} tokens). The resulting
+          messages show the placeholders.
+        </p>
       ) : (
         <p className="muted">
           {running ? 'Waiting for the first words…' : 'Run a preview to see the summary.'}
@@ -66,7 +85,10 @@ export function SummaryTab({
 export function ResultTab({ result }: { result: PreviewResult }) {
   return (
     <div>
-      <table className="result-rows" data-testid="preview-rows">
+      <table
+        className={`result-rows${result.cleared.length > 0 ? ' has-cleared' : ''}`}
+        data-testid="preview-rows"
+      >
         <thead>
           <tr>
             <th>#</th>
@@ -78,14 +100,25 @@ export function ResultTab({ result }: { result: PreviewResult }) {
         </thead>
         <tbody>
           {result.rows.map((r, i) => (
-            <tr key={i} className={r.isSummary ? 'summary-row' : ''}>
+            <tr
+              key={i}
+              className={r.isSummary ? 'summary-row' : r.cleared ? 'cleared-row' : ''}
+              data-testid={r.cleared ? 'preview-row-cleared' : undefined}
+            >
               <td className="mono">{i}</td>
               <td className="mono muted">{r.from === null ? 'new' : `#${r.from}`}</td>
               <td className={`role role-${r.isSummary ? 'summary' : r.role}`}>
                 {r.isSummary ? 'summary' : r.role}
               </td>
-              <td className="num mono">{fmt(r.tokens)}</td>
+              <td
+                className="num mono"
+                title={r.cleared ? `${fmt(r.cleared.tokensBefore)} before clearing` : undefined}
+              >
+                {r.cleared && <span className="muted was">{fmt(r.cleared.tokensBefore)} → </span>}
+                {fmt(r.tokens)}
+              </td>
               <td className="msg-preview">
+                {r.cleared && <span className="badge cleared-badge">cleared</span>}{' '}
                 <VisibleText text={r.preview} />
               </td>
             </tr>
@@ -106,14 +139,21 @@ export function DiffTab({ result, analysis }: { result: PreviewResult; analysis:
   const summaryRow = result.rows.find((r) => r.isSummary);
   const shown = removed.length > 60 ? [...removed.slice(0, 30), -1, ...removed.slice(-20)] : removed;
   const keptRows = result.rows.filter((r) => r.from !== null && !(r.role === 'system' && r.from === 0));
+  const clearedRows = result.rows.filter((r) => r.cleared);
   return (
     <div className="diff" data-testid="preview-diff">
       <p>
         <span className="del">
           −{fmt(removed.length)} messages ({fmt(removedTokens)} tokens)
         </span>{' '}
-        <span className="add">+1 summary ({fmt(summaryRow?.tokens ?? 0)} tokens)</span>{' '}
-        <span className="muted">{fmt(keptRows.length)} kept verbatim</span>
+        {summaryRow && <span className="add">+1 summary ({fmt(summaryRow.tokens)} tokens)</span>}{' '}
+        {result.cleared.length > 0 && (
+          <span className="changed">
+            ~{fmt(result.cleared.length)} cleared in place ({fmt(clearedTokens(result).before)} →{' '}
+            {fmt(clearedTokens(result).after)} tokens)
+          </span>
+        )}{' '}
+        <span className="muted">{fmt(keptRows.length)} kept in place</span>
       </p>
       <pre
         className="diff-lines"
@@ -132,9 +172,22 @@ export function DiffTab({ result, analysis }: { result: PreviewResult; analysis:
             </div>
           ),
         )}
-        <div className="add">
-          + summary ({fmt(summaryRow?.tokens ?? 0)}) <VisibleText text={summaryRow?.preview ?? ''} />
-        </div>
+        {summaryRow && (
+          <div className="add">
+            + summary ({fmt(summaryRow.tokens)}) <VisibleText text={summaryRow.preview} />
+          </div>
+        )}
+        {clearedRows.slice(0, 50).map((r) => (
+          <div key={`c${r.from}`} className="changed">
+            ~ #{r.from} {r.role} ({fmt(r.cleared!.tokensBefore)} → {fmt(r.tokens)}){' '}
+            <VisibleText text={r.preview} />
+          </div>
+        ))}
+        {clearedRows.length > 50 && (
+          <div className="muted">
+            {'  '}… {fmt(clearedRows.length - 50)} more cleared …
+          </div>
+        )}
         {keptRows.length > 0 && (
           <div className="muted">
             {'  '}#{keptRows[0].from}–#{keptRows[keptRows.length - 1].from} kept verbatim (

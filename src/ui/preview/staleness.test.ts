@@ -39,6 +39,18 @@ describe('staleReason', () => {
     }
   });
 
+  it("names the settings when the chosen preset's own parameters changed, and only those", () => {
+    const masking = (keepObservations: number, other = 0.5) =>
+      normalizeSettings({
+        strategy: 'mask-observations',
+        harness: { 'mask-observations': { keepObservations }, 'gemini-cli': { thresholdFraction: other } },
+      });
+    expect(staleReason(basis({ settings: masking(10) }), basis({ settings: masking(10) }))).toBeNull();
+    expect(staleReason(basis({ settings: masking(10) }), basis({ settings: masking(4) }))).toBe('settings');
+    // Another preset's parameter does not change what masking does.
+    expect(staleReason(basis({ settings: masking(10) }), basis({ settings: masking(10, 0.7) }))).toBeNull();
+  });
+
   it('names the transcript first when another one was loaded', () => {
     const other = basis({ transcript: { sourceName: 'chat.json' }, settings: normalizeSettings({}) });
     expect(staleReason(basis(), other)).toBe('transcript');

@@ -5,7 +5,7 @@
  * page, and it must say so rather than sit beside the new analysis as if it
  * belonged to it.
  */
-import type { Settings } from '../../core/settings';
+import { isCutStrategy, type Settings } from '../../core/settings';
 import type { SummarizerChoice } from '../../worker/protocol';
 
 /** What a preview is made from. */
@@ -40,6 +40,12 @@ const RESULT_SETTINGS = [
   'scale',
 ] as const satisfies readonly (keyof Settings)[];
 
+/** The chosen preset's own parameters, comparable as text; the others' do not change its result. */
+function presetParams(settings: Settings): string {
+  const strategy = settings.strategy;
+  return isCutStrategy(strategy) ? '' : JSON.stringify(settings.harness[strategy]);
+}
+
 /** The same summarizer writes the same summary; the key only opens the door. */
 function sameSummarizer(a: SummarizerChoice, b: SummarizerChoice): boolean {
   if (a.mode === 'offline' || b.mode === 'offline') return a.mode === b.mode;
@@ -55,6 +61,7 @@ function sameSummarizer(a: SummarizerChoice, b: SummarizerChoice): boolean {
 export function staleReason(ran: PreviewBasis, now: PreviewBasis): StaleReason | null {
   if (ran.transcript !== now.transcript) return 'transcript';
   if (RESULT_SETTINGS.some((field) => ran.settings[field] !== now.settings[field])) return 'settings';
+  if (presetParams(ran.settings) !== presetParams(now.settings)) return 'settings';
   if (!sameSummarizer(ran.summarizer, now.summarizer) || ran.instructions !== now.instructions) {
     return 'summarizer';
   }

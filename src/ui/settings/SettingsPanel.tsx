@@ -1,7 +1,7 @@
 import { MODEL_PRESETS, settingsForModel } from '../../core/models';
 import {
-  STRATEGIES,
   TOKENIZERS,
+  isCutStrategy,
   turnPrefixBudget,
   type Settings,
   type Strategy,
@@ -11,9 +11,23 @@ import type { SettingField } from '../../core/settingsProblems';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
+import { CountExact } from './CountExact';
+import { HarnessFields } from './HarnessFields';
 import { NumberField } from './NumberField';
 import './settings.css';
-import { STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
+import { STRATEGY_GROUPS, STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
+
+/** How the chosen strategy's threshold comes about, with the numbers filled in. */
+function thresholdFormula(analysis: PageAnalysis): string {
+  const { trigger, settings } = analysis;
+  if (trigger.comparison === 'always') return `${settings.strategy} acts at every call`;
+  if (trigger.threshold <= 0) return 'no window: compaction is off';
+  if (isCutStrategy(settings.strategy)) {
+    return `max(window − reserve, 1) = ${fmt(settings.maxContextTokens)} − ${fmt(settings.reserveTokens)}`;
+  }
+  const when = trigger.comparison === 'exceed' ? 'fires above it' : 'fires when reached';
+  return `${trigger.formula}; ${when}`;
+}
 
 export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
   const { settings, refused, modelId, update, chooseModel, reset } = useSettings();
@@ -101,20 +115,25 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
       />
 
       <div className="field">
-        <label htmlFor="setting-strategy">Cut strategy</label>
+        <label htmlFor="setting-strategy">Strategy</label>
         <select
           id="setting-strategy"
           data-testid="setting-strategy"
           value={settings.strategy}
           onChange={(e) => update({ strategy: e.target.value as Strategy })}
         >
-          {STRATEGIES.map((id) => (
-            <option key={id} value={id}>
-              {STRATEGY_LABELS[id]}
-            </option>
+          {STRATEGY_GROUPS.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.strategies.map((id) => (
+                <option key={id} value={id}>
+                  {STRATEGY_LABELS[id]}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
       </div>
+      {!isCutStrategy(settings.strategy) && <HarnessFields harness={settings.strategy} analysis={analysis} />}
 
       <div className="field">
         <label htmlFor="setting-tokenizer">Tokenizer</label>
@@ -143,6 +162,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         onChange={(v) => update({ scale: v })}
         hint="calibrates counts against a provider's usage"
       />
+      {analysis && <CountExact />}
 
       <label className="check">
         <input
@@ -158,11 +178,11 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         <dl className="derived">
           <dt>Threshold</dt>
           <dd>
-            <strong data-testid="threshold">{fmt(analysis.threshold)}</strong>
-            <div className="muted formula">
-              {s.maxContextTokens > 0
-                ? `max(window − reserve, 1) = ${fmt(s.maxContextTokens)} − ${fmt(s.reserveTokens)}`
-                : 'no window: compaction is off'}
+            <strong data-testid="threshold">
+              {analysis.trigger.comparison === 'always' ? 'every call' : fmt(analysis.threshold)}
+            </strong>
+            <div className="muted formula" data-testid="threshold-formula">
+              {thresholdFormula(analysis)}
             </div>
           </dd>
           <dt>Summary budget</dt>

@@ -18,6 +18,7 @@ type StripCanvasProps = Omit<StripFrame, 'palette'> & {
 
 export function StripCanvas(props: StripCanvasProps) {
   const { width, height, dpr, plotTop, plotBottom, view, bins, sqrt, runs, omitted, selected, keepX } = props;
+  const { outlines } = props;
   const { onFrameDrawn } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const theme = useThemeVersion();
@@ -46,6 +47,7 @@ export function StripCanvas(props: StripCanvasProps) {
         omitted,
         selected,
         keepX,
+        outlines,
         palette: readPalette(canvas),
       });
       onFrameDrawn?.(performance.now() - t0);
@@ -64,6 +66,7 @@ export function StripCanvas(props: StripCanvasProps) {
     omitted,
     selected,
     keepX,
+    outlines,
     theme,
     onFrameDrawn,
   ]);

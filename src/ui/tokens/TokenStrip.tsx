@@ -15,8 +15,10 @@ import type { PointerEvent } from 'react';
 import type { Role } from '../../core/message';
 import type { Fate } from '../../core/fates';
 import type { CutIndex } from '../../core/cutPoint';
+import type { Clearing } from '../../core/harness/clearing';
 import { fmt } from '../format';
 import { binAtX, buildBins } from './bins';
+import { clearedNote, clearedOutlines, clearedSummary, countsAfterClearing } from './cleared';
 import { fateRuns } from './fateRuns';
 import {
   cutHoverText,
@@ -57,6 +59,8 @@ export interface TokenStripProps {
   isSummary: readonly boolean[];
   /** What the current strategy does to each message. */
   fates: readonly Fate[];
+  /** Messages the strategy clears in place: drawn at their new size, the old one outlined. */
+  cleared?: readonly Clearing[];
   /** Ranges left out of the summarizer input (shaded). */
   omitted?: readonly { from: number; to: number }[];
   index: CutIndex;
@@ -91,6 +95,7 @@ export interface TokenStripProps {
 }
 
 const NO_OMITTED: readonly { from: number; to: number }[] = [];
+const NO_CLEARED: readonly Clearing[] = [];
 
 /** A finger needs a wider grab zone than a mouse. */
 const grabHalf = () => (globalThis.matchMedia?.('(pointer: coarse)').matches ? 2 * GRAB_HALF : GRAB_HALF);
@@ -105,6 +110,7 @@ export function TokenStrip(props: TokenStripProps) {
     counts,
     isSummary,
     fates,
+    cleared = NO_CLEARED,
     omitted = NO_OMITTED,
     index,
     start,
@@ -143,10 +149,18 @@ export function TokenStrip(props: TokenStripProps) {
   }
 
   const columns = Math.max(1, Math.floor(width * dpr));
-  const bins = useMemo(
-    () => buildBins(roles, counts, isSummary, view, width, columns),
-    [roles, counts, isSummary, view, width, columns],
+  // Bars show what is sent: a cleared message at its placeholder's size, its old height outlined.
+  const sent = useMemo(() => countsAfterClearing(counts, cleared), [counts, cleared]);
+  const folded = useMemo(
+    () => buildBins(roles, sent, isSummary, view, width, columns),
+    [roles, sent, isSummary, view, width, columns],
   );
+  const outlines = useMemo(() => clearedOutlines(folded, cleared), [folded, cleared]);
+  const bins = useMemo(
+    () => (outlines.max > folded.max ? { ...folded, max: outlines.max } : folded),
+    [folded, outlines],
+  );
+  const clearingOf = useMemo(() => new Map(cleared.map((c) => [c.index, c])), [cleared]);
   const runs = useMemo(() => fateRuns(fates), [fates]);
   const placed = useMemo(() => placeMarkers(markers, view, width), [markers, view, width]);
   const { plotTop, plotBottom } = plotBand(placed.rows, height);
@@ -184,13 +198,14 @@ export function TokenStrip(props: TokenStripProps) {
   if (hover?.over === 'keep') tooltip = keepHoverText(keepRecent);
   else if (hover?.over === 'cut') tooltip = cutHoverText(cut, start, roles, keptAfterCut);
   else if (hoveredIdx >= 0 && hoveredIdx < n) {
-    tooltip = tooltipText(
-      hoveredIdx,
-      roles[hoveredIdx],
-      isSummary[hoveredIdx] === true,
-      counts[hoveredIdx],
-      previews[hoveredIdx] ?? '',
-    );
+    tooltip =
+      tooltipText(
+        hoveredIdx,
+        roles[hoveredIdx],
+        isSummary[hoveredIdx] === true,
+        counts[hoveredIdx],
+        previews[hoveredIdx] ?? '',
+      ) + clearedNote(clearingOf.get(hoveredIdx));
   }
 
   /** Applies a budget the handle asked for, and says why when it stops short. */
@@ -248,6 +263,7 @@ export function TokenStrip(props: TokenStripProps) {
           omitted={omitted}
           selected={selected}
           keepX={keepXRaw}
+          outlines={outlines}
           onFrameDrawn={onFrameDrawn}
         />
 
@@ -335,6 +351,11 @@ export function TokenStrip(props: TokenStripProps) {
       <p className="visually-hidden" data-testid="token-strip-summary">
         {stripSummary(n, total, cut, keptAfterCut)}
       </p>
+      {cleared.length > 0 && (
+        <p className="visually-hidden" data-testid="strip-cleared" data-count={cleared.length}>
+          {clearedSummary(cleared)}
+        </p>
+      )}
     </div>
   );
 }

@@ -9,6 +9,8 @@ import type { FateRun } from './fateRuns';
 import type { View } from './view';
 import { xOfBoundary } from './view';
 import type { Palette } from './palette';
+import type { ClearedOutlines } from './cleared';
+import { drawClearedOutlines } from './drawCleared';
 
 export interface StripFrame {
   /** CSS pixels. */
@@ -27,6 +29,8 @@ export interface StripFrame {
   /** x of the keep-recent handle, for the bracket over the budgeted tail. */
   keepX: number;
   palette: Palette;
+  /** Old heights of messages cleared in place, outlined over their bars. */
+  outlines?: ClearedOutlines;
 }
 
 /** Clips a message range to the view and returns its x span, or null when it is off screen. */
@@ -94,6 +98,7 @@ export function drawStrip(ctx: CanvasRenderingContext2D, frame: StripFrame): voi
     }
   });
   ctx.globalAlpha = 1;
+  if (frame.outlines?.count) drawClearedOutlines(ctx, frame, frame.outlines);
 
   // The budgeted tail: a bracket along the top from the handle to the end.
   ctx.fillStyle = palette.keepHandle;

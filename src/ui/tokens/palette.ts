@@ -34,6 +34,8 @@ export function readPalette(el: Element): Palette {
     // The system prompt and earlier summaries get no band: they are neither kept nor summarized by this cut.
     fates: {
       kept: read('--fate-kept', 'transparent'),
+      // A cleared message is still kept, in its place: the same band.
+      cleared: read('--fate-kept', 'transparent'),
       summarized: read('--fate-summarized', 'transparent'),
       'turn-prefix': read('--fate-turn-prefix', 'transparent'),
     },

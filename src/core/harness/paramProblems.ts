@@ -1,0 +1,52 @@
+/**
+ * A preset parameter typed on the page that has no sensible reading: a share
+ * of the window of 7, a negative count, half a turn. Refused where it is
+ * typed, with the reason, while the last valid value keeps applying; the
+ * normalizer (`params.ts`) repairs the same values silently when they arrive
+ * from a link or storage, and reports what it changed.
+ */
+import type { HarnessId } from './ids';
+import { HARNESS_PARAM_RULES, MAX_HARNESS_TOKENS, type HarnessParams, type ParamRule } from './params';
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** Why `value` cannot be this rule's value, or null when it can. */
+export function ruleProblem(rule: ParamRule, value: unknown): string | null {
+  switch (rule.kind) {
+    case 'flag':
+      return typeof value === 'boolean' ? null : 'Must be on or off.';
+    case 'tools':
+      return Array.isArray(value) && value.every((name) => typeof name === 'string')
+        ? null
+        : 'Must be a list of tool names.';
+    case 'fraction': {
+      const upper = rule.maxInclusive ? 'at most 1' : 'below 1';
+      if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 1)
+        return `A share of the window: above 0 and ${upper}, like 0.5.`;
+      if (!rule.maxInclusive && value === 1) return `A share above 0 and ${upper}: 1 would keep everything.`;
+      return null;
+    }
+    case 'count': {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return 'Must be a number.';
+      if (value < rule.min)
+        return rule.min === 0 ? 'Cannot be negative.' : `Must be at least ${n(rule.min)}.`;
+      if (!Number.isInteger(value)) return 'Must be a whole number.';
+      if (value > MAX_HARNESS_TOKENS) return `At most ${n(MAX_HARNESS_TOKENS)}.`;
+      return null;
+    }
+  }
+}
+
+/** The rule of one preset's parameter. */
+export function paramRule<H extends HarnessId>(harness: H, param: keyof HarnessParams[H]): ParamRule {
+  return HARNESS_PARAM_RULES[harness][param];
+}
+
+/** Why `value` cannot be that parameter's value, or null when it can. */
+export function harnessParamProblem<H extends HarnessId>(
+  harness: H,
+  param: keyof HarnessParams[H],
+  value: unknown,
+): string | null {
+  return ruleProblem(paramRule(harness, param), value);
+}

@@ -1,0 +1,94 @@
+/**
+ * What the clearing rules need to know about a transcript beyond roles and
+ * counts: which tool produced each result, what a message weighs without its
+ * output, which call a result answers. Built once per count, beside the
+ * counts, so that changing a preset's parameters never re-tokenizes anything.
+ */
+import type { Estimator } from '../estimate';
+import type { Message } from '../message';
+import {
+  API_CLEARED_TOOL_RESULT,
+  CLEARED_ARGUMENTS,
+  CLEARED_TOOL_RESULT,
+  lineCount,
+  maskedObservation,
+} from './placeholders';
+
+export interface ToolShape {
+  /** The tool that produced each tool result; null for every other message. */
+  names: (string | null)[];
+  /**
+   * Tokens of each tool result without its output and images: what stays
+   * around a placeholder. 0 for other messages.
+   */
+  bare: number[];
+  /** The assistant message holding the call a tool result answers, or −1. */
+  owner: number[];
+  /** Tokens of the arguments of that call. */
+  argTokens: number[];
+  /** Tokens of each assistant message's reasoning. */
+  reasoning: number[];
+  /** Tool calls on each message. */
+  calls: number[];
+  /** Tokens of the masking note each tool result would get (it names the line count). */
+  masked: number[];
+  /** Characters of each tool result's output. */
+  chars: number[];
+  /** Tokens of the fixed placeholders. */
+  placeholders: {
+    /** `[Old tool result content cleared]` */
+    cleared: number;
+    /** The Anthropic API's placeholder. */
+    apiCleared: number;
+    /** Cleared call arguments. */
+    arguments: number;
+  };
+}
+
+/**
+ * The tool shape of `messages` under `estimator`. The counts are the
+ * estimator's own, so a cleared message counts exactly as the same message
+ * with a placeholder for its output would.
+ */
+export function toolShapeOf(messages: readonly Message[], estimator: Estimator): ToolShape {
+  const n = messages.length;
+  const shape: ToolShape = {
+    names: new Array<string | null>(n).fill(null),
+    bare: new Array<number>(n).fill(0),
+    owner: new Array<number>(n).fill(-1),
+    argTokens: new Array<number>(n).fill(0),
+    reasoning: new Array<number>(n).fill(0),
+    calls: new Array<number>(n).fill(0),
+    masked: new Array<number>(n).fill(0),
+    chars: new Array<number>(n).fill(0),
+    placeholders: {
+      cleared: estimator.countString(CLEARED_TOOL_RESULT),
+      apiCleared: estimator.countString(API_CLEARED_TOOL_RESULT),
+      arguments: estimator.countString(CLEARED_ARGUMENTS),
+    },
+  };
+  // The newest call with each id: a result answers the call issued before it.
+  const callAt = new Map<string, { index: number; argTokens: number }>();
+  for (let i = 0; i < n; i++) {
+    const m = messages[i];
+    if (m.role === 'assistant' && (m.reasoning || m.toolCalls?.length)) {
+      const fields = estimator.countFields(m);
+      shape.reasoning[i] = fields.reasoning;
+      m.toolCalls?.forEach((call, k) => callAt.set(call.id, { index: i, argTokens: fields.arguments[k] }));
+    }
+    shape.calls[i] = m.toolCalls?.length ?? 0;
+    if (m.role !== 'tool') continue;
+    shape.names[i] = m.toolName ?? null;
+    shape.bare[i] = estimator.countMessage({ ...m, content: '', images: 0 });
+    shape.masked[i] = estimator.countString(maskedObservation(lineCount(m.content)));
+    shape.chars[i] = m.content.length;
+    const call = m.toolCallId ? callAt.get(m.toolCallId) : undefined;
+    if (call) {
+      shape.owner[i] = call.index;
+      shape.argTokens[i] = call.argTokens;
+      if (shape.names[i] === null)
+        shape.names[i] = messages[call.index].toolCalls!.find((c) => c.id === m.toolCallId)!.name;
+    }
+  }
+  return shape;
+}

@@ -1,0 +1,159 @@
+/**
+ * "Count exactly": the loaded transcript counted by the provider chosen for
+ * the preview, with its own tokenizer and the user's key, beside our
+ * estimate. The ratio becomes the scale, and is remembered for that model on
+ * this device. Only the provider the user picked is asked, only on a click.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { settableScale, type Calibration } from '../../core/calibration';
+import type { TokenizerId } from '../../core/settings';
+import { baseUrlProblem, type ProviderConfig } from '../../providers/config';
+import { canCount } from '../../providers/countTokens';
+import { findPreset } from '../../providers/presets';
+import { useCalibration } from '../../state/calibrationStore';
+import { currentKey, useProvider } from '../../state/providerStore';
+import { useSettings } from '../../state/settingsStore';
+import { WorkerRequestError, workerClient } from '../../worker/client';
+import type { WorkerFailure } from '../../worker/protocol';
+import { fmt } from '../format';
+
+interface Counted extends Calibration {
+  model: string;
+  provider: string;
+  tokenizer: TokenizerId;
+  /** The scale set: the ratio, kept within what the settings accept. */
+  applied: number;
+}
+
+/** Why the chosen provider cannot count now, or null when it can. */
+function unavailable(
+  preset: ReturnType<typeof findPreset> | null,
+  key: string,
+  model: string,
+  baseUrl: string,
+  waiting: boolean,
+): string | null {
+  if (!preset || !canCount(preset.kind)) {
+    return 'Choose Anthropic, Google Gemini or OpenAI as the summarizer under "Preview the compaction": their own endpoints count with their own tokenizer.';
+  }
+  if (waiting) return 'Confirm the server the shared link chose, under "Preview the compaction", first.';
+  if (preset.needsKey && !key.trim())
+    return `Enter an API key for ${preset.label} under "Preview the compaction".`;
+  if (!model.trim()) return 'Name a model under "Preview the compaction".';
+  return baseUrlProblem(baseUrl.trim());
+}
+
+export function CountExact() {
+  const provider = useProvider();
+  const key = useProvider(currentKey);
+  const tokenizer = useSettings((s) => s.settings.tokenizer);
+  const update = useSettings((s) => s.update);
+  const remember = useCalibration((s) => s.remember);
+  const preset = provider.presetId === 'offline' ? null : findPreset(provider.presetId);
+  const model = provider.model.trim();
+  const saved = useCalibration((s) => s.scales[model]?.[tokenizer]);
+  const why = unavailable(preset, key, model, provider.baseUrl, provider.unconfirmedBaseUrl !== null);
+
+  const mutation = useMutation<
+    Counted,
+    WorkerFailure | { kind: 'internal'; message: string },
+    ProviderConfig
+  >({
+    retry: false,
+    mutationFn: async (config) => {
+      try {
+        const result = await workerClient.request('count', { config, tokenizer }).result;
+        return {
+          ...result,
+          model: config.model,
+          provider: preset!.label,
+          tokenizer,
+          applied: settableScale(result.scale),
+        };
+      } catch (error) {
+        throw error instanceof WorkerRequestError
+          ? error.failure
+          : { kind: 'internal', message: String(error) };
+      }
+    },
+    onSuccess: (counted) => {
+      remember(counted.model, counted.tokenizer, {
+        scale: counted.applied,
+        providerTokens: counted.providerTokens,
+        estimatedTokens: counted.estimatedTokens,
+        provider: preset!.kind,
+        countedAt: new Date().toISOString(),
+      });
+      update({ scale: counted.applied });
+    },
+  });
+
+  const count = () => {
+    if (!preset || why) return;
+    mutation.mutate({
+      kind: preset.kind,
+      preset: preset.id,
+      baseUrl: provider.baseUrl.trim(),
+      model,
+      apiKey: key.trim() || undefined,
+    });
+  };
+  const result = mutation.data;
+  const error = mutation.error;
+
+  return (
+    <div className="count-exact">
+      <button
+        type="button"
+        data-testid="count-exact"
+        onClick={count}
+        disabled={why !== null || mutation.isPending}
+        title={
+          why ?? `Asks ${preset?.label} how many tokens the loaded transcript is, with its own tokenizer`
+        }
+      >
+        {mutation.isPending ? 'Counting…' : 'Count exactly'}
+      </button>
+      {why ? (
+        <div className="field-note muted">{why}</div>
+      ) : (
+        !result && (
+          <div className="field-note muted">
+            Asks {preset?.label} for its own count of this transcript with {model}; sets the scale.
+          </div>
+        )
+      )}
+      {result && !mutation.isPending && (
+        <div className="field-note" data-testid="count-result" role="status">
+          {result.provider} counted <strong data-testid="count-provider">{fmt(result.providerTokens)}</strong>{' '}
+          tokens; our estimate ({result.tokenizer}) is{' '}
+          <strong data-testid="count-estimate">{fmt(result.estimatedTokens)}</strong>: scale{' '}
+          <strong data-testid="count-scale">{result.scale}</strong> for {result.model}
+          {result.applied !== result.scale
+            ? `, outside 0.5–1.5, so ${result.applied} is set`
+            : ', set and remembered on this device'}
+          .
+        </div>
+      )}
+      {!result && saved && !mutation.isPending && (
+        <div className="field-note muted" data-testid="count-saved">
+          Counted on this device for {model}: scale {saved.scale} ({fmt(saved.providerTokens)} against{' '}
+          {fmt(saved.estimatedTokens)}).
+        </div>
+      )}
+      {error && !mutation.isPending && (
+        <div className="field-note field-error" role="alert" data-testid="count-error">
+          {'description' in error ? (
+            <>
+              <strong>{error.description.title}</strong>
+              {error.description.detail ? ` ${error.description.detail}` : ''}
+              {error.description.fix ? ` ${error.description.fix}` : ''}
+            </>
+          ) : (
+            error.message
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
