@@ -8,7 +8,7 @@
  * core's normalization, so the strip and the settings panel cannot disagree
  * about it, and the strategy's cut comes in as a function of the budget.
  */
-import type { CutIndex } from '../../core/cutPoint';
+import { keepRecentForCut, type CutIndex } from '../../core/cutPoint';
 import { explainSettings, type Settings } from '../../core/settings';
 import type { SliderKey } from './sliders';
 import { lowestCut, stepCut } from './sliders';
@@ -98,14 +98,13 @@ export function resolveCut(
   cap: KeepCap,
   cutFor: CutFor,
 ): CutMove {
-  const n = index.length;
-  const tail = (i: number) => Math.round(index.suffix[Math.min(Math.max(0, i), n)] ?? 0);
+  const tail = (i: number) => Math.round(keepRecentForCut(index, i));
   const within = (tokens: number) => Math.min(cap.max, Math.max(MIN_KEEP_RECENT, tokens));
   const cut = cutFor(within(tail(legal)));
   const keep = within(tail(cut));
   let stop: CutStop | null = null;
   if (cut > legal && tail(legal) > cap.max) stop = { kind: 'cap', cap, cut };
-  else if (cut < legal && legal >= n) stop = { kind: 'newest', cut };
+  else if (cut < legal && legal >= index.length) stop = { kind: 'newest', cut };
   else if (cut < legal && cut === index.prevUser[legal]) stop = { kind: 'turn', cut };
   else if (cut !== legal) stop = { kind: 'strategy', cut, nothing: cut <= start };
   else if (asked !== legal) {
