@@ -4,6 +4,7 @@
  * error type a caller ever has to catch.
  */
 import type { Message } from '../core/message';
+import type { SessionHistory } from '../core/session/history';
 
 export type FormatId =
   | 'claude-code'
@@ -118,6 +119,12 @@ export interface ImportResult {
   issues: ImportIssue[];
   title?: string;
   usage?: ImportUsage;
+  /**
+   * The session over time, for files that record more than the context they
+   * end with (compactions, hidden messages, usage per call). Absent when the
+   * file is only a context: the history is then `messages` itself.
+   */
+  history?: SessionHistory;
 }
 
 export interface ImportOptions {
