@@ -31,6 +31,8 @@ export function finishImport(imported: Imported, detection: Detection, log: Issu
   if (imported.title) result.title = imported.title;
   if (imported.usage && Object.values(imported.usage).some((v) => v !== undefined))
     result.usage = dropUndefined(imported.usage);
+  // The history is the file as recorded; pairing repairs apply to the context sent now.
+  if (imported.history) result.history = imported.history;
   return result;
 }
 

@@ -5,6 +5,7 @@
  * before they can pick the active branch).
  */
 import type { Message } from '../core/message';
+import type { SessionHistory } from '../core/session/history';
 import type { IssueLog } from './issues';
 import type { Detection, FormatId, ImportUsage } from './types';
 
@@ -12,6 +13,8 @@ export interface Imported {
   messages: Message[];
   title?: string;
   usage?: ImportUsage;
+  /** Set by formats that record the session over time; see `SessionHistory`. */
+  history?: SessionHistory;
 }
 
 export interface JsonImporter {
