@@ -55,6 +55,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'lib',
       'node_modules',
       'test-results',
       'playwright-report',

@@ -1,0 +1,104 @@
+/**
+ * `compaction-playground/core`: the compaction an agent runs, the same modules
+ * the playground and the CLI run. Settings, token estimates, the cut
+ * strategies and harness presets, prepare, the compactor and its summarizer
+ * interface, apply, checkpoints and overflow detection. Pure TypeScript: no
+ * DOM, no Node modules, no network (a summarizer comes in from outside).
+ *
+ * This is the package's public surface; docs/api.md describes every name.
+ */
+
+// The conversation.
+export type { Message, Role, SourceRef, ToolCall } from './message';
+
+// Settings, threshold and budgets.
+export {
+  CUT_STRATEGIES,
+  DEFAULT_KEEP_RECENT_TOKENS,
+  DEFAULT_RESERVE_TOKENS,
+  DEFAULT_SETTINGS,
+  DEFAULT_STALL_TIMEOUT_MS,
+  MAX_SCALE,
+  MIN_SCALE,
+  MIN_SUMMARY_TOKENS,
+  STRATEGIES,
+  TOKENIZERS,
+  explainSettings,
+  isCutStrategy,
+  normalizeSettings,
+  shouldCompact,
+  summarizerInputBudget,
+  summaryBudget,
+  threshold,
+  turnPrefixBudget,
+} from './settings';
+export type {
+  Adjustment,
+  CutStrategy,
+  NormalizedSettings,
+  Settings,
+  SettingsFields,
+  SettingsInput,
+  Strategy,
+  TokenizerId,
+} from './settings';
+export { settingsProblems } from './settingsProblems';
+export type { SettingField, SettingProblem } from './settingsProblems';
+export { MODEL_PRESETS, findModelPreset, settingsForModel } from './models';
+export type { ModelPreset } from './models';
+
+// Token estimates.
+export { createEstimator, loadEstimator } from './estimate';
+export type { Estimator } from './estimate';
+export { countChars4, loadTokenizer } from './tokenizer';
+export type { TextCounter } from './tokenizer';
+export { calibrate } from './calibration';
+export type { Calibration } from './calibration';
+
+// Where to cut, and what the agents' presets would do.
+export { findCutPoint } from './cutPoint';
+export type { CutPoint } from './cutPoint';
+export { DEFAULT_HARNESS_PARAMS } from './harness/params';
+export type { HarnessParams, HarnessParamsInput } from './harness/params';
+export { HARNESSES, isHarness } from './harness/ids';
+export type { HarnessId } from './harness/ids';
+export { harnessTrigger, triggers } from './harness/trigger';
+export type { Trigger } from './harness/trigger';
+export type { Clearing } from './harness/clearing';
+export { analyze, shapeOf } from './analysis';
+export type { Analysis, StrategyOutcome, TranscriptShape } from './analysis';
+export type { Fate } from './fates';
+
+// Prepare, summarize, apply.
+export { findBoundary, prepare } from './prepare';
+export type { Boundary, CompactionPlan, Preparation, Range } from './prepare';
+export { SUMMARIZER_SYSTEM_PROMPT, SUMMARY_HEADINGS, buildSummarizationPrompt } from './prompts';
+export { serializeConversation } from './serialize';
+export { SummarizerError, isFatalSummarizerError } from './summarizer';
+export type {
+  Summarizer,
+  SummarizerErrorKind,
+  SummaryChunk,
+  SummaryPart,
+  SummaryRequest,
+  Usage,
+} from './summarizer';
+export { SUMMARY_ATTEMPTS, SUMMARY_TEMPERATURE } from './summarize';
+export type { CompactionEvent } from './summarize';
+export { apply } from './apply';
+export { SUMMARY_LEAD_IN, isSummaryMessage, summaryMessage, unwrapSummary } from './summaryEnvelope';
+
+// The compactor, its result and checkpoint.
+export { createCompactor } from './compactor';
+export type { Checkpoint, CompactOptions, Compactor, Reason, Result } from './compactor';
+export {
+  CompactionAbortedError,
+  InvalidSummaryError,
+  NothingToCompactError,
+  StallError,
+  errorText,
+} from './errors';
+
+// Overflow.
+export { OVERFLOW_PATTERNS, isOverflowError, matchOverflow, responseHitContextLimit } from './overflow';
+export type { OverflowMatch, OverflowPattern, ResponseShape } from './overflow';
