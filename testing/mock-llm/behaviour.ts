@@ -25,12 +25,20 @@ export interface Scenario {
   delayMs?: number;
   /** Reasoning is streamed before the text when the model name contains `thinking`. */
   thinking: boolean;
+  /**
+   * From a `window-<tokens>` model name: a prompt estimated above this many
+   * tokens is refused with the provider's context-overflow error, as a model
+   * with that context window would refuse it; a smaller one is answered.
+   */
+  windowTokens?: number;
 }
 
 /** The first behaviour named anywhere in the model name; `normal` when none is. */
 export function scenarioOf(model: string): Scenario {
   const name = model.toLowerCase();
+  const window = /window-(\d+)/.exec(name);
   const thinking = name.includes('thinking');
+  if (window) return { ...scenarioOf(name.replace(window[0], '')), windowTokens: Number(window[1]) };
   const slow = /slow(?:-(\d+))?/.exec(name);
   for (const behaviour of BEHAVIOURS) {
     if (behaviour === 'slow' && slow) {

@@ -282,6 +282,16 @@ describe('the mock server itself', () => {
     });
   });
 
+  it('window-<tokens> answers a prompt that fits the window and refuses a larger one as an overflow', async () => {
+    // The mock weighs the system prompt and the user message, a token per four characters.
+    const tokens = Math.ceil(`You summarize.\n${PROMPT}`.length / 4);
+    expect(textOf(await run('openai-compatible', `window-${tokens}`))).toContain('## Goal');
+    const refused = await failure('openai-compatible', `window-${tokens - 1}`);
+    expect(refused).toMatchObject({ kind: 'overflow', status: 400 });
+    expect(refused.providerMessage).toMatch(/maximum context length/);
+    expect(mock.requests.map((r) => r.behaviour)).toEqual(['normal', 'normal']);
+  });
+
   it('answers a health check', async () => {
     const response = await fetch(`${mock.url}/health`);
     expect(response.status).toBe(200);

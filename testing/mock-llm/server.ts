@@ -3,7 +3,8 @@
  * protocols at their real paths, for end-to-end tests and for trying the
  * preview without a key. The model name picks the scenario (see
  * `behaviour.ts`): `mock`, `slow-50`, `silent-after-headers`, `no-answer`,
- * `unauthorized`, `echo-key` (a 401 that quotes the key it got), `rate-limited`, `quota`, `overflow`, `length`, `empty`.
+ * `unauthorized`, `echo-key` (a 401 that quotes the key it got), `rate-limited`, `quota`, `overflow`, `length`, `empty`;
+ * `window-<tokens>` refuses, with the overflow error, only prompts larger than that window.
  *
  *   npx tsx testing/mock-llm/server.ts --port 8787
  *
@@ -249,8 +250,10 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
       );
       return;
     }
-    if (ERROR_CASES.has(scenario.behaviour)) {
-      const reply = protocol.error(scenario.behaviour as ErrorCase);
+    const overflowing =
+      !target.counts && scenario.windowTokens !== undefined && tokenEstimate(prompt) > scenario.windowTokens;
+    if (ERROR_CASES.has(scenario.behaviour) || overflowing) {
+      const reply = protocol.error(overflowing ? 'overflow' : (scenario.behaviour as ErrorCase));
       sendJson(response, reply.status, reply.body, { ...cors, ...reply.headers });
       return;
     }
@@ -320,7 +323,7 @@ async function main(args: readonly string[]): Promise<void> {
   console.log(`  OpenAI chat / Responses base URL: ${mock.url}/v1`);
   console.log(`  Anthropic, Gemini, Ollama base URL: ${mock.url}`);
   console.log(
-    `  Scenarios by model name: ${BEHAVIOURS.join(', ')} (slow-<ms>; add "thinking" for reasoning)`,
+    `  Scenarios by model name: ${BEHAVIOURS.join(', ')} (slow-<ms>, window-<tokens>; add "thinking" for reasoning)`,
   );
   const stop = () => {
     mock.close().then(() => process.exit(0));
