@@ -131,5 +131,6 @@ function emit(rootNames: readonly string[], options: ts.CompilerOptions, written
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const written = buildPackage();
-  console.log(`Built ${written.length} files into ${OUT_DIR}`);
+  // On stderr: `npm pack --json` prints its JSON on stdout after this script runs.
+  console.error(`Built ${written.length} files into ${OUT_DIR}`);
 }
