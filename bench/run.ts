@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { Figure } from './stats';
 import { browserBench } from './browser';
+import { cliBench } from './cli';
 import { coreBench } from './core';
 import { importBench } from './importCli';
 import { linksBench } from './links';
@@ -19,6 +20,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   core: coreBench,
   import: importBench,
   links: linksBench,
+  cli: cliBench,
   browser: browserBench,
 };
 
