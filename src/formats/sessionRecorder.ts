@@ -77,23 +77,18 @@ export class SessionRecorder {
 }
 
 /**
- * The history of a file that is one context: a summary in it (ours, pi's or
- * WeKnora's envelope, or one the format marks itself) is a compaction the
- * agent did, and what precedes the summary in the file is what the agent kept
- * with it. The envelope records no token counts, so those stay unknown.
+ * The summaries in `context` (ours, pi's or WeKnora's envelope, or one the
+ * format marks itself) that no recorded compaction wrote yet: each is a
+ * compaction the agent did, and what precedes it in the context is what the
+ * agent kept with it. The envelope records no token counts, so those stay
+ * unknown.
  */
-export function contextHistory(
-  messages: readonly Message[],
-  calls: readonly { at: Message; usage: CallUsage }[] = [],
-): SessionHistory | undefined {
-  const recorder = new SessionRecorder();
-  recorder.recordAll(messages);
-  const kept: Message[] = [];
-  for (const message of messages) {
-    kept.push(message);
-    if (!isSummaryMessage(message)) continue;
+export function recordSummaryMessages(recorder: SessionRecorder, context: readonly Message[]): void {
+  const written = new Set(recorder.compactions.map((c) => recorder.messages[c.atMessage]));
+  context.forEach((message, i) => {
+    if (!isSummaryMessage(message) || written.has(message)) return;
     recorder.compaction(
-      kept,
+      context.slice(0, i + 1),
       {
         trigger: null,
         tokensBefore: null,
@@ -103,7 +98,17 @@ export function contextHistory(
       },
       message,
     );
-  }
+  });
+}
+
+/** The history of a file that is one context: its summaries, and the usage it records per call. */
+export function contextHistory(
+  messages: readonly Message[],
+  calls: readonly { at: Message; usage: CallUsage }[] = [],
+): SessionHistory | undefined {
+  const recorder = new SessionRecorder();
+  recorder.recordAll(messages);
+  recordSummaryMessages(recorder, messages);
   for (const { at, usage } of calls) recorder.call(at, usage);
   return recorder.history(messages);
 }
