@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../core/message';
-import { importTranscript } from './registry';
+import { importChunks, importTranscript } from './registry';
 import { SessionRecorder } from './sessionRecorder';
 import { contextFromHistory, fixture } from './testSupport.node';
 
@@ -249,4 +249,38 @@ describe('a Gemini CLI chat with a compression snapshot', () => {
       },
     ]);
   });
+});
+
+describe('history fixtures', () => {
+  const files = [
+    'codex-compacted.jsonl',
+    'pi-compactions.jsonl',
+    'opencode-compactions.json',
+    'gemini-cli-compressed.jsonl',
+    'canonical-compacted.json',
+    'openai-chat-weknora.json',
+    'anthropic-usage.json',
+  ];
+  for (const file of files) {
+    it(`${file} records the same history when streamed in small chunks`, async () => {
+      const text = fixture(file);
+      async function* chunks(): AsyncGenerator<string> {
+        for (let i = 0; i < text.length; i += 97) yield text.slice(i, i + 97);
+      }
+      const whole = importTranscript(text, { fileName: file });
+      expect(whole.history).toBeDefined();
+      expect(await importChunks(chunks(), { fileName: file })).toEqual(whole);
+    });
+
+    it(`${file}: every recorded index points into the history, and each call at an assistant message`, () => {
+      const { history } = importTranscript(fixture(file));
+      const size = history!.messages.length;
+      for (const c of history!.compactions) {
+        expect(c.atMessage).toBeLessThan(size);
+        expect(c.contextAfter).toContain(c.atMessage);
+        for (const i of c.contextAfter) expect(i).toBeLessThan(size);
+      }
+      for (const call of history!.calls) expect(history!.messages[call.atMessage]!.role).toBe('assistant');
+    });
+  }
 });
