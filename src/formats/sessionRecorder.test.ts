@@ -33,6 +33,19 @@ describe('SessionRecorder', () => {
     expect(recorder.history(context)).toBeUndefined();
     expect(recorder.history(context.slice(1))).toEqual({ messages: context, compactions: [], calls: [] });
   });
+
+  it('a context message the importer never handed over still joins the history', () => {
+    const recorder = new SessionRecorder();
+    const [question, reply] = [message('question'), message('reply', 'assistant')];
+    recorder.call(reply, {
+      contextTokens: 12,
+      inputTokens: 12,
+      cacheReadTokens: null,
+      cacheWriteTokens: null,
+      outputTokens: 3,
+    });
+    expect(recorder.history([question, reply])!.messages).toEqual([reply, question]);
+  });
 });
 
 describe('summary envelopes in a context file', () => {

@@ -70,7 +70,9 @@ export class SessionRecorder {
    * compaction, no usage per call, no message outside the context).
    */
   history(context: readonly Message[]): SessionHistory | undefined {
-    const hidden = this.messages.length > context.length || context.some((m) => !this.index.has(m));
+    // The context is always part of the history, even a message an importer did not hand over.
+    this.recordAll(context);
+    const hidden = this.messages.length > context.length;
     if (this.compactions.length === 0 && this.calls.length === 0 && !hidden) return undefined;
     return { messages: this.messages, compactions: this.compactions, calls: this.calls };
   }
