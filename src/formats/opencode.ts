@@ -4,6 +4,7 @@
  * plus a tool message. A user message with a `compaction` part followed by a
  * `summary: true` assistant marks a compaction: what came before is no longer
  * sent; the model sees the request, as a question, then the summary text.
+ * The history keeps every message, each compaction, and a call per model step.
  */
 import type { Message, ToolCall } from '../core/message';
 import { childPath, makeMessage, Parts } from './build';

@@ -3,6 +3,8 @@
  * context is the path from the newest entry back to the root. The newest
  * `compaction` on that path hides the entries before its `firstKeptEntryId`:
  * the model sees its summary, then the kept entries, then what followed.
+ * The history keeps every entry on the path, each compaction where pi wrote
+ * it, and each assistant reply's usage.
  */
 import type { Message } from '../core/message';
 import { PI_BRANCH_LEAD_IN, PI_COMPACTION_LEAD_IN } from '../core/summaryEnvelope';
