@@ -201,6 +201,21 @@ describe('a local compaction without replacement history', () => {
     ]);
   });
 
+  it('a prompt cut short to fit is written by the compaction: the history records it where the compaction starts', () => {
+    const jsonl = [user('a'.repeat(90_000)), answer('one'), line('compacted', { message: 'SUMMARY' })].join(
+      '\n',
+    );
+    const { messages, history } = importTranscript(jsonl, { format: 'codex' });
+    expect(history!.messages.map((m) => [m.id, m.content.length])).toEqual([
+      ['L1', 90_000],
+      ['L2', 3],
+      ['L1', 80_000 + '\n[… tokens truncated]'.length],
+      ['L3', 7],
+    ]);
+    expect(history!.compactions[0]).toMatchObject({ atMessage: 2, contextAfter: [2, 3] });
+    expect(history!.messages.slice(2)).toEqual(messages);
+  });
+
   it('the carried context and prompts are re-injected, not summarized: a compaction that cuts nothing marks nothing summarized', () => {
     const jsonl = [
       user('<environment_context>\n  <cwd>/p</cwd>\n</environment_context>'),
