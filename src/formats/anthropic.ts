@@ -9,9 +9,11 @@ import { childPath, makeMessage } from './build';
 import type { Imported, JsonImporter } from './format';
 import { detection } from './format';
 import type { JsonRecord } from './json';
-import { arr, field, isRecord, str } from './json';
+import { arr, field, isRecord, num, rec, str } from './json';
 import type { Detection, ImportUsage } from './types';
 import { ImportError } from './types';
+import type { CallUsage } from './sessionRecorder';
+import { callUsage, recordSummaryMessages, SessionRecorder } from './sessionRecorder';
 
 /** Block types no other chat format uses: one of them settles detection. */
 const ANTHROPIC_ONLY_BLOCKS = new Set([
@@ -96,11 +98,13 @@ export const anthropic: JsonImporter = {
         'Expected Anthropic messages: an array, {"messages": [...]}, or a response message',
       );
     let messages: Message[] = [];
+    const recorder = new SessionRecorder();
     const system = located.request ? systemText(field(located.request, 'system')) : undefined;
     if (system !== undefined)
       messages.push(
         makeMessage({ id: 'system', role: 'system', content: system, source: { path: '$.system' } }),
       );
+    recorder.recordAll(messages);
     located.items.forEach((item, index) => {
       const path = located.response ? '$' : childPath(located.base, index);
       if (!isRecord(item)) {
@@ -120,15 +124,50 @@ export const anthropic: JsonImporter = {
       }
       const id = str(item, 'id') ?? `m${index}`;
       const converted = convertAnthropicMessage(role, field(item, 'content'), { id, path }, log);
-      if (converted.compacted) messages = messages.filter((m) => m.role === 'system');
-      messages.push(...converted.messages);
+      if (converted.compacted) {
+        recorder.recordAll(messages);
+        messages = messages.filter((m) => m.role === 'system');
+        messages.push(...converted.messages);
+        // The API drops everything before a compaction block; its summary stands in for it.
+        const summary = converted.messages.find((m) => m.kind === 'summary');
+        recorder.compaction(
+          messages,
+          { trigger: null, tokensBefore: null, tokensAfter: null, source: 'compaction block' },
+          summary,
+        );
+      } else {
+        messages.push(...converted.messages);
+      }
+      recorder.recordAll(converted.messages);
+      // Messages saved from responses keep their usage: one call each.
+      const reply = converted.messages.find((m) => m.role === 'assistant');
+      const usage = role === 'assistant' && !located.response ? anthropicCall(item) : undefined;
+      if (reply && usage) recorder.call(reply, usage);
     });
+    recordSummaryMessages(recorder, messages);
     return {
       messages,
       usage: located.response ? anthropicUsage(located.response) : modelOnly(located.request),
+      history: recorder.history(messages),
     };
   },
 };
+
+/** Anthropic `input_tokens` are the uncached part; both cache counts complete the prompt. */
+function anthropicCall(message: JsonRecord): CallUsage | undefined {
+  const usage = rec(message, 'usage');
+  if (!usage) return undefined;
+  const input = num(usage, 'input_tokens');
+  const cacheWrite = num(usage, 'cache_creation_input_tokens');
+  const cacheRead = num(usage, 'cache_read_input_tokens');
+  return callUsage({
+    total: input === undefined ? undefined : input + (cacheWrite ?? 0) + (cacheRead ?? 0),
+    uncached: input,
+    cacheRead,
+    cacheWrite,
+    output: num(usage, 'output_tokens'),
+  });
+}
 
 function modelOnly(request: JsonRecord | undefined): ImportUsage | undefined {
   const model = request ? str(request, 'model') : undefined;

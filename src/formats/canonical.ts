@@ -11,6 +11,7 @@ import type { IssueLog } from './issues';
 import type { JsonRecord } from './json';
 import { argumentsString, arr, field, isRecord, num, str } from './json';
 import { ImportError } from './types';
+import { contextHistory } from './sessionRecorder';
 
 export const CANONICAL_FORMAT = 'compaction-playground';
 export const CANONICAL_VERSION = 1;
@@ -80,7 +81,11 @@ export const canonical: JsonImporter = {
       const message = readMessage(item, index, path, log);
       if (message) messages.push(message);
     });
-    return { messages, title: wrapped ? str(wrapped, 'title') : undefined };
+    return {
+      messages,
+      title: wrapped ? str(wrapped, 'title') : undefined,
+      history: contextHistory(messages),
+    };
   },
 };
 

@@ -6,7 +6,7 @@ import { planWithIndex } from '../core/prepare';
 import { normalizeSettings } from '../core/settings';
 import { countChars4 } from '../core/tokenizer';
 import { detectFormat, importTranscript } from './registry';
-import { counts, fixture } from './testSupport.node';
+import { contextFromHistory, counts, fixture } from './testSupport.node';
 
 const text = fixture('codex.jsonl');
 const line = (type: string, payload: object): string =>
@@ -201,6 +201,21 @@ describe('a local compaction without replacement history', () => {
     ]);
   });
 
+  it('a prompt cut short to fit is written by the compaction: the history records it where the compaction starts', () => {
+    const jsonl = [user('a'.repeat(90_000)), answer('one'), line('compacted', { message: 'SUMMARY' })].join(
+      '\n',
+    );
+    const { messages, history } = importTranscript(jsonl, { format: 'codex' });
+    expect(history!.messages.map((m) => [m.id, m.content.length])).toEqual([
+      ['L1', 90_000],
+      ['L2', 3],
+      ['L1', 80_000 + '\n[… tokens truncated]'.length],
+      ['L3', 7],
+    ]);
+    expect(history!.compactions[0]).toMatchObject({ atMessage: 2, contextAfter: [2, 3] });
+    expect(history!.messages.slice(2)).toEqual(messages);
+  });
+
   it('the carried context and prompts are re-injected, not summarized: a compaction that cuts nothing marks nothing summarized', () => {
     const jsonl = [
       user('<environment_context>\n  <cwd>/p</cwd>\n</environment_context>'),
@@ -215,5 +230,166 @@ describe('a local compaction without replacement history', () => {
     const plan = planWithIndex(messages, indexMessages(messages, estimator), normalizeSettings({}));
     expect(plan.nothingToCompact).toBe(true);
     expect(messageFates(messages, plan)).toEqual(['reinjected', 'reinjected', 'summary', 'kept', 'kept']);
+  });
+});
+
+describe('the recorded history of a rollout with two compactions', () => {
+  const result = importTranscript(fixture('codex-compacted.jsonl'));
+  const history = result.history!;
+
+  it('keeps the context after the last compaction as the messages, unchanged', () => {
+    expect(result.messages.map((m) => [m.id, m.role, m.kind])).toEqual([
+      ['L29:0', 'user', undefined],
+      ['L29:1', 'user', undefined],
+      ['L29:2', 'user', 'summary'],
+      ['L31', 'user', undefined],
+      ['L33', 'assistant', undefined],
+    ]);
+    expect(result.issues).toEqual([]);
+  });
+
+  it('keeps every message, including those each compacted line hid, as the same objects', () => {
+    expect(history.messages.map((m) => m.id)).toEqual([
+      'L2',
+      'L3',
+      'L6',
+      'L9',
+      'L11',
+      'L12',
+      'L14',
+      'L17',
+      'L19',
+      'L22',
+      'L24',
+      'L26',
+      'L29:0',
+      'L29:1',
+      'L29:2',
+      'L31',
+      'L33',
+    ]);
+    expect(contextFromHistory(history)).toEqual(result.messages);
+    result.messages.forEach((m) => expect(history.messages).toContain(m));
+  });
+
+  it('records each compacted line: the carried prompts and summary locally, the replacement remotely', () => {
+    expect(history.compactions).toEqual([
+      {
+        atMessage: 7,
+        contextAfter: [0, 1, 7],
+        trigger: null,
+        tokensBefore: null,
+        tokensAfter: null,
+        source: 'compacted',
+        line: 17,
+      },
+      {
+        atMessage: 12,
+        contextAfter: [12, 13, 14],
+        trigger: null,
+        tokensBefore: null,
+        tokensAfter: null,
+        source: 'compacted',
+        line: 29,
+      },
+    ]);
+    expect(history.messages[7]!.kind).toBe('summary');
+    expect(history.messages[0]!.content).toContain('<environment_context>');
+  });
+
+  it('turns each token_count after a new reply into a call; a repeated count is the same call', () => {
+    expect(history.calls).toEqual([
+      {
+        atMessage: 2,
+        contextTokens: 6200,
+        inputTokens: 6200,
+        cacheReadTokens: 0,
+        cacheWriteTokens: null,
+        outputTokens: 150,
+      },
+      {
+        atMessage: 4,
+        contextTokens: 9400,
+        inputTokens: 3400,
+        cacheReadTokens: 6000,
+        cacheWriteTokens: null,
+        outputTokens: 420,
+      },
+      {
+        atMessage: 6,
+        contextTokens: 10100,
+        inputTokens: 800,
+        cacheReadTokens: 9300,
+        cacheWriteTokens: null,
+        outputTokens: 95,
+      },
+      {
+        atMessage: 9,
+        contextTokens: 4100,
+        inputTokens: 2100,
+        cacheReadTokens: 2000,
+        cacheWriteTokens: null,
+        outputTokens: 230,
+      },
+      {
+        atMessage: 11,
+        contextTokens: 5000,
+        inputTokens: 1000,
+        cacheReadTokens: 4000,
+        cacheWriteTokens: null,
+        outputTokens: 80,
+      },
+      {
+        atMessage: 16,
+        contextTokens: 3000,
+        inputTokens: 1500,
+        cacheReadTokens: 1500,
+        cacheWriteTokens: null,
+        outputTokens: 40,
+      },
+    ]);
+    expect(history.calls.every((c) => history.messages[c.atMessage]!.role === 'assistant')).toBe(true);
+  });
+
+  it('a remote compaction item among the response items is recorded where it replaced the history', () => {
+    const jsonl = [
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: 'old' }],
+      }),
+      line('response_item', { type: 'compaction', encrypted_content: 'gAAAA-opaque' }),
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: 'new' }],
+      }),
+    ].join('\n');
+    const { messages, history: recorded } = importTranscript(jsonl, { format: 'codex' });
+    expect(messages.map((m) => m.id)).toEqual(['L2', 'L3']);
+    expect(recorded!.messages.map((m) => m.id)).toEqual(['L1', 'L2', 'L3']);
+    expect(recorded!.compactions).toEqual([
+      {
+        atMessage: 1,
+        contextAfter: [1],
+        trigger: null,
+        tokensBefore: null,
+        tokensAfter: null,
+        source: 'compaction',
+        line: 2,
+      },
+    ]);
+  });
+
+  it('a rollout without compactions or token counts records no history', () => {
+    const jsonl = [
+      line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] }),
+      line('response_item', {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'hello' }],
+      }),
+    ].join('\n');
+    expect(importTranscript(jsonl, { format: 'codex' }).history).toBeUndefined();
   });
 });

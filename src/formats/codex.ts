@@ -4,6 +4,10 @@
  * the same conversation for the UI and are not messages, except that
  * `token_count` carries the usage the provider reported. A `compacted` line
  * replaces the history before it, as Codex does when it resumes a session.
+ *
+ * The history keeps the whole rollout: the messages before each `compacted`
+ * line, each compaction with the context it left, and one call per
+ * `token_count` that follows a new assistant message.
  */
 import type { Message } from '../core/message';
 import { makeMessage } from './build';
@@ -13,6 +17,7 @@ import type { IssueLog } from './issues';
 import type { JsonRecord } from './json';
 import { arr, field, isRecord, num, rec, str } from './json';
 import { isItemLike, ResponseItems } from './responsesItems';
+import { callUsage, SessionRecorder } from './sessionRecorder';
 import type { ImportUsage } from './types';
 
 /** Codex carries about 20,000 tokens of the user's prompts across a compaction, at 4 bytes a token. */
@@ -99,9 +104,13 @@ class CodexSession implements JsonlSession {
   private turnId: string | undefined;
   private usage: ImportUsage | undefined;
   private model: string | undefined;
+  private readonly recorder = new SessionRecorder();
+  /** History length at the last recorded call: the next call's reply comes after it. */
+  private callFrom = 0;
 
   constructor(private readonly log: IssueLog) {
     this.items = new ResponseItems(log);
+    this.items.recorder = this.recorder;
   }
 
   add(record: unknown, line: number): void {
@@ -173,19 +182,26 @@ class CodexSession implements JsonlSession {
     const summary = str(payload, 'message') ?? '';
     const replacement = arr(payload, 'replacement_history');
     const origin = { id: `L${line}`, line, turnId: this.turnId };
+    // Codex records neither what triggered the compaction nor the sizes around it.
+    const facts = { trigger: null, tokensBefore: null, tokensAfter: null, source: 'compacted', line };
+    this.items.syncHistory();
     if (!replacement) {
       const carried = carriedUserMessages(this.items.messages);
       this.items.compact(summary, origin);
       const summaryMessage = this.items.messages.pop()!;
       this.items.messages.push(...carried, summaryMessage);
+      this.items.recordCompaction(facts);
       return;
     }
     this.items.compact(summary, origin);
     // Start from the replacement only; the placeholder summary above is dropped again.
     this.items.messages.pop();
+    // The replacement is one compaction, whatever items it holds.
+    this.items.recorder = undefined;
     replacement.forEach((item, k) =>
       this.items.add(item, { id: `L${line}:${k}`, line, turnId: this.turnId }),
     );
+    this.items.recorder = this.recorder;
     const carrier = this.items.messages.find(
       (m) => m.role === 'user' && summary !== '' && m.content === summary,
     );
@@ -195,6 +211,7 @@ class CodexSession implements JsonlSession {
         makeMessage({ id: `L${line}`, role: 'user', kind: 'summary', content: summary, source: { line } }),
       );
     }
+    this.items.recordCompaction(facts);
   }
 
   private tokenCount(payload: JsonRecord): void {
@@ -203,6 +220,7 @@ class CodexSession implements JsonlSession {
     const last = rec(info, 'last_token_usage');
     if (!last) return;
     const input = num(last, 'input_tokens');
+    this.recordCall(last);
     this.usage = {
       contextTokens: input,
       inputTokens: input,
@@ -214,12 +232,37 @@ class CodexSession implements JsonlSession {
     };
   }
 
+  /**
+   * A `token_count` follows the reply of the call it counts; Codex repeats
+   * the last count at times, so a count with no new assistant message since
+   * the previous one is the same call again.
+   */
+  private recordCall(last: JsonRecord): void {
+    this.items.syncHistory();
+    const messages = this.recorder.messages;
+    for (let i = this.callFrom; i < messages.length; i++) {
+      if (messages[i]!.role !== 'assistant') continue;
+      // Codex's input_tokens include the cached part.
+      this.recorder.call(
+        messages[i]!,
+        callUsage({
+          total: num(last, 'input_tokens'),
+          cacheRead: num(last, 'cached_input_tokens'),
+          output: num(last, 'output_tokens'),
+        }),
+      );
+      this.callFrom = messages.length;
+      return;
+    }
+  }
+
   finish(): Imported {
+    this.items.syncHistory();
     const usage = this.usage
       ? { ...this.usage, model: this.model }
       : this.model
         ? { model: this.model }
         : undefined;
-    return { messages: this.items.messages, usage };
+    return { messages: this.items.messages, usage, history: this.recorder.history(this.items.messages) };
   }
 }

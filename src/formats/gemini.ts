@@ -14,6 +14,7 @@ import type { JsonRecord } from './json';
 import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
 import type { Detection, ImportUsage } from './types';
 import { ImportError } from './types';
+import { recordSummaryMessages, SessionRecorder } from './sessionRecorder';
 
 const STATE_SNAPSHOT = '<state_snapshot>';
 
@@ -235,6 +236,8 @@ export const gemini: JsonImporter = {
         }),
       );
     const ledger = new CallLedger();
+    const recorder = new SessionRecorder();
+    recorder.recordAll(messages);
     located.items.forEach((item, index) => {
       const path = located.response ? located.base : childPath(located.base, index);
       if (!isContent(item)) {
@@ -258,10 +261,24 @@ export const gemini: JsonImporter = {
         log,
       );
       // A state snapshot replaces the history before it.
-      if (converted.snapshot) messages = messages.filter((m) => m.role === 'system');
-      messages.push(...converted.messages);
+      if (converted.snapshot) {
+        recorder.recordAll(messages);
+        messages = messages.filter((m) => m.role === 'system');
+        messages.push(...converted.messages);
+        recorder.compaction(
+          messages,
+          { trigger: null, tokensBefore: null, tokensAfter: null, source: 'state_snapshot' },
+          converted.messages.find((m) => m.kind === 'summary'),
+        );
+      } else messages.push(...converted.messages);
+      recorder.recordAll(converted.messages);
     });
-    return { messages, usage: located.container ? geminiUsage(located.container) : undefined };
+    recordSummaryMessages(recorder, messages);
+    return {
+      messages,
+      usage: located.container ? geminiUsage(located.container) : undefined,
+      history: recorder.history(messages),
+    };
   },
 };
 

@@ -14,6 +14,8 @@ import type { JsonRecord } from './json';
 import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
 import type { ImportUsage } from './types';
 import { ImportError } from './types';
+import type { CallUsage } from './sessionRecorder';
+import { callUsage, SessionRecorder } from './sessionRecorder';
 
 const RECORD_TYPES = new Set(['user', 'gemini', 'info', 'error', 'warning']);
 
@@ -83,6 +85,7 @@ class ChatLog {
     const ledger = new CallLedger();
     let messages: Message[] = [];
     let usage: ImportUsage | undefined;
+    const recorder = new SessionRecorder();
     for (const stored of this.records) {
       const { record, id, path, line } = stored;
       const type = str(record, 'type');
@@ -96,15 +99,36 @@ class ChatLog {
           ledger,
           this.log,
         );
-        if (converted.snapshot) messages = [];
-        messages.push(...converted.messages);
+        if (converted.snapshot) {
+          // Compression: the snapshot replaces the history before it.
+          recorder.recordAll(messages);
+          messages = [...converted.messages];
+          recorder.compaction(
+            messages,
+            {
+              trigger: null,
+              tokensBefore: null,
+              tokensAfter: null,
+              source: 'state_snapshot',
+              ...(line !== undefined ? { line } : {}),
+            },
+            converted.messages.find((m) => m.kind === 'summary'),
+          );
+        } else {
+          messages.push(...converted.messages);
+          recorder.recordAll(converted.messages);
+        }
       } else if (type === 'gemini') {
-        messages.push(...this.reply(stored, ledger));
+        const reply = this.reply(stored, ledger);
+        messages.push(...reply);
+        recorder.recordAll(reply);
         usage = recordUsage(record) ?? usage;
+        const call = recordCall(record);
+        if (call) recorder.call(reply[0]!, call);
       }
       // info, error and warning records are shown to the user, never sent to the model.
     }
-    return { messages, title: this.title, usage };
+    return { messages, title: this.title, usage, history: recorder.history(messages) };
   }
 
   private reply(stored: StoredRecord, ledger: CallLedger): Message[] {
@@ -167,6 +191,17 @@ function callResult(call: JsonRecord): string {
   const display = field(call, 'resultDisplay');
   if (typeof display === 'string') return display;
   return `[${str(call, 'status') ?? 'no result'}]`;
+}
+
+/** Gemini's prompt count includes the cached part. */
+function recordCall(record: JsonRecord): CallUsage | undefined {
+  const tokens = rec(record, 'tokens');
+  if (!tokens) return undefined;
+  return callUsage({
+    total: num(tokens, 'input'),
+    cacheRead: num(tokens, 'cached'),
+    output: num(tokens, 'output'),
+  });
 }
 
 function recordUsage(record: JsonRecord): ImportUsage | undefined {

@@ -10,10 +10,12 @@ import type { Imported, JsonImporter } from './format';
 import { detection } from './format';
 import type { IssueLog } from './issues';
 import type { JsonRecord } from './json';
-import { arr, field, isRecord, rec, safeStringify, str } from './json';
+import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
 import { checkedArguments } from './openaiChat';
 import type { Detection } from './types';
 import { ImportError } from './types';
+import type { CallUsage } from './sessionRecorder';
+import { callUsage, contextHistory } from './sessionRecorder';
 
 const TYPE_ROLES: Record<string, Role> = {
   human: 'user',
@@ -122,6 +124,7 @@ export const langchain: JsonImporter = {
         'Expected LangChain messages: an array, {"messages": [...]}, or {"values": {"messages": [...]}}',
       );
     const messages: Message[] = [];
+    const calls: { at: Message; usage: CallUsage }[] = [];
     located.items.forEach((item, index) => {
       const path = childPath(located.base, index);
       const shaped = shape(item);
@@ -136,9 +139,12 @@ export const langchain: JsonImporter = {
         );
         return;
       }
-      messages.push(readMessage(shaped.role, shaped.body, `m${index}`, path, log));
+      const message = readMessage(shaped.role, shaped.body, `m${index}`, path, log);
+      messages.push(message);
+      const usage = message.role === 'assistant' ? aiCall(shaped.body) : undefined;
+      if (usage) calls.push({ at: message, usage });
     });
-    return { messages };
+    return { messages, history: contextHistory(messages, calls) };
   },
 };
 
@@ -248,4 +254,21 @@ function readLegacyCalls(list: unknown[] | undefined, id: string, path: string, 
     });
   });
   return calls;
+}
+
+/**
+ * An AI message's `usage_metadata`: one model call. LangChain's
+ * `input_tokens` is the whole prompt; `input_token_details` splits out the
+ * cache reads and writes.
+ */
+function aiCall(body: JsonRecord): CallUsage | undefined {
+  const usage = rec(body, 'usage_metadata');
+  if (!usage) return undefined;
+  const details = rec(usage, 'input_token_details') ?? {};
+  return callUsage({
+    total: num(usage, 'input_tokens'),
+    cacheRead: num(details, 'cache_read'),
+    cacheWrite: num(details, 'cache_creation'),
+    output: num(usage, 'output_tokens'),
+  });
 }

@@ -12,6 +12,7 @@ import type { JsonRecord } from './json';
 import { argumentsString, arr, field, isRecord, num, rec, str } from './json';
 import type { Detection, ImportUsage } from './types';
 import { ImportError } from './types';
+import { contextHistory } from './sessionRecorder';
 
 const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 const CHAT_PART_TYPES = new Set(['text', 'image_url', 'input_audio', 'file', 'refusal']);
@@ -123,10 +124,10 @@ export const openaiChat: JsonImporter = {
           path: '$.choices',
         });
       }
-      return { messages, usage: chatUsage(located.response) };
+      return { messages, usage: chatUsage(located.response), history: contextHistory(messages) };
     }
     const model = isRecord(value) ? str(value, 'model') : undefined;
-    return { messages, usage: model ? { model } : undefined };
+    return { messages, usage: model ? { model } : undefined, history: contextHistory(messages) };
   },
 };
 

@@ -12,6 +12,8 @@ import { arr, field, isRecord, num, rec, str } from './json';
 import { ITEM_TYPES, ResponseItems } from './responsesItems';
 import type { Detection, ImportUsage } from './types';
 import { ImportError } from './types';
+import type { CallUsage } from './sessionRecorder';
+import { callUsage, recordSummaryMessages, SessionRecorder } from './sessionRecorder';
 
 const RESPONSES_PART_TYPES = new Set([
   'input_text',
@@ -91,6 +93,8 @@ export const openaiResponses: JsonImporter = {
         'Expected a Responses item list, a request with "input", or a response with "output"',
       );
     const items = new ResponseItems(log);
+    const recorder = new SessionRecorder();
+    items.recorder = recorder;
     const container = located.container;
     const instructions = container ? str(container, 'instructions') : undefined;
     if (instructions)
@@ -113,11 +117,34 @@ export const openaiResponses: JsonImporter = {
     if (input && typeof input.value === 'string') items.add(input.value, { id: 'input', path: input.path });
     else if (input && Array.isArray(input.value))
       input.value.forEach((item, i) => items.add(item, { id: `in${i}`, path: childPath(input.path, i) }));
+    items.syncHistory();
+    const outputFrom = recorder.messages.length;
     const output = located.output;
     output?.value.forEach((item, i) => items.add(item, { id: `out${i}`, path: childPath(output.path, i) }));
-    return { messages: items.messages, usage: container ? responsesUsage(container) : undefined };
+    items.syncHistory();
+    // A response's usage is that of the call which wrote its output.
+    const reply = recorder.messages.slice(outputFrom).find((m) => m.role === 'assistant');
+    const call = container ? responseCall(container) : undefined;
+    if (reply && call) recorder.call(reply, call);
+    recordSummaryMessages(recorder, items.messages);
+    return {
+      messages: items.messages,
+      usage: container ? responsesUsage(container) : undefined,
+      history: recorder.history(items.messages),
+    };
   },
 };
+
+/** Responses `input_tokens` include the cached part. */
+function responseCall(response: JsonRecord): CallUsage | undefined {
+  const usage = rec(response, 'usage');
+  if (!usage) return undefined;
+  return callUsage({
+    total: num(usage, 'input_tokens'),
+    cacheRead: num(rec(usage, 'input_tokens_details') ?? {}, 'cached_tokens'),
+    output: num(usage, 'output_tokens'),
+  });
+}
 
 function responsesUsage(response: JsonRecord): ImportUsage | undefined {
   const usage = rec(response, 'usage');

@@ -4,14 +4,17 @@
  * plus a tool message. A user message with a `compaction` part followed by a
  * `summary: true` assistant marks a compaction: what came before is no longer
  * sent; the model sees the request, as a question, then the summary text.
+ * The history keeps every message, each compaction, and a call per model step.
  */
 import type { Message, ToolCall } from '../core/message';
 import { childPath, makeMessage, Parts } from './build';
 import type { Imported, JsonImporter } from './format';
 import { detection } from './format';
-import { counted, type IssueLog } from './issues';
+import { counted, IssueLog } from './issues';
 import type { JsonRecord } from './json';
 import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
+import type { CallUsage } from './sessionRecorder';
+import { callUsage, SessionRecorder } from './sessionRecorder';
 import type { ImportUsage } from './types';
 import { ImportError } from './types';
 
@@ -63,15 +66,7 @@ export const opencode: JsonImporter = {
     // The newest completed compaction hides what precedes its request message.
     let start = 0;
     located.items.forEach((item, i) => {
-      if (!isRecord(item)) return;
-      const info = rec(item, 'info');
-      if (info && field(info, 'summary') === true && str(info, 'role') === 'assistant') {
-        const parentId = str(info, 'parentID');
-        const request = located.items.findIndex(
-          (m) => isRecord(m) && str(rec(m, 'info') ?? {}, 'id') === parentId,
-        );
-        start = request >= 0 && request < i ? request : i;
-      }
+      if (isSummaryItem(item)) start = requestOf(located.items, i);
     });
     // OpenCode itself does not send these to the model: a note, not a problem.
     if (start > 0)
@@ -80,13 +75,19 @@ export const opencode: JsonImporter = {
         `${counted(start, 'message')} before the last compaction ${start === 1 ? 'is' : 'are'} not sent to the model and ${start === 1 ? 'was' : 'were'} left out`,
         { path: childPath(located.base, start) },
       );
+    const recorder = new SessionRecorder();
     const messages: Message[] = [];
+    const itemMessages: Message[][] = [];
     let usage: ImportUsage | undefined;
-    for (let i = start; i < located.items.length; i++) {
+    for (let i = 0; i < located.items.length; i++) {
       const item = located.items[i];
       const path = childPath(located.base, i);
+      // What is no longer sent is kept for the history; only the context now is checked.
+      const itemLog = i >= start ? log : new IssueLog();
+      const out: Message[] = [];
+      itemMessages.push(out);
       if (!isOpenCodeMessage(item)) {
-        log.tally(
+        itemLog.tally(
           'invalid-message',
           '',
           'Entries that are not {info, parts} messages were skipped',
@@ -100,14 +101,16 @@ export const opencode: JsonImporter = {
       const parts = arr(record, 'parts')!;
       const role = str(info, 'role');
       const id = str(info, 'id') ?? `m${i}`;
+      const summary = field(info, 'summary') === true;
+      let stepCalls: StepCall[] = [];
       if (role === 'user') {
-        readUser(parts, id, path, messages, log);
+        readUser(parts, id, path, out, itemLog);
       } else if (role === 'assistant') {
-        if (field(info, 'summary') === true) readSummary(parts, id, path, messages);
-        else readAssistant(parts, id, str(info, 'parentID'), path, messages, log);
-        usage = assistantUsage(info) ?? usage;
+        if (summary) readSummary(parts, id, path, out);
+        else stepCalls = readAssistant(parts, id, str(info, 'parentID'), path, out, itemLog);
+        if (i >= start) usage = assistantUsage(info) ?? usage;
       } else {
-        log.tally(
+        itemLog.tally(
           'unknown-role',
           role ?? '',
           `Messages with role "${role ?? '(none)'}" were skipped`,
@@ -115,10 +118,74 @@ export const opencode: JsonImporter = {
           info,
         );
       }
+      recorder.recordAll(out);
+      if (role === 'assistant' && out[0]) {
+        // Each step is one model call; without step usage, the message's own tokens stand for one.
+        const tokens = summary || stepCalls.length > 0 ? undefined : stepUsage(rec(info, 'tokens'));
+        for (const step of stepCalls) recorder.call(step.at, step.usage);
+        if (tokens) recorder.call(out[0], tokens);
+        if (summary) recordCompaction(located.items, i, itemMessages, recorder);
+      }
+      if (i >= start) messages.push(...out);
     }
-    return { messages, title: located.session ? str(located.session, 'title') : undefined, usage };
+    return {
+      messages,
+      title: located.session ? str(located.session, 'title') : undefined,
+      usage,
+      history: recorder.history(messages),
+    };
   },
 };
+
+/** A model step's usage and the assistant message the step wrote. */
+interface StepCall {
+  at: Message;
+  usage: CallUsage;
+}
+
+function isSummaryItem(item: unknown): boolean {
+  const info = isRecord(item) ? rec(item, 'info') : undefined;
+  return info !== undefined && field(info, 'summary') === true && str(info, 'role') === 'assistant';
+}
+
+/** The index of the user message that asked for the summary at `at`, or `at` when it is not before it. */
+function requestOf(items: readonly unknown[], at: number): number {
+  const parentId = str(rec(items[at] as JsonRecord, 'info') ?? {}, 'parentID');
+  const request = items.findIndex((m) => isRecord(m) && str(rec(m, 'info') ?? {}, 'id') === parentId);
+  return request >= 0 && request < at ? request : at;
+}
+
+/**
+ * A summary message is a compaction: from its request on, the model sees the
+ * request (as a question), the summary, and what follows. The request's
+ * `compaction` part says whether OpenCode started it on its own; the summary
+ * call's prompt, when its tokens are stored, is the size of the history then.
+ */
+function recordCompaction(
+  items: readonly unknown[],
+  at: number,
+  itemMessages: readonly Message[][],
+  recorder: SessionRecorder,
+): void {
+  const request = requestOf(items, at);
+  const context = itemMessages.slice(request, at + 1).flat();
+  const part = (arr(items[request] as JsonRecord, 'parts') ?? []).find(
+    (p) => isRecord(p) && str(p, 'type') === 'compaction',
+  );
+  const auto = isRecord(part) ? field(part, 'auto') : undefined;
+  // The summary call was sent the whole history: its prompt is the context size before.
+  const summaryCall = stepUsage(rec(rec(items[at] as JsonRecord, 'info') ?? {}, 'tokens'));
+  recorder.compaction(
+    context,
+    {
+      trigger: auto === true ? 'auto' : auto === false ? 'manual' : null,
+      tokensBefore: summaryCall?.contextTokens ?? null,
+      tokensAfter: null,
+      source: 'summary message',
+    },
+    itemMessages[at]![0],
+  );
+}
 
 function readUser(parts: unknown[], id: string, path: string, out: Message[], log: IssueLog): void {
   const collected = new Parts();
@@ -173,26 +240,30 @@ function readAssistant(
   path: string,
   out: Message[],
   log: IssueLog,
-): void {
+): StepCall[] {
   let step = new Parts();
   let calls: ToolCall[] = [];
   let results: Message[] = [];
   let steps = 0;
+  const stepCalls: StepCall[] = [];
+  let finished: CallUsage[] = [];
+  let last: Message | undefined;
   const flush = (): void => {
     if (step.empty && calls.length === 0) return;
-    out.push(
-      makeMessage({
-        id: steps === 0 ? id : `${id}:${steps}`,
-        role: 'assistant',
-        content: step.content(),
-        reasoning: step.reasoningText(),
-        toolCalls: calls,
-        images: step.images,
-        turnId,
-        source: { path },
-      }),
-    );
-    out.push(...results);
+    const message = makeMessage({
+      id: steps === 0 ? id : `${id}:${steps}`,
+      role: 'assistant',
+      content: step.content(),
+      reasoning: step.reasoningText(),
+      toolCalls: calls,
+      images: step.images,
+      turnId,
+      source: { path },
+    });
+    out.push(message, ...results);
+    last = message;
+    for (const usage of finished) stepCalls.push({ at: message, usage });
+    finished = [];
     steps++;
     step = new Parts();
     calls = [];
@@ -206,6 +277,11 @@ function readAssistant(
       case 'step-start':
         if (calls.length > 0) flush();
         return;
+      case 'step-finish': {
+        const usage = stepUsage(rec(part, 'tokens'));
+        if (usage) finished.push(usage);
+        return;
+      }
       case 'text':
         if (field(part, 'ignored') !== true) step.addText(str(part, 'text'));
         return;
@@ -255,7 +331,31 @@ function readAssistant(
     }
   });
   flush();
-  if (steps === 0) out.push(makeMessage({ id, role: 'assistant', turnId, source: { path } }));
+  if (steps === 0) {
+    last = makeMessage({ id, role: 'assistant', turnId, source: { path } });
+    out.push(last);
+  }
+  // A step that wrote nothing visible was still a call; it counts with the message before it.
+  for (const usage of finished) stepCalls.push({ at: last!, usage });
+  return stepCalls;
+}
+
+/** The usage of one model step, from the `tokens` of a step-finish part or of a message. */
+function stepUsage(tokens: JsonRecord | undefined): CallUsage | undefined {
+  if (!tokens) return undefined;
+  const input = num(tokens, 'input');
+  const cache = rec(tokens, 'cache') ?? {};
+  const read = num(cache, 'read');
+  const write = num(cache, 'write');
+  const total = (input ?? 0) + (read ?? 0) + (write ?? 0);
+  if (total === 0) return undefined;
+  return callUsage({
+    total,
+    uncached: input,
+    cacheRead: read,
+    cacheWrite: write,
+    output: num(tokens, 'output'),
+  });
 }
 
 function assistantUsage(info: JsonRecord): ImportUsage | undefined {

@@ -3,7 +3,7 @@ import { countChars4 } from '../core/tokenizer';
 import { createEstimator } from '../core/estimate';
 import { findBoundary, prepare } from '../core/prepare';
 import { detectFormat, importTranscript } from './registry';
-import { counts, fixture } from './testSupport.node';
+import { contextFromHistory, counts, fixture } from './testSupport.node';
 
 const text = fixture('pi.jsonl');
 const header = JSON.stringify({ type: 'session', version: 3, id: 'h', timestamp: 't', cwd: '/p' });
@@ -236,5 +236,114 @@ describe('pi session JSONL', () => {
     const chars4 = createEstimator('chars4', countChars4);
     // pi's first version weighs these 0, 1 (images ignored), 2 (command + output) and 0; the later pi 4, 1201, 2 and 2.
     expect(messages.map((m) => chars4.countMessage(m))).toEqual([4, 1201, 5, 27]);
+  });
+});
+
+describe('the recorded history of a pi session with two compactions', () => {
+  const result = importTranscript(fixture('pi-compactions.jsonl'));
+  const history = result.history!;
+  const ids = (indices: number[]): string[] => indices.map((i) => history.messages[i]!.id);
+
+  it('keeps the context after the newest compaction as the messages, unchanged', () => {
+    expect(result.messages.map((m) => m.id)).toEqual([
+      'b000000c',
+      'b0000008',
+      'b0000009',
+      'b000000a',
+      'b000000b',
+      'b000000d',
+      'b000000e',
+      'b000000f',
+      'b0000010',
+    ]);
+    expect(result.issues.map((i) => i.code)).toEqual(['unanswered-tool-call']);
+  });
+
+  it('keeps every entry on the path, with each summary where pi wrote it, as the same objects', () => {
+    expect(history.messages.map((m) => [m.id, m.role, m.kind])).toEqual([
+      ['b0000001', 'user', undefined],
+      ['b0000002', 'assistant', undefined],
+      ['b0000003', 'tool', undefined],
+      ['b0000004', 'assistant', undefined],
+      ['b0000005', 'tool', undefined],
+      ['b0000006', 'assistant', undefined],
+      ['b0000007', 'user', 'summary'],
+      ['b0000008', 'user', undefined],
+      ['b0000009', 'assistant', undefined],
+      ['b000000a', 'tool', undefined],
+      ['b000000b', 'assistant', undefined],
+      ['b000000c', 'user', 'summary'],
+      ['b000000d', 'user', undefined],
+      ['b000000e', 'assistant', undefined],
+      ['b000000f', 'user', undefined],
+      ['b0000010', 'assistant', undefined],
+    ]);
+    expect(contextFromHistory(history)).toEqual(result.messages);
+    result.messages.forEach((m) => expect(history.messages).toContain(m));
+  });
+
+  it('records each compaction with tokensBefore and the context it left: the summary, then the entries from firstKeptEntryId', () => {
+    expect(history.compactions).toEqual([
+      {
+        atMessage: 6,
+        contextAfter: [6, 5],
+        trigger: null,
+        tokensBefore: 4960,
+        tokensAfter: null,
+        source: 'compaction',
+        line: 8,
+      },
+      {
+        atMessage: 11,
+        contextAfter: [11, 7, 8, 9, 10],
+        trigger: null,
+        tokensBefore: 2950,
+        tokensAfter: null,
+        source: 'compaction',
+        line: 13,
+      },
+    ]);
+    expect(ids(history.compactions[1]!.contextAfter)).toEqual([
+      'b000000c',
+      'b0000008',
+      'b0000009',
+      'b000000a',
+      'b000000b',
+    ]);
+  });
+
+  it("records each assistant message's usage as a call, cached parts in the context size; an aborted reply has none", () => {
+    const call = (
+      atMessage: number,
+      input: number,
+      cacheRead: number,
+      cacheWrite: number,
+      output: number,
+    ) => ({
+      atMessage,
+      contextTokens: input + cacheRead + cacheWrite,
+      inputTokens: input,
+      cacheReadTokens: cacheRead,
+      cacheWriteTokens: cacheWrite,
+      outputTokens: output,
+    });
+    expect(history.calls).toEqual([
+      call(1, 2100, 0, 1800, 60),
+      call(3, 300, 3900, 400, 45),
+      call(5, 250, 4300, 380, 30),
+      call(8, 900, 1200, 600, 70),
+      call(10, 120, 2700, 0, 25),
+      call(15, 150, 2900, 0, 20),
+    ]);
+    expect(history.calls[2]!.contextTokens).toBe(4930);
+  });
+
+  it('a session without compactions or usage records no history', () => {
+    const jsonl = [
+      header,
+      entry('e1', null, { role: 'user', content: 'hi' }),
+      entry('e2', 'e1', { role: 'assistant', content: [{ type: 'text', text: 'hello' }] }),
+    ].join('\n');
+    expect(importTranscript(jsonl).history).toBeUndefined();
   });
 });

@@ -3,16 +3,20 @@
  * context is the path from the newest entry back to the root. The newest
  * `compaction` on that path hides the entries before its `firstKeptEntryId`:
  * the model sees its summary, then the kept entries, then what followed.
+ * The history keeps every entry on the path, each compaction where pi wrote
+ * it, and each assistant reply's usage.
  */
 import type { Message } from '../core/message';
 import { PI_BRANCH_LEAD_IN, PI_COMPACTION_LEAD_IN } from '../core/summaryEnvelope';
 import { makeMessage, Parts } from './build';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
-import { counted, type IssueLog } from './issues';
+import { counted, IssueLog } from './issues';
 import { pathToRoot } from './tree';
 import type { JsonRecord } from './json';
 import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
+import type { CallUsage } from './sessionRecorder';
+import { callUsage, SessionRecorder } from './sessionRecorder';
 import type { ImportUsage } from './types';
 
 /**
@@ -150,29 +154,88 @@ class PiSession implements JsonlSession {
         break;
       }
     }
+    const keptFrom = compactionAt === -1 ? -1 : this.keptFrom(path, compactionAt);
+    if (compactionAt !== -1 && keptFrom === -1) {
+      const compaction = path[compactionAt]!;
+      this.log.warn(
+        'missing-first-kept-entry',
+        'The compaction names a first kept entry that is not on the path; no earlier entries were kept (as pi does)',
+        { line: compaction.line },
+        this.firstKeptId(compaction.record),
+      );
+    }
+    // Problems are reported for what the model sees now; the history before it is told as is.
+    const inContext = (i: number): boolean =>
+      compactionAt === -1 || i >= compactionAt || (keptFrom !== -1 && i >= keptFrom);
+
+    const recorder = new SessionRecorder();
+    const messageAt: (Message | undefined)[] = [];
+    path.forEach((entry, i) => {
+      if (entry.type === 'compaction') {
+        messageAt[i] = this.recordCompaction(path, i, recorder, messageAt);
+        return;
+      }
+      const out: Message[] = [];
+      this.emit(entry, out, inContext(i) ? this.log : new IssueLog());
+      if (out[0]) messageAt[i] = out[0];
+      if (out[0]) recorder.record(out[0]);
+    });
+    path.forEach((entry, i) => {
+      const message = messageAt[i];
+      const usage = message && entry.type === 'message' ? callUsageOf(entry.record) : undefined;
+      if (message && usage) recorder.call(message, usage);
+    });
+
     const messages: Message[] = [];
     if (compactionAt === -1) {
-      for (const entry of path) this.emit(entry, messages);
+      for (const message of messageAt) if (message) messages.push(message);
     } else {
-      const compaction = path[compactionAt]!;
-      messages.push(
-        compactionSummary(compaction.id, str(compaction.record, 'summary') ?? '', compaction.line),
-      );
-      const firstKept = this.firstKeptId(compaction.record);
-      const keptFrom = firstKept === undefined ? -1 : path.findIndex((e) => e.id === firstKept);
-      if (keptFrom === -1) {
-        this.log.warn(
-          'missing-first-kept-entry',
-          'The compaction names a first kept entry that is not on the path; no earlier entries were kept (as pi does)',
-          { line: compaction.line },
-          firstKept,
-        );
-      } else {
-        for (let i = keptFrom; i < compactionAt; i++) this.emit(path[i]!, messages);
-      }
-      for (let i = compactionAt + 1; i < path.length; i++) this.emit(path[i]!, messages);
+      messages.push(messageAt[compactionAt]!);
+      if (keptFrom !== -1) pushEmitted(path, keptFrom, messageAt, messages, compactionAt);
+      pushEmitted(path, compactionAt + 1, messageAt, messages);
     }
-    return { messages, title: this.title, usage: this.usage(path) };
+    return {
+      messages,
+      title: this.title,
+      usage: this.usage(path),
+      history: recorder.history(messages),
+    };
+  }
+
+  /** Where on the path the entries a compaction keeps begin, or -1 when its first kept entry is not there. */
+  private keptFrom(path: Entry[], compactionAt: number): number {
+    const firstKept = this.firstKeptId(path[compactionAt]!.record);
+    return firstKept === undefined ? -1 : path.findIndex((e) => e.id === firstKept);
+  }
+
+  /**
+   * A compaction entry on the path: its summary joins the history where pi
+   * wrote it, after the entries it summarized; the context it left is the
+   * summary, then the entries from the first kept one.
+   */
+  private recordCompaction(
+    path: Entry[],
+    at: number,
+    recorder: SessionRecorder,
+    messageAt: (Message | undefined)[],
+  ): Message {
+    const { id, record, line } = path[at]!;
+    const summary = compactionSummary(id, str(record, 'summary') ?? '', line);
+    const context = [summary];
+    const keptFrom = this.keptFrom(path, at);
+    if (keptFrom !== -1) pushEmitted(path, keptFrom, messageAt, context, at);
+    recorder.compaction(
+      context,
+      {
+        trigger: null,
+        tokensBefore: num(record, 'tokensBefore') ?? null,
+        tokensAfter: null,
+        source: 'compaction',
+        line,
+      },
+      summary,
+    );
+    return summary;
   }
 
   /** v1 compactions name the kept entry by file index, where index 0 is the header line. */
@@ -193,7 +256,7 @@ class PiSession implements JsonlSession {
     );
   }
 
-  private emit(entry: Entry, out: Message[]): void {
+  private emit(entry: Entry, out: Message[], log: IssueLog): void {
     const { record, id, line } = entry;
     const source = { line };
     if (entry.type === 'custom_message') {
@@ -280,7 +343,7 @@ class PiSession implements JsonlSession {
         out.push(branchSummary(id, str(message, 'summary') ?? '', line));
         return;
       default:
-        this.log.tally(
+        log.tally(
           'unknown-role',
           role,
           `Messages with unknown role "${role || '(none)'}" were skipped`,
@@ -327,4 +390,41 @@ function readContent(content: unknown): Parts {
     }
   }
   return parts;
+}
+
+/**
+ * The messages of the path entries from `from` up to (not including) `to`,
+ * in order. Compaction entries in between add nothing: pi drops an older
+ * summary once a newer compaction keeps the entries around it.
+ */
+function pushEmitted(
+  path: readonly Entry[],
+  from: number,
+  messageAt: readonly (Message | undefined)[],
+  out: Message[],
+  to = path.length,
+): void {
+  for (let i = from; i < to; i++) {
+    const message = messageAt[i];
+    if (message && path[i]!.type !== 'compaction') out.push(message);
+  }
+}
+
+/** The usage of an assistant message; aborted and errored replies carry no real usage. */
+function callUsageOf(record: JsonRecord): CallUsage | undefined {
+  const message = rec(record, 'message');
+  if (!message || str(message, 'role') !== 'assistant') return undefined;
+  const usage = rec(message, 'usage');
+  const stop = str(message, 'stopReason');
+  if (!usage || stop === 'aborted' || stop === 'error') return undefined;
+  const input = num(usage, 'input');
+  const cacheRead = num(usage, 'cacheRead');
+  const cacheWrite = num(usage, 'cacheWrite');
+  return callUsage({
+    total: input === undefined ? undefined : input + (cacheRead ?? 0) + (cacheWrite ?? 0),
+    uncached: input,
+    cacheRead,
+    cacheWrite,
+    output: num(usage, 'output'),
+  });
 }

@@ -11,6 +11,7 @@ import { detection } from './format';
 import type { IssueLog } from './issues';
 import { forEachLine } from './jsonl';
 import type { Detection } from './types';
+import { contextHistory } from './sessionRecorder';
 
 const LABEL =
   /^\s{0,3}(?:#{1,6}\s*)?(?:\*\*)?(user|human|assistant|ai|model|system|tool)(?:\*\*)?\s*:(?:\*\*)?[ \t]?/i;
@@ -132,7 +133,7 @@ export function importPlainText(text: string, log: IssueLog): Imported {
       { line: 1 },
     );
     messages.push(makeMessage({ id: 't1', role: 'user', content: preambleText, source: { line: 1 } }));
-    return { messages };
+    return { messages, history: contextHistory(messages) };
   }
   if (preambleText) {
     log.warn(
@@ -155,5 +156,5 @@ export function importPlainText(text: string, log: IssueLog): Imported {
       }),
     );
   }
-  return { messages };
+  return { messages, history: contextHistory(messages) };
 }

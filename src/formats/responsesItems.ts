@@ -9,6 +9,7 @@ import { makeMessage, Parts } from './build';
 import type { IssueLog } from './issues';
 import { arr, field, isRecord, safeStringify, str } from './json';
 import { checkedArguments } from './openaiChat';
+import type { CompactionFacts, SessionRecorder } from './sessionRecorder';
 
 /** The item types we recognize: one of them marks a value as a Responses item (for detection, and for Codex). */
 export const ITEM_TYPES: ReadonlySet<string> = new Set([
@@ -90,8 +91,30 @@ export class ResponseItems {
   messages: Message[] = [];
   /** Instructions sit outside the item history, so a compaction does not remove them. */
   private readonly pinned = new Set<Message>();
+  /**
+   * When set, the whole session is kept there too: the messages a compaction
+   * hides, and each compaction item.
+   */
+  recorder: SessionRecorder | undefined;
+  /** How far `messages` is already in the recorder; a compaction starts a new list. */
+  private synced: { list: Message[]; length: number } | null = null;
 
   constructor(private readonly log: IssueLog) {}
+
+  /** Hands the messages added since the last call to the recorder. */
+  syncHistory(): void {
+    if (!this.recorder) return;
+    const from = this.synced?.list === this.messages ? this.synced.length : 0;
+    this.recorder.recordAll(this.messages, from);
+    this.synced = { list: this.messages, length: this.messages.length };
+  }
+
+  /** Records a compaction that has just left `messages` as the context. */
+  recordCompaction(facts: CompactionFacts): void {
+    if (!this.recorder) return;
+    this.recorder.compaction(this.messages, facts);
+    this.synced = { list: this.messages, length: this.messages.length };
+  }
 
   pin(message: Message): void {
     this.pinned.add(message);
@@ -241,11 +264,19 @@ export class ResponseItems {
       case 'compaction_summary': {
         const readable = str(item, 'summary') ?? str(item, 'content');
         const encrypted = str(item, 'encrypted_content');
+        this.syncHistory();
         this.compact(
           readable ?? `[encrypted compaction summary, ${encrypted?.length ?? 0} characters]`,
           origin,
           id,
         );
+        this.recordCompaction({
+          trigger: null,
+          tokensBefore: null,
+          tokensAfter: null,
+          source: type,
+          ...(origin.line !== undefined ? { line: origin.line } : {}),
+        });
         return;
       }
       case 'ghost_snapshot':

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Message } from '../core/message';
+import type { SessionHistory } from '../core/session/history';
 import type { ImportResult } from './types';
 import { ImportError } from './types';
 
@@ -57,4 +58,16 @@ export function importErrorOf(run: () => unknown): ImportError {
     throw new Error(`expected an ImportError, got ${String(error)}`);
   }
   throw new Error('expected an ImportError, nothing was thrown');
+}
+
+/**
+ * The context after the last recorded compaction, rebuilt from the history
+ * the way the contract reads it: that compaction's `contextAfter`, then every
+ * message after the later of its `atMessage` and its last listed index.
+ */
+export function contextFromHistory(history: SessionHistory): Message[] {
+  const last = history.compactions[history.compactions.length - 1];
+  if (!last) return history.messages;
+  const from = Math.max(last.atMessage, ...last.contextAfter) + 1;
+  return [...last.contextAfter.map((i) => history.messages[i]!), ...history.messages.slice(from)];
 }
