@@ -260,9 +260,11 @@ export async function compact(argv: string[], io: Io): Promise<number> {
     io.out(COMPACT_HELP);
     return EXIT_OK;
   }
-  const prompts: PromptOverrides | undefined =
+  const promptFile: PromptOverrides | undefined =
     typeof values.prompt === 'string' ? await readPromptFile(values.prompt) : undefined;
   const loaded = await loadSource('compact', values, positionals, io);
+  // A link's prompts reproduce the sender's summary; --prompt replaces them.
+  const prompts = promptFile ?? loaded.shared?.prompts;
   if (clearsOnly(loaded.settings.strategy ?? '')) return clearOnly(loaded, values, io);
   const stream = !values.json && io.stream ? new SummaryStream(io.stream, io.err) : null;
   const chosen = chooseSummarizer(values);

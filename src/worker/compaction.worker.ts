@@ -366,7 +366,7 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
           (event) => post({ id: request.id, type: 'event', event }),
           controller.signal,
         );
-        lastCompacted = compacted;
+        if (!request.compare) lastCompacted = compacted;
         return result;
       } finally {
         running.delete(request.id);

@@ -6,6 +6,8 @@ import type { Calibration } from '../core/calibration';
 import type { Checkpoint, Reason } from '../core/compactor';
 import type { CountedShape } from '../core/analysis';
 import type { Clearing } from '../core/harness/clearing';
+import type { Scorecard } from '../core/eval/score';
+import type { PromptOverrides } from '../core/prompts';
 import type { CompactionEvent } from '../core/summarize';
 import type { SummaryPart, Usage } from '../core/summarizer';
 import type { ProviderConfig } from '../providers/config';
@@ -124,7 +126,11 @@ export type WorkerRequest =
       settings: Settings;
       summarizer: SummarizerChoice;
       instructions?: string;
+      /** The user's own prompts; absent or empty fields send the defaults. */
+      prompts?: PromptOverrides;
       reason: Reason;
+      /** A side-by-side run: its compacted list does not replace the preview's (for export). */
+      compare?: boolean;
     }
   /** The provider's own count of the loaded transcript, beside our estimate with `tokenizer` at scale 1. */
   | { id: number; type: 'count'; config: ProviderConfig; tokenizer: TokenizerId }
@@ -160,6 +166,8 @@ export interface ShareState {
   provider: ShareProviderInput | null;
   selectedIndex: number | null;
   preview: SharePreview | null;
+  /** The prompts the user edited; absent or empty for the defaults. */
+  prompts?: PromptOverrides;
 }
 
 export interface ShareOptions {
@@ -234,6 +242,8 @@ export interface PreviewResult {
   model?: string;
   responseId?: string;
   rows: PreviewRow[];
+  /** The summary judged against the facts of what it summarized (empty when nothing was summarized). */
+  eval: Scorecard;
 }
 
 /**
