@@ -17,6 +17,16 @@ function kindSummary(kind: FactKind, card: Scorecard): string | null {
   return `${FACT_KIND_LABELS[kind]}s ${kept}/${expected} (${pct(recall ?? 0)})`;
 }
 
+/** Long paths keep their end in view: the file name is what tells them apart. */
+const SHOWN_PATH_CHARS = 36;
+
+function shown(item: ScoredFact): string {
+  if (item.kind !== 'artifact' || item.text.length <= SHOWN_PATH_CHARS) return item.text;
+  const tail = item.text.slice(-SHOWN_PATH_CHARS);
+  const cut = tail.indexOf('/');
+  return `…${cut >= 0 ? tail.slice(cut) : tail}`;
+}
+
 function Item({ item }: { item: ScoredFact }) {
   const label = item.firstTask ? 'first request' : FACT_KIND_LABELS[item.kind];
   return (
@@ -34,7 +44,7 @@ function Item({ item }: { item: ScoredFact }) {
           {item.kept ? '✓' : '✗'}
         </span>
         <span className="kind">{label}</span>
-        <span className="text">{item.text}</span>
+        <span className="text">{shown(item)}</span>
         <span className="where muted">#{item.index}</span>
       </button>
     </li>
@@ -57,8 +67,9 @@ export function EvalChecklist({ card }: { card: Scorecard }) {
         </p>
       ) : (
         <ul className="eval-items">
-          {card.items.map((item, i) => (
-            <Item key={`${item.kind}-${i}`} item={item} />
+          {/* What was lost first: that is what the user came to see. */}
+          {[...card.items.filter((i) => !i.kept), ...card.items.filter((i) => i.kept)].map((item) => (
+            <Item key={`${item.kind}-${item.index}-${item.text}`} item={item} />
           ))}
         </ul>
       )}
