@@ -70,6 +70,31 @@ test('two summarizers side by side against the local server: both summaries, bot
   await expect(page.getByTestId('run-row')).toHaveCount(2);
 });
 
+test('a judge model answers probe questions from the summary alone, graded, with its requests shown', async ({
+  page,
+}) => {
+  await loadChat(page);
+  await page.getByTestId('provider-select').selectOption('openai');
+  await page.getByTestId('provider-base-url').fill(`${MOCK}/v1`);
+  await page.getByTestId('provider-model').fill('mock-summarizer');
+  await page.getByTestId('provider-key').fill(KEY);
+  await page.getByTestId('preview-run').click();
+  await expect(page.getByTestId('eval-checklist')).toBeVisible();
+  await page.getByTestId('judge-run').click();
+  // CHAT's summarized part has a first request and a file: one recall and one file probe.
+  await expect(page.getByTestId('judge-score')).toContainText('2/2 probes passed');
+  await expect(page.getByTestId('judge-probe')).toHaveCount(2);
+  await expect(page.locator('[data-testid="judge-probe"][data-kind="artifact"]')).toHaveAttribute(
+    'data-verdict',
+    'pass',
+  );
+  const requests = page.getByTestId('judge-requests');
+  await requests.locator('summary').click();
+  await expect(requests).toContainText('/v1/chat/completions');
+  await expect(requests).toContainText('<questions>');
+  await expect(requests).not.toContainText(KEY);
+});
+
 test('an edited system prompt reaches the request and survives a share link; the default is one click away', async ({
   page,
   browser,

@@ -6,7 +6,8 @@ import type { Calibration } from '../core/calibration';
 import type { Checkpoint, Reason } from '../core/compactor';
 import type { CountedShape } from '../core/analysis';
 import type { Clearing } from '../core/harness/clearing';
-import type { Scorecard } from '../core/eval/score';
+import type { ProbeResult } from '../core/eval/probes';
+import type { Scorecard, ScoredFact } from '../core/eval/score';
 import type { PromptOverrides } from '../core/prompts';
 import type { CompactionEvent } from '../core/summarize';
 import type { SummaryPart, Usage } from '../core/summarizer';
@@ -132,6 +133,15 @@ export type WorkerRequest =
       /** A side-by-side run: its compacted list does not replace the preview's (for export). */
       compare?: boolean;
     }
+  /** Probe questions about a preview's summary, answered and graded by a judge model. */
+  | {
+      id: number;
+      type: 'judge';
+      config: ProviderConfig;
+      summary: string;
+      items: ScoredFact[];
+      stallTimeoutMs: number;
+    }
   /** The provider's own count of the loaded transcript, beside our estimate with `tokenizer` at scale 1. */
   | { id: number; type: 'count'; config: ProviderConfig; tokenizer: TokenizerId }
   | { id: number; type: 'share'; state: ShareState; options: ShareOptions }
@@ -246,6 +256,16 @@ export interface PreviewResult {
   eval: Scorecard;
 }
 
+/** What a judge answered and how each probe was graded, with the requests it was sent. */
+export interface JudgeResult {
+  judge: string;
+  probes: ProbeResult[];
+  /** The judge's requests as built (system + prompt), in order. */
+  requests: { system: string; prompt: string }[];
+  /** The same as HTTP requests, key redacted. */
+  http: ProviderHttpRequest[];
+}
+
 /**
  * `total` is 0 when it is not known (a download without a length): the page
  * then shows what was read. `tokenizer` is the wait for a tokenizer's ranks,
@@ -294,6 +314,7 @@ export interface Replies {
   fit: FitReport | null;
   export: string;
   compact: PreviewResult;
+  judge: JudgeResult;
   count: Calibration;
   share: ShareLinks;
   hash: string | null;

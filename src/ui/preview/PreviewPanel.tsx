@@ -16,6 +16,7 @@ import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
 import { CompareRuns } from './CompareRuns';
 import { EvalChecklist } from './EvalChecklist';
+import { JudgeProbes } from './JudgeProbes';
 import { DiffTab, RawTab, RequestTab, ResultTab, SummaryTab, UsageTab } from './PreviewTabs';
 import { PromptEditor, promptTooLong } from './PromptEditor';
 import { RunHistory } from './RunHistory';
@@ -363,6 +364,15 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
             <SummaryTab result={result} log={log} running={running} strategy={analysis.settings.strategy} />
             {result && !running && result.summary && <EvalChecklist card={result.eval} />}
           </div>
+        )}
+        {tab === 'summary' && result && !running && result.summary && (
+          <JudgeProbes
+            key={result.summary}
+            summary={result.summary}
+            card={result.eval}
+            summarizer={choice}
+            stallTimeoutMs={analysis.settings.stallTimeoutMs}
+          />
         )}
         {tab === 'compare' && (
           <>
