@@ -40,9 +40,10 @@ function Item({ item }: { item: ScoredFact }) {
         title={`${item.kept ? 'Kept' : 'Lost'}: ${item.text} (message #${item.index}; click to show it)`}
         onClick={() => useUi.getState().select(item.index, true)}
       >
-        <span className="mark" aria-label={item.kept ? 'kept' : 'lost'}>
+        <span className="mark" aria-hidden="true">
           {item.kept ? '✓' : '✗'}
         </span>
+        <span className="visually-hidden">{item.kept ? 'kept:' : 'lost:'}</span>
         <span className="kind">{label}</span>
         <span className="text">{shown(item)}</span>
         <span className="where muted">#{item.index}</span>
