@@ -18,7 +18,7 @@ function kindSummary(kind: FactKind, card: Scorecard): string | null {
 }
 
 /** Long paths keep their end in view: the file name is what tells them apart. */
-const SHOWN_PATH_CHARS = 36;
+const SHOWN_PATH_CHARS = 26;
 
 function shown(item: ScoredFact): string {
   if (item.kind !== 'artifact' || item.text.length <= SHOWN_PATH_CHARS) return item.text;
