@@ -2,6 +2,7 @@
  * Facts drawn from each format's own fixture, through its importer: the file
  * tools, shells and failure outputs of every agent the playground reads.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractFacts } from '../core/eval/facts';
 import { importTranscript } from '../formats/registry';
@@ -61,5 +62,35 @@ describe('facts of each format', () => {
       ['constraint', '这个截图里的错误是什么？ What is the error in this screenshot?', 1],
       ['constraint', 'Also keep the emoji 🎉', 5],
     ]);
+  });
+});
+
+describe('facts of a real session', () => {
+  const text = readFileSync(
+    new URL('../../public/samples/claude-code-tallybook.jsonl', import.meta.url),
+    'utf8',
+  );
+  const { messages } = importTranscript(text);
+
+  it('takes the open items of the newest TodoWrite before the cut, and none once every item is done', () => {
+    const open = (to: number) =>
+      extractFacts(messages, [{ from: 0, to }])
+        .filter((f) => f.kind === 'open-task')
+        .map((f) => [f.text, f.index]);
+    expect(open(185)).toEqual([['Run full suite, lint and typecheck', 170]]);
+    expect(open(messages.length)).toEqual([]);
+  });
+
+  it('quotes the last failure (a TypeScript error) and the last command of the whole session', () => {
+    const facts = extractFacts(messages, [{ from: 0, to: messages.length }]);
+    expect(facts.find((f) => f.kind === 'last-error')?.index).toBe(177);
+    expect(facts.find((f) => f.kind === 'last-error')?.text).toMatch(
+      /^src\/reports\/csv\.test\.ts:78:42 - error TS2345: Argument of type /,
+    );
+    expect(facts.find((f) => f.kind === 'last-command')).toEqual({
+      kind: 'last-command',
+      text: 'git diff',
+      index: 192,
+    });
   });
 });
