@@ -159,6 +159,7 @@ describe('compact with the offline summarizer', () => {
       'failures',
       'cleared',
       'origins',
+      'summarized',
       'summarizer',
       'provider',
       'wouldCompactAgain',

@@ -10,6 +10,9 @@ import { triggers, type Trigger } from '../core/harness/trigger';
 import type { Message } from '../core/message';
 import { findBoundary } from '../core/prepare';
 import { explainSettings, type Adjustment, type Settings, type SettingsInput } from '../core/settings';
+import { evalReport } from '../core/eval/report';
+import { judgeCompaction } from '../core/eval/judge';
+import type { PromptOverrides } from '../core/prompts';
 import { SummarizerError } from '../core/summarizer';
 import { describeProviderError } from '../providers/describeError';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, oneLine, type Io } from './io';
@@ -35,6 +38,8 @@ import {
   type ChosenSummarizer,
 } from './summarizerOption';
 import { SummaryStream } from './summaryStream';
+import { renderEval } from './evalOutput';
+import { PROMPT_HELP, readPromptFile } from './promptOption';
 
 export const COMPACT_HELP = `Usage: compaction-playground compact FILE --provider P [options]
        compaction-playground compact --link URL [FILE] --provider P [options]
@@ -54,6 +59,10 @@ in place (clear-tool-uses, mask-observations) call no model and need no
 Options:
 ${PROVIDER_HELP}
   --instructions TEXT extra focus for the summary, added to every request
+${PROMPT_HELP}
+  --eval              judge the summary: which files, errors, commands, user
+                      constraints, open todo items and changed names of the
+                      summarized messages it still names, and the recall of each
   --stall-timeout MS  give up on a stream silent this long (default 120000)
 ${SETTINGS_HELP.replace('print one JSON document instead of the table', 'print the full result as JSON')}
 ${SOURCE_HELP}
@@ -65,6 +74,8 @@ const COMPACT_OPTIONS = {
   ...SOURCE_OPTIONS,
   ...PROVIDER_OPTIONS,
   instructions: { type: 'string' },
+  prompt: { type: 'string' },
+  eval: { type: 'boolean' },
   'stall-timeout': { type: 'string' },
 } as const;
 
@@ -249,7 +260,11 @@ export async function compact(argv: string[], io: Io): Promise<number> {
     io.out(COMPACT_HELP);
     return EXIT_OK;
   }
+  const promptFile: PromptOverrides | undefined =
+    typeof values.prompt === 'string' ? await readPromptFile(values.prompt) : undefined;
   const loaded = await loadSource('compact', values, positionals, io);
+  // A link's prompts reproduce the sender's summary; --prompt replaces them.
+  const prompts = promptFile ?? loaded.shared?.prompts;
   if (clearsOnly(loaded.settings.strategy ?? '')) return clearOnly(loaded, values, io);
   const stream = !values.json && io.stream ? new SummaryStream(io.stream, io.err) : null;
   const chosen = chooseSummarizer(values);
@@ -267,6 +282,7 @@ export async function compact(argv: string[], io: Io): Promise<number> {
     result = await compactor.compact(imported.messages, {
       reason: 'manual',
       instructions: typeof values.instructions === 'string' ? values.instructions : undefined,
+      prompts,
       signal: controller.signal,
       onEvent: stream?.onEvent,
     });
@@ -294,6 +310,7 @@ export async function compact(argv: string[], io: Io): Promise<number> {
   const { settings: effective, adjustments } = explainSettings(settings);
   const trigger = strategyTrigger(effective);
   const again = effective.enabled && triggers(trigger, result.tokensAfter);
+  const card = values.eval ? judgeCompaction(imported.messages, result) : null;
   if (values.json) {
     io.out(
       JSON.stringify(
@@ -304,6 +321,7 @@ export async function compact(argv: string[], io: Io): Promise<number> {
           wouldCompactAgain: again,
           adjustments,
           ...(shared ? { link: sharedDocument(shared) } : {}),
+          ...(card ? { eval: evalReport(card) } : {}),
         },
         null,
         2,
@@ -319,5 +337,6 @@ export async function compact(argv: string[], io: Io): Promise<number> {
   } else if (stream) stream.finish(result.summary, result.degraded);
   else io.out(result.summary);
   io.out(`\n${renderResult(result, chosen, trigger, again, shared, adjustments)}`);
+  if (card) io.out(`\n${renderEval(card)}`);
   return EXIT_OK;
 }

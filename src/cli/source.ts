@@ -4,6 +4,7 @@
  * settings-only, the transcript); options typed on the command line win over
  * the link's.
  */
+import type { PromptOverrides } from '../core/prompts';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { SettingsInput } from '../core/settings';
@@ -38,6 +39,8 @@ export interface SharedOrigin {
   /** Settings-only: whether FILE hashes to the transcript the link was made from. */
   transcriptMatches: boolean | null;
   provider: ShareProvider | null;
+  /** The summarization prompts the sender edited; empty for the defaults. */
+  prompts: PromptOverrides;
 }
 
 export interface Loaded {
@@ -122,6 +125,7 @@ export async function loadSource(
     migratedFrom: decoded.migratedFrom ?? null,
     transcriptMatches: null,
     provider: restored.provider,
+    prompts: restored.prompts,
   };
   for (const refusal of restored.refusedSettings) {
     const kept = restored.settingsInput[refusal.field];

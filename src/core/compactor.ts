@@ -11,15 +11,13 @@ import { clearInPlace } from './harness/applyClearings';
 import { carryUserMessages } from './harness/carry';
 import type { Clearing } from './harness/clearing';
 import type { Message } from './message';
-import { prepare, type Preparation } from './prepare';
+import { prepare, type Preparation, type Range } from './prepare';
 import {
-  INITIAL_INSTRUCTIONS,
   NO_PRIOR_HISTORY,
   SPLIT_TURN_SEPARATOR,
-  SUMMARIZER_SYSTEM_PROMPT,
-  TURN_PREFIX_INSTRUCTIONS,
-  UPDATE_INSTRUCTIONS,
   buildSummarizationPrompt,
+  resolvePrompts,
+  type PromptOverrides,
 } from './prompts';
 import {
   normalizeSettings,
@@ -73,6 +71,13 @@ export interface Result {
    * or not); null for what compaction wrote (the summary, carried prompts).
    */
   origins: (number | null)[];
+  /**
+   * The ranges of the messages given that the summary stands for: the
+   * history and the turn prefix of a split turn (before any fitting), so the
+   * facts that had to survive can be drawn from them. Empty when nothing was
+   * summarized.
+   */
+  summarized: Range[];
 }
 
 /** Where each message of `out` came from in `working` (the messages given, some cleared in place). */
@@ -85,6 +90,8 @@ export interface CompactOptions {
   reason?: Reason;
   /** The user's extra focus for the summary, added to both requests. */
   instructions?: string;
+  /** The user's own system prompt and instructions, replacing the defaults they set. */
+  prompts?: PromptOverrides;
   signal?: AbortSignal;
   onEvent?: (event: CompactionEvent) => void;
 }
@@ -138,7 +145,7 @@ export function createCompactor(
   ): Promise<PartSummary> => {
     const result = await summarizeWithRetry(summarizer, {
       part,
-      system: SUMMARIZER_SYSTEM_PROMPT,
+      system: resolvePrompts(options.prompts).system,
       prompt: buildSummarizationPrompt(
         messages,
         omitted,
@@ -179,14 +186,17 @@ export function createCompactor(
           failures: [],
           cleared,
           origins: working.map((_, i) => i),
+          summarized: [],
         };
       }
       const prep = prepare(working, s, estimator, {
         instructions: options.instructions,
+        prompts: options.prompts,
         plan: clearing?.outcome.plan,
       });
       if (!prep) throw new NothingToCompactError();
       const budget = summaryBudget(prep.settings);
+      const prompts = resolvePrompts(options.prompts);
 
       // History: updated in place when a previous summary exists, never re-summarized as conversation.
       let history: PartSummary = { text: prep.previousSummary, degraded: false };
@@ -197,7 +207,7 @@ export function createCompactor(
           prep.messagesToSummarize,
           prep.omittedHistory,
           prep.previousSummary,
-          prep.previousSummary ? UPDATE_INSTRUCTIONS : INITIAL_INSTRUCTIONS,
+          prep.previousSummary ? prompts.update : prompts.initial,
           budget,
           options,
         );
@@ -214,7 +224,7 @@ export function createCompactor(
           prep.turnPrefixMessages,
           prep.omittedTurnPrefix,
           '',
-          TURN_PREFIX_INSTRUCTIONS,
+          prompts.turnPrefix,
           turnPrefixBudget(prep.settings),
           options,
         );
@@ -255,6 +265,9 @@ export function createCompactor(
         failures: [history.failure, prefix?.failure].filter((f): f is string => !!f),
         cleared,
         origins: originsOf(working, compacted),
+        summarized: [prep.history, ...(prep.turnPrefix ? [prep.turnPrefix] : [])].filter(
+          (r) => r.to > r.from,
+        ),
       };
     },
   };

@@ -122,3 +122,35 @@ describe('the 50-path cap', () => {
     expect(ops.modified).toEqual(before);
   });
 });
+
+describe('patches in the apply_patch envelope', () => {
+  it('lists every file a patch adds, updates or moves to as modified', () => {
+    const patch = [
+      '*** Begin Patch',
+      '*** Add File: internal/httpx/retry.go',
+      '+package httpx',
+      '*** Update File: internal/billing/client.go',
+      '*** Move to: internal/billing/invoice.go',
+      '@@',
+      '-old',
+      '+new',
+      '*** End Patch',
+    ].join('\n');
+    const ops = collectFileOps('', [
+      calls(['read', { path: 'internal/billing/client.go' }]),
+      assistant('', [{ id: 'p', name: 'apply_patch', arguments: JSON.stringify(patch) }]),
+      assistant('', [{ id: 'q', name: 'apply_patch', arguments: JSON.stringify({ input: patch }) }]),
+    ]);
+    expect([ops.read, ops.modified]).toEqual([
+      [],
+      ['internal/httpx/retry.go', 'internal/billing/client.go', 'internal/billing/invoice.go'],
+    ]);
+  });
+
+  it('takes nothing from a patch call whose arguments hold no patch', () => {
+    const ops = collectFileOps('', [
+      assistant('', [{ id: 'p', name: 'apply_patch', arguments: '{"x": 1}' }]),
+    ]);
+    expect(ops.format()).toBe('');
+  });
+});

@@ -4,6 +4,7 @@
  * agent that forgets a file exists writes it again from scratch.
  */
 import type { Message } from './message';
+import { PATCH_TOOLS, patchFiles, patchText } from './patchFiles';
 
 export type FileAccess = 'read' | 'write' | 'edit';
 
@@ -85,6 +86,10 @@ export class FileOps {
   addMessage(message: Message): void {
     if (message.content.includes('</')) this.inherit(message.content);
     for (const call of message.toolCalls ?? []) {
+      if (PATCH_TOOLS.includes(call.name)) {
+        this.addPatch(call.arguments);
+        continue;
+      }
       let args: unknown;
       try {
         args = JSON.parse(call.arguments);
@@ -100,6 +105,13 @@ export class FileOps {
       if (access === 'read') this.addRead(path);
       else this.addModified(path);
     }
+  }
+
+  /** A patch in the `apply_patch` envelope: every file it adds, updates or deletes is modified. */
+  addPatch(args: string): void {
+    const patch = patchText(args);
+    if (patch === undefined) return;
+    for (const file of patchFiles(patch)) this.addModified(file.path);
   }
 
   clone(): FileOps {

@@ -9,7 +9,7 @@ import { harnessTrigger } from './harness/trigger';
 import type { Estimator } from './estimate';
 import { collectFileOps, type FileOps } from './fileOps';
 import type { Message, Role } from './message';
-import { LONGEST_INSTRUCTIONS, SUMMARIZER_SYSTEM_PROMPT, focusNote } from './prompts';
+import { focusNote, longestInstructions, resolvePrompts, type PromptOverrides } from './prompts';
 import { serializeConversation } from './serialize';
 import {
   SUMMARIZER_PROMPT_SLACK,
@@ -191,10 +191,15 @@ export function fitSummarizerInput(
 }
 
 /** System prompt, the longest instructions (with the user's focus) and slack for tags. */
-export function summarizerPromptTokens(estimator: Estimator, focus?: string): number {
+export function summarizerPromptTokens(
+  estimator: Estimator,
+  focus?: string,
+  prompts?: PromptOverrides,
+): number {
+  const sent = resolvePrompts(prompts);
   return (
-    estimator.countString(SUMMARIZER_SYSTEM_PROMPT) +
-    estimator.countString(LONGEST_INSTRUCTIONS + focusNote(focus)) +
+    estimator.countString(sent.system) +
+    estimator.countString(longestInstructions(sent) + focusNote(focus)) +
     SUMMARIZER_PROMPT_SLACK
   );
 }
@@ -208,7 +213,7 @@ export function prepare(
   messages: readonly Message[],
   settings: SettingsInput,
   estimator: Estimator,
-  options: { instructions?: string; index?: CutIndex; plan?: CompactionPlan } = {},
+  options: { instructions?: string; prompts?: PromptOverrides; index?: CutIndex; plan?: CompactionPlan } = {},
 ): Preparation | null {
   if (messages.length === 0) return null;
   const s = normalizeSettings(settings);
@@ -226,7 +231,7 @@ export function prepare(
   const fileOps = historyFileOps.clone();
   for (const message of prefix) fileOps.addMessage(message);
 
-  const promptTokens = summarizerPromptTokens(estimator, options.instructions);
+  const promptTokens = summarizerPromptTokens(estimator, options.instructions, options.prompts);
   const historyFit = fitSummarizerInput(
     history,
     summarizerInputBudget(s, summaryBudget(s), promptTokens, estimator.countString(previousSummary)),

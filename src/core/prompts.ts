@@ -107,6 +107,97 @@ export const LONGEST_INSTRUCTIONS = [
   TURN_PREFIX_INSTRUCTIONS,
 ].reduce((a, b) => (b.length > a.length ? b : a));
 
+/** The four texts a compaction sends, each open to the user's edit. */
+export interface SummaryPrompts {
+  /** The system prompt of every summarization request. */
+  system: string;
+  /** Instructions for a first summary. */
+  initial: string;
+  /** Instructions for folding new messages into a previous summary. */
+  update: string;
+  /** Instructions for the prefix of a split turn. */
+  turnPrefix: string;
+}
+
+export type PromptId = keyof SummaryPrompts;
+export const PROMPT_IDS: readonly PromptId[] = ['system', 'initial', 'update', 'turnPrefix'];
+
+export const DEFAULT_PROMPTS: Readonly<SummaryPrompts> = {
+  system: SUMMARIZER_SYSTEM_PROMPT,
+  initial: INITIAL_INSTRUCTIONS,
+  update: UPDATE_INSTRUCTIONS,
+  turnPrefix: TURN_PREFIX_INSTRUCTIONS,
+};
+
+/** A user's edits: any subset; an empty or blank text means the default. */
+export type PromptOverrides = Partial<SummaryPrompts>;
+
+/** Longest accepted text of one prompt: a prompt is instructions, not a document. */
+export const MAX_PROMPT_CHARS = 20_000;
+
+/** The prompts a compaction sends: each override that says something, else the default. */
+export function resolvePrompts(overrides?: PromptOverrides): SummaryPrompts {
+  const out = { ...DEFAULT_PROMPTS };
+  for (const id of PROMPT_IDS) {
+    const text = overrides?.[id];
+    if (typeof text === 'string' && text.trim()) out[id] = text.slice(0, MAX_PROMPT_CHARS);
+  }
+  return out;
+}
+
+/** Only the prompts that differ from the defaults, for storing and sharing. */
+export function promptChanges(prompts: PromptOverrides | undefined): PromptOverrides {
+  const out: PromptOverrides = {};
+  for (const id of PROMPT_IDS) {
+    const text = prompts?.[id];
+    if (typeof text === 'string' && text.trim() && text !== DEFAULT_PROMPTS[id]) out[id] = text;
+  }
+  return out;
+}
+
+/** What each prompt is called where a person reads it. */
+export const PROMPT_LABELS: Readonly<Record<PromptId, string>> = {
+  system: 'System prompt',
+  initial: 'Summary instructions',
+  update: 'Update instructions',
+  turnPrefix: 'Turn-prefix instructions',
+};
+
+/**
+ * Prompts read back from a file, storage or a link: every known field that
+ * is text within the limit is taken; anything else is named in `problems`
+ * and left out, so one bad field never costs the others.
+ */
+export function readPromptOverrides(value: unknown): { prompts: PromptOverrides; problems: string[] } {
+  const prompts: PromptOverrides = {};
+  const problems: string[] = [];
+  if (value === undefined || value === null) return { prompts, problems };
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    return { prompts, problems: ['the prompts are not an object of texts'] };
+  }
+  for (const [key, text] of Object.entries(value as Record<string, unknown>)) {
+    if (!(PROMPT_IDS as readonly string[]).includes(key)) {
+      problems.push(`"${key.slice(0, 40)}" is not a prompt (known: ${PROMPT_IDS.join(', ')})`);
+    } else if (typeof text !== 'string') {
+      problems.push(`${key}: not text`);
+    } else if (text.length > MAX_PROMPT_CHARS) {
+      problems.push(
+        `${key}: ${text.length.toLocaleString('en-US')} characters, over the limit of ${MAX_PROMPT_CHARS.toLocaleString('en-US')}`,
+      );
+    } else if (text.trim()) {
+      prompts[key as PromptId] = text;
+    }
+  }
+  return { prompts, problems };
+}
+
+/** The longest instructions among `prompts`, for sizing the summarizer input budget. */
+export function longestInstructions(prompts: SummaryPrompts): string {
+  return [prompts.initial, prompts.update, prompts.turnPrefix].reduce((a, b) =>
+    b.length > a.length ? b : a,
+  );
+}
+
 export function omissionNote(omitted: number): string {
   return (
     `[${omitted} earlier messages are not shown: they did not fit in one summarization request, ` +

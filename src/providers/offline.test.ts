@@ -74,6 +74,7 @@ Add a --json flag to the CLI. Do not change the default output.
 1. Continue with the last request: "Now fix the failing test."
 
 ## Critical Context
+- Last command: npm test
 - Last assistant reply: "Let me look at the CLI."
 - Summarized 2 user messages, 1 assistant reply and 4 tool results.`;
 
@@ -112,6 +113,7 @@ Add a --json flag to the CLI. Do not change the default output.
 - Modified: src/cli/main.ts
 
 ## Context for Suffix
+- Last command: npm test
 - Last assistant reply: "Let me look at the CLI."
 - Error seen: bash: Error: expected 1 to be 2
 - Summarized 1 user message, 1 assistant reply and 4 tool results.`);
@@ -158,6 +160,7 @@ Add a --json flag to the CLI. Do not change the default output.
 1. Continue with the last request: "Update the changelog."
 
 ## Critical Context
+- Last command: npm test
 - Last assistant reply: "Fixed the assertion."
 - Summarized 1 user message, 1 assistant reply and 1 tool result.`);
   });

@@ -5,6 +5,7 @@
  * headings a model is asked for. It is the default, so the playground works
  * before anyone pastes a key, and it says plainly that no model wrote it.
  */
+import { pathsInCommand, shellCommand } from '../core/eval/shell';
 import { FileOps } from '../core/fileOps';
 import { SUMMARY_HEADINGS, TURN_PREFIX_HEADINGS } from '../core/prompts';
 import type { Summarizer, SummaryChunk, SummaryRequest } from '../core/summarizer';
@@ -21,9 +22,12 @@ const LINE_CHARS = 200;
 const NONE = '- (none)';
 const NOT_EXTRACTED = '- (not extracted offline)';
 /** Lines this summarizer writes from scratch each time; merging them would only repeat them. */
-const GENERATED = /^- \[x\] (Used tools|Read|Modified): |^- (Summarized \d|Last assistant reply: )/;
+const GENERATED =
+  /^- \[x\] (Used tools|Read|Modified|Named in commands): |^- (Summarized \d|Last assistant reply: |Last command: )/;
+const LAST_COMMAND_LINE = /^- Last command: /;
 const TOOLS_LINE = /^- \[x\] Used tools: (.*)$/;
 const FILES_LINE = /^- \[x\] (Read|Modified): (.*)$/;
+const COMMAND_PATHS_LINE = /^- \[x\] Named in commands: (.*)$/;
 
 const [GOAL, CONSTRAINTS, PROGRESS, DONE, IN_PROGRESS, BLOCKED, DECISIONS, NEXT_STEPS, CRITICAL] =
   SUMMARY_HEADINGS;
@@ -53,6 +57,10 @@ interface Facts {
   /** `name (count)`, most used first. */
   toolUse: string[];
   files: FileOps;
+  /** File paths that shell commands named, which no file tool touched. */
+  commandPaths: string[];
+  /** The last shell command run, on one line. */
+  lastCommand?: string;
   errors: string[];
   counts: { user: number; assistant: number; toolResults: number };
   omitted: number;
@@ -73,8 +81,12 @@ function inheritProgress(
   previousDone: readonly string[],
   toolCounts: Map<string, number>,
   files: FileOps,
+  commandPaths: string[],
 ): void {
   for (const line of previousDone) {
+    const named = COMMAND_PATHS_LINE.exec(line);
+    if (named)
+      for (const path of named[1].split(', ')) if (!commandPaths.includes(path)) commandPaths.push(path);
     const tools = TOOLS_LINE.exec(line);
     if (tools) {
       for (const entry of tools[1].split(', ')) {
@@ -98,12 +110,22 @@ function gather(parsed: ParsedPrompt, previous: Map<string, string[]>): Facts {
   const toolCounts = new Map<string, number>();
   const files = new FileOps();
   files.inherit(parsed.previousSummary);
-  inheritProgress(previous.get(DONE) ?? [], toolCounts, files);
+  const commandPaths: string[] = [];
+  inheritProgress(previous.get(DONE) ?? [], toolCounts, files, commandPaths);
   const errors: string[] = [];
+  let lastCommand: string | undefined;
   for (const part of parsed.parts) {
     if (part.kind === 'tool-calls') {
       const calls = parseToolCalls(part.text);
-      for (const call of calls) toolCounts.set(call.name, (toolCounts.get(call.name) ?? 0) + 1);
+      for (const call of calls) {
+        toolCounts.set(call.name, (toolCounts.get(call.name) ?? 0) + 1);
+        // Files a command names are part of the trail too, by the same rule the judge uses.
+        const command = shellCommand({ id: '', name: call.name, arguments: JSON.stringify(call.args) });
+        if (command !== undefined) lastCommand = oneLine(command, LINE_CHARS);
+        for (const path of command === undefined ? [] : pathsInCommand(command)) {
+          if (!commandPaths.includes(path)) commandPaths.push(path);
+        }
+      }
       // The core's own file-tool table decides what counts as a read or a write.
       files.addMessage({
         id: '',
@@ -132,6 +154,8 @@ function gather(parsed: ParsedPrompt, previous: Map<string, string[]>): Facts {
     constraints: unique(constraints),
     toolUse,
     files,
+    commandPaths: commandPaths.filter((path) => !touched(files, path)),
+    lastCommand,
     errors: newest(unique(errors), MAX_ERRORS),
     counts: {
       user: users.length,
@@ -140,6 +164,12 @@ function gather(parsed: ParsedPrompt, previous: Map<string, string[]>): Facts {
     },
     omitted: parsed.omitted,
   };
+}
+
+/** A file tool already listed the file (by the same path or a longer one ending in it). */
+function touched(files: FileOps, path: string): boolean {
+  const short = path.replace(/^\.\//, '');
+  return [...files.read, ...files.modified].some((p) => p === short || p.endsWith(`/${short}`));
 }
 
 /** The bullet lines under each heading of a previous summary (ours or a model's). */
@@ -176,6 +206,7 @@ function progressLines(facts: Facts): string[] {
   if (facts.toolUse.length) lines.push(`Used tools: ${facts.toolUse.join(', ')}`);
   if (facts.files.read.length) lines.push(`Read: ${facts.files.read.join(', ')}`);
   if (facts.files.modified.length) lines.push(`Modified: ${facts.files.modified.join(', ')}`);
+  if (facts.commandPaths.length) lines.push(`Named in commands: ${facts.commandPaths.join(', ')}`);
   return lines;
 }
 
@@ -206,9 +237,14 @@ function historyLines(facts: Facts, previous: Map<string, string[]>): string[] {
     unique([...prev(CONSTRAINTS), ...facts.constraints.map((c) => `- ${c}`)]),
     MAX_ITEMS,
   );
+  // The command the next step will most likely run again; an older one stays until a newer replaces it.
+  const lastCommand = facts.lastCommand
+    ? `- Last command: ${facts.lastCommand}`
+    : prev(CRITICAL).find((line) => LAST_COMMAND_LINE.test(line));
   const critical = newest(
     unique([
       ...prev(CRITICAL).filter((line) => !GENERATED.test(line)),
+      ...(lastCommand ? [lastCommand] : []),
       ...(facts.lastAssistant ? [`- Last assistant reply: "${facts.lastAssistant}"`] : []),
       `- ${countLine(facts)}`,
     ]),
@@ -248,6 +284,7 @@ function historyLines(facts: Facts, previous: Map<string, string[]>): string[] {
 
 function turnPrefixLines(facts: Facts): string[] {
   const context = [
+    ...(facts.lastCommand ? [`Last command: ${facts.lastCommand}`] : []),
     ...(facts.lastAssistant ? [`Last assistant reply: "${facts.lastAssistant}"`] : []),
     ...facts.errors.map((error) => `Error seen: ${error}`),
     countLine(facts),

@@ -1,3 +1,4 @@
+import { DEFAULT_PROMPTS } from '../core/prompts';
 import { describe, expect, test } from 'vitest';
 import type { Message } from '../core/message';
 import { DEFAULT_SETTINGS } from '../core/settings';
@@ -118,6 +119,21 @@ describe('the full payload', () => {
       splitTurn: false,
       usage: { promptTokens: 900, completionTokens: 120, cachedTokens: 64 },
     });
+  });
+
+  test('carries only the prompts that differ from the defaults, in both variants', async () => {
+    const source = {
+      messages: transcript(),
+      settings: {},
+      prompts: { system: 'You are a terse archivist.', initial: DEFAULT_PROMPTS.initial, update: '  ' },
+    };
+    expect((await buildSharePayload(source, 'full')).prompts).toEqual({
+      system: 'You are a terse archivist.',
+    });
+    expect((await buildSharePayload(source, 'settings-only')).prompts).toEqual({
+      system: 'You are a terse archivist.',
+    });
+    expect('prompts' in (await buildSharePayload({ ...source, prompts: {} }, 'full'))).toBe(false);
   });
 
   test.each([[-1], [3], [1.5], [null], [Number.NaN]])(

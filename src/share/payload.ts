@@ -18,6 +18,7 @@ import {
   type SettingsInput,
 } from '../core/settings';
 import { harnessDifferences } from '../core/harness/params';
+import { promptChanges, type PromptOverrides } from '../core/prompts';
 import type { Usage } from '../core/summarizer';
 import type { ProviderKind } from '../providers/config';
 import { TYPED_SETTING_LIMITS } from './limits';
@@ -71,6 +72,8 @@ interface SharePayloadCommon {
   /** Index of the selected message in the transcript. */
   selectedIndex?: number;
   preview?: SharePreview;
+  /** The summarization prompts the sender edited (only those that differ from the defaults). */
+  prompts?: PromptOverrides;
 }
 
 export interface FullSharePayload extends SharePayloadCommon {
@@ -115,6 +118,7 @@ export interface ShareSource {
   provider?: ShareProviderInput | null;
   selectedIndex?: number | null;
   preview?: SharePreview | null;
+  prompts?: PromptOverrides | null;
 }
 
 /** Copies only the allow-listed message fields, in a fixed order (the hash depends on it). */
@@ -267,6 +271,8 @@ export async function buildSharePayload(source: ShareSource, variant: ShareVaria
     if (selected < source.messages.length) common.selectedIndex = selected;
   }
   if (source.preview) common.preview = toSharePreview(source.preview);
+  const prompts = promptChanges(source.prompts ?? undefined);
+  if (Object.keys(prompts).length > 0) common.prompts = prompts;
 
   if (variant === 'full') {
     const transcript: FullSharePayload['transcript'] = { messages: source.messages.map(toShareMessage) };

@@ -1,3 +1,4 @@
+import { MAX_PROMPT_CHARS } from '../core/prompts';
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_HARNESS_PARAMS } from '../core/harness/params';
 import { DEFAULT_SETTINGS } from '../core/settings';
@@ -215,7 +216,18 @@ describe('restore', () => {
       providerNeedsConfirmation: false,
       selectedIndex: null,
       preview: null,
+      prompts: {},
     });
+  });
+
+  test('a link carries the edited prompts, each bounded, and refuses one it does not know', () => {
+    const withPrompts = { ...base, prompts: { system: 'You are terse.', update: 'Merge.' } };
+    const ok = validateSharePayload(withPrompts);
+    expect(ok.ok && restoreShare(ok.payload).prompts).toEqual({ system: 'You are terse.', update: 'Merge.' });
+    const unknown = validateSharePayload({ ...base, prompts: { style: 'x' } });
+    expect(unknown.ok ? null : unknown.error.message).toContain('at prompts');
+    const tooLong = validateSharePayload({ ...base, prompts: { initial: 'x'.repeat(MAX_PROMPT_CHARS + 1) } });
+    expect(tooLong.ok ? null : tooLong.error.message).toContain('at prompts.initial');
   });
 
   test('restored messages are copies: editing them leaves the payload as decoded', () => {

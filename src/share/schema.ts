@@ -11,6 +11,7 @@
  */
 import * as v from 'valibot';
 import type { Message } from '../core/message';
+import { MAX_PROMPT_CHARS, type PromptOverrides } from '../core/prompts';
 import {
   DEFAULT_SETTINGS,
   normalizeSettings,
@@ -165,12 +166,21 @@ const previewSchema = v.strictObject({
   usage: v.optional(usageSchema),
 });
 
+const promptText = v.pipe(v.string(), v.maxLength(MAX_PROMPT_CHARS));
+const promptsSchema = v.strictObject({
+  system: v.optional(promptText),
+  initial: v.optional(promptText),
+  update: v.optional(promptText),
+  turnPrefix: v.optional(promptText),
+});
+
 const common = {
   v: v.literal(SHARE_VERSION),
   settings: v.optional(typedSettingsSchema),
   provider: v.optional(providerSchema),
   selectedIndex: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   preview: v.optional(previewSchema),
+  prompts: v.optional(promptsSchema),
 };
 
 export const sharePayloadSchema = v.variant('variant', [
@@ -262,6 +272,8 @@ export interface RestoredShare {
   providerNeedsConfirmation: boolean;
   selectedIndex: number | null;
   preview: SharePreview | null;
+  /** The sender's edited prompts; empty when the link carries none (the defaults apply). */
+  prompts: PromptOverrides;
 }
 
 /** Whether a shared provider points where a built-in preset of its kind does (or needs no server at all). */
@@ -297,5 +309,6 @@ export function restoreShare(payload: SharePayload): RestoredShare {
     providerNeedsConfirmation: payload.provider ? !isPresetBaseUrl(payload.provider) : false,
     selectedIndex: payload.selectedIndex ?? null,
     preview: payload.preview ? structuredClone(payload.preview) : null,
+    prompts: { ...payload.prompts },
   };
 }

@@ -43,6 +43,7 @@ const ACTIVITY: Record<RequestType, string> = {
   fit: 'fitting the summarizer input',
   export: 'exporting the transcript',
   compact: 'previewing the compaction',
+  judge: 'asking the judge model',
   count: "asking the provider for the transcript's token count",
   share: 'making a share link',
   hash: 'hashing the transcript',

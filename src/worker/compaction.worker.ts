@@ -19,6 +19,7 @@ import { countExactly } from '../providers/countTokens';
 import { hashTranscript } from '../share/payload';
 import { failure } from './failure';
 import { firstLine } from './firstLine';
+import { runJudge } from './judge';
 import { runPreview } from './preview';
 import type {
   Progress,
@@ -366,8 +367,18 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
           (event) => post({ id: request.id, type: 'event', event }),
           controller.signal,
         );
-        lastCompacted = compacted;
+        if (!request.compare) lastCompacted = compacted;
         return result;
+      } finally {
+        running.delete(request.id);
+      }
+    }
+    case 'judge': {
+      if (!loaded) throw new Error('No transcript is loaded');
+      const controller = new AbortController();
+      running.set(request.id, controller);
+      try {
+        return await runJudge(loaded.imported.messages, request, controller.signal);
       } finally {
         running.delete(request.id);
       }

@@ -15,7 +15,7 @@ export function failure(error: unknown, request?: WorkerRequest): WorkerFailure 
     const description = describeProviderError(error, { config });
     return { kind: 'preview', message: description.title, description };
   }
-  if (request?.type === 'count') {
+  if (request?.type === 'count' || request?.type === 'judge') {
     const description = describeProviderError(error, { config: request.config });
     return { kind: 'preview', message: description.title, description };
   }

@@ -129,3 +129,22 @@ describe('a preview of a preset that only clears', () => {
     expect(result.wouldCompactAgain).toBe(false);
   });
 });
+
+describe('a preview judged', () => {
+  it('scores the summary against the facts of what it summarized, with the prompts the user edited', async () => {
+    const fetch = fakeFetch({ body: openAiStream(300, 'stop') });
+    vi.stubGlobal('fetch', fetch);
+    const { result } = await runPreview(
+      messages,
+      { ...request(2000), prompts: { system: 'You are a terse archivist.' } },
+      async () => chars4,
+      () => {},
+      new AbortController().signal,
+    );
+    // "## Goal\nFix the test." names two of the first request's four key words (fix, failing, test, src).
+    expect(result.eval.items.map((i) => [i.kind, i.index, i.kept])).toEqual([['constraint', 0, false]]);
+    expect(result.eval.byKind.constraint).toEqual({ expected: 1, kept: 0, recall: 0 });
+    const body = JSON.parse(String(fetch.calls[0].init.body)) as { messages: { content: string }[] };
+    expect(body.messages[0].content).toBe('You are a terse archivist.');
+  });
+});

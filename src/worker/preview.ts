@@ -2,6 +2,7 @@ import { createCompactor } from '../core/compactor';
 import type { Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
 import { strategyTrigger } from '../core/analysis';
+import { judgeCompaction } from '../core/eval/judge';
 import { triggers } from '../core/harness/trigger';
 import type { TokenizerId } from '../core/settings';
 import { responseHitContextLimit } from '../core/overflow';
@@ -72,6 +73,7 @@ export async function runPreview(
   const result = await compactor.compact(messages, {
     reason: request.reason,
     instructions: request.instructions,
+    prompts: request.prompts,
     signal,
     onEvent: (event) => {
       if (event.type === 'request') {
@@ -121,6 +123,7 @@ export async function runPreview(
         ...(clearing ? { cleared: { tokensBefore: clearing.tokensBefore } } : {}),
       };
     }),
+    eval: judgeCompaction(messages, result),
   };
   return { result: preview, compacted: result.messages };
 }

@@ -6,6 +6,9 @@ import type { Calibration } from '../core/calibration';
 import type { Checkpoint, Reason } from '../core/compactor';
 import type { CountedShape } from '../core/analysis';
 import type { Clearing } from '../core/harness/clearing';
+import type { ProbeResult } from '../core/eval/probes';
+import type { Scorecard, ScoredFact } from '../core/eval/score';
+import type { PromptOverrides } from '../core/prompts';
 import type { CompactionEvent } from '../core/summarize';
 import type { SummaryPart, Usage } from '../core/summarizer';
 import type { ProviderConfig } from '../providers/config';
@@ -124,7 +127,20 @@ export type WorkerRequest =
       settings: Settings;
       summarizer: SummarizerChoice;
       instructions?: string;
+      /** The user's own prompts; absent or empty fields send the defaults. */
+      prompts?: PromptOverrides;
       reason: Reason;
+      /** A side-by-side run: its compacted list does not replace the preview's (for export). */
+      compare?: boolean;
+    }
+  /** Probe questions about a preview's summary, answered and graded by a judge model. */
+  | {
+      id: number;
+      type: 'judge';
+      config: ProviderConfig;
+      summary: string;
+      items: ScoredFact[];
+      stallTimeoutMs: number;
     }
   /** The provider's own count of the loaded transcript, beside our estimate with `tokenizer` at scale 1. */
   | { id: number; type: 'count'; config: ProviderConfig; tokenizer: TokenizerId }
@@ -160,6 +176,8 @@ export interface ShareState {
   provider: ShareProviderInput | null;
   selectedIndex: number | null;
   preview: SharePreview | null;
+  /** The prompts the user edited; absent or empty for the defaults. */
+  prompts?: PromptOverrides;
 }
 
 export interface ShareOptions {
@@ -234,6 +252,18 @@ export interface PreviewResult {
   model?: string;
   responseId?: string;
   rows: PreviewRow[];
+  /** The summary judged against the facts of what it summarized (empty when nothing was summarized). */
+  eval: Scorecard;
+}
+
+/** What a judge answered and how each probe was graded, with the requests it was sent. */
+export interface JudgeResult {
+  judge: string;
+  probes: ProbeResult[];
+  /** The judge's requests as built (system + prompt), in order. */
+  requests: { system: string; prompt: string }[];
+  /** The same as HTTP requests, key redacted. */
+  http: ProviderHttpRequest[];
 }
 
 /**
@@ -284,6 +314,7 @@ export interface Replies {
   fit: FitReport | null;
   export: string;
   compact: PreviewResult;
+  judge: JudgeResult;
   count: Calibration;
   share: ShareLinks;
   hash: string | null;

@@ -43,6 +43,7 @@ export async function buildShareLinks(
     provider: state.provider,
     selectedIndex: state.selectedIndex,
     preview: state.preview,
+    prompts: state.prompts,
   };
   const tooBigForAddressBar = options.mode === 'auto' && loaded.bytes > AUTO_FULL_LINK_BYTES;
   const tooBig = !tooBigForAddressBar && surelyTooLargeToShare(loaded.messages);

@@ -15,7 +15,37 @@ export function lastUserRequest(prompt: string): string | undefined {
   return last === undefined ? undefined : last.replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
+/**
+ * A judge's answers, by a rule a test can predict: every probe is answered
+ * with the whole summary on one line (so an answer names exactly what the
+ * summary names), and a grading request passes any answer that says something.
+ */
+export function mockJudgeReply(prompt: string): string | undefined {
+  const questions = /<questions>\n([\s\S]*?)\n<\/questions>/.exec(prompt);
+  if (questions) {
+    const summary = /<summary>\n([\s\S]*?)\n<\/summary>/.exec(prompt)?.[1] ?? '';
+    const flat = summary
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join(' ');
+    return questions[1]
+      .split('\n')
+      .map((_, i) => `${i + 1}. ${flat || 'not in the summary'}`)
+      .join('\n');
+  }
+  const answer = /<source>[\s\S]*<answer>\n([\s\S]*?)\n<\/answer>/.exec(prompt);
+  if (answer) {
+    return !answer[1].trim() || /not in the summary/i.test(answer[1])
+      ? 'FAIL: the answer does not say.'
+      : 'PASS: the answer states what was decided.';
+  }
+  return undefined;
+}
+
 export function mockSummary(prompt: string, model: string): string {
+  const judged = mockJudgeReply(prompt);
+  if (judged !== undefined) return judged;
   const request = lastUserRequest(prompt);
   const quoted = request === undefined ? '(no user request in the prompt)' : `"${request}"`;
   if (prompt.includes('## Original Request')) {

@@ -1,17 +1,25 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { explainNothingToCompact } from '../../core/explain';
 import { clearsOnly } from '../../core/harness/ids';
 import { findPreset } from '../../providers/presets';
 import { baseUrlProblem } from '../../providers/config';
 import { listFields, missingFields } from '../../providers/readiness';
+import { PROMPT_IDS } from '../../core/prompts';
+import { usePrompts, sentPrompts } from '../../state/promptStore';
 import { currentKey, useProvider } from '../../state/providerStore';
+import { runOf, useRunHistory } from '../../state/runHistoryStore';
 import { useShare } from '../../state/shareStore';
 import { useTranscript } from '../../state/transcriptStore';
-import type { SummarizerChoice } from '../../worker/protocol';
+import type { PreviewResult, SummarizerChoice } from '../../worker/protocol';
 import { ExportMenu } from '../ExportMenu';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
+import { CompareRuns } from './CompareRuns';
+import { EvalChecklist } from './EvalChecklist';
+import { JudgeProbes } from './JudgeProbes';
 import { DiffTab, RawTab, RequestTab, ResultTab, SummaryTab, UsageTab } from './PreviewTabs';
+import { PromptEditor, promptTooLong } from './PromptEditor';
+import { RunHistory } from './RunHistory';
 import { ProviderControls } from './ProviderControls';
 import { SafeMarkdown } from './SafeMarkdown';
 import { StaleNotice } from './StaleNotice';
@@ -19,7 +27,7 @@ import { usePreview } from './usePreview';
 import { usePreviewFreshness } from './usePreviewFreshness';
 import './preview.css';
 
-type Tab = 'summary' | 'result' | 'diff' | 'request' | 'raw' | 'usage';
+type Tab = 'summary' | 'result' | 'diff' | 'request' | 'raw' | 'usage' | 'compare';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'summary', label: 'Summary' },
   { id: 'result', label: 'Resulting messages' },
@@ -27,6 +35,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'request', label: 'Request' },
   { id: 'raw', label: 'Raw stream' },
   { id: 'usage', label: 'Usage & cost' },
+  { id: 'compare', label: 'Compare & history' },
 ];
 
 /** The preview the sender of a link saw, until the reader runs their own. */
@@ -58,6 +67,10 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const apiKey = useProvider(currentKey);
   const unconfirmedBaseUrl = useProvider((s) => s.unconfirmedBaseUrl);
   const setShare = useShare((s) => s.set);
+  const editedPrompts = usePrompts((s) => s.prompts);
+  const prompts = useMemo(() => sentPrompts({ prompts: editedPrompts }), [editedPrompts]);
+  const promptsKey = JSON.stringify(prompts);
+  const overLimit = promptTooLong(editedPrompts);
   const [tab, setTab] = useState<Tab>('summary');
   const running = mutation.isPending;
   const result = mutation.data;
@@ -92,10 +105,22 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
       ? missingFields(preset, { baseUrl: provider.baseUrl, model: provider.model, apiKey })
       : [];
 
-  const runDisabled = running || missing.length > 0 || badBaseUrl !== null || nothing || awaitingConfirmation;
+  const runDisabled =
+    running ||
+    missing.length > 0 ||
+    badBaseUrl !== null ||
+    nothing ||
+    awaitingConfirmation ||
+    overLimit !== null;
   const transcript = useTranscript((s) => s.lastRequest);
   const freshness = usePreviewFreshness({
-    now: { transcript, settings: analysis.settings, summarizer: choice, instructions: provider.instructions },
+    now: {
+      transcript,
+      settings: analysis.settings,
+      summarizer: choice,
+      instructions: provider.instructions,
+      prompts: promptsKey,
+    },
     result,
     running,
     canRun: !runDisabled,
@@ -111,9 +136,31 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
       settings: analysis.settings,
       summarizer: choice,
       instructions: provider.instructions || undefined,
+      prompts,
       reason: 'manual',
     });
   };
+
+  // Every finished run joins this visit's history, with what it was made from.
+  const addRun = useRunHistory((s) => s.add);
+  const recorded = useRef<PreviewResult | null>(null);
+  useEffect(() => {
+    if (!result || running || recorded.current === result) return;
+    recorded.current = result;
+    addRun(
+      runOf(result, {
+        origin: 'preview',
+        strategy: analysis.settings.strategy,
+        keepRecentTokens: analysis.settings.keepRecentTokens,
+        maxContextTokens: analysis.settings.maxContextTokens,
+        editedPrompts: PROMPT_IDS.filter((id) => prompts[id] !== undefined),
+        instructions: provider.instructions,
+        model: choice.mode === 'provider' ? choice.config.model : undefined,
+      }),
+    );
+    // Recorded once per result: the settings it was made with are those of the run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
   const run = () => start(false);
 
   return (
@@ -136,6 +183,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
         </div>
       </div>
       <ProviderControls disabled={running} />
+      <PromptEditor disabled={running} />
       {awaitingConfirmation && (
         <div className="link-banner bad" data-testid="confirm-base-url">
           <span>
@@ -296,7 +344,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
             aria-controls="preview-tabpanel"
             aria-selected={tab === t.id}
             data-testid={`tab-${t.id}`}
-            disabled={!result && !running && !log.requests.length && t.id !== 'summary'}
+            disabled={!result && !running && !log.requests.length && t.id !== 'summary' && t.id !== 'compare'}
             onClick={() => setTab(t.id)}
           >
             {t.label}
@@ -312,7 +360,31 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
         className="tab-body"
       >
         {tab === 'summary' && (
-          <SummaryTab result={result} log={log} running={running} strategy={analysis.settings.strategy} />
+          <div className={result && !running && result.summary ? 'summary-judged' : undefined}>
+            <SummaryTab result={result} log={log} running={running} strategy={analysis.settings.strategy} />
+            {result && !running && result.summary && <EvalChecklist card={result.eval} />}
+          </div>
+        )}
+        {tab === 'summary' && result && !running && result.summary && (
+          <JudgeProbes
+            key={result.summary}
+            summary={result.summary}
+            card={result.eval}
+            summarizer={choice}
+            stallTimeoutMs={analysis.settings.stallTimeoutMs}
+          />
+        )}
+        {tab === 'compare' && (
+          <>
+            <CompareRuns
+              analysis={analysis}
+              current={choice}
+              prompts={prompts}
+              instructions={provider.instructions}
+              canRun={!runDisabled && !running}
+            />
+            <RunHistory />
+          </>
         )}
         {tab === 'result' &&
           (result ? <ResultTab result={result} /> : <p className="muted">No result yet.</p>)}

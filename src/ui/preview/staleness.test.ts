@@ -13,6 +13,7 @@ const basis = (patch: Partial<PreviewBasis> = {}): PreviewBasis => ({
   settings: normalizeSettings({ keepRecentTokens: 16 }),
   summarizer: { mode: 'offline' },
   instructions: '',
+  prompts: '{}',
   ...patch,
 });
 
@@ -61,6 +62,11 @@ describe('staleReason', () => {
     const otherModel: SummarizerChoice = { mode: 'provider', config: { ...openai.config, model: 'gpt-4o' } };
     expect(staleReason(basis({ summarizer: openai }), basis({ summarizer: otherModel }))).toBe('summarizer');
     expect(staleReason(basis(), basis({ instructions: 'keep the file paths' }))).toBe('summarizer');
+  });
+
+  it('names the prompt when an edited system prompt or instructions would be sent', () => {
+    expect(staleReason(basis(), basis({ prompts: '{"system":"You are terse."}' }))).toBe('prompt');
+    expect(STALE_TEXT.prompt).toBe('prompt changed since this run');
   });
 
   it('says what changed since the run', () => {

@@ -15,14 +15,17 @@ export interface PreviewBasis {
   settings: Settings;
   summarizer: SummarizerChoice;
   instructions: string;
+  /** The prompts sent, as comparable text. */
+  prompts: string;
 }
 
-export type StaleReason = 'transcript' | 'settings' | 'summarizer';
+export type StaleReason = 'transcript' | 'settings' | 'summarizer' | 'prompt';
 
 export const STALE_TEXT: Record<StaleReason, string> = {
   transcript: 'transcript changed since this run',
   settings: 'settings changed since this run',
   summarizer: 'summarizer changed since this run',
+  prompt: 'prompt changed since this run',
 };
 
 /**
@@ -65,5 +68,6 @@ export function staleReason(ran: PreviewBasis, now: PreviewBasis): StaleReason |
   if (!sameSummarizer(ran.summarizer, now.summarizer) || ran.instructions !== now.instructions) {
     return 'summarizer';
   }
+  if (ran.prompts !== now.prompts) return 'prompt';
   return null;
 }

@@ -5,6 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { Reason } from '../../core/compactor';
+import type { PromptOverrides } from '../../core/prompts';
 import type { Settings } from '../../core/settings';
 import type { SummaryPart } from '../../core/summarizer';
 import type { ProviderHttpRequest } from '../../providers/events';
@@ -98,6 +99,7 @@ export interface PreviewInput {
   settings: Settings;
   summarizer: SummarizerChoice;
   instructions?: string;
+  prompts?: PromptOverrides;
   reason: Reason;
 }
 

@@ -45,7 +45,7 @@ export function usePreviewFreshness({ now, result, running, canRun, rerun }: Opt
     const timer = setTimeout(() => latestRerun.current(), OFFLINE_RERUN_MS);
     return () => clearTimeout(timer);
     // Every change to what the page shows restarts the wait.
-  }, [rerunsItself, now.transcript, now.settings, now.summarizer, now.instructions]);
+  }, [rerunsItself, now.transcript, now.settings, now.summarizer, now.instructions, now.prompts]);
 
   useEffect(() => {
     if (result && !running) usePreviewResult.getState().set(stale ? null : result);

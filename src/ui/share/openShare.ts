@@ -6,6 +6,7 @@
 import { PROVIDER_PRESETS, presetAt } from '../../providers/presets';
 import { readFragment } from '../../share/codec';
 import type { RestoredShare } from '../../share/schema';
+import { usePrompts } from '../../state/promptStore';
 import { useProvider } from '../../state/providerStore';
 import { useSettings } from '../../state/settingsStore';
 import { useShare } from '../../state/shareStore';
@@ -51,6 +52,8 @@ export async function applyShare(restored: OpenedShare, sourceName: string): Pro
     modelId: null,
   });
   applyProvider({ ...restored, messages: null });
+  // A prompt is part of the reproduction: the link's replace this device's (none means the defaults).
+  usePrompts.getState().applyLink(restored.prompts);
   useShare.getState().set({ sharedPreview: restored.preview, linkError: null, retryLink: null });
   if (restored.transcriptText !== null) {
     useShare.getState().set({ expected: null });

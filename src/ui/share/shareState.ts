@@ -1,6 +1,7 @@
 /** The page state a link carries, read from the stores (never a key). */
 import { findPreset } from '../../providers/presets';
 import type { ShareProviderKind } from '../../share/payload';
+import { sentPrompts, usePrompts } from '../../state/promptStore';
 import { useProvider } from '../../state/providerStore';
 import { useSettings } from '../../state/settingsStore';
 import { useUi } from '../../state/uiStore';
@@ -15,6 +16,7 @@ export function currentShareState(preview: PreviewResult | null): ShareState {
       ? { kind: preset.kind as ShareProviderKind, model: provider.model, baseUrl: provider.baseUrl }
       : { kind: 'offline', model: '', baseUrl: '' },
     selectedIndex: useUi.getState().selected,
+    prompts: sentPrompts(usePrompts.getState()),
     preview: preview
       ? {
           summary: preview.summary,

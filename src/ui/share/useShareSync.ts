@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { createUrlSync } from '../../share/urlState';
+import { usePrompts } from '../../state/promptStore';
 import { useProvider } from '../../state/providerStore';
 import { useSettings } from '../../state/settingsStore';
 import { useShare } from '../../state/shareStore';
@@ -21,6 +22,7 @@ export function useAddressBarSync(): void {
   const provider = useProvider((s) => `${s.presetId}|${s.baseUrl}|${s.model}`);
   const selected = useUi((s) => s.selected);
   const preview = usePreviewResult((s) => s.result);
+  const prompts = usePrompts((s) => s.prompts);
   useEffect(() => {
     if (!ready || !view) return;
     sync.update(async () => {
@@ -31,7 +33,7 @@ export function useAddressBarSync(): void {
       if ('fragment' in links.full && links.full.fragment.length <= 8000) return links.full.fragment;
       return 'fragment' in links.settingsOnly ? links.settingsOnly.fragment : '';
     });
-  }, [ready, view, settings, provider, selected, preview, sync]);
+  }, [ready, view, settings, provider, selected, preview, prompts, sync]);
   useEffect(() => () => sync.cancel(), [sync]);
 }
 

@@ -1,0 +1,161 @@
+/** Judging the summary on the page: the checklist, two summarizers side by side, and the prompt open to edit. */
+import type { Page } from '@playwright/test';
+import { MOCK_LLM_PORT } from '../playwright.config';
+import { CHAT, expect, openFresh, paste, test } from './fixtures';
+
+const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
+const KEY = 'sk-test-e2e-eval-0123456789abcdef';
+const SYSTEM = 'You are a meticulous archivist of agent sessions.';
+
+/** CHAT with keep-recent 16: messages 1–4 are summarized, 5–6 kept. */
+async function loadChat(page: Page) {
+  await openFresh(page);
+  await paste(page, CHAT);
+  await page.getByTestId('setting-keep-recent').fill('16');
+  await expect(page.getByTestId('cut-index')).toHaveText('5');
+}
+
+test('after a preview, a checklist beside the summary shows each fact kept or lost, and a click shows its message', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await page.getByTestId('preview-run').click();
+  const checklist = page.getByTestId('eval-checklist');
+  await expect(checklist).toBeVisible();
+  // The offline summarizer keeps every file of the default sample, and none of the names its edits declared;
+  // `compact --eval` on the same sample prints the same 78%.
+  const files = checklist.locator('[data-testid="eval-item"][data-kind="artifact"]');
+  await expect(files).toHaveCount(29);
+  await expect(checklist.locator('[data-kind="artifact"][data-kept="false"]')).toHaveCount(0);
+  await expect(checklist.locator('[data-kind="identifier"][data-kept="false"]')).toHaveCount(7);
+  await expect(page.getByTestId('eval-score')).toContainText('78% of facts kept');
+  await checklist.locator('[data-testid="eval-item"]', { hasText: 'zonedTimeToUtc' }).click();
+  await expect(page.locator('[data-testid="message-row"][data-index="35"]')).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+});
+
+test('two summarizers side by side against the local server: both summaries, both scored, and a diff', async ({
+  page,
+}) => {
+  await loadChat(page);
+  await page.getByTestId('provider-select').selectOption('openai');
+  await page.getByTestId('provider-base-url').fill(`${MOCK}/v1`);
+  await page.getByTestId('provider-model').fill('mock-summarizer');
+  await page.getByTestId('provider-key').fill(KEY);
+  await page.getByTestId('tab-compare').click();
+  await expect(page.getByTestId('compare-b-summarizer')).toHaveValue('offline');
+  await page.getByTestId('compare-start').click();
+  const compare = page.getByTestId('compare-run');
+  await expect(compare).toBeVisible();
+  const sides = compare.getByTestId('compare-side');
+  await expect(sides).toHaveCount(2);
+  await expect(sides.nth(0).getByTestId('compare-summarizer')).toHaveText('openai:mock-summarizer');
+  await expect(sides.nth(1).getByTestId('compare-summarizer')).toHaveText('offline');
+  await expect(sides.nth(0).getByTestId('compare-summary')).toContainText(
+    'Written by the local mock LLM server',
+  );
+  await expect(sides.nth(1).getByTestId('compare-summary')).toContainText(
+    'generated offline by the playground',
+  );
+  // Both keep src/a.ts (the file lists) and the first request: every fact of messages 1–4.
+  await expect(sides.nth(0).getByTestId('compare-score')).toHaveText('100%');
+  await expect(sides.nth(1).getByTestId('compare-score')).toHaveText('100%');
+  await expect(sides.nth(0).getByTestId('compare-tokens')).toContainText('84 →');
+  await expect(sides.nth(1).getByTestId('compare-cost')).toHaveText('free (no model)');
+  await expect(compare.getByTestId('compare-diff')).toContainText('## Goal');
+  // Both runs joined this visit's history.
+  await expect(page.getByTestId('run-row')).toHaveCount(2);
+});
+
+test('a judge model answers probe questions from the summary alone, graded, with its requests shown', async ({
+  page,
+}) => {
+  await loadChat(page);
+  await page.getByTestId('provider-select').selectOption('openai');
+  await page.getByTestId('provider-base-url').fill(`${MOCK}/v1`);
+  await page.getByTestId('provider-model').fill('mock-summarizer');
+  await page.getByTestId('provider-key').fill(KEY);
+  await page.getByTestId('preview-run').click();
+  await expect(page.getByTestId('eval-checklist')).toBeVisible();
+  await page.getByTestId('judge-run').click();
+  // CHAT's summarized part has a first request and a file: one recall and one file probe.
+  await expect(page.getByTestId('judge-score')).toContainText('2/2 probes passed');
+  await expect(page.getByTestId('judge-probe')).toHaveCount(2);
+  await expect(page.locator('[data-testid="judge-probe"][data-kind="artifact"]')).toHaveAttribute(
+    'data-verdict',
+    'pass',
+  );
+  const requests = page.getByTestId('judge-requests');
+  await requests.locator('summary').click();
+  await expect(requests).toContainText('/v1/chat/completions');
+  await expect(requests).toContainText('<questions>');
+  await expect(requests).not.toContainText(KEY);
+});
+
+test('an edited system prompt reaches the request and survives a share link; the default is one click away', async ({
+  page,
+  browser,
+}) => {
+  await loadChat(page);
+  const editor = page.getByTestId('prompt-editor');
+  await editor.locator('summary').click();
+  await page.getByTestId('prompt-which').selectOption('system');
+  await page.getByTestId('prompt-text').fill(SYSTEM);
+  await expect(page.getByTestId('prompt-status')).toHaveText('1 edited: System prompt');
+  await page.getByTestId('preview-run').click();
+  await expect(page.getByTestId('eval-checklist')).toBeVisible();
+  await page.getByTestId('tab-request').click();
+  await expect(page.getByTestId('preview-request')).toContainText(SYSTEM);
+
+  await page.getByTestId('share-open').click();
+  const input = page.getByTestId('share-full');
+  await expect(input).toHaveValue(/#v1\./);
+  const link = await input.inputValue();
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('message-count')).toHaveText('7');
+  await expect(other.getByTestId('prompt-status')).toHaveText('1 edited: System prompt');
+  await other.getByTestId('prompt-which').selectOption('system');
+  await expect(other.getByTestId('prompt-text')).toHaveValue(SYSTEM);
+  await other.getByTestId('prompt-reset').click();
+  await expect(other.getByTestId('prompt-status')).toHaveText('defaults');
+  await expect(other.getByTestId('prompt-text')).toHaveValue(/^You write context checkpoints/);
+  await fresh.close();
+});
+
+for (const viewport of [
+  { width: 1400, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`screenshots of the checklist, the side-by-side view and the prompt editor at ${viewport.width}px`, async ({
+    page,
+  }, info) => {
+    await page.setViewportSize(viewport);
+    const shot = (name: string) =>
+      page
+        .getByTestId('preview-run')
+        .locator('xpath=ancestor::section[1]')
+        .screenshot({
+          path: info.outputPath(`${name}-${viewport.width}.png`),
+        });
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await page.getByTestId('preview-run').click();
+    await expect(page.getByTestId('eval-checklist')).toBeVisible();
+    await shot('eval-checklist');
+    await page.getByTestId('prompt-editor').locator('summary').click();
+    await page
+      .getByTestId('prompt-text')
+      .fill('Summarize the session for the next agent. List every file path.');
+    await shot('prompt-editor');
+    await page.getByTestId('tab-compare').click();
+    await page.getByTestId('compare-b-prompts').selectOption('default');
+    await page.getByTestId('compare-start').click();
+    await expect(page.getByTestId('compare-run')).toBeVisible();
+    await shot('compare-run');
+  });
+}

@@ -1,0 +1,203 @@
+/**
+ * Two summarizers on the same cut: A is the preview as set up above (its
+ * summarizer, prompts and focus); B is the offline summarizer, the same
+ * provider with another model, or another provider the user has entered a
+ * key for in this visit (or saved), with the user's prompts or the defaults. Both
+ * run one after the other through the worker, are judged by the same core,
+ * and join this visit's run history.
+ */
+import { useId, useState } from 'react';
+import { PROMPT_IDS, type PromptOverrides } from '../../core/prompts';
+import { PROVIDER_PRESETS, findPreset, type PresetId } from '../../providers/presets';
+import { keyAddress, useProvider } from '../../state/providerStore';
+import { runOf, useRunHistory, type RunRecord } from '../../state/runHistoryStore';
+import { WorkerRequestError, workerClient } from '../../worker/client';
+import type { PreviewResult, SummarizerChoice, WorkerFailure } from '../../worker/protocol';
+import type { PageAnalysis } from '../useAnalysis';
+import { CompareView } from './CompareView';
+
+type BSummarizer = 'offline' | PresetId;
+type BPrompts = 'edited' | 'default';
+
+interface Props {
+  analysis: PageAnalysis;
+  /** The preview's own summarizer: side A. */
+  current: SummarizerChoice;
+  prompts: PromptOverrides;
+  instructions: string;
+  canRun: boolean;
+}
+
+function label(choice: SummarizerChoice): string {
+  return choice.mode === 'offline'
+    ? 'the offline summarizer'
+    : `${choice.config.preset}, model ${choice.config.model || '(default)'}`;
+}
+
+export function CompareRuns({ analysis, current, prompts, instructions, canRun }: Props) {
+  const ids = { summarizer: useId(), model: useId(), prompts: useId() };
+  const provider = current.mode === 'provider' ? current : null;
+  const [bSummarizer, setBSummarizer] = useState<BSummarizer>('offline');
+  const [bModel, setBModel] = useState('');
+  const typed = useProvider((s) => s.typed);
+  const remembered = useProvider((s) => s.remembered);
+  /** The key this device holds for a preset at its own address (the current one at the address in use). */
+  const keyFor = (id: PresetId, baseUrl: string) =>
+    typed[keyAddress(id, baseUrl)] ?? remembered[keyAddress(id, baseUrl)] ?? '';
+  const baseUrlFor = (id: PresetId) =>
+    provider && provider.config.preset === id ? provider.config.baseUrl : (findPreset(id)?.baseUrl ?? '');
+  // Another provider is offered when it can be called: an address, and a key where it needs one.
+  const usable = PROVIDER_PRESETS.filter(
+    (p) =>
+      baseUrlFor(p.id) && (!p.needsKey || keyFor(p.id, baseUrlFor(p.id)) || provider?.config.preset === p.id),
+  );
+  const choose = (id: BSummarizer) => {
+    setBSummarizer(id);
+    const preset = id === 'offline' ? undefined : findPreset(id);
+    setBModel(
+      provider && provider.config.preset === id ? provider.config.model : (preset?.defaultModel ?? ''),
+    );
+  };
+  const [bPrompts, setBPrompts] = useState<BPrompts>(Object.keys(prompts).length ? 'default' : 'edited');
+  const [running, setRunning] = useState<'A' | 'B' | null>(null);
+  const [pair, setPair] = useState<{ a: RunRecord; b: RunRecord } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const add = useRunHistory((s) => s.add);
+
+  const bPreset = bSummarizer === 'offline' ? undefined : findPreset(bSummarizer);
+  const bChoice: SummarizerChoice = bPreset
+    ? {
+        mode: 'provider',
+        config:
+          provider && provider.config.preset === bPreset.id
+            ? { ...provider.config, model: bModel.trim() || provider.config.model }
+            : {
+                kind: bPreset.kind,
+                preset: bPreset.id,
+                baseUrl: bPreset.baseUrl,
+                model: bModel.trim() || bPreset.defaultModel,
+                apiKey: keyFor(bPreset.id, bPreset.baseUrl) || undefined,
+              },
+      }
+    : { mode: 'offline' };
+  const sidePrompts = (which: BPrompts) => (which === 'edited' ? prompts : {});
+
+  const runOne = async (summarizer: SummarizerChoice, sent: PromptOverrides): Promise<RunRecord> => {
+    const { result } = workerClient.request('compact', {
+      settings: analysis.settings,
+      summarizer,
+      instructions: instructions || undefined,
+      prompts: sent,
+      reason: 'manual',
+      compare: true,
+    });
+    const value: PreviewResult = await result;
+    return add(
+      runOf(value, {
+        origin: 'compare',
+        strategy: analysis.settings.strategy,
+        keepRecentTokens: analysis.settings.keepRecentTokens,
+        maxContextTokens: analysis.settings.maxContextTokens,
+        editedPrompts: PROMPT_IDS.filter((id) => sent[id] !== undefined),
+        instructions,
+        model: summarizer.mode === 'provider' ? summarizer.config.model : undefined,
+      }),
+    );
+  };
+
+  const start = async () => {
+    setFailure(null);
+    setPair(null);
+    try {
+      setRunning('A');
+      const a = await runOne(current, prompts);
+      setRunning('B');
+      const b = await runOne(bChoice, sidePrompts(bPrompts));
+      setPair({ a, b });
+    } catch (error) {
+      const reason: WorkerFailure | null = error instanceof WorkerRequestError ? error.failure : null;
+      setFailure(
+        reason?.kind === 'preview'
+          ? `${reason.description.title}${reason.description.fix ? ` ${reason.description.fix}` : ''}`
+          : (reason?.message ?? String(error)),
+      );
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  return (
+    <section className="compare-runs" aria-label="Side by side">
+      <p className="small">
+        <strong>A</strong> is the preview as set up above: {label(current)}, with{' '}
+        {Object.keys(prompts).length ? 'your edited prompts' : 'the default prompts'}.
+      </p>
+      <div className="compare-controls">
+        <div className="field">
+          <label htmlFor={ids.summarizer}>B: summarizer</label>
+          <select
+            id={ids.summarizer}
+            data-testid="compare-b-summarizer"
+            value={bSummarizer}
+            onChange={(e) => choose(e.target.value as BSummarizer)}
+          >
+            <option value="offline">Offline summarizer</option>
+            {usable.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+                {provider?.config.preset === p.id ? ' (as above, another model)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        {bPreset && (
+          <div className="field">
+            <label htmlFor={ids.model}>B: model</label>
+            <input
+              id={ids.model}
+              data-testid="compare-b-model"
+              value={bModel}
+              onChange={(e) => setBModel(e.target.value)}
+            />
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={ids.prompts}>B: prompts</label>
+          <select
+            id={ids.prompts}
+            data-testid="compare-b-prompts"
+            value={bPrompts}
+            onChange={(e) => setBPrompts(e.target.value as BPrompts)}
+          >
+            <option value="edited">the same as A</option>
+            <option value="default">the defaults</option>
+          </select>
+        </div>
+        <button
+          type="button"
+          className="primary"
+          data-testid="compare-start"
+          disabled={!canRun || running !== null}
+          onClick={() => void start()}
+        >
+          Run A and B
+        </button>
+        {running && (
+          <span role="status" data-testid="compare-status">
+            Running {running}…
+          </span>
+        )}
+      </div>
+      <p className="muted small">
+        Another provider is listed here once this device holds its key: choose it as the summarizer above,
+        enter the key, then come back to A&apos;s.
+      </p>
+      {failure && (
+        <p className="import-error" role="alert" data-testid="compare-error">
+          {failure}
+        </p>
+      )}
+      {pair && <CompareView a={pair.a} b={pair.b} />}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * Optional: probe questions about the summary, answered by a model that sees
+ * only the summary, with the user's key. The deterministic checklist stays
+ * the score; the judge adds what an agent could actually recall from it.
+ */
+import { useMutation } from '@tanstack/react-query';
+import type { ProbeKind } from '../../core/eval/probes';
+import type { Scorecard } from '../../core/eval/score';
+import { WorkerRequestError, workerClient } from '../../worker/client';
+import type { JudgeResult, SummarizerChoice, WorkerFailure } from '../../worker/protocol';
+import { VisibleText } from '../text/VisibleText';
+
+const KIND_LABELS: Record<ProbeKind, string> = {
+  recall: 'recall',
+  artifact: 'files',
+  continuation: 'what next',
+  decision: 'decision',
+};
+
+interface Props {
+  summary: string;
+  card: Scorecard;
+  summarizer: SummarizerChoice;
+  stallTimeoutMs: number;
+}
+
+export function JudgeProbes({ summary, card, summarizer, stallTimeoutMs }: Props) {
+  const mutation = useMutation<JudgeResult, WorkerFailure, void>({
+    retry: false,
+    mutationFn: async () => {
+      if (summarizer.mode !== 'provider')
+        throw { kind: 'internal', message: 'Choose a provider to judge with.' };
+      try {
+        return await workerClient.request('judge', {
+          config: summarizer.config,
+          summary,
+          items: card.items,
+          stallTimeoutMs,
+        }).result;
+      } catch (error) {
+        throw error instanceof WorkerRequestError
+          ? error.failure
+          : { kind: 'internal', message: String(error) };
+      }
+    },
+  });
+  const result = mutation.data;
+  const passed = result?.probes.filter((p) => p.verdict === 'pass').length ?? 0;
+  return (
+    <section className="judge" data-testid="judge" aria-label="Ask a judge model">
+      <div className="judge-head">
+        <button
+          type="button"
+          data-testid="judge-run"
+          disabled={summarizer.mode !== 'provider' || mutation.isPending || card.items.length === 0}
+          onClick={() => mutation.mutate()}
+        >
+          {mutation.isPending ? 'Asking…' : 'Ask the judge'}
+        </button>
+        <span className="muted small">
+          {summarizer.mode === 'provider'
+            ? `${summarizer.config.preset}, model ${summarizer.config.model || '(default)'} answers probe questions from the summary alone.`
+            : 'Choose a provider above to have a model answer probe questions from the summary alone.'}
+        </span>
+      </div>
+      {mutation.error && (
+        <p className="import-error" role="alert" data-testid="judge-error">
+          {mutation.error.kind === 'preview'
+            ? `${mutation.error.description.title} ${mutation.error.description.fix ?? ''}`
+            : mutation.error.message}
+        </p>
+      )}
+      {result && (
+        <>
+          <p className="small" data-testid="judge-score">
+            <strong>
+              {passed}/{result.probes.length} probes passed
+            </strong>{' '}
+            <span className="muted">({result.judge})</span>
+          </p>
+          <ol className="judge-probes">
+            {result.probes.map((probe) => (
+              <li
+                key={probe.kind}
+                data-testid="judge-probe"
+                data-kind={probe.kind}
+                data-verdict={probe.verdict}
+              >
+                <span className={probe.verdict === 'pass' ? 'ok-text' : 'bad-text'}>
+                  {probe.verdict === 'pass' ? '✓' : '✗'}
+                </span>{' '}
+                <strong>{KIND_LABELS[probe.kind]}</strong>: {probe.question}{' '}
+                <span className="muted small">
+                  (graded by{' '}
+                  {probe.gradedBy === 'match'
+                    ? `matching, ${probe.named}/${probe.expected.length} named`
+                    : 'the judge'}
+                  )
+                </span>
+                <div className="judge-answer small">
+                  <VisibleText text={probe.answer || '(no answer)'} />
+                </div>
+              </li>
+            ))}
+          </ol>
+          <details data-testid="judge-requests">
+            <summary>Requests sent to the judge ({result.http.length})</summary>
+            {result.http.map((h, i) => (
+              <pre key={i} className="message-text" tabIndex={0}>
+                {`${h.method} ${h.url}\n`}
+                {Object.entries(h.headers)
+                  .map(([k, v]) => `${k}: ${v}`)
+                  .join('\n')}
+                {'\n\n'}
+                <VisibleText text={h.body} />
+              </pre>
+            ))}
+          </details>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The prompts a compaction sends, open to edit: the system prompt and the
+ * instructions for a first summary, an update and a turn prefix. Each edit is
+ * saved on this device and travels in share links; the default is one click
+ * away. "Extra focus" above stays the quick way to add a line to them.
+ */
+import { useId, useState } from 'react';
+import {
+  DEFAULT_PROMPTS,
+  MAX_PROMPT_CHARS,
+  PROMPT_IDS,
+  PROMPT_LABELS,
+  type PromptId,
+} from '../../core/prompts';
+import { usePrompts } from '../../state/promptStore';
+import { fmt } from '../format';
+
+/** A prompt over the limit, for the panel to refuse a run with (the text stays in its field). */
+export function promptTooLong(prompts: Partial<Record<PromptId, string>>): PromptId | null {
+  return PROMPT_IDS.find((id) => (prompts[id]?.length ?? 0) > MAX_PROMPT_CHARS) ?? null;
+}
+
+const HINTS: Record<PromptId, string> = {
+  system: 'Sent as the system message of every summarization request.',
+  initial: 'Sent after the transcript when there is no earlier summary.',
+  update: 'Sent after the transcript and the previous summary, to fold new messages into it.',
+  turnPrefix: 'Sent for the first part of a turn too large to keep whole (a split turn).',
+};
+
+export function PromptEditor({ disabled }: { disabled: boolean }) {
+  const prompts = usePrompts((s) => s.prompts);
+  const { set, reset, resetAll } = usePrompts.getState();
+  const [which, setWhich] = useState<PromptId>('initial');
+  const ids = { which: useId(), text: useId(), hint: useId() };
+  const edited = PROMPT_IDS.filter((id) => prompts[id] !== undefined);
+  const text = prompts[which] ?? DEFAULT_PROMPTS[which];
+  const tooLong = text.length > MAX_PROMPT_CHARS;
+  const blank = prompts[which] !== undefined && !text.trim();
+  return (
+    <details className="prompt-editor" data-testid="prompt-editor" open={edited.length > 0 || undefined}>
+      <summary>
+        Summarization prompt{' '}
+        <span className="muted small" data-testid="prompt-status">
+          {edited.length
+            ? `${edited.length} edited: ${edited.map((id) => PROMPT_LABELS[id]).join(', ')}`
+            : 'defaults'}
+        </span>
+      </summary>
+      <div className="prompt-row">
+        <label htmlFor={ids.which}>Prompt</label>
+        <select
+          id={ids.which}
+          data-testid="prompt-which"
+          value={which}
+          onChange={(e) => setWhich(e.target.value as PromptId)}
+        >
+          {PROMPT_IDS.map((id) => (
+            <option key={id} value={id}>
+              {PROMPT_LABELS[id]}
+              {prompts[id] !== undefined ? ' (edited)' : ''}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          data-testid="prompt-reset"
+          disabled={disabled || prompts[which] === undefined}
+          onClick={() => reset(which)}
+        >
+          Restore default
+        </button>
+        <button type="button" disabled={disabled || edited.length === 0} onClick={resetAll}>
+          Restore all
+        </button>
+      </div>
+      <label htmlFor={ids.text} className="visually-hidden">
+        {PROMPT_LABELS[which]}
+      </label>
+      <textarea
+        id={ids.text}
+        data-testid="prompt-text"
+        value={text}
+        disabled={disabled}
+        spellCheck={false}
+        rows={10}
+        aria-describedby={ids.hint}
+        aria-invalid={tooLong || blank}
+        onChange={(e) => set(which, e.target.value)}
+      />
+      <p id={ids.hint} className="muted small">
+        {HINTS[which]} {fmt(text.length)} / {fmt(MAX_PROMPT_CHARS)} characters. Saved on this device and
+        carried by share links; never secret.
+      </p>
+      {tooLong && (
+        <p className="field-error" role="alert" data-testid="prompt-error">
+          {PROMPT_LABELS[which]} is {fmt(text.length - MAX_PROMPT_CHARS)} characters over the limit: shorten
+          it to run a preview.
+        </p>
+      )}
+      {blank && (
+        <p className="muted small" data-testid="prompt-blank">
+          An empty prompt sends the default.
+        </p>
+      )}
+    </details>
+  );
+}
