@@ -11,6 +11,7 @@ import {
   minimalMessages,
   minimalTranscriptOf,
   packNumbers,
+  parseIndexRanges,
   shortTurnId,
   unpackNumbers,
 } from './minimal';
@@ -332,5 +333,24 @@ describe('validation of a minimal payload', () => {
   it('rejects a column that is not base-36 numbers', () => {
     const result = validateSharePayload(payload({ ...base, bare: '1,2,x y' }));
     expect(result.ok ? null : result.error.path).toBe('transcript.bare');
+  });
+});
+
+describe('ranges typed in the share dialog', () => {
+  it('read single messages and ranges, with or without #', () => {
+    expect(parseIndexRanges('3-7, #12, 20–21')).toEqual({
+      ranges: [
+        { from: 3, to: 7 },
+        { from: 12, to: 12 },
+        { from: 20, to: 21 },
+      ],
+    });
+  });
+
+  it('say what is wrong with a bad one', () => {
+    expect(parseIndexRanges('3-x')).toEqual({
+      error: 'Expected message numbers such as 3-7, 12; "3-x" is not one.',
+    });
+    expect(parseIndexRanges('9-2')).toEqual({ error: 'The range 9-2 ends before it starts.' });
   });
 });

@@ -421,6 +421,20 @@ export interface MinimalLink {
   shortTurnIds: boolean;
 }
 
+/** `3-7, 12` as ranges, both ends included; or what is wrong with it, in words. */
+export function parseIndexRanges(text: string): { ranges: IndexRange[] } | { error: string } {
+  const ranges: IndexRange[] = [];
+  for (const part of text.split(',')) {
+    const match = /^\s*#?(\d{1,9})\s*(?:[-–]\s*#?(\d{1,9})\s*)?$/.exec(part);
+    if (!match) return { error: `Expected message numbers such as 3-7, 12; "${part.trim()}" is not one.` };
+    const from = Number(match[1]);
+    const to = match[2] === undefined ? from : Number(match[2]);
+    if (to < from) return { error: `The range ${part.trim()} ends before it starts.` };
+    ranges.push({ from, to });
+  }
+  return { ranges };
+}
+
 /** The ranges clamped to the transcript, as indices. */
 export function rangeIndices(ranges: readonly IndexRange[], count: number): number[] {
   const out = new Set<number>();
