@@ -129,7 +129,7 @@ function MinimalLinkSection({
             Left out: the text of {fmt(withoutText)} of {fmt(link.messageCount)} messages, which the reader
             sees as “text not included”, with their counts
             {link.partial.length > 0 &&
-              `; ${fmt(link.partial.length)} more travel${link.partial.length === 1 ? 's' : ''} with only the start of ${link.partial.length === 1 ? 'its' : 'their'} text`}
+              `; ${fmt(link.partial.length)} travel${link.partial.length === 1 ? 's' : ''} with only the start of ${link.partial.length === 1 ? 'its' : 'their'} text`}
             {link.shortTurnIds && '; long turn ids are shortened to 8 characters'}. Opened, it shows the same
             counts, cuts, fates and verdict as the whole transcript.
             {!link.fits && ' The text added back makes it longer than 2,000 characters.'}
