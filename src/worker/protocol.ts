@@ -184,7 +184,7 @@ export interface ShareLinks {
   /** The `#` fragment with the transcript, or why there is none. */
   full: { fragment: string } | { error: string };
   settingsOnly: { fragment: string } | { error: string };
-  /** Counts of every message, text of a few (`mode: 'both'` only). */
+  /** Counts of every message, text of a few (`mode: 'both'`, or a transcript that came from a minimal link). */
   minimal?: MinimalShareLink | { error: string };
   /** Key-shaped strings found before any redaction. */
   findings: { label: string; where: string; preview: string }[];

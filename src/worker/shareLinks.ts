@@ -117,8 +117,9 @@ export async function buildShareLinks(
     full = redacted.payload;
     redactionMisses = redacted.misses.length;
   }
+  // The address bar of a page opened from a minimal link keeps a minimal link: no other keeps its counts.
   const minimal =
-    options.mode === 'both'
+    options.mode === 'both' || counted
       ? await minimalLink(source, estimator, options).catch((error: unknown) => ({ error: errorText(error) }))
       : undefined;
   const attempt = async (payload: SharePayload | null, why: string) => {
