@@ -264,7 +264,9 @@ export function scanSecrets(payload: SharePayload): SecretFinding[] {
     const secrets = findSecretsInText(text);
     if (secrets.length === 0) return;
     const inMessage =
-      path[0] === 'transcript' && (path[1] === 'messages' || path[1] === 'texts') && typeof path[2] === 'number';
+      path[0] === 'transcript' &&
+      (path[1] === 'messages' || path[1] === 'texts') &&
+      typeof path[2] === 'number';
     // A minimal link's texts name their message.
     const messageIndex = !inMessage
       ? null
