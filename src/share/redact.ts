@@ -248,7 +248,8 @@ function redactMinimalText(text: MinimalText, measure: Measure): MinimalText {
   const out: MinimalText = { ...text };
   if (text.content !== undefined) out.content = neutralText(text.content, measure, seed).text;
   if (text.reasoning !== undefined) out.reasoning = neutralText(text.reasoning, measure, seed + 1).text;
-  if (text.args) out.args = text.args.map((a, k) => (a ? neutralArguments(a, measure, seed + 2 + k).text : a));
+  if (text.args)
+    out.args = text.args.map((a, k) => (a ? neutralArguments(a, measure, seed + 2 + k).text : a));
   return out;
 }
 
