@@ -4,6 +4,7 @@
  * cut and kept tokens, with most messages shown as counts only.
  */
 import type { Page } from '@playwright/test';
+import { decodeShare, fragmentFromLink } from '../src/share/codec';
 import { expect, openFresh, test } from './fixtures';
 
 async function openShare(page: Page) {
@@ -88,6 +89,23 @@ test('adding a range back lengthens the link, and the reader sees that text', as
   const third = other.locator('[data-testid="message-row"][data-index="2"]');
   await expect(third.getByTestId('text-omitted')).toBeVisible();
   await fresh.close();
+});
+
+test('the address bar of a page opened from a minimal link keeps a minimal link as the settings change', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await openShare(page);
+  const link = await page.getByTestId('share-minimal').inputValue();
+  await page.goto('about:blank');
+  await page.goto(link);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await page.getByTestId('setting-keep-recent').fill('9000');
+  await expect.poll(() => page.url(), { timeout: 10_000 }).not.toBe(link);
+  const decoded = await decodeShare(fragmentFromLink(page.url()) ?? '');
+  expect(decoded.ok && decoded.payload.variant).toBe('minimal');
+  expect(decoded.ok && decoded.payload.settings).toEqual({ keepRecentTokens: 9000 });
 });
 
 test('the share dialog with the minimal link on a phone', async ({ page }, info) => {
