@@ -354,3 +354,53 @@ describe('ranges typed in the share dialog', () => {
     expect(parseIndexRanges('9-2')).toEqual({ error: 'The range 9-2 ends before it starts.' });
   });
 });
+
+describe('untrusted minimal payloads', () => {
+  const column = fc.array(fc.oneof(fc.integer({ min: -3, max: 40 }), fc.constant(null)), { maxLength: 8 });
+  const transcriptArb = fc.record(
+    {
+      roles: fc.stringMatching(/^[suat]{0,8}$/),
+      tokens: column.map((c) => packNumbers(c.map((x) => x ?? 0))),
+      summaries: column.map(packNumbers),
+      turns: fc.array(fc.tuple(fc.string({ maxLength: 3 }), fc.integer({ min: 1, max: 8 })), {
+        maxLength: 3,
+      }),
+      reasoning: column.map(packNumbers),
+      calls: column.map(packNumbers),
+      callNames: fc.array(fc.string({ maxLength: 4 }), { maxLength: 6 }),
+      callTokens: column.map(packNumbers),
+      answers: column.map(packNumbers),
+      bare: column.map(packNumbers),
+      masked: column.map(packNumbers),
+      chars: column.map(packNumbers),
+      toolNames: fc.array(fc.tuple(fc.nat(9), fc.string({ maxLength: 3 })), { maxLength: 2 }),
+      texts: fc.array(
+        fc.record({
+          i: fc.nat(9),
+          content: fc.string({ maxLength: 5 }),
+          args: fc.array(fc.string(), { maxLength: 3 }),
+        }),
+        { maxLength: 3 },
+      ),
+    },
+    { requiredKeys: ['roles', 'tokens'] },
+  );
+
+  it('either fail validation with a path, or restore to messages whose counts are whole numbers', () => {
+    fc.assert(
+      fc.property(transcriptArb, (transcript) => {
+        const result = validateSharePayload({ v: 2, variant: 'minimal', transcript });
+        if (!result.ok) {
+          expect(result.error.code).toBe('schema');
+          expect(result.error.path).toMatch(/^transcript/);
+          return;
+        }
+        const messages = restoreShare(result.payload).messages!;
+        expect(messages).toHaveLength(transcript.roles.length);
+        for (const m of messages)
+          expect(Number.isInteger(m.carried!.tokens) && m.carried!.tokens >= 0).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
