@@ -18,7 +18,7 @@ async function loadAndTune(page: Page) {
 async function shareLink(page: Page, testId: 'share-full' | 'share-settings'): Promise<string> {
   await page.getByTestId('share-open').click();
   const input = page.getByTestId(testId);
-  await expect(input).toHaveValue(/#v1\./);
+  await expect(input).toHaveValue(/#v2\./);
   return input.inputValue();
 }
 
@@ -54,7 +54,7 @@ test('the address bar follows the state without adding history entries', async (
   await loadAndTune(page);
   const length = await page.evaluate(() => history.length);
   await page.getByTestId('setting-keep-recent').fill('16');
-  await expect(page).toHaveURL(/#v1\./, { timeout: 5000 });
+  await expect(page).toHaveURL(/#v2\./, { timeout: 5000 });
   const before = page.url();
   await page.getByTestId('setting-keep-recent').fill('58');
   await expect.poll(() => page.url(), { timeout: 5000 }).not.toBe(before);
@@ -135,10 +135,10 @@ test('a key-shaped string in the transcript is found and redacted by default', a
   );
   await page.getByTestId('share-open').click();
   await expect(page.getByTestId('share-findings')).toContainText('message #0');
-  await expect(page.getByTestId('share-full')).toHaveValue(/#v1\./);
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v2\./);
   const link = await page.getByTestId('share-full').inputValue();
   const payload = await page.evaluate(async (l) => {
-    const data = l.split('#v1.')[1].replaceAll('-', '+').replaceAll('_', '/');
+    const data = l.split('#v2.')[1].replaceAll('-', '+').replaceAll('_', '/');
     const bytes = Uint8Array.from(atob(data + '='.repeat((4 - (data.length % 4)) % 4)), (c) =>
       c.charCodeAt(0),
     );
@@ -155,7 +155,7 @@ test('no link or bundle ever contains the API key, even when it is remembered', 
   await page.getByTestId('provider-key').fill(KEY);
   await page.getByTestId('provider-remember').check();
   await page.getByTestId('share-open').click();
-  await expect(page.getByTestId('share-full')).toHaveValue(/#v1\./);
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v2\./);
   const links = [
     await page.getByTestId('share-full').inputValue(),
     await page.getByTestId('share-settings').inputValue(),
@@ -166,7 +166,7 @@ test('no link or bundle ever contains the API key, even when it is remembered', 
   const decoded = await page.evaluate(async (all) => {
     const out: string[] = [];
     for (const l of all) {
-      const data = l.split('#v1.')[1].replaceAll('-', '+').replaceAll('_', '/');
+      const data = l.split('#v2.')[1].replaceAll('-', '+').replaceAll('_', '/');
       const bytes = Uint8Array.from(atob(data + '='.repeat((4 - (data.length % 4)) % 4)), (c) =>
         c.charCodeAt(0),
       );

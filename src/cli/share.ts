@@ -2,7 +2,8 @@
 import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { encodeBundle } from '../share/bundle';
-import { ShareEncodeError, buildShareUrl, encodeShare } from '../share/codec';
+import { ShareEncodeError, buildShareUrl, encodeFragment, encodeShare } from '../share/codec';
+import { buildMinimalLink, type IndexRange, type MinimalLink } from '../share/minimal';
 import { formatBytes } from '../share/errors';
 import {
   classifyLinkLength,
@@ -30,6 +31,10 @@ Options:
 ${SETTINGS_HELP.replace('print one JSON document instead of the table', 'print the link and its length as JSON')}
   --stall-timeout MS  the stall timeout the link carries (default 120000)
   --settings-only     share the settings and the transcript's name and hash, not its messages
+  --minimal           every message's counts and shape, and the text of only the messages
+                      where the cut is decided, within 2,000 characters; opened, it shows the
+                      same counts, cuts, fates and verdict as the whole transcript
+  --include RANGES    with --minimal: messages whose whole text travels too, e.g. 3-7,12
   --base-url-page URL the playground's address (default ${DEFAULT_PAGE_URL})
   --redact-secrets    replace key-shaped strings with [redacted] (otherwise they stop the link)
   --redact-content    replace all text with filler of the same token counts
@@ -39,6 +44,8 @@ const SHARE_OPTIONS = {
   ...SETTINGS_OPTIONS,
   'stall-timeout': { type: 'string' },
   'settings-only': { type: 'boolean' },
+  minimal: { type: 'boolean' },
+  include: { type: 'string' },
   'base-url-page': { type: 'string' },
   'redact-secrets': { type: 'boolean' },
   'redact-content': { type: 'boolean' },
@@ -77,6 +84,30 @@ function reportSecrets(findings: SecretFinding[], io: Io): void {
   io.err('Run again with --redact-secrets to replace them with [redacted], or remove them from the file.');
 }
 
+/** `3-7,12` → ranges of message indices, both ends included. */
+export function parseRanges(text: string): IndexRange[] {
+  return text.split(',').map((part) => {
+    const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    if (!match) throw new UsageError(`--include: expected message numbers such as 3-7,12, got '${part}'`);
+    const from = Number(match[1]);
+    const to = match[2] === undefined ? from : Number(match[2]);
+    if (to < from) throw new UsageError(`--include: the range ${part.trim()} ends before it starts`);
+    return { from, to };
+  });
+}
+
+/** What a minimal link left out, in one line for stderr. */
+function describeMinimal(link: MinimalLink, count: number): string {
+  const withText = link.withText.length;
+  const whole = withText - link.partial.length;
+  const shown = link.withText.map((i) => `#${i}${link.partial.includes(i) ? ' (start)' : ''}`).join(', ');
+  return (
+    `minimal: counts of all ${count} messages; text of ${withText} (${whole} whole${shown ? `: ${shown}` : ''}); ` +
+    `the rest show as "text not included"${link.shortTurnIds ? '; long turn ids shortened to 8 characters' : ''}` +
+    (link.fits ? '' : '; the messages asked for with --include make it longer than 2,000 characters')
+  );
+}
+
 export async function share(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, SHARE_OPTIONS);
   if (values.help) {
@@ -87,14 +118,36 @@ export async function share(argv: string[], io: Io): Promise<number> {
   const page = pageUrl(values['base-url-page']);
   const settings = settingsFrom(values);
   const file = positionals[0];
+  if (values.minimal && values['settings-only'])
+    throw new UsageError('give either --minimal or --settings-only');
+  if (values.include !== undefined && !values.minimal) throw new UsageError('--include goes with --minimal');
+  if (values.minimal && typeof values.bundle === 'string') {
+    throw new UsageError('a repro bundle holds the whole transcript; drop --minimal');
+  }
+  const include = values.include === undefined ? [] : parseRanges(String(values.include));
   const imported = await readTranscript(file, formatFrom(values));
-  const variant = values['settings-only'] ? 'settings-only' : 'full';
-  let payload: SharePayload = await buildSharePayload(
-    { messages: imported.messages, transcriptName: basename(file), settings },
-    variant,
-  );
+  const source = { messages: imported.messages, transcriptName: basename(file), settings };
+  const variant = values.minimal ? 'minimal' : values['settings-only'] ? 'settings-only' : 'full';
+  let payload: SharePayload;
+  let minimal: MinimalLink | null = null;
+  if (variant === 'minimal') {
+    const estimator = await estimatorFor(settings);
+    // Fitted to the length of the link as printed: redacted the way it will be.
+    const finish = (p: SharePayload) => {
+      const redacted = values['redact-content'] ? redactContent(p, estimator).payload : p;
+      return values['redact-secrets'] ? redactSecrets(redacted) : redacted;
+    };
+    minimal = await buildMinimalLink(source, estimator, {
+      include,
+      measure: async (p) => buildShareUrl(page, await encodeFragment(finish(p))).length,
+    });
+    payload = minimal.payload;
+    if (values['redact-content']) payload = redactContent(payload, estimator).payload;
+  } else {
+    payload = await buildSharePayload(source, variant);
+  }
 
-  if (values['redact-content']) {
+  if (values['redact-content'] && variant !== 'minimal') {
     const redaction = redactContent(payload, await estimatorFor(settings));
     payload = redaction.payload;
     if (redaction.misses.length > 0) {
@@ -132,11 +185,16 @@ export async function share(argv: string[], io: Io): Promise<number> {
     }
     const link = buildShareUrl(page, await encodeShare(payload));
     const lengthClass = classifyLinkLength(link.length);
+    const leftOut = minimal ? describeMinimal(minimal, imported.messages.length) : null;
     if (values.json) {
-      io.out(JSON.stringify({ link, length: link.length, lengthClass, variant }, null, 2));
+      const extra = minimal
+        ? { messagesWithText: minimal.withText, partial: minimal.partial, shortTurnIds: minimal.shortTurnIds }
+        : {};
+      io.out(JSON.stringify({ link, length: link.length, lengthClass, variant, ...extra }, null, 2));
     } else {
       io.out(link);
       io.err(`link length ${link.length.toLocaleString('en-US')} characters, ${LENGTH_ADVICE[lengthClass]}`);
+      if (leftOut) io.err(leftOut);
     }
     return EXIT_OK;
   } catch (error) {

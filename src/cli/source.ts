@@ -134,7 +134,18 @@ export async function loadSource(
         `(${String(kept)} is used): ${refusal.reason}`,
     );
   }
-  const settings = settingsFrom(values, restored.settingsInput);
+  let settings = settingsFrom(values, restored.settingsInput);
+  if (restored.variant === 'minimal') {
+    // The counts were made with the link's tokenizer and scale; the text to count again is not there.
+    const fixed = { tokenizer: restored.settingsInput.tokenizer, scale: restored.settingsInput.scale };
+    if (settings.tokenizer !== fixed.tokenizer || settings.scale !== fixed.scale) {
+      io.err(
+        `compaction-playground: note: a minimal ${from} carries counts, not the text to count again; ` +
+          `its tokenizer ${fixed.tokenizer} and scale ${fixed.scale} apply`,
+      );
+    }
+    settings = { ...settings, ...fixed };
+  }
 
   if (restored.messages) {
     if (positionals.length > 0) {
@@ -179,6 +190,9 @@ export function describeShared(shared: SharedOrigin): string {
     : '';
   if (shared.variant === 'full') {
     return `full ${shared.from}${name}, ${shared.messageCount} messages${migrated}${provider}`;
+  }
+  if (shared.variant === 'minimal') {
+    return `minimal ${shared.from}${name}, ${shared.messageCount} messages (counts of all, text of a few)${migrated}${provider}`;
   }
   const verdict = shared.transcriptMatches
     ? 'the file matches its transcript hash'

@@ -112,12 +112,21 @@ function build(
     return parts;
   };
   const countMessage = (message: Message): number => {
+    // Text that is not here cannot be counted: the count made where it was stands in.
+    if (message.carried) return message.carried.tokens;
     const { fixed, strings } = partsOf(message);
     let total = fixed;
     for (const s of strings) total += scaled(s, scale);
     return total;
   };
   const countFields = (message: Message) => {
+    const carried = message.carried;
+    if (carried) {
+      return {
+        reasoning: carried.reasoning ?? 0,
+        arguments: (message.toolCalls ?? []).map((_, k) => carried.arguments?.[k] ?? 0),
+      };
+    }
     if (tokenizer === 'chars4') {
       return {
         reasoning: scaled(countChars4(message.reasoning ?? ''), scale),

@@ -45,4 +45,33 @@ export interface Message {
   /** The stored turn this message belongs to, when the source has turns. */
   turnId?: string;
   source?: SourceRef;
+  /**
+   * Counts that stand in for text this message no longer has: a minimal
+   * share link carries every message's counts but only a few messages' text,
+   * and counts, not text, decide the cut. Set, it is what every count of the
+   * message returns, whatever the estimator would make of the text left.
+   */
+  carried?: CarriedCounts;
+}
+
+/**
+ * A message's counts as measured where its text was whole, under the
+ * tokenizer and scale of the settings they travelled with (the reader keeps
+ * those fixed: nobody can count text that is not there).
+ */
+export interface CarriedCounts {
+  /** The whole message, as `Estimator.countMessage` counted it. */
+  tokens: number;
+  /** Its reasoning; 0 or absent when it had none. */
+  reasoning?: number;
+  /** Each tool call's arguments, in call order. */
+  arguments?: number[];
+  /** A tool result without its output and images: what stays around a placeholder. */
+  bare?: number;
+  /** A tool result's masking note, which names its line count. */
+  masked?: number;
+  /** A tool result's output, in characters. */
+  chars?: number;
+  /** What text is here: none of it, or a part (absent: all of it). */
+  excerpt?: 'none' | 'part';
 }

@@ -31,6 +31,32 @@ describe('canonical JSON', () => {
     expect(result.issues).toEqual([]);
   });
 
+  it('keeps the counts a message carries in place of its text, and drops malformed ones', () => {
+    const carried: Message[] = [
+      { id: 'u', role: 'user', content: '', carried: { tokens: 812, excerpt: 'none' } },
+      {
+        id: 'a',
+        role: 'assistant',
+        content: 'Reading it',
+        toolCalls: [{ id: 'c1', name: 'read', arguments: '' }],
+        carried: { tokens: 40, reasoning: 12, arguments: [9], excerpt: 'part' },
+      },
+      {
+        id: 'r',
+        role: 'tool',
+        content: '',
+        toolCallId: 'c1',
+        toolName: 'read',
+        carried: { tokens: 90, bare: 7, masked: 11, chars: 3210 },
+      },
+    ];
+    expect(importTranscript(exportTranscript(carried, 'canonical')).messages.map((m) => m.carried)).toEqual(
+      carried.map((m) => m.carried),
+    );
+    const bad = JSON.stringify([{ id: 'u', role: 'user', content: 'hi', carried: { tokens: -1 } }]);
+    expect(importTranscript(bad).messages[0].carried).toBeUndefined();
+  });
+
   it('accepts a bare array of our messages', () => {
     const result = importTranscript(JSON.stringify(messages));
     expect(result.format).toBe('canonical');

@@ -3,7 +3,7 @@
  * messages}`. It is what the playground exports, so it must reload without
  * loss; a bare array of our Message objects is accepted too.
  */
-import type { Message, Role, ToolCall } from '../core/message';
+import type { CarriedCounts, Message, Role, ToolCall } from '../core/message';
 import { childPath, makeMessage } from './build';
 import type { Imported, JsonImporter } from './format';
 import { detection } from './format';
@@ -112,7 +112,7 @@ function readMessage(item: unknown, index: number, path: string, log: IssueLog):
     });
   });
   const kind = str(item, 'kind');
-  return makeMessage({
+  const message = makeMessage({
     id: str(item, 'id') ?? `m${index}`,
     role,
     content: typeof content === 'string' ? content : '',
@@ -126,6 +126,31 @@ function readMessage(item: unknown, index: number, path: string, log: IssueLog):
     turnId: str(item, 'turnId'),
     source: { path },
   });
+  const carried = readCarried(field(item, 'carried'));
+  if (carried) message.carried = carried;
+  return message;
+}
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/**
+ * The counts a message travelled with when its text did not (a minimal share
+ * link opens as our JSON). Without a valid total they are ignored, and the
+ * text there is counted as usual.
+ */
+function readCarried(value: unknown): CarriedCounts | undefined {
+  if (!isRecord(value) || !isCount(field(value, 'tokens'))) return undefined;
+  const out: CarriedCounts = { tokens: field(value, 'tokens') as number };
+  for (const key of ['reasoning', 'bare', 'masked', 'chars'] as const) {
+    const count = field(value, key);
+    if (isCount(count)) out[key] = count;
+  }
+  const args = field(value, 'arguments');
+  if (Array.isArray(args) && args.every(isCount)) out.arguments = args;
+  const excerpt = field(value, 'excerpt');
+  if (excerpt === 'none' || excerpt === 'part') out.excerpt = excerpt;
+  return out;
 }
 
 /**

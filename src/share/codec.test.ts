@@ -20,12 +20,12 @@ import { restoreShare } from './schema';
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const ALPHABET64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/** A v1 fragment around arbitrary JSON text, for payloads the builder would never write. */
+/** A current-version fragment around arbitrary JSON text, for payloads the builder would never write. */
 async function fragmentOfJson(json: string): Promise<string> {
-  return `v1.${encodeBase64url(await deflateRaw(utf8(json)))}`;
+  return `v2.${encodeBase64url(await deflateRaw(utf8(json)))}`;
 }
 
-/** The JSON text inside a v1 fragment, read the way the decoder reads it. */
+/** The JSON text inside a fragment, read the way the decoder reads it. */
 async function jsonInside(fragment: string): Promise<string> {
   const bytes = Uint8Array.from(atob(fragment.slice(3).replace(/-/g, '+').replace(/_/g, '/')), (c) =>
     c.charCodeAt(0),
@@ -78,7 +78,7 @@ describe('round trips', () => {
   test('a full link reopens the same transcript, settings, provider, selection and preview', async () => {
     const payload = await buildSharePayload(source(), 'full');
     const fragment = await encodeShare(payload);
-    expect(fragment.startsWith('v1.')).toBe(true);
+    expect(fragment.startsWith('v2.')).toBe(true);
     const decoded = await decodeShare(fragment);
     expect(decoded).toEqual({ ok: true, payload });
     if (!decoded.ok) return;
@@ -127,7 +127,7 @@ describe('round trips', () => {
     );
     const fragment = await encodeShare(payload);
     expect(await jsonInside(fragment)).toBe(
-      `{"v":1,"variant":"settings-only","transcript":{"name":"pasted transcript","sha256":"${payload.transcript.sha256}","messageCount":5}}`,
+      `{"v":2,"variant":"settings-only","transcript":{"name":"pasted transcript","sha256":"${payload.transcript.sha256}","messageCount":5}}`,
     );
     expect(fragment.length).toBeLessThan(200);
   });
@@ -235,7 +235,7 @@ describe('every decoding error has a code and a message naming what was wrong', 
       error: {
         code: 'bad-prefix',
         message:
-          'The link does not start with a version such as "v1."; it was cut short or not made by this app.',
+          'The link does not start with a version such as "v2."; it was cut short or not made by this app.',
       },
     });
   });
@@ -246,7 +246,7 @@ describe('every decoding error has a code and a message naming what was wrong', 
       error: {
         code: 'unknown-version',
         message:
-          'The link is version 7, which this build cannot read (it reads versions 0 and 1); it was probably made by a newer build.',
+          'The link is version 7, which this build cannot read (it reads versions 0, 1 and 2); it was probably made by a newer build.',
       },
     });
   });
@@ -294,7 +294,7 @@ describe('every decoding error has a code and a message naming what was wrong', 
   });
 
   test("not-json: compressed text that is not JSON, with the parser's reason", async () => {
-    const result = await decodeShare(await fragmentOfJson('{"v":1,'));
+    const result = await decodeShare(await fragmentOfJson('{"v":2,'));
     expect(result.ok ? null : result.error.code).toBe('not-json');
     // The reason is the JavaScript engine's own wording, which differs between engines.
     expect(result.ok ? null : result.error.message).toMatch(

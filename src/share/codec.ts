@@ -2,7 +2,7 @@
  * Share links: a payload in, fragment text out, and back.
  *
  * The fragment is `v<version>.<data>`. It lives after `#`, so it never
- * reaches a server. For v1 the data is base64url(deflate-raw(JSON)):
+ * reaches a server. Since v1 the data is base64url(deflate-raw(JSON)):
  * `CompressionStream` is built into browsers and Node, costs no bundle bytes,
  * and measured 30–45% shorter than lz-string on transcript JSON.
  *
@@ -33,7 +33,7 @@ const DEFAULT_LIMITS: DecodeLimits = {
 };
 
 /** How each version's data is packed. v0 predates compression. */
-const TRANSPORT: Record<number, 'json' | 'deflate-raw'> = { 0: 'json', 1: 'deflate-raw' };
+const TRANSPORT: Record<number, 'json' | 'deflate-raw'> = { 0: 'json', 1: 'deflate-raw', 2: 'deflate-raw' };
 
 /**
  * Compressed input is fed in pieces this small so that no single piece can
@@ -206,7 +206,7 @@ export async function decodeShare(
   if (!isKnownVersion(version)) {
     return failure(
       'unknown-version',
-      `The link is version ${version}, which this build cannot read (it reads versions ${SHARE_VERSIONS.join(' and ')}); it was probably made by a newer build.`,
+      `The link is version ${version}, which this build cannot read (it reads versions ${SHARE_VERSIONS.slice(0, -1).join(', ')} and ${SHARE_VERSIONS[SHARE_VERSIONS.length - 1]}); it was probably made by a newer build.`,
     );
   }
   const data = text.slice(prefix[0].length);

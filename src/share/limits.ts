@@ -12,6 +12,8 @@ export const SHARE_LIMITS = {
   /** Ids, names, tool names, turn ids, the transcript name. */
   labelChars: 512,
   toolCallsPerMessage: 1_000,
+  /** Tool calls in a whole minimal transcript. */
+  toolCallsPerTranscript: 1_000_000,
   images: 10_000,
   modelChars: 256,
   baseUrlChars: 2_048,

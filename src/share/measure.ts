@@ -7,7 +7,9 @@
  * support. Beyond that, a bundle file is the reliable way to share.
  */
 import { buildShareUrl, encodeFragment } from './codec';
-import { buildSharePayload, type ShareSource } from './payload';
+import type { Estimator } from '../core/estimate';
+import { buildMinimalLink } from './minimal';
+import { buildSharePayload, type SharePayload, type ShareSource } from './payload';
 
 export const LINK_PASTES_ANYWHERE = 2_000;
 export const LINK_WORKS_MOSTLY = 8_000;
@@ -24,17 +26,27 @@ export function classifyLinkLength(length: number): LinkLengthClass {
 export interface LinkLengths {
   full: number;
   settingsOnly: number;
+  /** The minimal link at its target (2,000 characters for the whole URL). */
+  minimal: number;
 }
 
 /**
  * The length in characters of each kind of link for `source`: the whole URL
  * when `baseUrl` is given, otherwise `#` and the fragment.
  */
-export async function measureLink(source: ShareSource, baseUrl?: string): Promise<LinkLengths> {
-  const length = async (variant: 'full' | 'settings-only') => {
-    const fragment = await encodeFragment(await buildSharePayload(source, variant));
+export async function measureLink(
+  source: ShareSource,
+  estimator: Estimator,
+  baseUrl?: string,
+): Promise<LinkLengths> {
+  const lengthOf = async (payload: SharePayload) => {
+    const fragment = await encodeFragment(payload);
     return baseUrl ? buildShareUrl(baseUrl, fragment).length : fragment.length + 1;
   };
-  const [full, settingsOnly] = await Promise.all([length('full'), length('settings-only')]);
-  return { full, settingsOnly };
+  const [full, settingsOnly, minimal] = await Promise.all([
+    buildSharePayload(source, 'full').then(lengthOf),
+    buildSharePayload(source, 'settings-only').then(lengthOf),
+    buildMinimalLink(source, estimator, { measure: lengthOf }).then((link) => link.length),
+  ]);
+  return { full, settingsOnly, minimal };
 }

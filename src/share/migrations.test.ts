@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { encodeBase64url } from './base64url';
-import { decodeShare, encodeShare } from './codec';
+import { decodeShare, deflateRaw, encodeShare } from './codec';
 import { migrateV0ToV1, upgradePayload } from './migrations';
 import { restoreShare } from './schema';
 
@@ -33,7 +33,7 @@ describe('v0 links', () => {
       ok: true,
       migratedFrom: 0,
       payload: {
-        v: 1,
+        v: 2,
         variant: 'full',
         transcript: {
           name: 'debug.jsonl',
@@ -62,7 +62,7 @@ describe('v0 links', () => {
     ]).toEqual([32000, 4000, 6000, 'pi']);
   });
 
-  test('re-encoding a migrated link writes a v1 link with the same content', async () => {
+  test('re-encoding a migrated link writes a current link with the same content', async () => {
     const decoded = await decodeShare(v0Link(V0_PAYLOAD));
     if (!decoded.ok) throw new Error(decoded.error.message);
     const again = await decodeShare(await encodeShare(decoded.payload));
@@ -88,5 +88,51 @@ describe('v0 links', () => {
   test('a v0 selection past the end fails the current schema after migration', () => {
     const result = upgradePayload(0, { messages: [], selected: 0 });
     expect(result.ok ? null : result.error.path).toBe('selectedIndex');
+  });
+});
+
+describe('v1 links', () => {
+  const v1Link = async (json: unknown) =>
+    `v1.${encodeBase64url(await deflateRaw(new TextEncoder().encode(JSON.stringify(json))))}`;
+
+  test('a v1 full link opens as the same payload, renumbered, and says it was upgraded', async () => {
+    const v1 = {
+      v: 1,
+      variant: 'full',
+      transcript: { name: 'a.jsonl', messages: [{ id: 'u1', role: 'user', content: 'Hello' }] },
+      settings: { keepRecentTokens: 30 },
+    };
+    expect(await decodeShare(await v1Link(v1))).toEqual({
+      ok: true,
+      migratedFrom: 1,
+      payload: { ...v1, v: 2 },
+    });
+  });
+
+  test('a v1 settings-only link keeps its hash and count', async () => {
+    const v1 = {
+      v: 1,
+      variant: 'settings-only',
+      transcript: { name: 'a', sha256: 'a'.repeat(64), messageCount: 3 },
+    };
+    expect(await decodeShare(await v1Link(v1))).toEqual({
+      ok: true,
+      migratedFrom: 1,
+      payload: { ...v1, v: 2 },
+    });
+  });
+
+  test('a minimal payload under version 1 is refused: that variant began with version 2', async () => {
+    expect(
+      await decodeShare(await v1Link({ v: 1, variant: 'minimal', transcript: { roles: '', tokens: [] } })),
+    ).toEqual({
+      ok: false,
+      error: {
+        code: 'schema',
+        message:
+          "The link's contents (version 1) are invalid at variant: minimal links began with version 2.",
+        path: 'variant',
+      },
+    });
   });
 });

@@ -14,12 +14,24 @@
  *       "settings"?: { "window"?, "reserve"?, "keep"?, "summaryCap"?, "strategy"?, "tokenizer"? },
  *       "selected"?: number }
  *
- * v1, current: see `payload.ts`.
+ * v1: the full and settings-only payloads of `payload.ts`, with `"v": 1`.
+ *
+ * v2, current: v1 and the `minimal` variant (`minimal.ts`): every message's
+ * counts and shape, and the text of a few. A v1 payload is a v2 payload with
+ * another number, so its migration only renumbers it; its `minimal` variant
+ * did not exist, and is refused under v1.
  */
 import * as v from 'valibot';
 import { CUT_STRATEGIES, TOKENIZERS, type SettingsInput } from '../core/settings';
 import { failure, type DecodeResult } from './errors';
-import { SHARE_ROLES, SHARE_VERSION, stripDefaultSettings, type FullSharePayload } from './payload';
+import {
+  SHARE_ROLES,
+  SHARE_VERSION,
+  stripDefaultSettings,
+  type FullSharePayload,
+  type SettingsOnlySharePayload,
+  type SharePayload,
+} from './payload';
 import { SHARE_LIMITS } from './limits';
 import { formatIssuePath, validateSharePayload, type ShareSourceKind } from './schema';
 
@@ -57,7 +69,11 @@ export type ShareV0 = v.InferOutput<typeof shareV0Schema>;
  * v0 readers assigned on load (so a selection by id still points at the same
  * message), and defaults are stripped as v1 expects.
  */
-export function migrateV0ToV1(old: ShareV0): FullSharePayload {
+/** A payload as version 1 wrote it. */
+export type ShareV1 =
+  (Omit<FullSharePayload, 'v'> & { v: 1 }) | (Omit<SettingsOnlySharePayload, 'v'> & { v: 1 });
+
+export function migrateV0ToV1(old: ShareV0): ShareV1 {
   const s = old.settings ?? {};
   const settings: SettingsInput = stripDefaultSettings({
     maxContextTokens: s.window,
@@ -67,8 +83,8 @@ export function migrateV0ToV1(old: ShareV0): FullSharePayload {
     strategy: s.strategy,
     tokenizer: s.tokenizer,
   });
-  const payload: FullSharePayload = {
-    v: SHARE_VERSION,
+  const payload: ShareV1 & { variant: 'full' } = {
+    v: 1,
     variant: 'full',
     transcript: {
       messages: old.messages.map((m, i) => ({ id: `m${i}`, role: m.role, content: m.content })),
@@ -80,8 +96,13 @@ export function migrateV0ToV1(old: ShareV0): FullSharePayload {
   return payload;
 }
 
+/** v1 → v2: the same payload, renumbered (v2 only added a variant). */
+export function migrateV1ToV2(old: ShareV1): SharePayload {
+  return { ...old, v: SHARE_VERSION } as SharePayload;
+}
+
 /** Every version a link may carry, oldest first. */
-export const SHARE_VERSIONS = [0, SHARE_VERSION] as const;
+export const SHARE_VERSIONS = [0, 1, SHARE_VERSION] as const;
 
 export function isKnownVersion(version: number): boolean {
   return (SHARE_VERSIONS as readonly number[]).includes(version);
@@ -93,6 +114,21 @@ export function isKnownVersion(version: number): boolean {
  */
 export function upgradePayload(version: number, json: unknown, from: ShareSourceKind = 'link'): DecodeResult {
   if (version === SHARE_VERSION) return validateSharePayload(json, from);
+  if (version === 1) {
+    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+      return failure('schema', `The ${from}'s contents (version 1) are invalid: Expected an object.`);
+    }
+    if ((json as { variant?: unknown }).variant === 'minimal') {
+      return failure(
+        'schema',
+        `The ${from}'s contents (version 1) are invalid at variant: minimal links began with version 2.`,
+        'variant',
+      );
+    }
+    // The schema checks every field, the version too: it must have been 1 to be renumbered.
+    const result = validateSharePayload(migrateV1ToV2(json as ShareV1), from);
+    return result.ok ? { ...result, migratedFrom: 1 } : result;
+  }
   const parsed = v.safeParse(shareV0Schema, json, { abortEarly: true });
   if (!parsed.success) {
     const issue = parsed.issues[0];
@@ -104,6 +140,6 @@ export function upgradePayload(version: number, json: unknown, from: ShareSource
       path || undefined,
     );
   }
-  const result = validateSharePayload(migrateV0ToV1(parsed.output), from);
+  const result = validateSharePayload(migrateV1ToV2(migrateV0ToV1(parsed.output)), from);
   return result.ok ? { ...result, migratedFrom: 0 } : result;
 }

@@ -55,7 +55,7 @@ describe('the full payload', () => {
     };
     const payload = await buildSharePayload({ messages: [message], settings: {} }, 'full');
     expect(payload).toEqual({
-      v: 1,
+      v: 2,
       variant: 'full',
       transcript: {
         messages: [
@@ -89,7 +89,7 @@ describe('the full payload', () => {
       'full',
     );
     expect(JSON.stringify(payload)).toBe(
-      '{"v":1,"variant":"full","transcript":{"messages":[{"id":"u1","role":"user","content":"Fix the login bug."},' +
+      '{"v":2,"variant":"full","transcript":{"messages":[{"id":"u1","role":"user","content":"Fix the login bug."},' +
         '{"id":"a","role":"assistant","content":"","toolCalls":[{"id":"c","name":"n","arguments":"{}"}]}]},' +
         '"preview":{"summary":"s","degraded":false,"splitTurn":false}}',
     );
@@ -250,7 +250,7 @@ describe('the settings-only payload and the transcript hash', () => {
       'settings-only',
     );
     expect(payload).toEqual({
-      v: 1,
+      v: 2,
       variant: 'settings-only',
       transcript: { name: 'session.jsonl', sha256: TRANSCRIPT_SHA256, messageCount: 3 },
       settings: { keepRecentTokens: 4000 },

@@ -22,9 +22,10 @@ import { promptChanges, type PromptOverrides } from '../core/prompts';
 import type { Usage } from '../core/summarizer';
 import type { ProviderKind } from '../providers/config';
 import { TYPED_SETTING_LIMITS } from './limits';
+import type { MinimalTranscript } from './minimal';
 
 /** The payload version this code writes. Older ones are migrated on decode. */
-export const SHARE_VERSION = 1;
+export const SHARE_VERSION = 2;
 
 /**
  * Provider families a link may name: the preview's protocols plus the offline
@@ -65,7 +66,7 @@ export interface SharePreview {
   usage?: Usage;
 }
 
-interface SharePayloadCommon {
+export interface SharePayloadCommon {
   /** Only the fields that differ from `DEFAULT_SETTINGS`; absent when none do. */
   settings?: SettingsInput;
   provider?: ShareProvider;
@@ -92,7 +93,19 @@ export interface SettingsOnlySharePayload extends SharePayloadCommon {
   transcript: { name: string; sha256: string; messageCount: number };
 }
 
-export type SharePayload = FullSharePayload | SettingsOnlySharePayload;
+/**
+ * Every message's shape and counts, and the text of only a few: short enough
+ * to paste anywhere, and it reproduces the same counts, cuts, fates and
+ * verdict, because counts, not text, decide them. The format of `transcript`
+ * is described in `minimal.ts`.
+ */
+export interface MinimalSharePayload extends SharePayloadCommon {
+  v: typeof SHARE_VERSION;
+  variant: 'minimal';
+  transcript: MinimalTranscript;
+}
+
+export type SharePayload = FullSharePayload | SettingsOnlySharePayload | MinimalSharePayload;
 export type ShareVariant = SharePayload['variant'];
 
 /**
@@ -260,20 +273,15 @@ export async function buildSharePayload(
   source: ShareSource,
   variant: 'settings-only',
 ): Promise<SettingsOnlySharePayload>;
-export async function buildSharePayload(source: ShareSource, variant: ShareVariant): Promise<SharePayload>;
-export async function buildSharePayload(source: ShareSource, variant: ShareVariant): Promise<SharePayload> {
-  const common: SharePayloadCommon = {};
-  const settings = stripDefaultSettings(source.settings);
-  if (Object.keys(settings).length > 0) common.settings = settings;
-  if (source.provider) common.provider = toShareProvider(source.provider);
-  const selected = source.selectedIndex;
-  if (typeof selected === 'number' && Number.isInteger(selected) && selected >= 0) {
-    if (selected < source.messages.length) common.selectedIndex = selected;
-  }
-  if (source.preview) common.preview = toSharePreview(source.preview);
-  const prompts = promptChanges(source.prompts ?? undefined);
-  if (Object.keys(prompts).length > 0) common.prompts = prompts;
-
+export async function buildSharePayload(
+  source: ShareSource,
+  variant: 'full' | 'settings-only',
+): Promise<SharePayload>;
+export async function buildSharePayload(
+  source: ShareSource,
+  variant: 'full' | 'settings-only',
+): Promise<SharePayload> {
+  const common = sharePayloadCommon(source);
   if (variant === 'full') {
     const transcript: FullSharePayload['transcript'] = { messages: source.messages.map(toShareMessage) };
     if (source.transcriptName) transcript.name = source.transcriptName;
@@ -289,4 +297,20 @@ export async function buildSharePayload(source: ShareSource, variant: ShareVaria
     },
     ...common,
   };
+}
+
+/** Settings, provider, selection and preview: what every variant carries beside its transcript. */
+export function sharePayloadCommon(source: ShareSource): SharePayloadCommon {
+  const common: SharePayloadCommon = {};
+  const settings = stripDefaultSettings(source.settings);
+  if (Object.keys(settings).length > 0) common.settings = settings;
+  if (source.provider) common.provider = toShareProvider(source.provider);
+  const selected = source.selectedIndex;
+  if (typeof selected === 'number' && Number.isInteger(selected) && selected >= 0) {
+    if (selected < source.messages.length) common.selectedIndex = selected;
+  }
+  if (source.preview) common.preview = toSharePreview(source.preview);
+  const prompts = promptChanges(source.prompts ?? undefined);
+  if (Object.keys(prompts).length > 0) common.prompts = prompts;
+  return common;
 }

@@ -12,6 +12,7 @@
  */
 import type { Estimator } from '../core/estimate';
 import type { ShareMessage, SharePayload, SharePreview } from './payload';
+import type { MinimalText } from './minimal';
 
 /** Each is a single token in o200k_base and cl100k_base, alone and after a space. */
 export const FILLER_WORDS: readonly string[] = (
@@ -242,6 +243,16 @@ function redactMessage(message: ShareMessage, index: number, measure: Measure, m
   return out;
 }
 
+function redactMinimalText(text: MinimalText, measure: Measure): MinimalText {
+  const seed = text.i * 13;
+  const out: MinimalText = { ...text };
+  if (text.content !== undefined) out.content = neutralText(text.content, measure, seed).text;
+  if (text.reasoning !== undefined) out.reasoning = neutralText(text.reasoning, measure, seed + 1).text;
+  if (text.args)
+    out.args = text.args.map((a, k) => (a ? neutralArguments(a, measure, seed + 2 + k).text : a));
+  return out;
+}
+
 /**
  * Replaces the conversation's text, reasoning, tool arguments and the preview
  * summary with same-count filler. Ids, roles, tool and participant names,
@@ -258,6 +269,12 @@ export function redactContent<T extends SharePayload>(payload: T, estimator: Est
       name: REDACTED_TRANSCRIPT_NAME,
       messages: out.transcript.messages.map((m, i) => redactMessage(m, i, measure, misses)),
     };
+  }
+  if (out.variant === 'minimal') {
+    // The counts travel apart from the text; only the few texts there are need filler.
+    const { texts, ...rest } = out.transcript;
+    out.transcript = { ...rest, name: REDACTED_TRANSCRIPT_NAME };
+    if (texts) out.transcript.texts = texts.map((t) => redactMinimalText(t, measure));
   }
   if (payload.preview) {
     const summary = neutralText(payload.preview.summary, measure, 7);

@@ -7,7 +7,7 @@ import { SHARE_LIMITS } from './limits';
 import { isPresetBaseUrl, restoreShare, validateSharePayload } from './schema';
 
 const base: FullSharePayload = {
-  v: 1,
+  v: 2,
   variant: 'full',
   transcript: { messages: [{ id: 'u', role: 'user', content: 'hi' }] },
 };
@@ -31,9 +31,9 @@ describe('validation', () => {
     ],
     [
       'a wrong version inside the JSON',
-      { ...base, v: 2 },
+      { ...base, v: 3 },
       'v',
-      "The link's contents are invalid at v: Invalid type: Expected 1 but received 2.",
+      "The link's contents are invalid at v: Invalid type: Expected 2 but received 3.",
     ],
     [
       'an unknown role',
@@ -85,7 +85,7 @@ describe('validation', () => {
     ],
     [
       'a malformed hash',
-      { v: 1, variant: 'settings-only', transcript: { name: 'a', sha256: 'ABC', messageCount: 1 } },
+      { v: 2, variant: 'settings-only', transcript: { name: 'a', sha256: 'ABC', messageCount: 1 } },
       'transcript.sha256',
       "The link's contents are invalid at transcript.sha256: Expected 64 lowercase hex digits.",
     ],
@@ -142,9 +142,9 @@ describe('validation', () => {
   });
 
   test('a file source is named as a file in the message', () => {
-    const result = validateSharePayload({ ...base, v: 2 }, 'file');
+    const result = validateSharePayload({ ...base, v: 3 }, 'file');
     expect(result.ok ? null : result.error.message).toBe(
-      "The file's contents are invalid at v: Invalid type: Expected 1 but received 2.",
+      "The file's contents are invalid at v: Invalid type: Expected 2 but received 3.",
     );
   });
 });

@@ -34,6 +34,13 @@ import { presetAt } from '../providers/presets';
 import { failure, type DecodeResult } from './errors';
 import { SHARE_LIMITS, TYPED_SETTING_LIMITS } from './limits';
 import {
+  minimalMessages,
+  PACKED_COLUMN,
+  unpackColumns,
+  unpackNumbers,
+  type MinimalTranscript,
+} from './minimal';
+import {
   SHARE_PROVIDER_KINDS,
   SHARE_ROLES,
   SHARE_VERSION,
@@ -174,6 +181,171 @@ const promptsSchema = v.strictObject({
   turnPrefix: v.optional(promptText),
 });
 
+const index = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.messages - 1));
+const messageCount = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SHARE_LIMITS.messages));
+const many = <T extends v.GenericSchema>(item: T) =>
+  v.pipe(v.array(item), v.maxLength(SHARE_LIMITS.messages));
+
+/** A packed number column: at most 9 characters an entry (8 base-36 digits and a comma). */
+const packed = (entries: number) =>
+  v.pipe(
+    v.string(),
+    v.maxLength(entries * 10),
+    v.regex(PACKED_COLUMN, 'Expected base-36 numbers separated by commas'),
+  );
+
+/** The minimal transcript's columns, each bounded; how they fit together is `minimalProblem`'s. */
+const minimalTranscriptSchema = v.strictObject({
+  name: v.optional(label),
+  roles: v.pipe(
+    v.string(),
+    v.maxLength(SHARE_LIMITS.messages),
+    v.regex(/^[suat]*$/, 'Expected one letter per message: s, u, a or t'),
+  ),
+  tokens: packed(SHARE_LIMITS.messages),
+  summaries: v.optional(packed(SHARE_LIMITS.messages)),
+  turns: v.optional(many(v.tuple([label, messageCount]))),
+  reasoning: v.optional(packed(SHARE_LIMITS.messages)),
+  calls: v.optional(packed(SHARE_LIMITS.messages)),
+  callNames: v.optional(v.pipe(v.array(label), v.maxLength(SHARE_LIMITS.toolCallsPerTranscript))),
+  callTokens: v.optional(packed(SHARE_LIMITS.toolCallsPerTranscript)),
+  answers: v.optional(packed(SHARE_LIMITS.messages)),
+  bare: v.optional(packed(SHARE_LIMITS.messages)),
+  masked: v.optional(packed(SHARE_LIMITS.messages)),
+  chars: v.optional(packed(SHARE_LIMITS.messages)),
+  toolNames: v.optional(many(v.tuple([index, label]))),
+  texts: v.optional(
+    many(
+      v.strictObject({
+        i: index,
+        content: v.optional(text),
+        reasoning: v.optional(text),
+        args: v.optional(v.pipe(v.array(text), v.maxLength(SHARE_LIMITS.toolCallsPerMessage))),
+        part: v.optional(v.literal(true)),
+      }),
+    ),
+  ),
+});
+
+/** Strictly ascending, so each index names one message once and the order is the transcript's. */
+function firstUnordered(values: readonly number[]): number {
+  for (let k = 1; k < values.length; k++) if (values[k] <= values[k - 1]) return k;
+  return -1;
+}
+
+/** The most each packed column may hold in one entry. */
+const COLUMN_MAX = {
+  summaries: SHARE_LIMITS.messages - 1,
+  reasoning: SHARE_LIMITS.tokens,
+  calls: SHARE_LIMITS.toolCallsPerMessage,
+  callTokens: SHARE_LIMITS.tokens,
+  bare: SHARE_LIMITS.tokens,
+  masked: SHARE_LIMITS.tokens,
+  chars: SHARE_LIMITS.textChars,
+} as const;
+
+/**
+ * The rules between the minimal transcript's columns, which a per-field
+ * schema cannot state: numbers in range, one count per message, runs that
+ * add up, indices inside the transcript and in order, a result answering a
+ * call made before it. Returns where and what, or null.
+ */
+export function minimalProblem(transcript: MinimalTranscript): { path: string; message: string } | null {
+  for (const [key, max] of Object.entries(COLUMN_MAX) as [keyof typeof COLUMN_MAX, number][]) {
+    const column = transcript[key];
+    if (column === undefined) continue;
+    const k = unpackNumbers(column).findIndex((x) => x === null || x < 0 || x > max);
+    if (k >= 0) return { path: `transcript.${key}[${k}]`, message: `expected a number from 0 to ${max}` };
+  }
+  const t = unpackColumns(transcript);
+  const n = t.roles.length;
+  const badCount = t.tokens.findIndex((x) => !(x >= 0 && x <= SHARE_LIMITS.tokens));
+  if (badCount >= 0) {
+    return {
+      path: `transcript.tokens[${badCount}]`,
+      message: `message ${badCount} would count ${t.tokens[badCount]} tokens; expected 0 to ${SHARE_LIMITS.tokens}`,
+    };
+  }
+  const perMessage = (key: 'tokens' | 'reasoning' | 'calls') => {
+    const length = t[key]?.length;
+    return length !== undefined && length !== n
+      ? { path: `transcript.${key}`, message: `${length} entries for ${n} messages` }
+      : null;
+  };
+  const wrongLength = perMessage('tokens') ?? perMessage('reasoning') ?? perMessage('calls');
+  if (wrongLength) return wrongLength;
+  if (t.turns) {
+    const total = t.turns.reduce((sum, [, count]) => sum + count, 0);
+    if (total !== n) return { path: 'transcript.turns', message: `the runs cover ${total} of ${n} messages` };
+  }
+  const inside = (path: string, list: readonly number[]) => {
+    const k = list.findIndex((i) => i >= n);
+    if (k >= 0) return { path: `${path}[${k}]`, message: `message ${list[k]} of ${n}` };
+    const bad = firstUnordered(list);
+    return bad >= 0 ? { path: `${path}[${bad}]`, message: 'the indices are not in ascending order' } : null;
+  };
+  const summaries = inside('transcript.summaries', t.summaries ?? []);
+  if (summaries) return summaries;
+  const calls = t.calls ?? [];
+  const callCount = calls.reduce((sum, c) => sum + c, 0);
+  for (const column of ['callNames', 'callTokens'] as const) {
+    const length = t[column]?.length ?? 0;
+    if (length !== callCount) {
+      return { path: `transcript.${column}`, message: `${length} entries for ${callCount} tool calls` };
+    }
+  }
+  // The message each call was made in, to check that a result answers a call made before it.
+  const callMessage: number[] = [];
+  calls.forEach((count, i) => {
+    for (let k = 0; k < count; k++) callMessage.push(i);
+  });
+  const toolAt: number[] = [];
+  for (let i = 0; i < n; i++) if (t.roles[i] === 't') toolAt.push(i);
+  for (const column of ['answers', 'bare', 'masked', 'chars'] as const) {
+    const length = t[column]?.length ?? 0;
+    if (length !== toolAt.length) {
+      return { path: `transcript.${column}`, message: `${length} entries for ${toolAt.length} tool results` };
+    }
+  }
+  let previous = -1;
+  for (let r = 0; r < toolAt.length; r++) {
+    const step = t.answers![r];
+    if (step === null) continue;
+    const answered = previous + 1 + step;
+    if (answered < 0 || answered >= callCount || callMessage[answered] >= toolAt[r]) {
+      return {
+        path: `transcript.answers[${r}]`,
+        message: `no call made before message ${toolAt[r]} is there to answer`,
+      };
+    }
+    previous = answered;
+  }
+  const toolNames = t.toolNames ?? [];
+  const named = inside(
+    'transcript.toolNames',
+    toolNames.map(([i]) => i),
+  );
+  if (named) return named;
+  const notTool = toolNames.findIndex(([i]) => t.roles[i] !== 't');
+  if (notTool >= 0) {
+    return { path: `transcript.toolNames[${notTool}]`, message: 'names a message that is not a tool result' };
+  }
+  const texts = t.texts ?? [];
+  const textAt = inside(
+    'transcript.texts',
+    texts.map((x) => x.i),
+  );
+  if (textAt) return textAt;
+  const extraArgs = texts.findIndex((x) => (x.args?.length ?? 0) > (calls[x.i] ?? 0));
+  if (extraArgs >= 0) {
+    return {
+      path: `transcript.texts[${extraArgs}].args`,
+      message: 'more arguments than the message has tool calls',
+    };
+  }
+  return null;
+}
+
 const common = {
   v: v.literal(SHARE_VERSION),
   settings: v.optional(typedSettingsSchema),
@@ -200,6 +372,11 @@ export const sharePayloadSchema = v.variant('variant', [
       sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'Expected 64 lowercase hex digits')),
       messageCount: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.messages)),
     }),
+  }),
+  v.strictObject({
+    ...common,
+    variant: v.literal('minimal'),
+    transcript: minimalTranscriptSchema,
   }),
 ]);
 
@@ -235,9 +412,23 @@ export function validateSharePayload(json: unknown, from: ShareSourceKind = 'lin
     );
   }
   const payload = result.output;
+  if (payload.variant === 'minimal') {
+    const problem = minimalProblem(payload.transcript);
+    if (problem) {
+      return failure(
+        'schema',
+        `The ${from}'s contents are invalid at ${problem.path}: ${problem.message}.`,
+        problem.path,
+      );
+    }
+  }
   // A cross-field rule the per-field schema cannot state.
   const count =
-    payload.variant === 'full' ? payload.transcript.messages.length : payload.transcript.messageCount;
+    payload.variant === 'full'
+      ? payload.transcript.messages.length
+      : payload.variant === 'minimal'
+        ? payload.transcript.roles.length
+        : payload.transcript.messageCount;
   if (payload.selectedIndex !== undefined && payload.selectedIndex >= count) {
     return failure(
       'schema',
@@ -251,7 +442,10 @@ export function validateSharePayload(json: unknown, from: ShareSourceKind = 'lin
 /** A validated payload as the app uses it: defaults filled in, settings normalized. */
 export interface RestoredShare {
   variant: ShareVariant;
-  /** The transcript, for a full link; null when the reader has to load it. */
+  /**
+   * The transcript, for a full or minimal link; null when the reader has to
+   * load it. A minimal link's messages carry their counts (`Message.carried`).
+   */
   messages: Message[] | null;
   transcriptName: string | null;
   /** For a settings-only link: what the loaded transcript must hash to. */
@@ -295,13 +489,18 @@ function toMessage(message: ShareMessage): Message {
  */
 export function restoreShare(payload: SharePayload): RestoredShare {
   const { settings: settingsInput, refused } = applyTyped(DEFAULT_SETTINGS, payload.settings ?? {});
-  const full = payload.variant === 'full';
+  const messages =
+    payload.variant === 'full'
+      ? payload.transcript.messages.map(toMessage)
+      : payload.variant === 'minimal'
+        ? minimalMessages(payload.transcript)
+        : null;
   return {
     variant: payload.variant,
-    messages: full ? payload.transcript.messages.map(toMessage) : null,
+    messages,
     transcriptName: payload.transcript.name ?? null,
-    expectedSha256: full ? null : payload.transcript.sha256,
-    messageCount: full ? payload.transcript.messages.length : payload.transcript.messageCount,
+    expectedSha256: payload.variant === 'settings-only' ? payload.transcript.sha256 : null,
+    messageCount: messages ? messages.length : (payload.transcript as { messageCount: number }).messageCount,
     settingsInput,
     refusedSettings: refused,
     settings: normalizeSettings(settingsInput),

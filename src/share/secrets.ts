@@ -263,8 +263,16 @@ export function scanSecrets(payload: SharePayload): SecretFinding[] {
   walkStrings(payload, [], (text, path) => {
     const secrets = findSecretsInText(text);
     if (secrets.length === 0) return;
-    const inMessage = path[0] === 'transcript' && path[1] === 'messages' && typeof path[2] === 'number';
-    const messageIndex = inMessage ? (path[2] as number) : null;
+    const inMessage =
+      path[0] === 'transcript' &&
+      (path[1] === 'messages' || path[1] === 'texts') &&
+      typeof path[2] === 'number';
+    // A minimal link's texts name their message.
+    const messageIndex = !inMessage
+      ? null
+      : path[1] === 'texts' && payload.variant === 'minimal'
+        ? payload.transcript.texts![path[2] as number].i
+        : (path[2] as number);
     const field = inMessage ? formatPath(path.slice(3)) : formatPath(path);
     for (const secret of secrets) findings.push({ ...secret, path: formatPath(path), messageIndex, field });
   });

@@ -43,6 +43,23 @@ interface SettingsState extends StoredSettings {
   setParam<H extends HarnessId>(harness: H, param: keyof HarnessParams[H] & string, value: unknown): void;
   chooseModel(id: string | null): void;
   reset(): void;
+  /**
+   * The tokenizer and scale the transcript's counts were made with, when it
+   * has counts and not the text to count again (a minimal link): no change
+   * of settings may move them. Not stored.
+   */
+  countsFixed: CountsFixed | null;
+  fixCounts(fixed: CountsFixed | null): void;
+}
+
+export interface CountsFixed {
+  tokenizer: SettingsFields['tokenizer'];
+  scale: number;
+}
+
+/** The settings with the fixed tokenizer and scale, when there are any. */
+function pinned<T extends Partial<SettingsFields>>(settings: T, fixed: CountsFixed | null): T {
+  return fixed ? { ...settings, tokenizer: fixed.tokenizer, scale: fixed.scale } : settings;
 }
 
 const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as Exclude<SettingField, 'harness'>[];
@@ -120,11 +137,16 @@ export const useSettings = create<SettingsState>()(
       modelId: null,
       refused: [],
       refusedParams: [],
+      countsFixed: null,
+      fixCounts: (fixed) => set((state) => ({ countsFixed: fixed, settings: pinned(state.settings, fixed) })),
       update: (patch) =>
         set((state) => {
           // Values refused earlier are tried again: this change may be the one that makes them fit.
           const waiting = Object.fromEntries(state.refused.map((r) => [r.field, r.value]));
-          const { settings, refused } = applyTyped(state.settings, { ...waiting, ...patch });
+          const { settings, refused } = applyTyped(
+            state.settings,
+            pinned({ ...waiting, ...patch }, state.countsFixed),
+          );
           return {
             settings,
             refused,
@@ -137,10 +159,13 @@ export const useSettings = create<SettingsState>()(
           if (!model) return { modelId: null };
           // The model's scale comes with it: counted on this device, else its published correction.
           const tokenizer = state.settings.tokenizer;
-          const chosen = {
-            ...settingsForModel(model),
-            scale: countedScale(model.id, tokenizer) ?? defaultScaleFor(model, tokenizer),
-          };
+          const chosen = pinned(
+            {
+              ...settingsForModel(model),
+              scale: countedScale(model.id, tokenizer) ?? defaultScaleFor(model, tokenizer),
+            },
+            state.countsFixed,
+          );
           // The preset's own fields replace whatever was refused in them; other refused values get another try.
           const waiting = Object.fromEntries(
             state.refused.filter((r) => !(r.field in chosen)).map((r) => [r.field, r.value]),
@@ -157,7 +182,13 @@ export const useSettings = create<SettingsState>()(
           const harnessInput = { ...typed, [harness]: { ...typed[harness], [param]: value } };
           return { settings: { ...state.settings, harness: harnessInput }, refusedParams: others };
         }),
-      reset: () => set({ settings: DEFAULT_SETTINGS, modelId: null, refused: [], refusedParams: [] }),
+      reset: () =>
+        set((state) => ({
+          settings: pinned(DEFAULT_SETTINGS, state.countsFixed),
+          modelId: null,
+          refused: [],
+          refusedParams: [],
+        })),
     }),
     {
       name: storageKey(SETTINGS_RECORD),

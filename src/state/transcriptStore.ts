@@ -131,6 +131,10 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
     try {
       const view = await result;
       if (getState().loadId !== id) return false;
+      // Counts without the text to count again keep the tokenizer and scale they were made with.
+      useSettings
+        .getState()
+        .fixCounts(view.excerpts ? { tokenizer: view.tokenizer, scale: view.scale } : null);
       set({
         status: 'ready',
         view: stamped(view),

@@ -235,7 +235,20 @@ function assemble(counts: number[], estimator: Estimator, previews: string[]): T
     tokenizer: estimator.tokenizer,
     scale: estimator.scale,
     previews,
+    ...excerptsOf(imported.messages),
   };
+}
+
+/** Which messages have none or only part of their text: the page marks them, and fixes what counted them. */
+function excerptsOf(messages: readonly Message[]): { excerpts?: Record<number, 'none' | 'part'> } {
+  const excerpts: Record<number, 'none' | 'part'> = {};
+  let any = false;
+  messages.forEach((m, i) => {
+    if (!m.carried) return;
+    any = true;
+    if (m.carried.excerpt) excerpts[i] = m.carried.excerpt;
+  });
+  return any ? { excerpts } : {};
 }
 
 /**

@@ -16,6 +16,7 @@ import type { ProviderErrorDescription } from '../providers/describeError';
 import type { ShareError } from '../share/errors';
 import type { SharePreview, ShareProviderInput } from '../share/payload';
 import type { RestoredShare } from '../share/schema';
+import type { IndexRange } from '../share/minimal';
 import type { SearchResult } from './search';
 import type { ProviderEvent, ProviderHttpRequest } from '../providers/events';
 import type { Message, Role } from '../core/message';
@@ -57,6 +58,12 @@ export interface TranscriptView extends CountedShape {
   estimatedFor?: TokenizerId;
   /** First line of each message, at most 160 characters. */
   previews: string[];
+  /**
+   * Messages whose text is not all here (opened from a minimal link), by
+   * index: `none` without any, `part` with its start. Absent when every
+   * message has its text; then nothing is fixed either.
+   */
+  excerpts?: Record<number, 'none' | 'part'>;
 }
 
 /** Where compaction's own input fitting leaves messages out. */
@@ -183,6 +190,10 @@ export interface ShareState {
 export interface ShareOptions {
   redactSecrets: boolean;
   redactContent: boolean;
+  /** Messages whose whole text the minimal link carries besides its own choice. */
+  include?: IndexRange[];
+  /** The length of the page's address before `#`, which the minimal link's 2,000 characters include. */
+  pageUrlLength?: number;
   /** `auto`: the full link when it is short enough for an address bar, else settings-only. */
   mode: 'both' | 'auto';
 }
@@ -191,11 +202,37 @@ export interface ShareLinks {
   /** The `#` fragment with the transcript, or why there is none. */
   full: { fragment: string } | { error: string };
   settingsOnly: { fragment: string } | { error: string };
+  /** Counts of every message, text of a few (`mode: 'both'`, or a transcript that came from a minimal link). */
+  minimal?: MinimalShareLink | { error: string };
   /** Key-shaped strings found before any redaction. */
   findings: { label: string; where: string; preview: string }[];
   bundle: { text: string; fileName: string } | { error: string };
   /** Messages whose neutral replacement could not match the token count exactly. */
   redactionMisses: number;
+}
+
+/** A minimal link, what it carries, and the reduced list a reader will see. */
+export interface MinimalShareLink {
+  fragment: string;
+  messageCount: number;
+  withText: number[];
+  partial: number[];
+  shortTurnIds: boolean;
+  /** Within 2,000 characters (false when the ranges added back make it longer). */
+  fits: boolean;
+  /** The reader's list: each message with text on its own, runs of messages without text as one row. */
+  rows: MinimalRow[];
+}
+
+export interface MinimalRow {
+  from: number;
+  /** The last message of the row (the same as `from` for a message with text). */
+  to: number;
+  role: Role | null;
+  tokens: number;
+  /** The text that travels; null for a run without text. */
+  text: string | null;
+  part: boolean;
 }
 
 /** Who writes the preview's summary: the offline summarizer, or a provider with the user's key. */

@@ -7,14 +7,14 @@ import { buildShareLinks } from './shareLinks';
 
 const chars4 = createEstimator('chars4', countChars4);
 
-function links(messages: Message[]) {
+function links(messages: Message[], include: { from: number; to: number }[] = [], redact = true) {
   return buildShareLinks(
     { messages, sourceName: 'session.json', bytes: 0 },
     {
       id: 1,
       type: 'share',
       state: { settings: DEFAULT_SETTINGS, provider: null, selectedIndex: null, preview: null },
-      options: { redactSecrets: false, redactContent: true, mode: 'both' },
+      options: { redactSecrets: false, redactContent: redact, mode: 'both', include },
     },
     async () => chars4,
   );
@@ -37,5 +37,46 @@ describe('buildShareLinks', () => {
     });
     expect(result.bundle).toEqual({ error: 'The repro bundle would be over the 20 MB it may hold.' });
     expect(result.settingsOnly).toHaveProperty('fragment');
+  });
+});
+
+describe('the minimal link', () => {
+  const messages: Message[] = Array.from({ length: 30 }, (_, i) => ({
+    id: `m${i}`,
+    role: i % 2 ? 'assistant' : 'user',
+    content: `Message ${i}: ${'a line of text '.repeat(400)}`,
+  }));
+
+  it("shows the reader's list: messages with text on their own, runs without text as one row", async () => {
+    const result = await links(messages);
+    if (!result.minimal || 'error' in result.minimal) throw new Error('expected a minimal link');
+    const { rows, withText, messageCount } = result.minimal;
+    expect(messageCount).toBe(30);
+    expect(rows.filter((r) => r.text !== null).map((r) => r.from)).toEqual(withText);
+    expect(rows.reduce((sum, r) => sum + r.to - r.from + 1, 0)).toBe(30);
+    expect(rows.every((r, k) => k === 0 || r.from === rows[k - 1].to + 1)).toBe(true);
+  });
+
+  it('carries a range added back whole, and grows', async () => {
+    const plain = await links(messages, [], false);
+    const more = await links(messages, [{ from: 2, to: 3 }], false);
+    if (!plain.minimal || 'error' in plain.minimal || !more.minimal || 'error' in more.minimal) {
+      throw new Error('expected minimal links');
+    }
+    expect(more.minimal.fragment.length).toBeGreaterThan(plain.minimal.fragment.length);
+    expect(more.minimal.rows.find((r) => r.from === 2)?.text).toMatch(/^Message 2: a line of text/);
+  });
+
+  it('is the only link with counts for a transcript opened from a minimal link', async () => {
+    const counted: Message[] = [
+      { id: 'm0', role: 'user', content: '', carried: { tokens: 812, excerpt: 'none' } },
+      { id: 'm1', role: 'assistant', content: 'Done.', carried: { tokens: 5 } },
+    ];
+    const result = await links(counted);
+    expect(result.full).toEqual({
+      error:
+        'This transcript came from a minimal link and lacks most of its text; share it as a minimal link.',
+    });
+    expect(result.minimal).toHaveProperty('fragment');
   });
 });

@@ -3,12 +3,19 @@ import { errorText } from '../core/errors';
 import type { Message } from '../core/message';
 import { normalizeSettings, type TokenizerId } from '../core/settings';
 import { bundleFileName, encodeBundle } from '../share/bundle';
-import { encodeShare, MAX_INFLATED_BYTES } from '../share/codec';
+import { encodeFragment, encodeShare, MAX_INFLATED_BYTES } from '../share/codec';
+import { buildMinimalLink, minimalMessages } from '../share/minimal';
 import { formatBytes } from '../share/errors';
-import { buildSharePayload, type SharePayload, type ShareSource } from '../share/payload';
+import {
+  buildSharePayload,
+  type MinimalSharePayload,
+  type SharePayload,
+  type ShareSource,
+} from '../share/payload';
 import { redactContent } from '../share/redact';
 import { redactSecrets, scanSecrets } from '../share/secrets';
-import type { ShareLinks, WorkerRequest } from './protocol';
+import { firstLine } from './firstLine';
+import type { MinimalRow, MinimalShareLink, ShareLinks, ShareOptions, WorkerRequest } from './protocol';
 
 /** Above this, the address bar follows a settings-only link: a full one would not fit anyway. */
 const AUTO_FULL_LINK_BYTES = 1_000_000;
@@ -29,6 +36,53 @@ function surelyTooLargeToShare(messages: readonly Message[]): boolean {
   return false;
 }
 
+/** The minimal link, fitted to the length of the page's whole link after the same redactions. */
+async function minimalLink(
+  source: ShareSource,
+  estimator: Estimator,
+  options: ShareOptions,
+): Promise<MinimalShareLink> {
+  const finish = (payload: MinimalSharePayload) => {
+    const redacted = options.redactContent ? redactContent(payload, estimator).payload : payload;
+    return options.redactSecrets ? redactSecrets(redacted) : redacted;
+  };
+  const link = await buildMinimalLink(source, estimator, {
+    include: options.include,
+    // The page adds its own address; a typical one is counted so the fit holds where it is pasted.
+    measure: async (p) => (await encodeFragment(finish(p))).length + 1 + (options.pageUrlLength ?? 0),
+  });
+  const payload = finish(link.payload);
+  const messages = minimalMessages(payload.transcript);
+  const rows: MinimalRow[] = [];
+  messages.forEach((m, i) => {
+    const text = m.carried?.excerpt === 'none' ? null : firstLine(m);
+    const last = rows[rows.length - 1];
+    if (text === null && last && last.text === null) {
+      last.to = i;
+      last.tokens += m.carried!.tokens;
+      if (last.role !== m.role) last.role = null;
+      return;
+    }
+    rows.push({
+      from: i,
+      to: i,
+      role: m.role,
+      tokens: m.carried!.tokens,
+      text,
+      part: m.carried?.excerpt === 'part',
+    });
+  });
+  return {
+    fragment: await encodeShare(payload),
+    messageCount: messages.length,
+    withText: link.withText,
+    partial: link.partial,
+    shortTurnIds: link.shortTurnIds,
+    fits: link.fits,
+    rows,
+  };
+}
+
 /** Full and settings-only links for the loaded transcript and the page state. */
 export async function buildShareLinks(
   loaded: { messages: readonly Message[]; sourceName: string; bytes: number },
@@ -47,7 +101,9 @@ export async function buildShareLinks(
   };
   const tooBigForAddressBar = options.mode === 'auto' && loaded.bytes > AUTO_FULL_LINK_BYTES;
   const tooBig = !tooBigForAddressBar && surelyTooLargeToShare(loaded.messages);
-  let full = tooBigForAddressBar || tooBig ? null : await buildSharePayload(source, 'full');
+  // A transcript opened from a minimal link lacks text: only another minimal link keeps its counts.
+  const counted = loaded.messages.some((m) => m.carried);
+  let full = tooBigForAddressBar || tooBig || counted ? null : await buildSharePayload(source, 'full');
   let settingsOnly = await buildSharePayload(source, 'settings-only');
   const findings = full ? scanSecrets(full) : scanSecrets(settingsOnly);
   if (options.redactSecrets) {
@@ -55,12 +111,18 @@ export async function buildShareLinks(
     settingsOnly = redactSecrets(settingsOnly);
   }
   let redactionMisses = 0;
+  const normalized = normalizeSettings(state.settings);
+  const estimator = await estimatorFor(normalized.tokenizer, normalized.scale);
   if (full && options.redactContent) {
-    const settings = normalizeSettings(state.settings);
-    const redacted = redactContent(full, await estimatorFor(settings.tokenizer, settings.scale));
+    const redacted = redactContent(full, estimator);
     full = redacted.payload;
     redactionMisses = redacted.misses.length;
   }
+  // The address bar of a page opened from a minimal link keeps a minimal link: no other keeps its counts.
+  const minimal =
+    options.mode === 'both' || counted
+      ? await minimalLink(source, estimator, options).catch((error: unknown) => ({ error: errorText(error) }))
+      : undefined;
   const attempt = async (payload: SharePayload | null, why: string) => {
     if (!payload) return { error: why };
     try {
@@ -85,10 +147,13 @@ export async function buildShareLinks(
   return {
     full: await attempt(
       full,
-      tooBig
-        ? `The shared state is over the ${cap} a link may hold; share a settings-only link instead.`
-        : 'The transcript is too large to follow in the address bar.',
+      counted
+        ? 'This transcript came from a minimal link and lacks most of its text; share it as a minimal link.'
+        : tooBig
+          ? `The shared state is over the ${cap} a link may hold; share a settings-only link instead.`
+          : 'The transcript is too large to follow in the address bar.',
     ),
+    ...(minimal ? { minimal } : {}),
     settingsOnly: await attempt(settingsOnly, ''),
     findings: findings.map((f) => ({
       label: f.label,

@@ -63,6 +63,11 @@ export function applyClearings(
       toolCalls: message.toolCalls!.map((c) => (ids.has(c.id) ? { ...c, arguments: CLEARED_ARGUMENTS } : c)),
     };
   }
+  // A message counted where its text was keeps the count the plan gives it after clearing.
+  for (const c of plan.cleared) {
+    const carried = out[c.index].carried;
+    if (carried) out[c.index] = { ...out[c.index], carried: { ...carried, tokens: c.tokensAfter } };
+  }
   return out;
 }
 

@@ -71,7 +71,7 @@ export function toolShapeOf(messages: readonly Message[], estimator: Estimator):
   const callAt = new Map<string, { index: number; argTokens: number }>();
   for (let i = 0; i < n; i++) {
     const m = messages[i];
-    if (m.role === 'assistant' && (m.reasoning || m.toolCalls?.length)) {
+    if (m.role === 'assistant' && (m.reasoning || m.carried?.reasoning || m.toolCalls?.length)) {
       const fields = estimator.countFields(m);
       shape.reasoning[i] = fields.reasoning;
       m.toolCalls?.forEach((call, k) => callAt.set(call.id, { index: i, argTokens: fields.arguments[k] }));
@@ -79,9 +79,16 @@ export function toolShapeOf(messages: readonly Message[], estimator: Estimator):
     shape.calls[i] = m.toolCalls?.length ?? 0;
     if (m.role !== 'tool') continue;
     shape.names[i] = m.toolName ?? null;
-    shape.bare[i] = estimator.countMessage({ ...m, content: '', images: 0 });
-    shape.masked[i] = estimator.countString(maskedObservation(lineCount(m.content)));
-    shape.chars[i] = m.content.length;
+    if (m.carried) {
+      // Its output is not all here: what it measured where it was travelled with it.
+      shape.bare[i] = m.carried.bare ?? 0;
+      shape.masked[i] = m.carried.masked ?? 0;
+      shape.chars[i] = m.carried.chars ?? 0;
+    } else {
+      shape.bare[i] = estimator.countMessage({ ...m, content: '', images: 0 });
+      shape.masked[i] = estimator.countString(maskedObservation(lineCount(m.content)));
+      shape.chars[i] = m.content.length;
+    }
     const call = m.toolCallId ? callAt.get(m.toolCallId) : undefined;
     if (call) {
       shape.owner[i] = call.index;

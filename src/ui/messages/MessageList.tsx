@@ -216,10 +216,25 @@ export const MessageList = memo(function MessageList({ view, fates }: Props) {
                     <span className="num mono">{fmt(view.counts[i])}</span>
                     <span className={`fate fate-${fate}`}>{FATE_LABELS[fate]}</span>
                     <span className="msg-preview">
-                      <RowText
-                        text={snippet ?? view.previews[i]}
-                        query={snippet !== undefined ? search.active : ''}
-                      />
+                      {view.excerpts?.[i] === 'none' && snippet === undefined ? (
+                        <span className="text-omitted" data-testid="text-omitted">
+                          {view.previews[i] ? `${view.previews[i]} · ` : ''}text not included in this link (
+                          {fmt(view.counts[i])} tokens)
+                        </span>
+                      ) : (
+                        <>
+                          <RowText
+                            text={snippet ?? view.previews[i]}
+                            query={snippet !== undefined ? search.active : ''}
+                          />
+                          {view.excerpts?.[i] === 'part' && (
+                            <span className="text-omitted" data-testid="text-partial">
+                              {' '}
+                              … the rest not included in this link
+                            </span>
+                          )}
+                        </>
+                      )}
                     </span>
                   </button>
                   <button

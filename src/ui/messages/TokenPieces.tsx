@@ -97,6 +97,14 @@ export function TokenPieces({ view, index }: { view: TranscriptView; index: numb
         {!data.complete && (
           <span className="muted"> At most {fmt(TOKEN_VIEW_LIMIT)} tokens are drawn per message.</span>
         )}
+        {view.excerpts?.[index] && (
+          <span className="muted" data-testid="token-pieces-excerpt">
+            {' '}
+            The link carried this message’s count, {fmt(view.counts[index])}, and{' '}
+            {view.excerpts[index] === 'none' ? 'none' : 'only the start'} of its text: the pieces are of the
+            text that travelled.
+          </span>
+        )}
       </p>
       {data.parts.map((part, k) => (
         // Two tool calls may share a name, and so a label.

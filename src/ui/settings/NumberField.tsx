@@ -16,6 +16,8 @@ interface Props {
   step?: number;
   integer?: boolean;
   hint?: string;
+  /** Shown but not editable; the hint says why. */
+  disabled?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export function NumberField({
   step = 1,
   integer = true,
   hint,
+  disabled = false,
 }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
@@ -56,6 +59,7 @@ export function NumberField({
         inputMode={integer ? 'numeric' : 'decimal'}
         value={text}
         step={step}
+        disabled={disabled}
         aria-invalid={problem !== null || undefined}
         aria-describedby={`${id}-note`}
         onChange={(e) => {

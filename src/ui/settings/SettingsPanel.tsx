@@ -30,7 +30,7 @@ function thresholdFormula(analysis: PageAnalysis): string {
 }
 
 export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
-  const { settings, refused, modelId, update, chooseModel, reset } = useSettings();
+  const { settings, refused, modelId, update, chooseModel, reset, countsFixed } = useSettings();
   const effective = (field: keyof Settings) => {
     const adj = analysis?.adjustments.find((a) => a.field === field);
     return adj ? { value: adj.to, reason: adj.reason } : undefined;
@@ -141,6 +141,8 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
           id="setting-tokenizer"
           data-testid="setting-tokenizer"
           value={settings.tokenizer}
+          disabled={countsFixed !== null}
+          aria-describedby={countsFixed ? 'counts-fixed-note' : undefined}
           onChange={(e) => update({ tokenizer: e.target.value as TokenizerId })}
         >
           {TOKENIZERS.map((id) => (
@@ -160,8 +162,20 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         max={1.5}
         step={0.01}
         onChange={(v) => update({ scale: v })}
-        hint="calibrates counts against a provider's usage"
+        disabled={countsFixed !== null}
+        hint={
+          countsFixed
+            ? 'fixed to the link’s, with the tokenizer'
+            : "calibrates counts against a provider's usage"
+        }
       />
+      {countsFixed && (
+        <p className="field-note muted" id="counts-fixed-note" data-testid="counts-fixed-note">
+          Tokenizer and scale are fixed to the link’s ({countsFixed.tokenizer}
+          {countsFixed.scale !== 1 ? ` × ${countsFixed.scale}` : ''}): this transcript came from a minimal
+          link, which carries each message’s count but not the text to count again.
+        </p>
+      )}
       {analysis && <CountExact />}
 
       <label className="check">

@@ -3,7 +3,8 @@ import { buildShareUrl } from '../../share/codec';
 import { classifyLinkLength, LINK_PASTES_ANYWHERE, LINK_WORKS_MOSTLY } from '../../share/measure';
 import { usePreviewResult } from '../../state/previewStore';
 import { workerClient } from '../../worker/client';
-import type { ShareLinks } from '../../worker/protocol';
+import type { MinimalRow, ShareLinks } from '../../worker/protocol';
+import { parseIndexRanges, type IndexRange } from '../../share/minimal';
 import { fmt } from '../format';
 import { currentShareState } from './shareState';
 import './share.css';
@@ -22,10 +23,12 @@ function LinkRow({
   label,
   testId,
   result,
+  note,
 }: {
   label: string;
   testId: string;
   result: ShareLinks['full'] | undefined;
+  note?: string;
 }) {
   const [copied, setCopied] = useState(false);
   if (!result) return null;
@@ -44,7 +47,10 @@ function LinkRow({
   return (
     <div className="share-link">
       <div className="share-link-head">
-        <strong>{label}</strong>
+        <strong>
+          {label}
+          {note && <span className="share-recommended"> {note}</span>}
+        </strong>
         <span className={`length length-${cls}`} data-testid={`${testId}-length`} data-class={cls}>
           {fmt(url.length)} characters · {LENGTH_NOTES[cls]}
         </span>
@@ -73,6 +79,127 @@ function LinkRow({
   );
 }
 
+/** `#3–#40 · 38 messages` or `#3 user` */
+function rowLabel(row: MinimalRow): string {
+  if (row.from === row.to) return `#${row.from} ${row.role ?? ''}`;
+  return `#${row.from}–#${row.to} · ${fmt(row.to - row.from + 1)} messages`;
+}
+
+/**
+ * The minimal link: its length, what it leaves out, the list a reader will
+ * see, and ranges of messages whose text the user adds back.
+ */
+function MinimalLinkSection({
+  result,
+  include,
+  onInclude,
+  recommended,
+}: {
+  result: ShareLinks['minimal'];
+  include: IndexRange[];
+  onInclude(ranges: IndexRange[]): void;
+  recommended: boolean;
+}) {
+  const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!result) return null;
+  const add = () => {
+    const parsed = parseIndexRanges(draft);
+    if ('error' in parsed) {
+      setProblem(parsed.error);
+      return;
+    }
+    setProblem(null);
+    setDraft('');
+    onInclude([...include, ...parsed.ranges]);
+  };
+  const link = 'error' in result ? null : result;
+  const withoutText = link ? link.messageCount - link.withText.length : 0;
+  return (
+    <div className="share-minimal" data-testid="share-minimal-section">
+      <LinkRow
+        label="Minimal link (the counts of every message, the text of the few where the cut is decided)"
+        testId="share-minimal"
+        result={link ? { fragment: link.fragment } : (result as { error: string })}
+        note={recommended ? '· recommended: the full link is too long' : undefined}
+      />
+      {link && (
+        <>
+          <p className="muted" data-testid="share-minimal-left-out">
+            Left out: the text of {fmt(withoutText)} of {fmt(link.messageCount)} messages, which the reader
+            sees as “text not included”, with their counts
+            {link.partial.length > 0 &&
+              `; ${fmt(link.partial.length)} travel${link.partial.length === 1 ? 's' : ''} with only the start of ${link.partial.length === 1 ? 'its' : 'their'} text`}
+            {link.shortTurnIds && '; long turn ids are shortened to 8 characters'}. Opened, it shows the same
+            counts, cuts, fates and verdict as the whole transcript.
+            {!link.fits && ' The text added back makes it longer than 2,000 characters.'}
+          </p>
+          <details className="minimal-preview">
+            <summary>What the reader sees ({fmt(link.rows.length)} rows)</summary>
+            <ol data-testid="share-minimal-preview">
+              {link.rows.map((row) => (
+                <li key={row.from} className={row.text === null ? 'omitted' : undefined}>
+                  <span className="mono">{rowLabel(row)}</span>{' '}
+                  <span className="num mono">{fmt(row.tokens)}</span>{' '}
+                  {row.text === null ? (
+                    <em className="muted">text not included</em>
+                  ) : (
+                    <span>
+                      {row.text}
+                      {row.part ? ' …' : ''}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </details>
+        </>
+      )}
+      <form
+        className="share-minimal-add"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add();
+        }}
+      >
+        <label htmlFor="share-minimal-range">Add text back, messages</label>
+        <input
+          id="share-minimal-range"
+          data-testid="share-minimal-range"
+          value={draft}
+          placeholder="e.g. 3-7, 12"
+          aria-invalid={problem !== null || undefined}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button type="submit" data-testid="share-minimal-add" disabled={draft.trim() === ''}>
+          Add
+        </button>
+      </form>
+      {problem && (
+        <p className="field-error" data-testid="share-minimal-range-error">
+          {problem}
+        </p>
+      )}
+      {include.length > 0 && (
+        <p className="share-minimal-added" data-testid="share-minimal-added">
+          Whole text of:{' '}
+          {include.map((r, k) => (
+            <button
+              key={k}
+              type="button"
+              className="chip"
+              title="Take this range out again"
+              onClick={() => onInclude(include.filter((_, j) => j !== k))}
+            >
+              {r.from === r.to ? `#${r.from}` : `#${r.from}–#${r.to}`} ×
+            </button>
+          ))}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Links and a bundle that reopen exactly this state, with secrets found and optionally redacted. */
 export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -81,6 +208,7 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void 
   const [redactSecrets, setRedactSecrets] = useState(true);
   const [redactContent, setRedactContent] = useState(false);
   const [links, setLinks] = useState<ShareLinks | null>(null);
+  const [include, setInclude] = useState<IndexRange[]>([]);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -95,7 +223,10 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void 
     let current = true;
     const state = currentShareState(includePreview ? preview : null);
     workerClient
-      .request('share', { state, options: { redactSecrets, redactContent, mode: 'both' } })
+      .request('share', {
+        state,
+        options: { redactSecrets, redactContent, mode: 'both', include, pageUrlLength: pageUrl().length },
+      })
       .result.then(
         (value) => current && (setLinks(value), setError(null)),
         (e: unknown) => current && setError(e instanceof Error ? e.message : String(e)),
@@ -103,7 +234,7 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void 
     return () => {
       current = false;
     };
-  }, [open, includePreview, redactSecrets, redactContent, preview]);
+  }, [open, includePreview, redactSecrets, redactContent, preview, include]);
 
   const bundle = links?.bundle;
   return (
@@ -167,7 +298,36 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void 
       )}
       {error && <p className="field-error">{error}</p>}
       {!links && !error && <p className="muted">Building the links…</p>}
-      <LinkRow label="Full link (transcript, settings, selection)" testId="share-full" result={links?.full} />
+      {(() => {
+        const full = links?.full;
+        // The minimal link comes first whenever the full one would not paste.
+        const fullTooLong =
+          !!full &&
+          ('error' in full ||
+            classifyLinkLength(buildShareUrl(pageUrl(), full.fragment).length) === 'too-long');
+        const minimal = (
+          <MinimalLinkSection
+            result={links?.minimal}
+            include={include}
+            onInclude={setInclude}
+            recommended={fullTooLong}
+          />
+        );
+        const fullRow = (
+          <LinkRow label="Full link (transcript, settings, selection)" testId="share-full" result={full} />
+        );
+        return fullTooLong ? (
+          <>
+            {minimal}
+            {fullRow}
+          </>
+        ) : (
+          <>
+            {fullRow}
+            {minimal}
+          </>
+        );
+      })()}
       <LinkRow
         label="Settings-only link (the reader loads the file; its hash is checked)"
         testId="share-settings"

@@ -153,7 +153,9 @@ export async function openLink(fragment: string): Promise<boolean> {
 export function looksLikeBundle(text: string): boolean {
   const head = text.slice(0, 200).trimStart();
   return (
-    head.startsWith('{') && /"variant"\s*:\s*"(full|settings-only)"/.test(head) && /"v"\s*:\s*\d/.test(head)
+    head.startsWith('{') &&
+    /"variant"\s*:\s*"(full|settings-only|minimal)"/.test(head) &&
+    /"v"\s*:\s*\d/.test(head)
   );
 }
 

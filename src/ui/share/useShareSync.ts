@@ -31,6 +31,7 @@ export function useAddressBarSync(): void {
         options: { redactSecrets: false, redactContent: false, mode: 'auto' },
       }).result;
       if ('fragment' in links.full && links.full.fragment.length <= 8000) return links.full.fragment;
+      if (links.minimal && 'fragment' in links.minimal) return links.minimal.fragment;
       return 'fragment' in links.settingsOnly ? links.settingsOnly.fragment : '';
     });
   }, [ready, view, settings, provider, selected, preview, prompts, sync]);

@@ -1,0 +1,118 @@
+/**
+ * The minimal link: the built-in Claude Code session's full link is about
+ * 130,000 characters; its minimal link pastes anywhere and opens to the same
+ * cut and kept tokens, with most messages shown as counts only.
+ */
+import type { Page } from '@playwright/test';
+import { decodeShare, fragmentFromLink } from '../src/share/codec';
+import { expect, openFresh, test } from './fixtures';
+
+async function openShare(page: Page) {
+  await page.getByTestId('share-open').click();
+  await expect(page.getByTestId('share-minimal')).toHaveValue(/#v2\./);
+}
+
+async function lengthOf(page: Page): Promise<number> {
+  const text = (await page.getByTestId('share-minimal-length').textContent()) ?? '';
+  return Number(/^([\d,]+) characters/.exec(text)![1].replaceAll(',', ''));
+}
+
+test('a minimal link opened in a fresh browser shows the same cut and kept tokens', async ({
+  page,
+  browser,
+}, info) => {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  const kept = await page.getByTestId('kept-tokens').textContent();
+  const total = await page.getByTestId('total-tokens').textContent();
+
+  await openShare(page);
+  // The full link is too long to paste, so the minimal one comes first and says why.
+  await expect(page.getByTestId('share-full-length')).toHaveAttribute('data-class', 'too-long');
+  await expect(page.getByTestId('share-minimal-section')).toContainText(
+    'recommended: the full link is too long',
+  );
+  await expect(page.getByTestId('share-minimal-length')).toHaveAttribute('data-class', 'short');
+  const link = await page.getByTestId('share-minimal').inputValue();
+  expect(link.length).toBeLessThanOrEqual(2000);
+  expect(await lengthOf(page)).toBe(link.length);
+  await expect(page.getByTestId('share-minimal-left-out')).toContainText(
+    /Left out: the text of 19\d of 198 messages/,
+  );
+  await page.getByText('What the reader sees').click();
+  await expect(page.getByTestId('share-minimal-preview')).toContainText('text not included');
+  await page.getByTestId('share-dialog').screenshot({ path: info.outputPath('minimal-share-dialog.png') });
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('message-count')).toHaveText('198');
+  await expect(other.getByTestId('cut-index')).toHaveText('185');
+  await expect(other.getByTestId('kept-tokens')).toHaveText(kept!);
+  await expect(other.getByTestId('total-tokens')).toHaveText(total!);
+  // Messages without their text say so, with their counts.
+  const omitted = other.getByTestId('text-omitted').first();
+  await expect(omitted).toContainText(/text not included in this link \([\d,]+ tokens\)/);
+  // The counts belong to the link's tokenizer: it cannot be changed here.
+  await expect(other.getByTestId('setting-tokenizer')).toBeDisabled();
+  await expect(other.getByTestId('counts-fixed-note')).toContainText('fixed to the link’s');
+  await other.screenshot({ path: info.outputPath('minimal-opened.png') });
+  await fresh.close();
+});
+
+test('adding a range back lengthens the link, and the reader sees that text', async ({ page, browser }) => {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await openShare(page);
+  const before = await lengthOf(page);
+  const firstLink = await page.getByTestId('share-minimal').inputValue();
+
+  await page.getByTestId('share-minimal-range').fill('1-x');
+  await page.getByTestId('share-minimal-add').click();
+  await expect(page.getByTestId('share-minimal-range-error')).toHaveText(
+    'Expected message numbers such as 3-7, 12; "1-x" is not one.',
+  );
+  await page.getByTestId('share-minimal-range').fill('0-1');
+  await page.getByTestId('share-minimal-add').click();
+  await expect(page.getByTestId('share-minimal-added')).toContainText('#0–#1');
+  await expect(page.getByTestId('share-minimal')).not.toHaveValue(firstLink);
+  expect(await lengthOf(page)).toBeGreaterThan(before);
+  const link = await page.getByTestId('share-minimal').inputValue();
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('cut-index')).toHaveText('185');
+  const first = other.locator('[data-testid="message-row"][data-index="0"]');
+  await expect(first).not.toContainText('text not included');
+  await expect(first).toContainText(/\S/);
+  const third = other.locator('[data-testid="message-row"][data-index="2"]');
+  await expect(third.getByTestId('text-omitted')).toBeVisible();
+  await fresh.close();
+});
+
+test('the address bar of a page opened from a minimal link keeps a minimal link as the settings change', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await openShare(page);
+  const link = await page.getByTestId('share-minimal').inputValue();
+  await page.goto('about:blank');
+  await page.goto(link);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await page.getByTestId('setting-keep-recent').fill('9000');
+  await expect.poll(() => page.url(), { timeout: 10_000 }).not.toBe(link);
+  const decoded = await decodeShare(fragmentFromLink(page.url()) ?? '');
+  expect(decoded.ok && decoded.payload.variant).toBe('minimal');
+  expect(decoded.ok && decoded.payload.settings).toEqual({ keepRecentTokens: 9000 });
+});
+
+test('the share dialog with the minimal link on a phone', async ({ page }, info) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await openShare(page);
+  await expect(page.getByTestId('share-minimal-length')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('minimal-share-dialog-phone.png') });
+});
