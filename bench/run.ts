@@ -9,6 +9,7 @@ import { browserBench } from './browser';
 import { coreBench } from './core';
 import { importBench } from './importCli';
 import { linksBench } from './links';
+import { replayBench } from './replay';
 import { tokenizeBench } from './tokenize';
 
 const quick = process.argv.includes('--quick');
@@ -19,6 +20,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   core: coreBench,
   import: importBench,
   links: linksBench,
+  replay: replayBench,
   browser: browserBench,
 };
 

@@ -9,7 +9,7 @@
  * The analysis runs only where the trigger fires, on the context of that
  * moment, so a session without compactions is one pass over its messages.
  */
-import { analyze, strategyTrigger, type StrategyOutcome } from '../analysis';
+import { strategyOutcome, strategyTrigger, type StrategyOutcome } from '../analysis';
 import type { Role } from '../message';
 import type { ToolShape } from '../harness/toolShape';
 import { triggers } from '../harness/trigger';
@@ -66,6 +66,16 @@ export interface ReplayResult {
   overflow: boolean;
 }
 
+/**
+ * After an ask that cut nothing (a clearing, or nothing to compact), the
+ * strategy is asked again once the context has grown by 5% (and at least
+ * 1,000 tokens). Clearing presets fire at every call, and each ask re-plans
+ * the whole context: asking at every call makes a long session quadratic.
+ * The price: a clearing can land up to that much growth late.
+ */
+const REPLAN_GROWTH = 0.05;
+const REPLAN_MIN_GROWTH = 1_000;
+
 /** One item of the replayed context: a message of the session, or something a compaction wrote. */
 interface Entry {
   /** Index into the session's messages, or −1 for what a compaction wrote. */
@@ -78,25 +88,26 @@ interface Entry {
   text: string | null;
 }
 
-const EMPTY_TOOLS = { name: null, bare: 0, argTokens: 0, reasoning: 0, calls: 0, masked: 0, chars: 0 };
+/**
+ * The analysis' view of the replayed context, kept beside it and grown a
+ * message at a time: the replay asks the strategy hundreds of times over a
+ * long session, and rebuilding the view for each ask would cost as much as
+ * the ask itself.
+ */
+class ContextView {
+  roles: Role[] = [];
+  counts: number[] = [];
+  isSummary: boolean[] = [];
+  tools: ToolShape | undefined;
+  /** Where each session message sits in the context, for the tool results' owners. */
+  private position = new Map<number, number>();
 
-/** The analysis' view of the replayed context. */
-function contextShape(session: SessionShape, entries: readonly Entry[]) {
-  const n = entries.length;
-  const roles = new Array<Role>(n);
-  const counts = new Array<number>(n);
-  const isSummary = new Array<boolean>(n);
-  for (let i = 0; i < n; i++) {
-    roles[i] = entries[i]!.role;
-    counts[i] = entries[i]!.tokens;
-    isSummary[i] = entries[i]!.summary;
+  constructor(private readonly session: SessionShape) {
+    this.tools = session.tools ? this.emptyTools(session.tools) : undefined;
   }
-  const source = session.tools;
-  let tools: ToolShape | undefined;
-  if (source) {
-    const position = new Map<number, number>();
-    entries.forEach((e, i) => e.index >= 0 && position.set(e.index, i));
-    tools = {
+
+  private emptyTools(source: ToolShape): ToolShape {
+    return {
       names: [],
       bare: [],
       owner: [],
@@ -107,20 +118,45 @@ function contextShape(session: SessionShape, entries: readonly Entry[]) {
       chars: [],
       placeholders: source.placeholders,
     };
-    for (const e of entries) {
-      const j = e.index;
-      const from = j >= 0 ? null : EMPTY_TOOLS;
-      tools.names.push(from ? from.name : source.names[j]!);
-      tools.bare.push(from ? from.bare : source.bare[j]!);
-      tools.owner.push(from ? -1 : (position.get(source.owner[j]!) ?? -1));
-      tools.argTokens.push(from ? from.argTokens : source.argTokens[j]!);
-      tools.reasoning.push(from ? from.reasoning : source.reasoning[j]!);
-      tools.calls.push(from ? from.calls : source.calls[j]!);
-      tools.masked.push(from ? from.masked : source.masked[j]!);
-      tools.chars.push(from ? from.chars : source.chars[j]!);
-    }
   }
-  return { roles, counts, isSummary, listTail: session.listTail, tools };
+
+  push(e: Entry): void {
+    const at = this.roles.length;
+    this.roles.push(e.role);
+    this.counts.push(e.tokens);
+    this.isSummary.push(e.summary);
+    const source = this.session.tools;
+    const tools = this.tools;
+    if (!source || !tools) return;
+    const j = e.index;
+    if (j < 0) {
+      tools.names.push(null);
+      tools.owner.push(-1);
+      for (const key of ['bare', 'argTokens', 'reasoning', 'calls', 'masked', 'chars'] as const)
+        tools[key].push(0);
+      return;
+    }
+    this.position.set(j, at);
+    tools.names.push(source.names[j]!);
+    tools.owner.push(this.position.get(source.owner[j]!) ?? -1);
+    for (const key of ['bare', 'argTokens', 'reasoning', 'calls', 'masked', 'chars'] as const)
+      tools[key].push(source[key][j]!);
+  }
+
+  /** After a cut: the view of the new context, from scratch. */
+  reset(entries: readonly Entry[]): void {
+    this.roles = [];
+    this.counts = [];
+    this.isSummary = [];
+    this.position = new Map();
+    this.tools = this.session.tools ? this.emptyTools(this.session.tools) : undefined;
+    for (const e of entries) this.push(e);
+  }
+
+  shape() {
+    const { roles, counts, isSummary, tools } = this;
+    return { roles, counts, isSummary, listTail: this.session.listTail, tools };
+  }
 }
 
 function sumTokens(entries: readonly Entry[]): number {
@@ -201,6 +237,7 @@ export function replay(
   const budget = summaryBudget(settings);
   const { calls, counts, roles, isSummary, recordedSummary, listTail } = session;
   let entries: Entry[] = [];
+  const view = new ContextView(session);
   let context = listTail;
   let next = 0;
   const curve = new Array<number>(calls.length);
@@ -210,34 +247,44 @@ export function replay(
   let overflowCalls = 0;
   let inputTotal = 0;
   let peak = 0;
+  /** The context size at which the strategy is asked again after an ask that cut nothing. */
+  let replanAt = 0;
 
   for (let k = 0; k < calls.length; k++) {
     const at = calls[k]!;
     for (; next < at; next++) {
       if (recordedSummary[next]) continue;
-      entries.push({
+      const entry: Entry = {
         index: next,
         role: roles[next]!,
         tokens: counts[next]!,
         summary: isSummary[next]!,
         carried: false,
         text: null,
-      });
+      };
+      entries.push(entry);
+      view.push(entry);
       context += counts[next]!;
     }
-    if (settings.enabled && triggers(trigger, context)) {
-      const outcome = analyze(contextShape(session, entries), input).current;
+    if (settings.enabled && triggers(trigger, context) && context >= replanAt) {
+      const outcome = strategyOutcome(view.shape(), input);
+      replanAt = context + Math.max(REPLAN_MIN_GROWTH, Math.floor(context * REPLAN_GROWTH));
       if (outcome.fires) {
-        for (const c of outcome.cleared) entries[c.index]!.tokens = c.tokensAfter;
+        for (const c of outcome.cleared) {
+          entries[c.index]!.tokens = c.tokensAfter;
+          view.counts[c.index] = c.tokensAfter;
+        }
         const cleared = sumTokens(entries) + listTail;
         const cut = outcome.plan.nothingToCompact
           ? null
           : applyCut(entries, outcome, cleared, listTail, budget, options.summarize);
         if (cut) {
           entries = cut.entries;
+          view.reset(entries);
           summarizedAgain += cut.summarizedAgain;
           compactions.push({ beforeCall: k, atMessage: at, ...cut.compaction, tokensBefore: context });
           context = cut.compaction.tokensAfter;
+          replanAt = 0;
         } else {
           if (outcome.cleared.length) clearings++;
           context = cleared;
