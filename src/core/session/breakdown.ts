@@ -10,6 +10,7 @@ import type { Message } from '../message';
 import { isSummaryMessage } from '../summaryEnvelope';
 
 export type CategoryKind =
+  | 'unrecorded'
   | 'system'
   | 'tool-definitions'
   | 'user'
@@ -36,6 +37,7 @@ export interface Breakdown {
 }
 
 const LABELS: Record<Exclude<CategoryKind, 'tool-result'>, string> = {
+  unrecorded: 'System prompt and tools (not in the file)',
   system: 'System prompt',
   'tool-definitions': 'Tool definitions',
   user: 'User text',
@@ -47,6 +49,7 @@ const LABELS: Record<Exclude<CategoryKind, 'tool-result'>, string> = {
 
 /** The fixed order categories are listed in; tool results sort by size among themselves. */
 const ORDER: CategoryKind[] = [
+  'unrecorded',
   'system',
   'tool-definitions',
   'summary',
@@ -59,13 +62,14 @@ const ORDER: CategoryKind[] = [
 
 /**
  * The breakdown of `messages` under `estimator`. Tool definitions are
- * counted only when the caller knows them (`toolDefinitionTokens`): most
- * formats do not record the tools a request offered.
+ * counted only when the caller knows them (`extra.toolDefinitions`): most
+ * formats do not record the tools a request offered. What a file's usage
+ * shows it sent but does not record (`extra.unrecorded`) has its own row.
  */
 export function breakdownOf(
   messages: readonly Message[],
   estimator: Estimator,
-  toolDefinitionTokens = 0,
+  extra: { toolDefinitions?: number; unrecorded?: number } = {},
 ): Breakdown {
   const byKey = new Map<string, Category>();
   const add = (kind: CategoryKind, tokens: number, counted: boolean, tool?: string) => {
@@ -79,7 +83,8 @@ export function breakdownOf(
     c.tokens += tokens;
     if (counted) c.messages++;
   };
-  if (toolDefinitionTokens > 0) add('tool-definitions', toolDefinitionTokens, false);
+  if (extra.unrecorded) add('unrecorded', extra.unrecorded, false);
+  if (extra.toolDefinitions) add('tool-definitions', extra.toolDefinitions, false);
   for (const m of messages) {
     const tokens = estimator.countMessage(m);
     if (m.role === 'system') add('system', tokens, true);

@@ -74,3 +74,20 @@ export function recordedCurve(
     };
   });
 }
+
+/**
+ * What every call sent that the file does not show: Claude Code records
+ * neither its system prompt nor its tool definitions, yet each request's
+ * usage counts them. Taken as the smallest gap between a recorded size and
+ * our estimate of the same context (the gap that is always there), never
+ * below 0; null when no call records its size.
+ */
+export function unrecordedTokens(points: readonly RecordedPoint[]): number | null {
+  let gap: number | null = null;
+  for (const p of points) {
+    if (p.recordedTokens === null) continue;
+    const d = p.recordedTokens - p.estimatedTokens;
+    gap = gap === null ? d : Math.min(gap, d);
+  }
+  return gap === null ? null : Math.max(0, gap);
+}

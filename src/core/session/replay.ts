@@ -32,6 +32,12 @@ export interface ReplaySummary {
 }
 
 export interface ReplayOptions {
+  /**
+   * Tokens every call sends besides the messages (a system prompt and tools
+   * the file does not record, see `unrecordedTokens`): they stay through
+   * every compaction, like a system prompt.
+   */
+  baseTokens?: number;
   /** Writes each summary; without it a summary takes its whole budget, the most it can be. */
   summarize?: (request: ReplaySummaryRequest) => ReplaySummary;
 }
@@ -239,6 +245,20 @@ export function replay(
   let entries: Entry[] = [];
   const view = new ContextView(session);
   let context = listTail;
+  const base = Math.max(0, Math.round(options.baseTokens ?? 0));
+  if (base > 0) {
+    const entry: Entry = {
+      index: -1,
+      role: 'system',
+      tokens: base,
+      summary: false,
+      carried: false,
+      text: null,
+    };
+    entries.push(entry);
+    view.push(entry);
+    context += base;
+  }
   let next = 0;
   const curve = new Array<number>(calls.length);
   const compactions: ReplayCompaction[] = [];
