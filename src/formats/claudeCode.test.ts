@@ -379,6 +379,8 @@ describe('Claude Code session history', () => {
     // The context now is the same objects as the end of the history, not copies.
     expect(history.messages[9]).toBe(result.messages[0]);
     expect(history.messages[4]!.kind).toBe('summary');
+    // Results in the hidden part name their tool too, from the call they answer.
+    expect(history.messages[2]).toMatchObject({ role: 'tool', toolCallId: 'toolu_1', toolName: 'Bash' });
   });
 
   it('records each boundary as a compaction: position, trigger, tokens before and after, preserved messages', () => {

@@ -186,6 +186,7 @@ class ClaudeCodeSession implements JsonlSession {
       for (const call of converted.calls) calls.push({ ...call, atMessage: call.atMessage + offset });
     });
     if (compactions.length === 0 && calls.length === 0) return undefined;
+    nameToolResults(messages);
     return { messages, compactions, calls };
   }
 
@@ -467,4 +468,20 @@ function recordedCall(atMessage: number, usage: JsonRecord): RecordedCall {
     cacheWriteTokens: write,
     outputTokens: num(usage, 'output_tokens') ?? null,
   };
+}
+
+/**
+ * Tool results name the tool that produced them. The context now gets its
+ * names when the import pairs it; the hidden part of the session is never
+ * paired, so its results are named here from the calls they answer.
+ */
+function nameToolResults(messages: Message[]): void {
+  const names = new Map<string, string>();
+  for (const m of messages) {
+    for (const call of m.toolCalls ?? []) names.set(call.id, call.name);
+    if (m.role === 'tool' && m.toolName === undefined && m.toolCallId !== undefined) {
+      const name = names.get(m.toolCallId);
+      if (name !== undefined) m.toolName = name;
+    }
+  }
 }
