@@ -67,7 +67,8 @@ test.describe('the session timeline', () => {
     await expect(strip).toHaveText(now!);
   });
 
-  test('a picked compaction marker shows the context right after it', async ({ page }) => {
+  test('a picked compaction marker shows the context right after it', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await openFresh(page);
     await expect(page.getByTestId('cut-index')).toHaveText('185');
     await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
@@ -75,5 +76,10 @@ test.describe('the session timeline', () => {
     await page.getByTestId('recorded-compaction').nth(1).click();
     await expect(page.getByTestId('timeline-pinned')).toContainText('before call 14');
     await expect(page.getByTestId('message-row').first()).toContainText('This session is being continued');
+    await page.locator('#timeline').screenshot({ path: testInfo.outputPath('timeline-phone.png') });
+    await testInfo.attach('timeline on a phone', {
+      path: testInfo.outputPath('timeline-phone.png'),
+      contentType: 'image/png',
+    });
   });
 });

@@ -136,6 +136,7 @@ const TimelineChart = memo(function TimelineChart({
     <figure className="timeline-figure">
       <figcaption>
         Context tokens before each of the {fmt(points.length)} calls
+        {replay.threshold > 0 ? `; ${STRATEGY_LABELS[strategy]} fires above ${fmt(replay.threshold)}` : ''}
         {data.unrecordedTokens
           ? ` (estimates include ${fmt(data.unrecordedTokens)} tokens the file's usage counts but does not show)`
           : ''}
@@ -216,7 +217,7 @@ const TimelineChart = memo(function TimelineChart({
             />
             <Line
               dataKey="replay"
-              name={`replay: ${STRATEGY_LABELS[strategy]}`}
+              name={`replay (${strategy})`}
               stroke={c.accent}
               dot={false}
               strokeWidth={2}
@@ -295,54 +296,56 @@ const TimelineChart = memo(function TimelineChart({
 
 function ReplayTable({ data, chosen }: { data: TimelineData; chosen: string }) {
   return (
-    <table className="replay-table" data-testid="replay-table">
-      <caption>The session as recorded, and replayed under these settings with each strategy</caption>
-      <thead>
-        <tr>
-          <th scope="col">run</th>
-          <th scope="col">threshold</th>
-          <th scope="col">compactions</th>
-          <th scope="col">peak context</th>
-          <th scope="col">input tokens, all calls</th>
-          <th scope="col">summarized again</th>
-          <th scope="col">overflow</th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr data-strategy="recorded">
-          <th scope="row">recorded</th>
-          <td>–</td>
-          <td>{data.compactions.length}</td>
-          <td>{n(data.recordedPeak)}</td>
-          <td>{n(data.recordedInput)}</td>
-          <td>–</td>
-          <td>–</td>
-        </tr>
-        {data.replays.map((r) => (
-          <tr
-            key={r.strategy}
-            data-strategy={r.strategy}
-            className={r.strategy === chosen ? 'chosen' : undefined}
-          >
-            <th scope="row">
-              {STRATEGY_LABELS[r.strategy]}
-              {r.strategy === chosen ? ' (chosen)' : ''}
-            </th>
-            <td>{r.threshold > 0 ? fmt(r.threshold) : '–'}</td>
-            <td>
-              {r.compactions.length}
-              {r.clearings > 0 ? ` + ${r.clearings} clearing${r.clearings === 1 ? '' : 's'}` : ''}
-            </td>
-            <td>{fmt(r.peakContextTokens)}</td>
-            <td>{fmt(r.inputTokensTotal)}</td>
-            <td>{fmt(r.summarizedAgainTokens)}</td>
-            <td className={r.overflow ? 'bad' : undefined}>
-              {r.overflow ? `${fmt(r.overflowCalls)} calls` : 'none'}
-            </td>
+    <div className="table-scroll">
+      <table className="replay-table" data-testid="replay-table">
+        <caption>The session as recorded, and replayed under these settings with each strategy</caption>
+        <thead>
+          <tr>
+            <th scope="col">run</th>
+            <th scope="col">threshold</th>
+            <th scope="col">compactions</th>
+            <th scope="col">peak context</th>
+            <th scope="col">input tokens, all calls</th>
+            <th scope="col">summarized again</th>
+            <th scope="col">overflow</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          <tr data-strategy="recorded">
+            <th scope="row">recorded</th>
+            <td>–</td>
+            <td>{data.compactions.length}</td>
+            <td>{n(data.recordedPeak)}</td>
+            <td>{n(data.recordedInput)}</td>
+            <td>–</td>
+            <td>–</td>
+          </tr>
+          {data.replays.map((r) => (
+            <tr
+              key={r.strategy}
+              data-strategy={r.strategy}
+              className={r.strategy === chosen ? 'chosen' : undefined}
+            >
+              <th scope="row" title={STRATEGY_LABELS[r.strategy]}>
+                {r.strategy}
+                {r.strategy === chosen ? ' (chosen)' : ''}
+              </th>
+              <td>{r.threshold > 0 ? fmt(r.threshold) : '–'}</td>
+              <td>
+                {r.compactions.length}
+                {r.clearings > 0 ? ` + ${r.clearings} clearing${r.clearings === 1 ? '' : 's'}` : ''}
+              </td>
+              <td>{fmt(r.peakContextTokens)}</td>
+              <td>{fmt(r.inputTokensTotal)}</td>
+              <td>{fmt(r.summarizedAgainTokens)}</td>
+              <td className={r.overflow ? 'bad' : undefined}>
+                {r.overflow ? `${fmt(r.overflowCalls)} calls` : 'none'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
