@@ -16,7 +16,7 @@ import {
   unrecordedTokens,
   type RecordedPoint,
 } from '../core/session/recorded';
-import { replay } from '../core/session/replay';
+import { replay, type ReplayResult } from '../core/session/replay';
 import type { ImportResult } from '../formats/types';
 import type { TimelineData } from './protocol';
 
@@ -41,11 +41,26 @@ function countedOf(imported: ImportResult, estimator: Estimator): Counted {
   return made;
 }
 
-export function timelineData(imported: ImportResult, estimator: Estimator, settings: Settings): TimelineData {
+/**
+ * Each strategy's replay is one task; the worker reads its messages between
+ * them, so the page's watchdog hears it while a long session replays.
+ */
+const between = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export async function timelineData(
+  imported: ImportResult,
+  estimator: Estimator,
+  settings: Settings,
+): Promise<TimelineData> {
   const { history, shape, points, unrecorded } = countedOf(imported, estimator);
   const baseTokens = unrecorded ?? 0;
   const recorded = points.map((p) => p.recordedTokens);
   const some = recorded.filter((t): t is number => t !== null);
+  const replays: ReplayResult[] = [];
+  for (const strategy of STRATEGIES) {
+    await between();
+    replays.push(replay(shape, { ...settings, strategy }, { baseTokens }));
+  }
   return {
     messages: history.messages.length,
     points,
@@ -61,7 +76,7 @@ export function timelineData(imported: ImportResult, estimator: Estimator, setti
     recordedPeak: some.length ? Math.max(...some) : null,
     recordedInput:
       some.length === recorded.length && some.length > 0 ? some.reduce((a, b) => a + b, 0) : null,
-    replays: STRATEGIES.map((strategy) => replay(shape, { ...settings, strategy }, { baseTokens })),
+    replays,
   };
 }
 
