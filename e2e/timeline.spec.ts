@@ -3,6 +3,7 @@
  * agent made show on the timeline, and picking a call shows the context
  * sent before it in the token strip and the message list, then back to now.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 import { openFresh } from './fixtures';
 
@@ -81,5 +82,31 @@ test.describe('the session timeline', () => {
       path: testInfo.outputPath('timeline-phone.png'),
       contentType: 'image/png',
     });
+  });
+
+  test('the open timeline with a picked call passes the accessibility audit in both themes', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
+    await page.getByTestId('timeline-toggle').click();
+    await page.locator('[data-testid="timeline-call"][data-call="3"]').click();
+    await expect(page.getByTestId('category-breakdown')).toContainText('before call 4');
+    for (const theme of ['light', 'dark']) {
+      if (theme === 'dark') {
+        await page.getByTestId('theme-toggle').click();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      }
+      const { violations } = await new AxeBuilder({ page })
+        .include('#timeline')
+        .include('[data-testid="timeline-pinned"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const serious = violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(serious, theme).toEqual([]);
+    }
   });
 });

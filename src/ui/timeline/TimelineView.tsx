@@ -131,6 +131,7 @@ const TimelineChart = memo(function TimelineChart({
     buttons[Math.max(0, Math.min(buttons.length - 1, to))]?.focus();
   };
   const focusCall = pinned ?? picks[picks.length - 1];
+  const tallest = Math.max(1, ...picks.map((j) => points[j]!.recordedTokens ?? points[j]!.estimatedTokens));
 
   return (
     <figure className="timeline-figure">
@@ -284,7 +285,7 @@ const TimelineChart = memo(function TimelineChart({
               onKeyDown={onKey}
               onClick={() => void pin(k)}
               style={{
-                height: `${8 + Math.round((24 * tokens) / Math.max(1, ...picks.map((j) => points[j]!.recordedTokens ?? points[j]!.estimatedTokens)))}px`,
+                height: `${8 + Math.round((24 * tokens) / tallest)}px`,
               }}
             />
           );
