@@ -131,7 +131,9 @@ const TimelineChart = memo(function TimelineChart({
     buttons[Math.max(0, Math.min(buttons.length - 1, to))]?.focus();
   };
   const focusCall = pinned ?? picks[picks.length - 1];
-  const tallest = Math.max(1, ...picks.map((j) => points[j]!.recordedTokens ?? points[j]!.estimatedTokens));
+  const sizeOf = (k: number) =>
+    points[k]!.recordedTokens ?? points[k]!.estimatedTokens + (data.unrecordedTokens ?? 0);
+  const tallest = Math.max(1, ...picks.map(sizeOf));
 
   return (
     <figure className="timeline-figure">
@@ -272,7 +274,7 @@ const TimelineChart = memo(function TimelineChart({
       <div className="call-picker" role="toolbar" aria-label="Pick a call to see its context" ref={group}>
         {picks.map((k) => {
           const p = points[k]!;
-          const tokens = p.recordedTokens ?? p.estimatedTokens + (data.unrecordedTokens ?? 0);
+          const tokens = sizeOf(k);
           return (
             <button
               key={k}
