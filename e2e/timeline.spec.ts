@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
-import { openFresh } from './fixtures';
+import { openFresh, paste } from './fixtures';
 
 test.describe('the session timeline', () => {
   test('shows the recorded compactions, and picking a call moves the strip and the list', async ({
@@ -108,5 +108,35 @@ test.describe('the session timeline', () => {
         .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(serious, theme).toEqual([]);
     }
+  });
+
+  test('a 50,000-message session draws a sampled chart, offers a bounded set of calls, and a pick still works', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const many = JSON.stringify(
+      Array.from({ length: 50_000 }, (_, i) => ({
+        role: i % 2 ? 'assistant' : 'user',
+        content: `message number ${i} of a long session`,
+      })),
+    );
+    await paste(page, many);
+    await expect(page.getByTestId('message-count')).toHaveText('50,000', { timeout: 60_000 });
+    await page.getByTestId('timeline-toggle').click();
+    await expect(page.getByTestId('replay-table').locator('tbody tr')).toHaveCount(10, { timeout: 60_000 });
+    await expect(page.locator('.timeline-figure figcaption')).toContainText('each of the 25,000 calls');
+    // recharts draws one node per point: the chart is drawn from a sample, and so is the picker.
+    const calls = await page.getByTestId('timeline-call').count();
+    expect(calls).toBeGreaterThan(50);
+    expect(calls).toBeLessThanOrEqual(122);
+    await page
+      .getByTestId('timeline-call')
+      .nth(Math.floor(calls / 2))
+      .click();
+    await expect(page.getByTestId('timeline-pinned')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('timeline-now').click();
+    await expect(page.getByTestId('message-count')).toHaveText('50,000', { timeout: 30_000 });
   });
 });
