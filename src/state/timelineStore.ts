@@ -15,6 +15,8 @@ import { useTranscript } from './transcriptStore';
 
 interface TimelineState {
   open: boolean;
+  /** Size each replayed summary by the offline summarizer's real output, not its budget. */
+  offlineSummary: boolean;
   status: 'idle' | 'loading' | 'ready' | 'error';
   data: TimelineData | null;
   error: string | null;
@@ -24,6 +26,7 @@ interface TimelineState {
   /** The view key `breakdown` belongs to. */
   breakdownFor: number | null;
   setOpen(open: boolean): void;
+  setOfflineSummary(on: boolean): void;
   /** Replays again when the transcript or the settings changed since the last replay. */
   refresh(settings: Settings): Promise<void>;
   /** Shows the context before `call` in the strip and the list; null shows the context now. */
@@ -40,6 +43,7 @@ const message = (error: unknown) =>
 
 export const useTimeline = create<TimelineState>()((set, get) => ({
   open: false,
+  offlineSummary: false,
   status: 'idle',
   data: null,
   error: null,
@@ -47,14 +51,16 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
   breakdown: null,
   breakdownFor: null,
   setOpen: (open) => set({ open }),
+  setOfflineSummary: (offlineSummary) => set({ offlineSummary }),
   async refresh(settings) {
     const load = useTranscript.getState().lastRequest;
-    const key = JSON.stringify(settings);
+    const offlineSummary = get().offlineSummary;
+    const key = JSON.stringify({ settings, offlineSummary });
     const { dataFor } = get();
     if (dataFor && dataFor.load === load && dataFor.settings === key) return;
     set({ dataFor: { load, settings: key }, status: 'loading', error: null });
     try {
-      const data = await workerClient.request('timeline', { settings }).result;
+      const data = await workerClient.request('timeline', { settings, offlineSummary }).result;
       if (get().dataFor?.settings === key && get().dataFor?.load === load) set({ data, status: 'ready' });
     } catch (error) {
       if (get().dataFor?.settings === key) set({ status: 'error', error: message(error), dataFor: null });

@@ -455,7 +455,7 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
     case 'timeline': {
       if (!loaded) throw new Error('No transcript is loaded');
       const estimator = await estimatorFor(request.settings.tokenizer, request.settings.scale);
-      return await timelineData(loaded.imported, estimator, request.settings);
+      return await timelineData(loaded.imported, estimator, request.settings, request.offlineSummary);
     }
     case 'pin': {
       if (!loaded) throw new Error('No transcript is loaded');

@@ -137,8 +137,11 @@ export type WorkerRequest =
   | { id: number; type: 'share'; state: ShareState; options: ShareOptions }
   | { id: number; type: 'hash' }
   | { id: number; type: 'open-share'; input: ShareInput }
-  /** The recorded run and every strategy's replay under `settings`. */
-  | { id: number; type: 'timeline'; settings: Settings }
+  /**
+   * The recorded run and every strategy's replay under `settings`; with
+   * `offlineSummary`, each summary is the offline summarizer's real output.
+   */
+  | { id: number; type: 'timeline'; settings: Settings; offlineSummary: boolean }
   /**
    * Shows the context before call `call` (null: the context now): from here
    * on the worker's messages are that context, and the reply is its view.

@@ -45,4 +45,20 @@ describe('the worker timeline', () => {
     ]);
     expect(() => contextAt(sample, estimator, 99)).toThrow('No call #99: the session has 16 calls');
   });
+
+  it('sizes each replayed summary by the offline summarizer when asked, not by its budget', async () => {
+    const estimator = await loadEstimator('o200k_base');
+    const settings = normalizeSettings({
+      maxContextTokens: 30_000,
+      reserveTokens: 4_000,
+      keepRecentTokens: 4_000,
+    });
+    const budget = await timelineData(sample, estimator, settings);
+    const offline = await timelineData(sample, estimator, settings, true);
+    const sizes = (data: typeof budget) => data.replays[0]!.compactions.map((c) => c.summaryTokens);
+    expect(sizes(budget).length).toBeGreaterThan(0);
+    expect(sizes(offline).length).toBeGreaterThan(0);
+    expect(sizes(offline)).not.toEqual(sizes(budget));
+    for (const tokens of sizes(offline)) expect(tokens).toBeLessThanOrEqual(3_200 + 100);
+  });
 });

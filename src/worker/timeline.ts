@@ -18,6 +18,7 @@ import {
 } from '../core/session/recorded';
 import { replay, type ReplayResult } from '../core/session/replay';
 import type { ImportResult } from '../formats/types';
+import { offlineReplaySummarizer } from '../providers/replaySummary';
 import type { TimelineData } from './protocol';
 
 interface Counted {
@@ -51,6 +52,7 @@ export async function timelineData(
   imported: ImportResult,
   estimator: Estimator,
   settings: Settings,
+  offlineSummary = false,
 ): Promise<TimelineData> {
   const { history, shape, points, unrecorded } = countedOf(imported, estimator);
   const baseTokens = unrecorded ?? 0;
@@ -59,7 +61,10 @@ export async function timelineData(
   const replays: ReplayResult[] = [];
   for (const strategy of STRATEGIES) {
     await between();
-    replays.push(replay(shape, { ...settings, strategy }, { baseTokens }));
+    const summarize = offlineSummary ? offlineReplaySummarizer(history.messages, estimator) : undefined;
+    replays.push(
+      replay(shape, { ...settings, strategy }, { baseTokens, ...(summarize ? { summarize } : {}) }),
+    );
   }
   return {
     messages: history.messages.length,

@@ -33,13 +33,13 @@ export function PinnedBanner({ analysis }: { analysis: PageAnalysis }) {
 }
 
 export function TimelinePanel({ analysis }: { analysis: PageAnalysis }) {
-  const { open, setOpen, refresh, refreshBreakdown } = useTimeline();
+  const { open, setOpen, refresh, refreshBreakdown, offlineSummary, setOfflineSummary } = useTimeline();
   const settings = useDebounced(analysis.settings, REPLAY_QUIET_MS);
   const viewKey = analysis.view.key;
   const estimated = analysis.view.estimatedFor !== undefined;
   useEffect(() => {
     if (open && !estimated) void refresh(settings);
-  }, [open, settings, refresh, viewKey, estimated]);
+  }, [open, settings, refresh, viewKey, estimated, offlineSummary]);
   useEffect(() => {
     if (open && !estimated) void refreshBreakdown();
   }, [open, viewKey, refreshBreakdown, estimated]);
@@ -66,6 +66,16 @@ export function TimelinePanel({ analysis }: { analysis: PageAnalysis }) {
       )}
       {open && (
         <div id="timeline-body">
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="timeline-offline-summary"
+              checked={offlineSummary}
+              onChange={(e) => setOfflineSummary(e.target.checked)}
+            />{' '}
+            Replay with the offline summarizer's real summaries (otherwise each summary takes its whole
+            budget)
+          </label>
           <Suspense fallback={<p className="muted">Loading the timeline…</p>}>
             <TimelineView analysis={analysis} />
           </Suspense>
