@@ -10,6 +10,7 @@ import { cliBench } from './cli';
 import { coreBench } from './core';
 import { importBench } from './importCli';
 import { linksBench } from './links';
+import { replayBench } from './replay';
 import { tokenizeBench } from './tokenize';
 
 const quick = process.argv.includes('--quick');
@@ -21,6 +22,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   import: importBench,
   links: linksBench,
   cli: cliBench,
+  replay: replayBench,
   browser: browserBench,
 };
 

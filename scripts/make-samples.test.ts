@@ -16,15 +16,21 @@ const MESSAGE_COUNTS: Record<string, number> = {
   'openai-chat-revenue': 40,
   'codex-shared-retry': 74,
   'pi-table-widths': 26,
+  'claude-code-linkcheck': 12,
 };
 
 describe('the sample manifest', () => {
   const manifest = JSON.parse(onDisk('index.json')) as SampleEntry[];
 
-  it('lists the samples in order, the default first, each in a different format', () => {
+  it('lists the samples in order, the default first, covering four formats', () => {
     expect(manifest).toEqual(MANIFEST);
     expect(manifest[0]!.format).toBe('claude-code');
-    expect(new Set(manifest.map((e) => e.format)).size).toBe(manifest.length);
+    expect([...new Set(manifest.map((e) => e.format))]).toEqual([
+      'claude-code',
+      'openai-chat',
+      'codex',
+      'pi',
+    ]);
     expect(manifest.map((e) => e.id)).toEqual(Object.keys(MESSAGE_COUNTS));
   });
 
@@ -35,6 +41,19 @@ describe('the sample manifest', () => {
     expect(result.messages).toHaveLength(MESSAGE_COUNTS[entry.id]!);
     expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
     expect(text).not.toMatch(/\bsk-[A-Za-z0-9]/);
+  });
+});
+
+describe('the session sample', () => {
+  it('records two compactions, each with the context it replaced, and usage for every call', () => {
+    const { history, messages } = importTranscript(onDisk('claude-code-linkcheck.jsonl'));
+    expect(history!.compactions.map((c) => [c.atMessage, c.trigger, c.tokensBefore])).toEqual([
+      [20, 'manual', 22739],
+      [36, 'manual', 21956],
+    ]);
+    expect(history!.messages).toHaveLength(48);
+    expect(history!.calls).toHaveLength(16);
+    expect(history!.messages.slice(36)).toEqual(messages);
   });
 });
 

@@ -12,6 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { linkcheck } from './samples/claude-code-linkcheck/build';
 import { tallybook } from './samples/claude-code-tallybook/build';
 import { sharedRetry } from './samples/codex-shared-retry/build';
 import { revenue } from './samples/openai-chat-revenue/build';
@@ -21,7 +22,7 @@ import type { Sample, SampleEntry } from './samples/sample';
 export const SAMPLES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'public', 'samples');
 
 /** In manifest order: the page loads the first one at first start. */
-const SAMPLES: Sample[] = [tallybook, revenue, sharedRetry, tableWidths];
+const SAMPLES: Sample[] = [tallybook, revenue, sharedRetry, tableWidths, linkcheck];
 
 export const MANIFEST: SampleEntry[] = SAMPLES.map((s) => s.entry);
 

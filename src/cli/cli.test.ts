@@ -308,7 +308,7 @@ describe('bad input', () => {
     [
       'an unknown command',
       ['frobnicate'],
-      "unknown command 'frobnicate' (commands: inspect, compact, share, count)",
+      "unknown command 'frobnicate' (commands: inspect, compact, share, count, replay)",
     ],
     [
       'a bad number',

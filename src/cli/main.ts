@@ -3,6 +3,7 @@ import { COMPACT_HELP, compact } from './compact';
 import { COUNT_HELP, count } from './count';
 import { EXIT_BAD_INPUT, EXIT_FAILURE, UsageError, processIo, type Io } from './io';
 import { INSPECT_HELP, inspect } from './inspect';
+import { REPLAY_HELP, replayCommand } from './replay';
 import { SHARE_HELP, share } from './share';
 
 const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = {
@@ -10,6 +11,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = {
   compact,
   share,
   count,
+  replay: replayCommand,
 };
 
 export const HELP = `compaction-playground: see where an agent transcript's context goes and where compaction would cut it.
@@ -19,6 +21,7 @@ Usage:
   compaction-playground compact FILE --provider P [...]   run one compaction and print the summary and result
   compaction-playground share FILE [options]              print a share link (or write a repro bundle)
   compaction-playground count FILE --provider P [...]     the provider's own token count, ours, and the scale
+  compaction-playground replay FILE [options]             recorded compactions, and the session replayed under the settings
 
 Run a command with --help for its options.
 
@@ -28,7 +31,9 @@ ${COMPACT_HELP}
 
 ${SHARE_HELP}
 
-${COUNT_HELP}`;
+${COUNT_HELP}
+
+${REPLAY_HELP}`;
 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [command, ...rest] = argv;

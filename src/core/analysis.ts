@@ -228,6 +228,18 @@ function outcomeOf(
 }
 
 /**
+ * Only the chosen strategy's outcome, for callers that ask many times over
+ * contexts that change between asks (the replay): the same decision as
+ * `analyze(…).current`, without the other strategies.
+ */
+export function strategyOutcome(shape: TranscriptShape, input: SettingsInput): StrategyOutcome {
+  const { settings } = explainSettings(input);
+  const index = buildCutIndex(shape.roles, shape.counts);
+  const boundary = boundaryFor(shape.roles, shape.isSummary);
+  return outcomeOf(shape, index, boundary, settings, settings.strategy);
+}
+
+/**
  * The analysis of `shape` under the settings as typed, normalized here once.
  * Pass the `index` of the same shape when you keep one (the page does, so a
  * drag is a binary search).

@@ -273,3 +273,172 @@ describe('Claude Code turns', () => {
     expect(issueCodes(result)).toEqual(['sidechain-lines']);
   });
 });
+
+describe('Claude Code session history', () => {
+  const user = (uuid: string, parent: string | null, content: unknown, extra: object = {}) =>
+    line({ ...common, parentUuid: parent, type: 'user', message: { role: 'user', content }, uuid, ...extra });
+  const assistant = (
+    uuid: string,
+    parent: string,
+    id: string,
+    content: unknown[],
+    usage: object = {
+      input_tokens: 5,
+      cache_read_input_tokens: 1000,
+      cache_creation_input_tokens: 200,
+      output_tokens: 40,
+    },
+  ) =>
+    line({
+      ...common,
+      parentUuid: parent,
+      type: 'assistant',
+      message: { id, role: 'assistant', content, usage },
+      uuid,
+    });
+  const boundary = (uuid: string, logicalParent: string, meta: object) =>
+    line({
+      ...common,
+      parentUuid: null,
+      logicalParentUuid: logicalParent,
+      type: 'system',
+      subtype: 'compact_boundary',
+      content: 'Conversation compacted',
+      compactMetadata: meta,
+      uuid,
+    });
+  const summary = (uuid: string, parent: string, text: string) =>
+    user(uuid, parent, `This session is being continued from a previous conversation. ${text}`, {
+      isCompactSummary: true,
+    });
+
+  /** Two compactions: an automatic one, then a manual one that kept the last exchange verbatim. */
+  const session = [
+    user('u1', null, 'Fix the flaky upload test'),
+    assistant(
+      'a1',
+      'u1',
+      'm1',
+      [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'npm test' } }],
+      {
+        input_tokens: 4,
+        cache_read_input_tokens: 17000,
+        cache_creation_input_tokens: 300,
+        output_tokens: 60,
+      },
+    ),
+    user('t1', 'a1', [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '1 failing' }]),
+    assistant('a2', 't1', 'm2', [{ type: 'text', text: 'The retry timer is not awaited.' }]),
+    boundary('c1', 'a2', { trigger: 'auto', preTokens: 167648 }),
+    summary('s1', 'c1', 'Summary: the upload retry timer.'),
+    user('u2', 's1', 'Now make the timeout configurable'),
+    assistant('a3', 'u2', 'm3', [{ type: 'thinking', thinking: 'Look at the config first.' }]),
+    assistant(
+      'a3b',
+      'a3',
+      'm3',
+      [{ type: 'tool_use', id: 'toolu_2', name: 'Read', input: { file_path: '/src/config.ts' } }],
+      {
+        input_tokens: 6,
+        cache_read_input_tokens: 21000,
+        cache_creation_input_tokens: 900,
+        output_tokens: 75,
+      },
+    ),
+    user('t2', 'a3b', [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'export const config = {}' }]),
+    assistant('a4', 't2', 'm4', [{ type: 'text', text: 'Added uploadTimeoutMs.' }]),
+    boundary('c2', 'a4', {
+      trigger: 'manual',
+      preTokens: 48210,
+      postTokens: 9120,
+      preservedSegment: { headUuid: 'u2', anchorUuid: 's2', tailUuid: 'a3b' },
+    }),
+    summary('s2', 'c2', 'Summary: timeout made configurable.'),
+    user('u3', 's2', 'Write the changelog entry'),
+    assistant('a5', 'u3', 'm5', [{ type: 'text', text: 'Done.' }]),
+  ].join('\n');
+
+  it('keeps every message before each compact boundary, while the context now stays what follows the last one', () => {
+    const result = importTranscript(session);
+    expect(result.messages.map((m) => m.id)).toEqual(['s2', 'u3', 'a5']);
+    const history = result.history!;
+    expect(history.messages.map((m) => m.id)).toEqual([
+      'u1',
+      'a1',
+      't1:0',
+      'a2',
+      's1',
+      'u2',
+      'a3',
+      't2:0',
+      'a4',
+      's2',
+      'u3',
+      'a5',
+    ]);
+    // The context now is the same objects as the end of the history, not copies.
+    expect(history.messages[9]).toBe(result.messages[0]);
+    expect(history.messages[4]!.kind).toBe('summary');
+    // Results in the hidden part name their tool too, from the call they answer.
+    expect(history.messages[2]).toMatchObject({ role: 'tool', toolCallId: 'toolu_1', toolName: 'Bash' });
+  });
+
+  it('records each boundary as a compaction: position, trigger, tokens before and after, preserved messages', () => {
+    const { compactions } = importTranscript(session).history!;
+    expect(compactions).toEqual([
+      {
+        atMessage: 4,
+        contextAfter: [4],
+        trigger: 'auto',
+        tokensBefore: 167648,
+        tokensAfter: null,
+        source: 'compact_boundary',
+        line: 5,
+      },
+      {
+        atMessage: 9,
+        // The summary first, then the messages the compaction kept verbatim, from u2 to a3b.
+        contextAfter: [9, 5, 6],
+        trigger: 'manual',
+        tokensBefore: 48210,
+        tokensAfter: 9120,
+        source: 'compact_boundary',
+        line: 12,
+      },
+    ]);
+  });
+
+  it('records one call per response: lines sharing message.id are one call, the prompt counted with both caches', () => {
+    const { calls } = importTranscript(session).history!;
+    expect(calls.map((c) => c.atMessage)).toEqual([1, 3, 6, 8, 11]);
+    expect(calls[0]).toEqual({
+      atMessage: 1,
+      contextTokens: 17304,
+      inputTokens: 4,
+      cacheReadTokens: 17000,
+      cacheWriteTokens: 300,
+      outputTokens: 60,
+    });
+    // The later line of the split response carries the final usage.
+    expect(calls[2]).toMatchObject({ contextTokens: 21906, outputTokens: 75 });
+  });
+
+  it('reports no problem for what only the hidden part of the session holds', () => {
+    const result = importTranscript(session);
+    expect(result.issues.map((i) => i.code)).toEqual(['hidden-by-compaction']);
+  });
+
+  it('a file without usage or boundaries records no history: its history is its messages', () => {
+    const plain = [
+      user('u1', null, 'hi'),
+      line({
+        ...common,
+        parentUuid: 'u1',
+        type: 'assistant',
+        message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'hello' }] },
+        uuid: 'a1',
+      }),
+    ].join('\n');
+    expect(importTranscript(plain).history).toBeUndefined();
+  });
+});

@@ -7,13 +7,14 @@
  * response is written as several lines sharing `message.id`; they are one message.
  */
 import type { Message } from '../core/message';
+import type { RecordedCall, RecordedCompaction, SessionHistory } from '../core/session/history';
 import { anthropicUsage, convertAnthropicMessage } from './anthropicBlocks';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
-import { counted, type IssueLog } from './issues';
+import { counted, IssueLog } from './issues';
 import { pathInFileOrder, pathToRoot } from './tree';
 import type { JsonRecord } from './json';
-import { field, isRecord, rec, str } from './json';
+import { field, isRecord, num, rec, str } from './json';
 import type { ImportUsage } from './types';
 
 const LINE_TYPES = new Set([
@@ -42,6 +43,14 @@ interface Node {
   line: number;
   sidechain: boolean;
   record: JsonRecord;
+}
+
+/** One segment of the conversation read into messages, with the calls its assistant lines record. */
+interface Converted {
+  messages: Message[];
+  /** The uuid of the line each message came from, index for index. */
+  lineIds: string[];
+  calls: RecordedCall[];
 }
 
 /** A compact boundary hides everything before it from the model. */
@@ -138,12 +147,127 @@ class ClaudeCodeSession implements JsonlSession {
   finish(): Imported {
     const path = this.activePath();
     this.reportSkipped(path);
-    const messages = this.convert(path);
+    const now = this.convert(path, this.log);
     return {
-      messages,
+      messages: now.messages,
       title: this.titles.custom ?? this.titles.ai ?? this.titles.summary,
       usage: this.usage(path),
+      history: this.history(path, now),
     };
+  }
+
+  /**
+   * The whole session: the segments before each compact boundary (followed
+   * back through `logicalParentUuid`, the link a boundary keeps to what it
+   * hid), then the context now. The context now is the same message objects.
+   * Problems in hidden segments are not reported: the agent no longer sends
+   * them, and the import's report is about what it does send.
+   */
+  private history(path: Node[], now: Converted): SessionHistory | undefined {
+    const segments: Node[][] = [path];
+    const seen = new Set(path.map((n) => n.uuid));
+    for (let head = path[0]; head && isCompactBoundary(head); head = segments[0]![0]) {
+      const before = this.segmentBefore(head, seen);
+      if (before.length === 0) break;
+      segments.unshift(before);
+    }
+    const quiet = new IssueLog();
+    const messages: Message[] = [];
+    const lineIds: string[] = [];
+    const compactions: RecordedCompaction[] = [];
+    const calls: RecordedCall[] = [];
+    segments.forEach((segment, k) => {
+      const converted = k === segments.length - 1 ? now : this.convert(segment, quiet);
+      const offset = messages.length;
+      const boundary = segment[0] && isCompactBoundary(segment[0]) ? segment[0] : undefined;
+      if (boundary) compactions.push(this.compactionAt(boundary, offset, converted, lineIds));
+      messages.push(...converted.messages);
+      lineIds.push(...converted.lineIds);
+      for (const call of converted.calls) calls.push({ ...call, atMessage: call.atMessage + offset });
+    });
+    if (compactions.length === 0 && calls.length === 0) return undefined;
+    nameToolResults(messages);
+    return { messages, compactions, calls };
+  }
+
+  /** The lines a boundary hid: from the line it logically follows back to the root or an older boundary. */
+  private segmentBefore(boundary: Node, seen: Set<string>): Node[] {
+    if (!this.linked) {
+      const nodes = [...this.nodes.values()];
+      const end = nodes.indexOf(boundary);
+      const before = end > 0 ? nodes[end - 1]! : null;
+      if (!before) return [];
+      return pathInFileOrder(nodes.slice(0, end), before, (n) => !n.sidechain, isCompactBoundary);
+    }
+    const link = boundary.parent ?? str(boundary.record, 'logicalParentUuid');
+    const start = link === undefined ? undefined : this.nodes.get(link);
+    if (!start || seen.has(start.uuid)) return [];
+    const segment = pathToRoot(
+      start,
+      (node) => node.uuid,
+      (id) => this.nodes.get(id),
+      new IssueLog(),
+      { link: 'parentUuid', item: 'A line' },
+      isCompactBoundary,
+    ).filter((n) => !seen.has(n.uuid));
+    for (const n of segment) seen.add(n.uuid);
+    return segment;
+  }
+
+  /**
+   * A compact boundary as a recorded compaction. What follows it is the
+   * summary (the `isCompactSummary` line) and, when the boundary lists them,
+   * the messages it kept verbatim (`preservedMessages.uuids`, or a
+   * `preservedSegment` from its head to its tail line).
+   */
+  private compactionAt(
+    boundary: Node,
+    at: number,
+    converted: Converted,
+    earlierIds: string[],
+  ): RecordedCompaction {
+    const meta = rec(boundary.record, 'compactMetadata');
+    const trigger = meta ? str(meta, 'trigger') : undefined;
+    // Everything written after the boundary up to its summary opens the new context.
+    const summary = converted.messages.findIndex((m) => m.kind === 'summary');
+    const opening = summary >= 0 ? summary + 1 : Math.min(1, converted.messages.length);
+    const contextAfter = Array.from({ length: opening }, (_, i) => at + i);
+    const preserved = new Set(this.preservedLines(meta));
+    if (preserved.size)
+      earlierIds.forEach((id, i) => {
+        if (preserved.has(id)) contextAfter.push(i);
+      });
+    return {
+      atMessage: at,
+      contextAfter,
+      trigger: trigger === 'auto' || trigger === 'manual' ? trigger : null,
+      tokensBefore: (meta && num(meta, 'preTokens')) ?? null,
+      tokensAfter: (meta && num(meta, 'postTokens')) ?? null,
+      source: 'compact_boundary',
+      line: boundary.line,
+    };
+  }
+
+  /** The uuids of the lines a compaction kept verbatim, under either field Claude Code has used. */
+  private preservedLines(meta: JsonRecord | undefined): string[] {
+    if (!meta) return [];
+    const listed = rec(meta, 'preservedMessages');
+    const uuids = listed && field(listed, 'uuids');
+    if (Array.isArray(uuids)) return uuids.filter((u): u is string => typeof u === 'string');
+    const segment = rec(meta, 'preservedSegment');
+    const head = segment && str(segment, 'headUuid');
+    const tail = segment && str(segment, 'tailUuid');
+    if (!head || !tail) return [];
+    const out: string[] = [];
+    for (
+      let node = this.nodes.get(tail);
+      node;
+      node = node.parent ? this.nodes.get(node.parent) : undefined
+    ) {
+      out.push(node.uuid);
+      if (node.uuid === head || out.length > this.nodes.size) break;
+    }
+    return out[out.length - 1] === head ? out : [];
   }
 
   /** From the leaf back to the root or to the newest compact boundary, in conversation order. */
@@ -224,7 +348,7 @@ class ClaudeCodeSession implements JsonlSession {
       );
   }
 
-  private convert(path: Node[]): Message[] {
+  private convert(path: Node[], log: IssueLog): Converted {
     // Group lines into API messages: a response split over several lines shares message.id.
     interface Group {
       role: 'user' | 'assistant';
@@ -232,6 +356,8 @@ class ClaudeCodeSession implements JsonlSession {
       node: Node;
       messageId?: string;
       onlyToolResults: boolean;
+      /** The usage of the response, from its last line (later lines carry the final output count). */
+      usage?: JsonRecord;
     }
     const groups: Group[] = [];
     const openAssistant = new Map<string, number>();
@@ -239,7 +365,7 @@ class ClaudeCodeSession implements JsonlSession {
       if (!MESSAGE_TYPES.has(node.type)) continue;
       const message = rec(node.record, 'message');
       if (!message) {
-        this.log.tally(
+        log.tally(
           'missing-message',
           '',
           'Message lines without a "message" object were skipped',
@@ -263,6 +389,7 @@ class ClaudeCodeSession implements JsonlSession {
           target.blocks = Array.isArray(target.blocks)
             ? [...target.blocks, ...content]
             : [{ type: 'text', text: target.blocks }, ...content];
+          target.usage = rec(message, 'usage') ?? target.usage;
           continue;
         }
         openAssistant.set(messageId, groups.length);
@@ -273,9 +400,12 @@ class ClaudeCodeSession implements JsonlSession {
         Array.isArray(blocks) &&
         blocks.length > 0 &&
         blocks.every((b) => isRecord(b) && str(b, 'type') === 'tool_result');
-      groups.push({ role, blocks, node, messageId, onlyToolResults });
+      groups.push({ role, blocks, node, messageId, onlyToolResults, usage: rec(message, 'usage') });
     }
     const messages: Message[] = [];
+    const lineIds: string[] = [];
+    const calls: RecordedCall[] = [];
+    const called = new Set<string>();
     // A turn opens with a prompt the user typed: not tool results, not injected meta lines.
     // Newer files name it (`promptId`); older ones are given the prompt's own uuid.
     let turn: string | undefined;
@@ -291,15 +421,26 @@ class ClaudeCodeSession implements JsonlSession {
         group.role,
         group.blocks,
         { id: node.uuid, line: node.line, turnId: str(node.record, 'promptId') ?? turn },
-        this.log,
+        log,
       );
-      if (converted.compacted) messages.length = 0;
+      if (converted.compacted) {
+        messages.length = 0;
+        lineIds.length = 0;
+        calls.length = 0;
+      }
       if (field(node.record, 'isCompactSummary') === true) {
         for (const m of converted.messages) if (m.role === 'user') m.kind = 'summary';
       }
+      // A response whose lines were not merged (something else came between them) is still one call.
+      const first = group.messageId === undefined || !called.has(group.messageId);
+      if (group.role === 'assistant' && group.usage && converted.messages.length && first) {
+        calls.push(recordedCall(messages.length, group.usage));
+        if (group.messageId !== undefined) called.add(group.messageId);
+      }
       messages.push(...converted.messages);
+      for (let k = 0; k < converted.messages.length; k++) lineIds.push(node.uuid);
     }
-    return messages;
+    return { messages, lineIds, calls };
   }
 
   private usage(path: Node[]): ImportUsage | undefined {
@@ -310,5 +451,37 @@ class ClaudeCodeSession implements JsonlSession {
       if (message && rec(message, 'usage')) return anthropicUsage(message);
     }
     return undefined;
+  }
+}
+
+/** One response's usage as a recorded call: the prompt is fresh input plus both cache counts. */
+function recordedCall(atMessage: number, usage: JsonRecord): RecordedCall {
+  const input = num(usage, 'input_tokens') ?? null;
+  const read = num(usage, 'cache_read_input_tokens') ?? null;
+  const write = num(usage, 'cache_creation_input_tokens') ?? null;
+  const any = input !== null || read !== null || write !== null;
+  return {
+    atMessage,
+    contextTokens: any ? (input ?? 0) + (read ?? 0) + (write ?? 0) : null,
+    inputTokens: input,
+    cacheReadTokens: read,
+    cacheWriteTokens: write,
+    outputTokens: num(usage, 'output_tokens') ?? null,
+  };
+}
+
+/**
+ * Tool results name the tool that produced them. The context now gets its
+ * names when the import pairs it; the hidden part of the session is never
+ * paired, so its results are named here from the calls they answer.
+ */
+function nameToolResults(messages: Message[]): void {
+  const names = new Map<string, string>();
+  for (const m of messages) {
+    for (const call of m.toolCalls ?? []) names.set(call.id, call.name);
+    if (m.role === 'tool' && m.toolName === undefined && m.toolCallId !== undefined) {
+      const name = names.get(m.toolCallId);
+      if (name !== undefined) m.toolName = name;
+    }
   }
 }

@@ -60,6 +60,8 @@ interface TranscriptState {
   retokenize(tokenizer: TokenizerId, scale: number): Promise<void>;
   dismissError(): void;
   dismissNotices(): void;
+  /** Shows a view the worker made of the same transcript (the context at an earlier call, or now again). */
+  showView(view: TranscriptView): void;
 }
 
 function sizeOf(source: LoadSource): number {
@@ -105,6 +107,7 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
   loading: null,
   restoreView: null,
   setPasteText: (pasteText) => set({ pasteText }),
+  showView: (view) => set({ view: stamped(view) }),
   async load(request) {
     const { tokenizer, scale } = counting();
     const { loadId: previous, view: shown, restoreView } = getState();

@@ -21,6 +21,7 @@ import { SettingsPanel } from './settings/SettingsPanel';
 import { markersFor } from './tokens/markerChoice';
 import { keepRecentCap } from './tokens/stops';
 import { TokenStrip } from './tokens/TokenStrip';
+import { PinnedBanner, TimelinePanel } from './timeline/TimelinePanel';
 import { useAnalysis, type PageAnalysis } from './useAnalysis';
 import { useOmitted } from './useOmitted';
 import { useStartup } from './share/useStartup';
@@ -58,6 +59,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
 
   return (
     <div className={view.estimatedFor ? 'work estimated' : 'work'}>
+      <PinnedBanner analysis={analysis} />
       <section id="token-view" tabIndex={-1} className="panel strip-panel" aria-labelledby="tokens-title">
         <div className="panel-head">
           <h2 id="tokens-title">Tokens per message</h2>
@@ -94,6 +96,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
         />
         <StrategyTable analysis={analysis} />
       </section>
+      <TimelinePanel analysis={analysis} />
       <Suspense fallback={<div className="charts muted">Loading charts…</div>}>
         <Charts analysis={deferred} />
       </Suspense>

@@ -48,6 +48,9 @@ const ACTIVITY: Record<RequestType, string> = {
   share: 'making a share link',
   hash: 'hashing the transcript',
   'open-share': 'opening a share link',
+  timeline: 'replaying the session',
+  pin: 'showing the context at a call',
+  breakdown: 'breaking the context down by category',
 };
 const PHASE_ACTIVITY: Record<Progress['phase'], string> = {
   reading: 'reading the transcript',

@@ -21,6 +21,7 @@ import { failure } from './failure';
 import { firstLine } from './firstLine';
 import { runJudge } from './judge';
 import { runPreview } from './preview';
+import { breakdownAt, contextAt, timelineData } from './timeline';
 import type {
   Progress,
   Replies,
@@ -44,7 +45,14 @@ interface Loaded {
 }
 
 let loaded: Loaded | null = null;
+/** The context before an earlier call, while the page shows it instead of the context now. */
+let pinned: { call: number; messages: Message[] } | null = null;
 let viewKey = 0;
+
+/** The messages the page shows: the pinned context, else the transcript. */
+function current(): Message[] {
+  return pinned?.messages ?? loaded!.imported.messages;
+}
 /** The list the last preview produced, for export. */
 let lastCompacted: Message[] | null = null;
 const estimators = new Map<TokenizerId, Estimator>();
@@ -223,7 +231,8 @@ async function download(
 function assemble(counts: number[], estimator: Estimator, previews: string[]): TranscriptView {
   const { imported, sourceName, bytes } = loaded!;
   return {
-    ...shapeWithCounts(imported.messages, counts, estimator),
+    ...shapeWithCounts(current(), counts, estimator),
+    ...(pinned ? { pinnedCall: pinned.call } : {}),
     key: ++viewKey,
     format: imported.format,
     detection: imported.detection,
@@ -262,7 +271,7 @@ async function estimateView(
   previews: string[],
 ): Promise<TranscriptView> {
   const quick = await estimatorFor('chars4', scale);
-  const counts = loaded!.imported.messages.map((m) => quick.countMessage(m));
+  const counts = current().map((m) => quick.countMessage(m));
   return { ...assemble(counts, quick, previews), estimatedFor: tokenizer };
 }
 
@@ -279,7 +288,7 @@ async function view(
   signal: AbortSignal,
   onEstimate?: (view: TranscriptView) => void,
 ): Promise<TranscriptView> {
-  const messages = loaded!.imported.messages;
+  const messages = current();
   const started = performance.now();
   const report = progressReporter(id);
   const previews = messages.map(firstLine);
@@ -348,7 +357,9 @@ async function load(
     bytes: total ?? text.length,
   };
   // Held from here on, so a row of the estimated view can already be opened.
+  const previousPin = pinned;
   loaded = mine;
+  pinned = null;
   try {
     return await view(request.id, request.tokenizer, request.scale, signal, (estimate) =>
       post({ id: request.id, type: 'event', event: { type: 'estimate', view: estimate } }),
@@ -356,7 +367,10 @@ async function load(
   } catch (error) {
     // A load cancelled or failed while counting leaves the page on the previous
     // transcript; the worker goes back to it too.
-    if (loaded === mine) loaded = previous;
+    if (loaded === mine) {
+      loaded = previous;
+      pinned = previousPin;
+    }
     throw error;
   }
 }
@@ -374,7 +388,7 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
         if (request.type === 'retokenize')
           return await view(request.id, request.tokenizer, request.scale, controller.signal);
         const { result, compacted } = await runPreview(
-          loaded.imported.messages,
+          current(),
           request,
           estimatorFor,
           (event) => post({ id: request.id, type: 'event', event }),
@@ -402,7 +416,7 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       running.set(request.id, controller);
       try {
         const estimator = await estimatorFor(request.tokenizer, 1);
-        return await countExactly(request.config, loaded.imported.messages, estimator, {
+        return await countExactly(request.config, current(), estimator, {
           signal: controller.signal,
         });
       } finally {
@@ -414,13 +428,13 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       return null;
     case 'detail': {
       if (!loaded) throw new Error('No transcript is loaded');
-      const message = loaded.imported.messages[request.index];
+      const message = current()[request.index];
       if (!message) throw new Error(`No message #${request.index}`);
       return { index: request.index, message, raw: loaded.raw.get(message.source) };
     }
     case 'tokens': {
       if (!loaded) throw new Error('No transcript is loaded');
-      const message = loaded.imported.messages[request.index];
+      const message = current()[request.index];
       if (!message) throw new Error(`No message #${request.index}`);
       if (request.tokenizer === 'chars4') return null;
       const [encoding, count] = await Promise.all([
@@ -430,11 +444,11 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       return messageTokens(message, encoding, count, TOKEN_VIEW_LIMIT);
     }
     case 'search':
-      return loaded ? searchMessages(loaded.imported.messages, request.query) : { hits: [], capped: false };
+      return loaded ? searchMessages(current(), request.query) : { hits: [], capped: false };
     case 'fit': {
       if (!loaded) return null;
       const estimator = await estimatorFor(request.settings.tokenizer, request.settings.scale);
-      const prep = prepare(loaded.imported.messages, request.settings, estimator);
+      const prep = prepare(current(), request.settings, estimator);
       if (!prep) return null;
       return {
         omittedHistory: prep.omittedHistory,
@@ -446,7 +460,7 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       };
     }
     case 'export': {
-      const messages = request.which === 'compacted' ? lastCompacted : loaded?.imported.messages;
+      const messages = request.which === 'compacted' ? lastCompacted : loaded && current();
       if (!messages)
         throw new Error(request.which === 'compacted' ? 'Run a preview first' : 'No transcript is loaded');
       return exportTranscript(messages, request.format);
@@ -462,6 +476,31 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       return loaded ? hashTranscript(loaded.imported.messages) : null;
     case 'open-share':
       return decodeShared(request.input);
+    case 'timeline': {
+      if (!loaded) throw new Error('No transcript is loaded');
+      const estimator = await estimatorFor(request.settings.tokenizer, request.settings.scale);
+      return await timelineData(loaded.imported, estimator, request.settings, request.offlineSummary);
+    }
+    case 'pin': {
+      if (!loaded) throw new Error('No transcript is loaded');
+      const estimator = await estimatorFor(request.tokenizer, request.scale);
+      pinned =
+        request.call === null
+          ? null
+          : { call: request.call, messages: contextAt(loaded.imported, estimator, request.call) };
+      const controller = new AbortController();
+      running.set(request.id, controller);
+      try {
+        return await view(request.id, request.tokenizer, request.scale, controller.signal);
+      } finally {
+        running.delete(request.id);
+      }
+    }
+    case 'breakdown': {
+      if (!loaded) throw new Error('No transcript is loaded');
+      const estimator = await estimatorFor(request.tokenizer, request.scale);
+      return breakdownAt(loaded.imported, estimator, current());
+    }
   }
 }
 

@@ -22,6 +22,10 @@ import type { ProviderEvent, ProviderHttpRequest } from '../providers/events';
 import type { Message, Role } from '../core/message';
 import type { MessageTokens } from '../core/tokenPieces';
 import type { Settings, SettingsInput, TokenizerId } from '../core/settings';
+import type { Breakdown } from '../core/session/breakdown';
+import type { CompactionTrigger } from '../core/session/history';
+import type { RecordedPoint } from '../core/session/recorded';
+import type { ReplayResult } from '../core/session/replay';
 import type {
   Detection,
   ExportFormatId,
@@ -64,6 +68,8 @@ export interface TranscriptView extends CountedShape {
    * message has its text; then nothing is fixed either.
    */
   excerpts?: Record<number, 'none' | 'part'>;
+  /** Set while the view shows the context before an earlier call of the session, not the context now. */
+  pinnedCall?: number;
 }
 
 /** Where compaction's own input fitting leaves messages out. */
@@ -153,7 +159,19 @@ export type WorkerRequest =
   | { id: number; type: 'count'; config: ProviderConfig; tokenizer: TokenizerId }
   | { id: number; type: 'share'; state: ShareState; options: ShareOptions }
   | { id: number; type: 'hash' }
-  | { id: number; type: 'open-share'; input: ShareInput };
+  | { id: number; type: 'open-share'; input: ShareInput }
+  /**
+   * The recorded run and every strategy's replay under `settings`; with
+   * `offlineSummary`, each summary is the offline summarizer's real output.
+   */
+  | { id: number; type: 'timeline'; settings: Settings; offlineSummary: boolean }
+  /**
+   * Shows the context before call `call` (null: the context now): from here
+   * on the worker's messages are that context, and the reply is its view.
+   */
+  | { id: number; type: 'pin'; call: number | null; tokenizer: TokenizerId; scale: number }
+  /** Where the tokens of the context shown now went. */
+  | { id: number; type: 'breakdown'; tokenizer: TokenizerId; scale: number };
 
 /** Asks whether the worker is alive; it answers `pong` as soon as it is between tasks. */
 export interface WorkerPing {
@@ -356,4 +374,29 @@ export interface Replies {
   share: ShareLinks;
   hash: string | null;
   'open-share': OpenShareResult;
+  timeline: TimelineData;
+  pin: TranscriptView;
+  breakdown: Breakdown;
+}
+
+/** The session over time: the recorded run call by call, and the replay of every strategy. */
+export interface TimelineData {
+  /** Messages of the whole session, hidden ones included. */
+  messages: number;
+  points: RecordedPoint[];
+  compactions: {
+    atMessage: number;
+    trigger: CompactionTrigger | null;
+    tokensBefore: number | null;
+    tokensAfter: number | null;
+    /** The first call after it, or −1. */
+    call: number;
+  }[];
+  /** What every recorded call sent that the file does not show (system prompt, tools), or null. */
+  unrecordedTokens: number | null;
+  recordedPeak: number | null;
+  /** The recorded sizes summed over the calls, when every call records one. */
+  recordedInput: number | null;
+  /** In `STRATEGIES` order. */
+  replays: ReplayResult[];
 }

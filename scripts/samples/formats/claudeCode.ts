@@ -20,12 +20,15 @@ export interface ClaudeStep {
   calls?: ToolRun[];
 }
 
+/** Tokens of Claude Code's system prompt and tool definitions: what every request starts with. */
+const SYSTEM_AND_TOOLS = 17_240;
+
 /** Claude Code's session records, in the order Claude Code appends them to the JSONL file. */
 export class ClaudeWriter {
   readonly records: unknown[] = [];
   private parent: string | null = null;
   /** Tokens the provider has cached: the system prompt and tool definitions to start with. */
-  private context = 17_240;
+  private context = SYSTEM_AND_TOOLS;
   private pending = 0;
 
   constructor(
@@ -74,6 +77,45 @@ export class ClaudeWriter {
       uuid,
     );
     this.pending += roughTokens(text);
+  }
+
+  /**
+   * A compaction, as Claude Code writes one: a `compact_boundary` system line
+   * that starts a new chain (`parentUuid` null, `logicalParentUuid` back to
+   * what it hid) with the size of the context it replaced, then the summary
+   * as a user line flagged `isCompactSummary`. The next request sends only
+   * the system prompt, the tools and the summary.
+   */
+  compact(trigger: 'auto' | 'manual', summary: string): void {
+    const uuid = this.rng.uuid();
+    const timestamp = this.clock.tick(20_000, 90_000);
+    this.records.push({
+      ...this.envelope('system'),
+      parentUuid: null,
+      logicalParentUuid: this.parent,
+      subtype: 'compact_boundary',
+      content: 'Conversation compacted',
+      isMeta: false,
+      timestamp,
+      uuid,
+      level: 'info',
+      compactMetadata: { trigger, preTokens: this.context + this.pending },
+    });
+    this.parent = uuid;
+    const summaryUuid = this.rng.uuid();
+    this.push(
+      {
+        ...this.envelope('user'),
+        message: { role: 'user', content: summary },
+        isVisibleInTranscriptOnly: true,
+        isCompactSummary: true,
+        uuid: summaryUuid,
+        timestamp: this.clock.tick(200, 900),
+      },
+      summaryUuid,
+    );
+    this.context = SYSTEM_AND_TOOLS;
+    this.pending = roughTokens(summary);
   }
 
   step(step: ClaudeStep, last = false): void {
@@ -155,8 +197,9 @@ export class ClaudeWriter {
 
 /**
  * Script kinds, by depth. Top level: `prompt` (the user's message), `step`
- * (one assistant request; `step end_turn` ends the turn) and `commit` (the
- * work so far was merged: later diffs start from here). Inside a step:
+ * (one assistant request; `step end_turn` ends the turn), `commit` (the
+ * work so far was merged: later diffs start from here) and `compact
+ * auto|manual` (body: the summary Claude Code wrote). Inside a step:
  * `think`, `text` and the tool calls (see `toolRun`), whose long arguments
  * are their children. Kinds the sample adds are top-level directives if it
  * handles them, children of a tool call otherwise.
@@ -165,6 +208,7 @@ const LEVELS: Record<string, number> = {
   prompt: 1,
   step: 1,
   commit: 1,
+  compact: 1,
   think: 2,
   text: 2,
   read: 2,
@@ -195,6 +239,8 @@ export function playClaudeScript(text: string, file: string, scene: ClaudeScene)
     else if (section.kind === 'step')
       scene.writer.step(stepOf(scene, section), section.args.includes('end_turn'));
     else if (section.kind === 'commit') scene.project.commit();
+    else if (section.kind === 'compact')
+      scene.writer.compact(section.args[0] === 'auto' ? 'auto' : 'manual', f(section.body));
     else if (directives[section.kind]) directives[section.kind]!(section);
     else throw new Error(`${section.where}: unknown section "${section.kind}"`);
   }

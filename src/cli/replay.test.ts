@@ -1,0 +1,98 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run, scratch } from './testSupport.node';
+
+const SAMPLE = join(__dirname, '../../public/samples/claude-code-linkcheck.jsonl');
+
+describe('compaction-playground replay', () => {
+  it('prints the recorded compactions and the replay in the documented JSON shape', async () => {
+    const r = await run(['replay', SAMPLE, '--json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out);
+    expect(Object.keys(doc)).toEqual(['calls', 'recorded', 'simulated', 'curve']);
+    expect(doc.calls).toBe(16);
+    expect(doc.recorded.compactions).toEqual([
+      { atMessage: 20, trigger: 'manual', tokensBefore: 22739, tokensAfter: null },
+      { atMessage: 36, trigger: 'manual', tokensBefore: 21956, tokensAfter: null },
+    ]);
+    expect(doc.recorded.peakContextTokens).toBe(22471);
+    expect(doc.recorded.inputTokensTotal).toBe(
+      doc.curve.reduce((sum: number, p: { recordedTokens: number }) => sum + p.recordedTokens, 0),
+    );
+    expect(Object.keys(doc.simulated)).toEqual([
+      'strategy',
+      'compactions',
+      'peakContextTokens',
+      'inputTokensTotal',
+      'overflow',
+    ]);
+    // Under the default 128,000-token window the session never needs compacting.
+    expect(doc.simulated).toMatchObject({ strategy: 'budget', compactions: [], overflow: false });
+    expect(doc.curve[0]).toEqual({
+      call: 0,
+      message: 1,
+      recordedTokens: 17319,
+      simulatedTokens: expect.any(Number),
+    });
+    expect(doc.simulated.inputTokensTotal).toBe(
+      doc.curve.reduce((sum: number, p: { simulatedTokens: number }) => sum + p.simulatedTokens, 0),
+    );
+  });
+
+  it('compacts where a smaller window sets the strategy off, each compaction with its sizes', async () => {
+    const r = await run([
+      'replay',
+      SAMPLE,
+      '--window',
+      '30000',
+      '--reserve',
+      '4000',
+      '--keep-recent',
+      '4000',
+      '--json',
+    ]);
+    const { simulated, curve } = JSON.parse(r.out);
+    expect(simulated.compactions.length).toBeGreaterThan(0);
+    for (const c of simulated.compactions) {
+      expect(Object.keys(c)).toEqual([
+        'beforeCall',
+        'atMessage',
+        'tokensBefore',
+        'tokensAfter',
+        'summaryTokens',
+      ]);
+      expect(c.tokensBefore).toBeGreaterThan(26_000);
+      expect(c.tokensAfter).toBeLessThan(c.tokensBefore);
+      expect(curve[c.beforeCall].simulatedTokens).toBe(c.tokensAfter);
+    }
+  });
+
+  it('prints a table of both runs', async () => {
+    const r = await run(['replay', SAMPLE]);
+    expect(r.out).toContain('recorded    2 compactions, peak 22,471 tokens');
+    expect(r.out).toMatch(/^ {7}20 {2}manual {6}22,739 {10}–$/m);
+    expect(r.out).toContain('simulated   budget, threshold 111,616: 0 compactions');
+    expect(r.out).toContain('overflow    none');
+  });
+
+  it('a file that records no history is its own history, every size an estimate', async () => {
+    const dir = scratch('replay-');
+    const file = dir.file('chat.json', {
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello' },
+      ],
+    });
+    const doc = JSON.parse((await run(['replay', file, '--json'])).out);
+    expect(doc.recorded).toEqual({ compactions: [], peakContextTokens: null, inputTokensTotal: null });
+    expect(doc.curve).toEqual([
+      { call: 0, message: 1, recordedTokens: null, simulatedTokens: expect.any(Number) },
+    ]);
+  });
+
+  it('says what is wrong with its arguments', async () => {
+    const r = await run(['replay']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('replay needs exactly one FILE');
+  });
+});

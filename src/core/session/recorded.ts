@@ -1,0 +1,93 @@
+/**
+ * The context the agent sent before each call, as the file's own
+ * compactions left it: after a compaction, what it wrote and kept
+ * (`contextAfter`), then every message that came after it.
+ */
+import type { RecordedCompaction, SessionHistory } from './history';
+import type { SessionCall } from './calls';
+
+/** The compaction in force before the message at `at`: the newest one that happened before it. */
+function compactionBefore(compactions: readonly RecordedCompaction[], at: number): RecordedCompaction | null {
+  let found: RecordedCompaction | null = null;
+  for (const c of compactions) if (c.atMessage < at) found = c;
+  return found;
+}
+
+/** Where the continuous part of the context starts after `c`. */
+function continuesFrom(c: RecordedCompaction): number {
+  let last = c.atMessage;
+  for (const i of c.contextAfter) last = Math.max(last, i);
+  return last + 1;
+}
+
+/** Indices into the history's messages of the context sent before the message at `at`, in order. */
+export function recordedContext(history: SessionHistory, at: number): number[] {
+  const c = compactionBefore(history.compactions, at);
+  if (!c) return Array.from({ length: at }, (_, i) => i);
+  const from = continuesFrom(c);
+  const out = c.contextAfter.filter((i) => i < at);
+  for (let i = from; i < at; i++) out.push(i);
+  return out;
+}
+
+export interface RecordedPoint {
+  call: number;
+  atMessage: number;
+  /** The prompt size the file records, cached parts included; null without usage. */
+  recordedTokens: number | null;
+  /** Our estimate of the same context. */
+  estimatedTokens: number;
+  cacheReadTokens: number | null;
+  cacheWriteTokens: number | null;
+}
+
+/**
+ * The recorded run, call by call. Estimates come from prefix sums of the
+ * per-message counts, so a session of any length is one pass.
+ */
+export function recordedCurve(
+  history: SessionHistory,
+  calls: readonly SessionCall[],
+  counts: ArrayLike<number>,
+  listTail: number,
+): RecordedPoint[] {
+  const prefix = new Float64Array(counts.length + 1);
+  for (let i = 0; i < counts.length; i++) prefix[i + 1] = prefix[i] + counts[i];
+  return calls.map((call, k) => {
+    const at = call.atMessage;
+    const c = compactionBefore(history.compactions, at);
+    let tokens: number;
+    if (!c) tokens = prefix[at];
+    else {
+      const from = Math.min(continuesFrom(c), at);
+      tokens = prefix[at] - prefix[from];
+      for (const i of c.contextAfter) if (i < at) tokens += counts[i];
+    }
+    const r = call.recorded;
+    return {
+      call: k,
+      atMessage: at,
+      recordedTokens: r?.contextTokens ?? null,
+      estimatedTokens: tokens + listTail,
+      cacheReadTokens: r?.cacheReadTokens ?? null,
+      cacheWriteTokens: r?.cacheWriteTokens ?? null,
+    };
+  });
+}
+
+/**
+ * What every call sent that the file does not show: Claude Code records
+ * neither its system prompt nor its tool definitions, yet each request's
+ * usage counts them. Taken as the smallest gap between a recorded size and
+ * our estimate of the same context (the gap that is always there), never
+ * below 0; null when no call records its size.
+ */
+export function unrecordedTokens(points: readonly RecordedPoint[]): number | null {
+  let gap: number | null = null;
+  for (const p of points) {
+    if (p.recordedTokens === null) continue;
+    const d = p.recordedTokens - p.estimatedTokens;
+    gap = gap === null ? d : Math.min(gap, d);
+  }
+  return gap === null ? null : Math.max(0, gap);
+}

@@ -1,0 +1,92 @@
+/**
+ * The session over time: whether the timeline is open, the worker's replay
+ * of the loaded session under the page's settings, and where the tokens of
+ * the context shown went. Picking a call asks the worker to show the
+ * context before it; the transcript store then holds that view, so the
+ * strip and the message list follow without knowing about calls.
+ */
+import { create } from 'zustand';
+import type { Breakdown } from '../core/session/breakdown';
+import { normalizeSettings, type Settings } from '../core/settings';
+import { WorkerRequestError, workerClient } from '../worker/client';
+import type { TimelineData } from '../worker/protocol';
+import { useSettings } from './settingsStore';
+import { useTranscript } from './transcriptStore';
+
+interface TimelineState {
+  open: boolean;
+  /** Size each replayed summary by the offline summarizer's real output, not its budget. */
+  offlineSummary: boolean;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  data: TimelineData | null;
+  error: string | null;
+  /** What `data` was computed for: the load and the settings. */
+  dataFor: { load: unknown; settings: string } | null;
+  breakdown: Breakdown | null;
+  /** The view key `breakdown` belongs to. */
+  breakdownFor: number | null;
+  setOpen(open: boolean): void;
+  setOfflineSummary(on: boolean): void;
+  /** Replays again when the transcript or the settings changed since the last replay. */
+  refresh(settings: Settings): Promise<void>;
+  /** Shows the context before `call` in the strip and the list; null shows the context now. */
+  pin(call: number | null): Promise<void>;
+  refreshBreakdown(): Promise<void>;
+}
+
+const message = (error: unknown) =>
+  error instanceof WorkerRequestError
+    ? error.failure.message
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
+export const useTimeline = create<TimelineState>()((set, get) => ({
+  open: false,
+  offlineSummary: false,
+  status: 'idle',
+  data: null,
+  error: null,
+  dataFor: null,
+  breakdown: null,
+  breakdownFor: null,
+  setOpen: (open) => set({ open }),
+  setOfflineSummary: (offlineSummary) => set({ offlineSummary }),
+  async refresh(settings) {
+    const load = useTranscript.getState().lastRequest;
+    const offlineSummary = get().offlineSummary;
+    const key = JSON.stringify({ settings, offlineSummary });
+    const { dataFor } = get();
+    if (dataFor && dataFor.load === load && dataFor.settings === key) return;
+    set({ dataFor: { load, settings: key }, status: 'loading', error: null });
+    try {
+      const data = await workerClient.request('timeline', { settings, offlineSummary }).result;
+      if (get().dataFor?.settings === key && get().dataFor?.load === load) set({ data, status: 'ready' });
+    } catch (error) {
+      if (get().dataFor?.settings === key) set({ status: 'error', error: message(error), dataFor: null });
+    }
+  },
+  async pin(call) {
+    const { tokenizer, scale } = normalizeSettings(useSettings.getState().settings);
+    try {
+      const view = await workerClient.request('pin', { call, tokenizer, scale }).result;
+      useTranscript.getState().showView(view);
+    } catch (error) {
+      set({ error: message(error) });
+    }
+  },
+  async refreshBreakdown() {
+    const view = useTranscript.getState().view;
+    if (!view || get().breakdownFor === view.key) return;
+    set({ breakdownFor: view.key });
+    try {
+      const breakdown = await workerClient.request('breakdown', {
+        tokenizer: view.tokenizer,
+        scale: view.scale,
+      }).result;
+      if (get().breakdownFor === view.key) set({ breakdown });
+    } catch (error) {
+      set({ error: message(error), breakdownFor: null });
+    }
+  },
+}));

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEstimator } from '../core/estimate';
+import { STRATEGIES, normalizeSettings } from '../core/settings';
+import { importTranscript } from '../formats/registry';
+import { breakdownAt, contextAt, timelineData } from './timeline';
+
+const sample = importTranscript(
+  readFileSync(join(__dirname, '../../public/samples/claude-code-linkcheck.jsonl'), 'utf8'),
+);
+
+describe('the worker timeline', () => {
+  it('places each recorded compaction before the first call after it, and replays every strategy', async () => {
+    const estimator = await loadEstimator('o200k_base');
+    const data = await timelineData(sample, estimator, normalizeSettings({}));
+    expect(data.messages).toBe(48);
+    expect(data.points).toHaveLength(16);
+    expect(data.compactions.map((c) => [c.call, c.tokensBefore])).toEqual([
+      [7, 22739],
+      [13, 21956],
+    ]);
+    expect(data.replays.map((r) => r.strategy)).toEqual(STRATEGIES);
+    expect(data.recordedPeak).toBe(22471);
+    // Claude Code's system prompt and tools: in every call's usage, in none of its lines.
+    expect(data.unrecordedTokens).toBeGreaterThan(15_000);
+    expect(data.replays[0]!.curve[0]).toBeGreaterThan(data.unrecordedTokens!);
+  });
+
+  it('gives the context before a call, and its breakdown adds up to its messages plus what the file does not show', async () => {
+    const estimator = await loadEstimator('o200k_base');
+    const before7 = contextAt(sample, estimator, 6);
+    expect(before7).toHaveLength(19);
+    expect(before7[0]!.content).toMatch(/^Our docs CI fails/);
+    const after = contextAt(sample, estimator, 7);
+    expect(after[0]!.kind).toBe('summary');
+    const b = breakdownAt(sample, estimator, before7);
+    const messages = before7.reduce((sum, m) => sum + estimator.countMessage(m), 0);
+    const unrecorded = b.categories.find((c) => c.kind === 'unrecorded')!.tokens;
+    expect(b.total).toBe(messages + unrecorded);
+    expect(b.categories.filter((c) => c.kind === 'tool-result').map((c) => c.tool)).toEqual([
+      'Edit',
+      'Read',
+      'Bash',
+    ]);
+    expect(() => contextAt(sample, estimator, 99)).toThrow('No call #99: the session has 16 calls');
+  });
+
+  it('sizes each replayed summary by the offline summarizer when asked, not by its budget', async () => {
+    const estimator = await loadEstimator('o200k_base');
+    const settings = normalizeSettings({
+      maxContextTokens: 30_000,
+      reserveTokens: 4_000,
+      keepRecentTokens: 4_000,
+    });
+    const budget = await timelineData(sample, estimator, settings);
+    const offline = await timelineData(sample, estimator, settings, true);
+    const sizes = (data: typeof budget) => data.replays[0]!.compactions.map((c) => c.summaryTokens);
+    expect(sizes(budget).length).toBeGreaterThan(0);
+    expect(sizes(offline).length).toBeGreaterThan(0);
+    expect(sizes(offline)).not.toEqual(sizes(budget));
+    for (const tokens of sizes(offline)) expect(tokens).toBeLessThanOrEqual(3_200 + 100);
+  });
+});

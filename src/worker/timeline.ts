@@ -1,0 +1,103 @@
+/**
+ * The session over time, as the worker answers it: the recorded run and the
+ * replay of every strategy under the page's settings, the context at any
+ * call (which the page then shows in the strip and the list), and where that
+ * context's tokens went. The history's shape is counted once per estimator.
+ */
+import type { Estimator } from '../core/estimate';
+import type { Message } from '../core/message';
+import { STRATEGIES, type Settings } from '../core/settings';
+import { breakdownOf, type Breakdown } from '../core/session/breakdown';
+import { historyOf, sessionCalls, sessionShapeOf, type SessionShape } from '../core/session/calls';
+import type { SessionHistory } from '../core/session/history';
+import {
+  recordedContext,
+  recordedCurve,
+  unrecordedTokens,
+  type RecordedPoint,
+} from '../core/session/recorded';
+import { replay, type ReplayResult } from '../core/session/replay';
+import type { ImportResult } from '../formats/types';
+import { offlineReplaySummarizer } from '../providers/replaySummary';
+import type { TimelineData } from './protocol';
+
+interface Counted {
+  estimator: Estimator;
+  history: SessionHistory;
+  shape: SessionShape;
+  points: RecordedPoint[];
+  unrecorded: number | null;
+}
+
+const counted = new WeakMap<ImportResult, Counted>();
+
+function countedOf(imported: ImportResult, estimator: Estimator): Counted {
+  const held = counted.get(imported);
+  if (held && held.estimator === estimator) return held;
+  const history = historyOf(imported.messages, imported.history);
+  const shape = sessionShapeOf(history, estimator);
+  const points = recordedCurve(history, sessionCalls(history), shape.counts, shape.listTail);
+  const made = { estimator, history, shape, points, unrecorded: unrecordedTokens(points) };
+  counted.set(imported, made);
+  return made;
+}
+
+/**
+ * Each strategy's replay is one task; the worker reads its messages between
+ * them, so the page's watchdog hears it while a long session replays.
+ */
+const between = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export async function timelineData(
+  imported: ImportResult,
+  estimator: Estimator,
+  settings: Settings,
+  offlineSummary = false,
+): Promise<TimelineData> {
+  const { history, shape, points, unrecorded } = countedOf(imported, estimator);
+  const baseTokens = unrecorded ?? 0;
+  const recorded = points.map((p) => p.recordedTokens);
+  const some = recorded.filter((t): t is number => t !== null);
+  const replays: ReplayResult[] = [];
+  for (const strategy of STRATEGIES) {
+    await between();
+    const summarize = offlineSummary ? offlineReplaySummarizer(history.messages, estimator) : undefined;
+    replays.push(
+      replay(shape, { ...settings, strategy }, { baseTokens, ...(summarize ? { summarize } : {}) }),
+    );
+  }
+  return {
+    messages: history.messages.length,
+    points,
+    compactions: history.compactions.map((c) => ({
+      atMessage: c.atMessage,
+      trigger: c.trigger,
+      tokensBefore: c.tokensBefore,
+      tokensAfter: c.tokensAfter,
+      // The first call after it: where the chart draws its marker.
+      call: points.findIndex((p) => p.atMessage > c.atMessage),
+    })),
+    unrecordedTokens: unrecorded,
+    recordedPeak: some.length ? Math.max(...some) : null,
+    recordedInput:
+      some.length === recorded.length && some.length > 0 ? some.reduce((a, b) => a + b, 0) : null,
+    replays,
+  };
+}
+
+/** The messages sent before call `call`, as the file's own compactions left them. */
+export function contextAt(imported: ImportResult, estimator: Estimator, call: number): Message[] {
+  const { history, points } = countedOf(imported, estimator);
+  const point = points[call];
+  if (!point) throw new Error(`No call #${call}: the session has ${points.length} calls`);
+  return recordedContext(history, point.atMessage).map((i) => history.messages[i]!);
+}
+
+export function breakdownAt(
+  imported: ImportResult,
+  estimator: Estimator,
+  messages: readonly Message[],
+): Breakdown {
+  const { unrecorded } = countedOf(imported, estimator);
+  return breakdownOf(messages, estimator, { unrecorded: unrecorded ?? 0 });
+}
