@@ -6,7 +6,7 @@
 import { tokenStarts, utf8ByteString, type ByteString } from './bpe';
 import { countedTexts, framingTokens } from './estimate';
 import type { Message } from './message';
-import type { BpeEncoding, TextCounter } from './tokenizer';
+import { splitPattern, type BpeEncoding, type TextCounter } from './tokenizer';
 
 export interface TokenPiece {
   /** The token's rank in the encoding: the id a model sees. */
@@ -64,7 +64,7 @@ function pieceOf(id: number, bytes: ByteString): TokenPiece {
 export function encodePieces(encoding: BpeEncoding, text: string, limit: number): TokenPiece[] {
   const { table } = encoding;
   const pieces: TokenPiece[] = [];
-  const pattern = new RegExp(encoding.pattern, 'gu');
+  const pattern = new RegExp(splitPattern(encoding.pattern), 'gu');
   for (let match = pattern.exec(text); match !== null && pieces.length < limit; match = pattern.exec(text)) {
     const bytes = utf8ByteString(match[0]);
     const whole = table.ranks.get(bytes);
