@@ -20,21 +20,23 @@ interface Runner {
   name: CounterName;
   child: ChildProcess;
   times: number[];
+  cpuTimes: number[];
   tokens: number;
 }
 
 function start(name: CounterName, corpusPath: string): Promise<Runner> {
   const child = fork('bench/countRunner.ts', [name, corpusPath], { execArgv: ['--import', 'tsx'] });
   return new Promise((resolve, reject) => {
-    child.once('message', () => resolve({ name, child, times: [], tokens: 0 }));
+    child.once('message', () => resolve({ name, child, times: [], cpuTimes: [], tokens: 0 }));
     child.once('exit', (code) => reject(new Error(`${name} runner exited (${code}) before it was ready`)));
   });
 }
 
 function run(runner: Runner): Promise<void> {
   return new Promise((resolve) => {
-    runner.child.once('message', (reply: { ms: number; tokens: number }) => {
+    runner.child.once('message', (reply: { ms: number; cpuMs: number; tokens: number }) => {
       runner.times.push(reply.ms);
+      runner.cpuTimes.push(reply.cpuMs);
       runner.tokens = reply.tokens;
       resolve();
     });
@@ -103,6 +105,15 @@ export async function realTextBench(options: { quick: boolean }): Promise<Figure
     });
   }
   for (const r of runners) {
+    if (r.name === 'pool') continue;
+    figures.push({
+      section,
+      name: `${r.name === 'estimator' ? 'core estimator, one thread' : r.name}: per CPU second (process CPU time, best of ${rounds}; load-independent)`,
+      value: mtps(reference, Math.min(...r.cpuTimes)),
+      unit: 'M tokens/s',
+    });
+  }
+  for (const r of runners) {
     if (r.name === 'js-tiktoken') continue;
     figures.push({
       section,
@@ -113,6 +124,14 @@ export async function realTextBench(options: { quick: boolean }): Promise<Figure
       meets: r.tokens === reference,
     });
   }
+  const gptCpu = Math.min(...byName['gpt-tokenizer'].cpuTimes);
+  const cpuRatio = gptCpu / Math.min(...byName.estimator.cpuTimes);
+  figures.push({
+    section,
+    name: 'one thread vs gpt-tokenizer, per CPU second',
+    value: Math.round(cpuRatio * 100) / 100,
+    unit: '×',
+  });
   const gptBest = Math.min(...byName['gpt-tokenizer'].times);
   const gptMedian = median(byName['gpt-tokenizer'].times);
   for (const name of ['estimator', 'pool'] as const) {

@@ -179,31 +179,44 @@ function pairOfBytesRank(table: BpeTable, bytes: ByteString, from: number): numb
  * pieces that are nearly all of any text it beats the heap's bookkeeping.
  */
 export function countByScan(table: BpeTable, bytes: ByteString): number {
-  const starts: number[] = [];
-  for (let i = 0; i <= bytes.length; i++) starts.push(i); // the last entry is the end
-  const pairRanks: number[] = []; // pairRanks[i]: the rank of parts i and i + 1 together
-  for (let i = 0; i + 1 < bytes.length; i++) pairRanks.push(pairOfBytesRank(table, bytes, i));
+  const n = bytes.length;
+  if (n < 2) return n;
+  // Scratch arrays reused across calls: this runs once per distinct piece.
+  if (scanStarts.length <= n) {
+    scanStarts = new Int32Array(2 * n + 1);
+    scanRanks = new Int32Array(2 * n);
+  }
+  const starts = scanStarts; // starts[0, parts]: where each part begins, then the end
+  const ranks = scanRanks; // ranks[i]: the rank of parts i and i + 1 together
+  for (let i = 0; i <= n; i++) starts[i] = i;
+  for (let i = 0; i + 1 < n; i++) ranks[i] = pairOfBytesRank(table, bytes, i);
+  let parts = n;
   for (;;) {
     let best = -1;
-    let bestRank = Infinity;
-    for (let i = 0; i < pairRanks.length; i++) {
-      const rank = pairRanks[i] as number;
+    let bestRank = 0x7fffffff;
+    for (let i = 0; i < parts - 1; i++) {
+      const rank = ranks[i] as number;
       if (rank !== NO_RANK && rank < bestRank) {
         bestRank = rank;
         best = i;
       }
     }
-    if (best < 0) return starts.length - 1;
-    starts.splice(best + 1, 1);
-    pairRanks.splice(best, 1);
-    if (best < pairRanks.length) {
-      pairRanks[best] = rankOfBytes(table, bytes, starts[best] as number, starts[best + 2] as number);
+    if (best < 0) return parts;
+    // Part best + 1 joins part best.
+    for (let i = best + 1; i < parts; i++) starts[i] = starts[i + 1] as number;
+    for (let i = best; i < parts - 2; i++) ranks[i] = ranks[i + 1] as number;
+    parts--;
+    if (best < parts - 1) {
+      ranks[best] = rankOfBytes(table, bytes, starts[best] as number, starts[best + 2] as number);
     }
     if (best > 0) {
-      pairRanks[best - 1] = rankOfBytes(table, bytes, starts[best - 1] as number, starts[best + 1] as number);
+      ranks[best - 1] = rankOfBytes(table, bytes, starts[best - 1] as number, starts[best + 1] as number);
     }
   }
 }
+
+let scanStarts = new Int32Array(SCAN_MERGE_MAX_BYTES + 1);
+let scanRanks = new Int32Array(SCAN_MERGE_MAX_BYTES);
 
 /**
  * A binary min-heap of candidate pairs, ordered by rank and then by start:

@@ -2,7 +2,9 @@
  * String token counters. BPE ranks are large (o200k is 2.3 MB), so they are
  * imported lazily and each encoding is built once per process or worker.
  */
+import { O200K_PATTERN, isAscii, o200kPieceEnd } from './asciiSplit';
 import { countPieceTokens, parseBpeRanks, type BpeTable } from './bpe';
+import { MISSING, PieceCache, hashRange } from './pieceCache';
 import type { TokenizerId } from './settings';
 
 /** Counts the tokens of one string. */
@@ -13,7 +15,10 @@ export const countChars4: TextCounter = (text) => Math.ceil(text.length / 4);
 
 const loading = new Map<TokenizerId, Promise<TextCounter>>();
 
-/** Distinct pieces remembered per encoding; beyond this, pieces are counted without being kept. */
+/**
+ * Distinct pieces remembered per counter (10 MB of real code and docs has
+ * 50,000); a full cache keeps the pieces that recur and drops the rest.
+ */
 const MAX_CACHED_PIECES = 200_000;
 
 /**
@@ -53,23 +58,32 @@ export function splitPattern(patStr: string): string {
  */
 export function pieceCachedCounter(patStr: string, encodePiece: (piece: string) => number): TextCounter {
   const pattern = new RegExp(splitPattern(patStr), 'gu');
-  const cache = new Map<string, number>();
+  const cache = new PieceCache(MAX_CACHED_PIECES);
+  const scan = patStr === O200K_PATTERN;
+  const countPiece = (text: string, from: number, to: number): number => {
+    if (to - from > MAX_CACHED_PIECE_LENGTH) return encodePiece(text.slice(from, to));
+    const hash = hashRange(text, from, to);
+    let count = cache.get(text, from, to, hash);
+    if (count === MISSING) {
+      const piece = text.slice(from, to);
+      count = encodePiece(piece);
+      cache.set(piece, hash, count);
+    }
+    return count;
+  };
   return (text) => {
-    if (text.length === 0) return 0;
     let total = 0;
+    if (scan && isAscii(text)) {
+      for (let at = 0; at < text.length;) {
+        const end = o200kPieceEnd(text, at);
+        total += countPiece(text, at, end);
+        at = end;
+      }
+      return total;
+    }
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      const piece = match[0];
-      if (piece.length > MAX_CACHED_PIECE_LENGTH) {
-        total += encodePiece(piece);
-        continue;
-      }
-      let count = cache.get(piece);
-      if (count === undefined) {
-        count = encodePiece(piece);
-        if (cache.size < MAX_CACHED_PIECES) cache.set(piece, count);
-      }
-      total += count;
+      total += countPiece(text, match.index, match.index + match[0].length);
     }
     return total;
   };
