@@ -47,6 +47,7 @@ const ACTIVITY: Record<RequestType, string> = {
   share: 'making a share link',
   hash: 'hashing the transcript',
   'open-share': 'opening a share link',
+  warm: 'loading the tokenizer',
 };
 const PHASE_ACTIVITY: Record<Progress['phase'], string> = {
   reading: 'reading the transcript',

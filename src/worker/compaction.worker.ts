@@ -302,6 +302,9 @@ async function load(
   signal: AbortSignal,
 ): Promise<TranscriptView> {
   const report = progressReporter(request.id);
+  // The ranks download and parse while the transcript is read, not after it:
+  // the first exact counts wait for whichever is slower, not for both in turn.
+  if (request.tokenizer !== 'chars4') loadTokenizer(request.tokenizer).catch(() => undefined);
   const pieces: string[] = [];
   let chunks: AsyncIterable<string>;
   let total: number | undefined;
@@ -438,6 +441,10 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       return loaded ? hashTranscript(loaded.imported.messages) : null;
     case 'open-share':
       return decodeShared(request.input);
+    case 'warm':
+      // Not awaited: the load that needs the ranks waits for the same promise.
+      if (request.tokenizer !== 'chars4') loadTokenizer(request.tokenizer).catch(() => undefined);
+      return null;
   }
 }
 

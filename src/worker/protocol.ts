@@ -130,7 +130,9 @@ export type WorkerRequest =
   | { id: number; type: 'count'; config: ProviderConfig; tokenizer: TokenizerId }
   | { id: number; type: 'share'; state: ShareState; options: ShareOptions }
   | { id: number; type: 'hash' }
-  | { id: number; type: 'open-share'; input: ShareInput };
+  | { id: number; type: 'open-share'; input: ShareInput }
+  /** Starts loading a tokenizer's ranks now, so they are ready when a transcript arrives. */
+  | { id: number; type: 'warm'; tokenizer: TokenizerId };
 
 /** Asks whether the worker is alive; it answers `pong` as soon as it is between tasks. */
 export interface WorkerPing {
@@ -288,4 +290,5 @@ export interface Replies {
   share: ShareLinks;
   hash: string | null;
   'open-share': OpenShareResult;
+  warm: null;
 }
