@@ -19,7 +19,7 @@ import { median, percentile, type Figure } from './stats';
 const PORT = Number(process.env.BENCH_PORT ?? 4331);
 const URL = `http://127.0.0.1:${PORT}/`;
 
-async function startPreview(): Promise<ChildProcess> {
+export async function startPreview(): Promise<ChildProcess> {
   const server = spawn(
     'npx',
     ['vite', 'preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
@@ -211,54 +211,7 @@ export async function browserBench(options: { quick: boolean }): Promise<Figure[
       },
     );
 
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(URL);
-    await exactCounts(page);
-    await page.getByTestId('file-input').setInputFiles(many);
-    await page.getByTestId('message-count').filter({ hasText: '50,000' }).waitFor({ timeout: 120_000 });
-    await exactCounts(page);
-    const latencies = await page.evaluate(
-      async (steps) => {
-        const handle = document.querySelector('[data-testid="keep-recent-handle"]') as HTMLElement;
-        handle.focus();
-        const commit: number[] = [];
-        const frame: number[] = [];
-        for (let i = 0; i < steps; i++) {
-          const key = i % 40 < 20 ? 'ArrowLeft' : 'ArrowRight';
-          const t0 = performance.now();
-          handle.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-          commit.push(performance.now() - t0);
-          await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-          frame.push(performance.now() - t0);
-        }
-        return { commit, frame };
-      },
-      options.quick ? 60 : 200,
-    );
-    figures.push(
-      {
-        section,
-        name: 'drag step at 50,000 messages: key → cut recomputed, strip and verdict re-rendered (p50)',
-        value: Math.round(median(latencies.commit) * 100) / 100,
-        unit: 'ms',
-      },
-      {
-        section,
-        name: 'drag step at 50,000 messages: key → cut recomputed, strip and verdict re-rendered (p95)',
-        value: Math.round(percentile(latencies.commit, 95) * 100) / 100,
-        unit: 'ms',
-        target: '< 16.7 ms (60 fps)',
-        meets: percentile(latencies.commit, 95) < 16.7,
-      },
-      {
-        section,
-        name: 'drag step at 50,000 messages: key → next animation frame drawn (p95)',
-        value: Math.round(percentile(latencies.frame, 95) * 100) / 100,
-        unit: 'ms',
-        note: 'includes waiting for the next frame; charts and list follow, deferred',
-      },
-    );
-    await page.close();
+    figures.push(...(await dragFigures(browser, many, options.quick)));
   } finally {
     await browser.close();
     try {
@@ -268,4 +221,64 @@ export async function browserBench(options: { quick: boolean }): Promise<Figure[
     }
   }
   return figures;
+}
+
+/** Keyboard steps of the keep-recent handle at 50,000 messages: key → commit, and key → next frame. */
+export async function dragFigures(browser: Browser, many: string, quick: boolean): Promise<Figure[]> {
+  const section = 'browser';
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(URL);
+  await exactCounts(page);
+  await page.getByTestId('file-input').setInputFiles(many);
+  await page.getByTestId('message-count').filter({ hasText: '50,000' }).waitFor({ timeout: 120_000 });
+  await exactCounts(page);
+  const latencies = await page.evaluate(
+    async (steps) => {
+      const handle = document.querySelector('[data-testid="keep-recent-handle"]') as HTMLElement;
+      handle.focus();
+      const commit: number[] = [];
+      const frame: number[] = [];
+      for (let i = 0; i < steps; i++) {
+        const key = i % 40 < 20 ? 'ArrowLeft' : 'ArrowRight';
+        const t0 = performance.now();
+        handle.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+        commit.push(performance.now() - t0);
+        await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+        frame.push(performance.now() - t0);
+      }
+      return { commit, frame };
+    },
+    quick ? 60 : 200,
+  );
+  return [
+    {
+      section,
+      name: 'drag step at 50,000 messages: key → cut recomputed, strip and verdict re-rendered (p50)',
+      value: Math.round(median(latencies.commit) * 100) / 100,
+      unit: 'ms',
+    },
+    {
+      section,
+      name: 'drag step at 50,000 messages: key → cut recomputed, strip and verdict re-rendered (p95)',
+      value: Math.round(percentile(latencies.commit, 95) * 100) / 100,
+      unit: 'ms',
+      target: '< 16.7 ms (60 fps)',
+      meets: percentile(latencies.commit, 95) < 16.7,
+    },
+    {
+      section,
+      name: 'drag step at 50,000 messages: key → next animation frame (p50)',
+      value: Math.round(median(latencies.frame) * 100) / 100,
+      unit: 'ms',
+    },
+    {
+      section,
+      name: 'drag step at 50,000 messages: key → next animation frame (p95)',
+      value: Math.round(percentile(latencies.frame, 95) * 100) / 100,
+      unit: 'ms',
+      target: '≤ 16.7 ms',
+      meets: percentile(latencies.frame, 95) <= 16.7,
+      note: 'each key is sent at the start of a frame, so a step that makes its frame measures one frame interval; charts and list follow once the drag rests',
+    },
+  ];
 }
