@@ -10,7 +10,7 @@ import type { Message } from '../src/core/message';
 import { createEstimator, framingTokens } from '../src/core/estimate';
 import { countPieceTokens } from '../src/core/bpe';
 import { loadEncoding, pieceCachedCounter } from '../src/core/tokenizer';
-import { createCountPool } from '../src/cli/countPool';
+import { createCountPool } from './countPool';
 
 export type CounterName = 'js-tiktoken' | 'estimator' | 'pool' | 'gpt-tokenizer';
 

@@ -3,9 +3,9 @@
  * share of texts it is sent with a piece cache it keeps between shares.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { countPieceTokens } from '../core/bpe';
-import { errorText } from '../core/errors';
-import { loadEncoding, pieceCachedCounter, type BpeId, type TextCounter } from '../core/tokenizer';
+import { countPieceTokens } from '../src/core/bpe';
+import { errorText } from '../src/core/errors';
+import { loadEncoding, pieceCachedCounter, type BpeId, type TextCounter } from '../src/core/tokenizer';
 import type { CountRequest } from './countPool';
 
 const port = parentPort!;

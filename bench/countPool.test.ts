@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createEstimator, framingTokens } from '../core/estimate';
-import type { Message } from '../core/message';
-import { loadTokenizer } from '../core/tokenizer';
+import { createEstimator, framingTokens } from '../src/core/estimate';
+import type { Message } from '../src/core/message';
+import { loadTokenizer } from '../src/core/tokenizer';
 import { createCountPool, shares } from './countPool';
 
 const messages: Message[] = Array.from({ length: 40 }, (_, i) => ({
