@@ -8,6 +8,8 @@ import {
   countPieceTokens,
   parseBpeRanks,
   rankOfBytes,
+  tableFromParts,
+  tableParts,
   tableTokens,
   utf8ByteString,
   type BpeTable,
@@ -61,6 +63,52 @@ describe('parseBpeRanks', () => {
       }
     }
     expect(o200kTable.twoByteRanks[0xffff]).toBe(-1); // 0xff is never in UTF-8, nor in a token
+  });
+});
+
+describe('a table kept and read back', () => {
+  const parts = () => structuredClone(tableParts(o200kTable));
+
+  it('is the same table: same ranks, same counts', () => {
+    const table = tableFromParts(parts())!;
+    expect(table.size).toBe(199_998);
+    expect([rank(table, 'hello'), rank(table, ' world'), rank(table, 'zzqqxx')]).toEqual([24912, 2375, -1]);
+    expect(countPieceTokens(table, ' internationalization')).toBe(
+      countPieceTokens(o200kTable, ' internationalization'),
+    );
+  });
+
+  it.each([
+    ['nothing', () => undefined],
+    ['a string', () => 'table'],
+    ['a size that is not a count', () => ({ ...parts(), size: -1 })],
+    ['token bytes as a plain array', () => ({ ...parts(), tokenBytes: [1, 2, 3] })],
+    [
+      'token starts cut short',
+      () => ({ ...parts(), tokenStart: (parts().tokenStart as Int32Array).slice(0, 10) }),
+    ],
+    ['a token longer than the longest', () => ({ ...parts(), maxTokenBytes: 2 })],
+    [
+      'a hash slot naming no token',
+      () => {
+        const p = parts();
+        const slots = p.slots as Int32Array;
+        slots[slots.findIndex((v) => v !== 0)] = 999_999;
+        return p;
+      },
+    ],
+    [
+      'a token in two hash slots',
+      () => {
+        const p = parts();
+        const slots = p.slots as Int32Array;
+        const empty = slots.findIndex((v) => v === 0);
+        slots[empty] = slots[slots.findIndex((v) => v !== 0)] as number;
+        return p;
+      },
+    ],
+  ])('is refused when it holds %s', (_, make) => {
+    expect(tableFromParts(make())).toBeNull();
   });
 });
 

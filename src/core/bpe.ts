@@ -361,3 +361,50 @@ export function countPieceTokens(table: BpeTable, piece: string): number {
   if (rankOfBytes(table, bytes, 0, bytes.length) !== NO_RANK) return 1;
   return bytes.length <= SCAN_MERGE_MAX_BYTES ? countByScan(table, bytes) : countByHeap(table, bytes);
 }
+
+/** A table's arrays and sizes as a plain record, to store (typed arrays survive structured cloning as they are). */
+export function tableParts(table: BpeTable): Record<string, unknown> {
+  return { ...table };
+}
+
+/**
+ * A table from stored parts, or null when they do not make one: every array
+ * of its type and of a length that agrees with the others, token starts in
+ * order, and every hash slot naming a token, each token once. Whatever passes
+ * can be looked up without reading past an array or probing forever.
+ */
+export function tableFromParts(parts: unknown): BpeTable | null {
+  if (typeof parts !== 'object' || parts === null) return null;
+  const { size, maxTokenBytes, twoByteRanks, tokenBytes, tokenStart, tokenRank, slots } = parts as Record<
+    string,
+    unknown
+  >;
+  if (typeof size !== 'number' || !Number.isInteger(size) || size <= 0) return null;
+  if (typeof maxTokenBytes !== 'number' || !Number.isInteger(maxTokenBytes) || maxTokenBytes < 2) return null;
+  if (
+    !(tokenBytes instanceof Uint8Array) ||
+    !(tokenStart instanceof Int32Array) ||
+    !(tokenRank instanceof Int32Array) ||
+    !(slots instanceof Int32Array) ||
+    !(twoByteRanks instanceof Int32Array)
+  )
+    return null;
+  if (tokenStart.length !== size + 1 || tokenRank.length !== size || twoByteRanks.length !== 1 << 16)
+    return null;
+  if (slots.length < 2 * size || (slots.length & (slots.length - 1)) !== 0) return null;
+  if (tokenStart[0] !== 0 || tokenStart[size] !== tokenBytes.length) return null;
+  for (let e = 0; e < size; e++) {
+    const length = (tokenStart[e + 1] as number) - (tokenStart[e] as number);
+    if (length < 1 || length > maxTokenBytes) return null;
+  }
+  const seen = new Uint8Array(size);
+  let filled = 0;
+  for (const entry of slots) {
+    if (entry === 0) continue;
+    if (entry < 0 || entry > size || seen[entry - 1]) return null;
+    seen[entry - 1] = 1;
+    filled++;
+  }
+  if (filled !== size) return null;
+  return { size, maxTokenBytes, twoByteRanks, tokenBytes, tokenStart, tokenRank, slots };
+}

@@ -99,18 +99,32 @@ const encodings = new Map<BpeId, Promise<BpeEncoding>>();
 
 export type BpeId = Exclude<TokenizerId, 'chars4'>;
 
-/** Resolves to the encoding `id`, loading its ranks on first use. */
+/**
+ * The encoding built from js-tiktoken's packaged ranks. Only the ranks data
+ * comes from js-tiktoken: its encoder is quadratic in a piece's length (see
+ * bpe.ts), and building it costs more than our table.
+ */
+export async function packagedEncoding(id: BpeId): Promise<BpeEncoding> {
+  const { default: ranks } = await (id === 'o200k_base'
+    ? import('js-tiktoken/ranks/o200k_base')
+    : import('js-tiktoken/ranks/cl100k_base'));
+  return { table: parseBpeRanks(ranks.bpe_ranks), pattern: ranks.pat_str };
+}
+
+/**
+ * Hands in an encoding a host already has in a faster form than the packaged
+ * ranks (the page keeps built tables in IndexedDB); ignored once one is loaded
+ * or loading.
+ */
+export function provideEncoding(id: BpeId, encoding: BpeEncoding): void {
+  if (!encodings.has(id)) encodings.set(id, Promise.resolve(encoding));
+}
+
+/** Resolves to the encoding `id`, loading it on first use. */
 export function loadEncoding(id: BpeId): Promise<BpeEncoding> {
   let pending = encodings.get(id);
   if (!pending) {
-    pending = (async () => {
-      const { default: ranks } = await (id === 'o200k_base'
-        ? import('js-tiktoken/ranks/o200k_base')
-        : import('js-tiktoken/ranks/cl100k_base'));
-      // Only the ranks data comes from js-tiktoken: its encoder is quadratic in a
-      // piece's length (see bpe.ts), and building it costs more than our table.
-      return { table: parseBpeRanks(ranks.bpe_ranks), pattern: ranks.pat_str };
-    })();
+    pending = packagedEncoding(id);
     encodings.set(id, pending);
     pending.catch(() => encodings.delete(id));
   }

@@ -10,7 +10,8 @@ import type { Message } from '../core/message';
 import { prepare } from '../core/prepare';
 import { shapeWithCounts } from '../core/analysis';
 import type { TokenizerId } from '../core/settings';
-import { loadEncoding, loadTokenizer } from '../core/tokenizer';
+import { loadEncoding, loadTokenizer, provideEncoding } from '../core/tokenizer';
+import { tableFromParts, tableParts } from '../core/bpe';
 import { TOKEN_VIEW_LIMIT, messageTokens } from '../core/tokenPieces';
 import { MAX_IMPORT_BYTES, exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
@@ -441,10 +442,18 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       return loaded ? hashTranscript(loaded.imported.messages) : null;
     case 'open-share':
       return decodeShared(request.input);
-    case 'warm':
-      // Not awaited: the load that needs the ranks waits for the same promise.
-      if (request.tokenizer !== 'chars4') loadTokenizer(request.tokenizer).catch(() => undefined);
-      return null;
+    case 'warm': {
+      if (request.tokenizer === 'chars4') return null;
+      // What the page kept is checked like anything read back from storage.
+      const stored = request.stored;
+      const table = stored && typeof stored.pattern === 'string' ? tableFromParts(stored.parts) : null;
+      if (stored && table) {
+        provideEncoding(request.tokenizer, { table, pattern: stored.pattern });
+        return null;
+      }
+      const encoding = await loadEncoding(request.tokenizer);
+      return { pattern: encoding.pattern, parts: tableParts(encoding.table) };
+    }
   }
 }
 

@@ -131,8 +131,18 @@ export type WorkerRequest =
   | { id: number; type: 'share'; state: ShareState; options: ShareOptions }
   | { id: number; type: 'hash' }
   | { id: number; type: 'open-share'; input: ShareInput }
-  /** Starts loading a tokenizer's ranks now, so they are ready when a transcript arrives. */
-  | { id: number; type: 'warm'; tokenizer: TokenizerId };
+  /**
+   * Loads a tokenizer now, so it is ready when a transcript arrives: from the
+   * table the page kept (checked first), or else from the packaged ranks,
+   * answering with the table built for the page to keep.
+   */
+  | { id: number; type: 'warm'; tokenizer: TokenizerId; stored?: StoredEncoding };
+
+/** A tokenizer's built table as the page keeps it between visits: `bpe.ts`'s parts and the split pattern. */
+export interface StoredEncoding {
+  pattern: string;
+  parts: unknown;
+}
 
 /** Asks whether the worker is alive; it answers `pong` as soon as it is between tasks. */
 export interface WorkerPing {
@@ -290,5 +300,5 @@ export interface Replies {
   share: ShareLinks;
   hash: string | null;
   'open-share': OpenShareResult;
-  warm: null;
+  warm: StoredEncoding | null;
 }

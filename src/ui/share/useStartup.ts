@@ -4,7 +4,7 @@ import { readFragment } from '../../share/codec';
 import { isOwnFragment } from '../../share/urlState';
 import { useShare } from '../../state/shareStore';
 import { storedTranscript, useTranscript } from '../../state/transcriptStore';
-import { workerClient } from '../../worker/client';
+import { warmTokenizer } from '../../state/tokenizerTables';
 import { loadSamples, sampleUrl } from '../load/samples';
 import { useLoader } from '../load/useLoader';
 import { openLinkFromLocation } from './openShare';
@@ -18,10 +18,8 @@ export function useStartup() {
   useEffect(() => {
     let cancelled = false;
     const start = async () => {
-      // The ranks (megabytes) download and parse while the page finds what to show.
-      workerClient
-        .request('warm', { tokenizer: useSettings.getState().settings.tokenizer })
-        .result.catch(() => undefined);
+      // The tokenizer loads while the page finds what to show.
+      void warmTokenizer(useSettings.getState().settings.tokenizer);
       try {
         await openOrFallBack();
       } finally {
