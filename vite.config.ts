@@ -35,7 +35,12 @@ export default defineConfig({
   // policy the worker gets: a worker's policy comes from its own response.
   preview: { headers: { 'Content-Security-Policy': CSP_HEADER } },
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'testing/mock-llm/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'testing/mock-llm/**/*.test.ts',
+    ],
     // The sample projects' own tests are sample data, not ours to run.
     exclude: [...configDefaults.exclude, 'scripts/samples/*/project/**'],
     environment: 'node',

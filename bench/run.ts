@@ -11,12 +11,14 @@ import { coreBench } from './core';
 import { importBench } from './importCli';
 import { linksBench } from './links';
 import { replayBench } from './replay';
+import { realTextBench } from './realText';
 import { tokenizeBench } from './tokenize';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
 const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
+  'real-text': realTextBench,
   tokenize: tokenizeBench,
   core: coreBench,
   import: importBench,

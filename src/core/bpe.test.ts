@@ -2,24 +2,54 @@ import fc from 'fast-check';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { countByHeap, countByScan, countPieceTokens, parseBpeRanks, utf8ByteString } from './bpe';
+import {
+  countByHeap,
+  countByScan,
+  countPieceTokens,
+  parseBpeRanks,
+  rankOfBytes,
+  tableFromParts,
+  tableParts,
+  tableTokens,
+  utf8ByteString,
+  type BpeTable,
+} from './bpe';
 
 const o200kTable = parseBpeRanks(o200k.bpe_ranks);
 const cl100kTable = parseBpeRanks(cl100k.bpe_ranks);
+const rank = (table: BpeTable, token: string) => rankOfBytes(table, token, 0, token.length);
 
 describe('parseBpeRanks', () => {
   it('reads every mergeable token with its rank', () => {
-    expect(o200kTable.ranks.size).toBe(199_998);
-    expect(cl100kTable.ranks.size).toBe(100_256);
+    expect(o200kTable.size).toBe(199_998);
+    expect(cl100kTable.size).toBe(100_256);
     // The ranks js-tiktoken encodes these words to.
-    expect([o200kTable.ranks.get('hello'), o200kTable.ranks.get(' world')]).toEqual([24912, 2375]);
-    expect([cl100kTable.ranks.get('hello'), cl100kTable.ranks.get(' world')]).toEqual([15339, 1917]);
+    expect([rank(o200kTable, 'hello'), rank(o200kTable, ' world')]).toEqual([24912, 2375]);
+    expect([rank(cl100kTable, 'hello'), rank(cl100kTable, ' world')]).toEqual([15339, 1917]);
   });
 
   it('keys tokens by their bytes, one character per byte', () => {
-    expect(o200kTable.ranks.get('\xc3\xa9')).toBe(377); // é
-    expect(o200kTable.ranks.get('\xef\xbf\xbd')).toBe(3251); // U+FFFD
-    expect(o200kTable.ranks.get('!')).toBe(0);
+    expect(rank(o200kTable, '\xc3\xa9')).toBe(377); // é
+    expect(rank(o200kTable, '\xef\xbf\xbd')).toBe(3251); // U+FFFD
+    expect(rank(o200kTable, '!')).toBe(0);
+  });
+
+  it('finds every token at its rank, also read from inside a longer string', () => {
+    let checked = 0;
+    for (const [token, expected] of tableTokens(o200kTable)) {
+      expect(rankOfBytes(o200kTable, `x${token}y`, 1, token.length + 1)).toBe(expected);
+      checked++;
+    }
+    expect(checked).toBe(199_998);
+  });
+
+  it('finds no rank for bytes that are no token', () => {
+    expect([
+      rank(o200kTable, 'helloworldhelloworld'),
+      rank(o200kTable, '\xff\xff'),
+      rank(o200kTable, ''),
+    ]).toEqual([-1, -1, -1]);
+    expect(rank(o200kTable, 'a'.repeat(129))).toBe(-1);
   });
 
   it('knows the longest token, so longer pairs are never looked up', () => {
@@ -27,12 +57,58 @@ describe('parseBpeRanks', () => {
   });
 
   it('knows every two-byte token by its bytes', () => {
-    for (const [token, rank] of o200kTable.ranks) {
+    for (const [token, rank] of tableTokens(o200kTable)) {
       if (token.length === 2) {
         expect(o200kTable.twoByteRanks[(token.charCodeAt(0) << 8) | token.charCodeAt(1)]).toBe(rank);
       }
     }
     expect(o200kTable.twoByteRanks[0xffff]).toBe(-1); // 0xff is never in UTF-8, nor in a token
+  });
+});
+
+describe('a table kept and read back', () => {
+  const parts = () => structuredClone(tableParts(o200kTable));
+
+  it('is the same table: same ranks, same counts', () => {
+    const table = tableFromParts(parts())!;
+    expect(table.size).toBe(199_998);
+    expect([rank(table, 'hello'), rank(table, ' world'), rank(table, 'zzqqxx')]).toEqual([24912, 2375, -1]);
+    expect(countPieceTokens(table, ' internationalization')).toBe(
+      countPieceTokens(o200kTable, ' internationalization'),
+    );
+  });
+
+  it.each([
+    ['nothing', () => undefined],
+    ['a string', () => 'table'],
+    ['a size that is not a count', () => ({ ...parts(), size: -1 })],
+    ['token bytes as a plain array', () => ({ ...parts(), tokenBytes: [1, 2, 3] })],
+    [
+      'token starts cut short',
+      () => ({ ...parts(), tokenStart: (parts().tokenStart as Int32Array).slice(0, 10) }),
+    ],
+    ['a token longer than the longest', () => ({ ...parts(), maxTokenBytes: 2 })],
+    [
+      'a hash slot naming no token',
+      () => {
+        const p = parts();
+        const slots = p.slots as Int32Array;
+        slots[slots.findIndex((v) => v !== 0)] = 999_999;
+        return p;
+      },
+    ],
+    [
+      'a token in two hash slots',
+      () => {
+        const p = parts();
+        const slots = p.slots as Int32Array;
+        const empty = slots.findIndex((v) => v === 0);
+        slots[empty] = slots[slots.findIndex((v) => v !== 0)] as number;
+        return p;
+      },
+    ],
+  ])('is refused when it holds %s', (_, make) => {
+    expect(tableFromParts(make())).toBeNull();
   });
 });
 

@@ -11,26 +11,40 @@
  */
 
 /**
- * Bytes as a string, one character per byte (char codes 0–255). Rank keys
- * and pieces share this form, so an ASCII piece needs no conversion and a
- * candidate pair is a `substring`, hashed natively by `Map`.
+ * Bytes as a string, one character per byte (char codes 0–255). Pieces take
+ * this form, so an ASCII piece needs no conversion and a candidate pair is
+ * read from it in place.
  */
 export type ByteString = string;
 
-/** One encoding's mergeable tokens. */
+/**
+ * One encoding's mergeable tokens, as an open-addressing hash table in typed
+ * arrays. A `Map` keyed by byte strings took 250–450 ms to build for o200k's
+ * 200,000 tokens and needed a `substring` for every candidate pair; this
+ * table builds in about half the time and a lookup, which reads the pair in
+ * place, takes a third of the time.
+ */
 export interface BpeTable {
-  readonly ranks: ReadonlyMap<ByteString, number>;
+  /** How many tokens the table holds. */
+  readonly size: number;
   /**
    * The longest token, in bytes. A pair longer than this cannot be a token,
-   * so it is rejected before a key is built for it.
+   * so it is rejected before it is hashed.
    */
   readonly maxTokenBytes: number;
   /**
    * The rank of every two-byte token at index `first << 8 | second`, NO_RANK
    * for the rest: every merge starts from byte pairs, and an array read is
-   * far cheaper than building and hashing a key for each of them.
+   * far cheaper than hashing each of them.
    */
   readonly twoByteRanks: Int32Array;
+  /** Every token's bytes, one after another. */
+  readonly tokenBytes: Uint8Array;
+  /** Token `e`'s bytes are `tokenBytes[tokenStart[e], tokenStart[e + 1])`. */
+  readonly tokenStart: Int32Array;
+  readonly tokenRank: Int32Array;
+  /** Hash slots holding a token's index plus one, 0 when empty; a power of two long. */
+  readonly slots: Int32Array;
 }
 
 /**
@@ -43,32 +57,88 @@ export const SCAN_MERGE_MAX_BYTES = 32;
 /** A pair with no rank: it never merges. */
 const NO_RANK = -1;
 
+/** FNV-1a over `bytes[from, to)`; the table and its lookups must hash alike. */
+function hashBytes(bytes: ByteString, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ bytes.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
 /**
  * Reads the `bpe_ranks` text of a js-tiktoken ranks module. Each line is
  * `<prefix> <offset> <token> <token> …` with base64 tokens ranked offset,
  * offset + 1, …; the prefix is only a compression aid and is ignored, as
- * js-tiktoken ignores it. `atob` decodes base64 straight to a byte
- * string, so the keys cost one call each, where js-tiktoken builds a byte
- * array and a `join(',')` key per token, and a reverse map only decoding
- * needs.
+ * js-tiktoken ignores it. `atob` decodes base64 straight to a byte string,
+ * one call per token, where js-tiktoken builds a byte array, a
+ * `join(',')` key and a reverse map only decoding needs.
  */
 export function parseBpeRanks(bpeRanks: string): BpeTable {
-  const ranks = new Map<ByteString, number>();
-  let maxTokenBytes = 0;
-  const twoByteRanks = new Int32Array(1 << 16).fill(NO_RANK);
-  for (const line of bpeRanks.split('\n')) {
+  const lines = bpeRanks.split('\n');
+  const tokens: string[] = [];
+  const ranks: number[] = [];
+  let totalBytes = 0;
+  for (const line of lines) {
     if (line.length === 0) continue;
     const fields = line.split(' ');
     const offset = Number.parseInt(fields[1] ?? '', 10);
     for (let i = 2; i < fields.length; i++) {
       const token = atob(fields[i] as string);
-      const rank = offset + i - 2;
-      ranks.set(token, rank);
-      if (token.length === 2) twoByteRanks[(token.charCodeAt(0) << 8) | token.charCodeAt(1)] = rank;
-      if (token.length > maxTokenBytes) maxTokenBytes = token.length;
+      tokens.push(token);
+      ranks.push(offset + i - 2);
+      totalBytes += token.length;
     }
   }
-  return { ranks, maxTokenBytes, twoByteRanks };
+  const size = tokens.length;
+  const tokenBytes = new Uint8Array(totalBytes);
+  const tokenStart = new Int32Array(size + 1);
+  const tokenRank = Int32Array.from(ranks);
+  const twoByteRanks = new Int32Array(1 << 16).fill(NO_RANK);
+  // At most half full, so a miss ends after a probe or two.
+  let capacity = 1;
+  while (capacity < size * 2) capacity <<= 1;
+  const slots = new Int32Array(capacity);
+  const mask = capacity - 1;
+  let maxTokenBytes = 0;
+  let at = 0;
+  for (let e = 0; e < size; e++) {
+    const token = tokens[e] as string;
+    tokenStart[e] = at;
+    for (let i = 0; i < token.length; i++) tokenBytes[at++] = token.charCodeAt(i);
+    if (token.length === 2)
+      twoByteRanks[(token.charCodeAt(0) << 8) | token.charCodeAt(1)] = tokenRank[e] as number;
+    if (token.length > maxTokenBytes) maxTokenBytes = token.length;
+    let slot = hashBytes(token, 0, token.length) & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = e + 1;
+  }
+  tokenStart[size] = at;
+  return { size, maxTokenBytes, twoByteRanks, tokenBytes, tokenStart, tokenRank, slots };
+}
+
+/** The rank of `bytes[from, to)` as one token, or NO_RANK: read in place, no key is built. */
+export function rankOfBytes(table: BpeTable, bytes: ByteString, from: number, to: number): number {
+  const length = to - from;
+  if (length > table.maxTokenBytes) return NO_RANK;
+  const { slots, tokenStart, tokenBytes } = table;
+  const mask = slots.length - 1;
+  for (let slot = hashBytes(bytes, from, to) & mask; ; slot = (slot + 1) & mask) {
+    const entry = slots[slot] as number;
+    if (entry === 0) return NO_RANK;
+    const start = tokenStart[entry - 1] as number;
+    if ((tokenStart[entry] as number) - start !== length) continue;
+    let i = 0;
+    while (i < length && tokenBytes[start + i] === bytes.charCodeAt(from + i)) i++;
+    if (i === length) return table.tokenRank[entry - 1] as number;
+  }
+}
+
+/** Every token of the table with its rank, as byte strings. */
+export function* tableTokens(table: BpeTable): Generator<[ByteString, number]> {
+  for (let e = 0; e < table.size; e++) {
+    const from = table.tokenStart[e] as number;
+    const to = table.tokenStart[e + 1] as number;
+    yield [String.fromCharCode(...table.tokenBytes.subarray(from, to)), table.tokenRank[e] as number];
+  }
 }
 
 const utf8 = new TextEncoder();
@@ -98,12 +168,6 @@ export function utf8ByteString(piece: string): ByteString {
   return out;
 }
 
-/** The rank of `bytes[from, to)` as one token, or NO_RANK. */
-function rankOf(table: BpeTable, bytes: ByteString, from: number, to: number): number {
-  if (to - from > table.maxTokenBytes) return NO_RANK;
-  return table.ranks.get(bytes.substring(from, to)) ?? NO_RANK;
-}
-
 /** The rank of the two bytes at `from` as one token, or NO_RANK. */
 function pairOfBytesRank(table: BpeTable, bytes: ByteString, from: number): number {
   return table.twoByteRanks[(bytes.charCodeAt(from) << 8) | bytes.charCodeAt(from + 1)] as number;
@@ -115,31 +179,44 @@ function pairOfBytesRank(table: BpeTable, bytes: ByteString, from: number): numb
  * pieces that are nearly all of any text it beats the heap's bookkeeping.
  */
 export function countByScan(table: BpeTable, bytes: ByteString): number {
-  const starts: number[] = [];
-  for (let i = 0; i <= bytes.length; i++) starts.push(i); // the last entry is the end
-  const pairRanks: number[] = []; // pairRanks[i]: the rank of parts i and i + 1 together
-  for (let i = 0; i + 1 < bytes.length; i++) pairRanks.push(pairOfBytesRank(table, bytes, i));
+  const n = bytes.length;
+  if (n < 2) return n;
+  // Scratch arrays reused across calls: this runs once per distinct piece.
+  if (scanStarts.length <= n) {
+    scanStarts = new Int32Array(2 * n + 1);
+    scanRanks = new Int32Array(2 * n);
+  }
+  const starts = scanStarts; // starts[0, parts]: where each part begins, then the end
+  const ranks = scanRanks; // ranks[i]: the rank of parts i and i + 1 together
+  for (let i = 0; i <= n; i++) starts[i] = i;
+  for (let i = 0; i + 1 < n; i++) ranks[i] = pairOfBytesRank(table, bytes, i);
+  let parts = n;
   for (;;) {
     let best = -1;
-    let bestRank = Infinity;
-    for (let i = 0; i < pairRanks.length; i++) {
-      const rank = pairRanks[i] as number;
+    let bestRank = 0x7fffffff;
+    for (let i = 0; i < parts - 1; i++) {
+      const rank = ranks[i] as number;
       if (rank !== NO_RANK && rank < bestRank) {
         bestRank = rank;
         best = i;
       }
     }
-    if (best < 0) return starts.length - 1;
-    starts.splice(best + 1, 1);
-    pairRanks.splice(best, 1);
-    if (best < pairRanks.length) {
-      pairRanks[best] = rankOf(table, bytes, starts[best] as number, starts[best + 2] as number);
+    if (best < 0) return parts;
+    // Part best + 1 joins part best.
+    for (let i = best + 1; i < parts; i++) starts[i] = starts[i + 1] as number;
+    for (let i = best; i < parts - 2; i++) ranks[i] = ranks[i + 1] as number;
+    parts--;
+    if (best < parts - 1) {
+      ranks[best] = rankOfBytes(table, bytes, starts[best] as number, starts[best + 2] as number);
     }
     if (best > 0) {
-      pairRanks[best - 1] = rankOf(table, bytes, starts[best - 1] as number, starts[best + 1] as number);
+      ranks[best - 1] = rankOfBytes(table, bytes, starts[best - 1] as number, starts[best + 1] as number);
     }
   }
 }
+
+let scanStarts = new Int32Array(SCAN_MERGE_MAX_BYTES + 1);
+let scanRanks = new Int32Array(SCAN_MERGE_MAX_BYTES);
 
 /**
  * A binary min-heap of candidate pairs, ordered by rank and then by start:
@@ -241,12 +318,12 @@ function mergeByHeap(table: BpeTable, bytes: ByteString): { end: Int32Array; par
     pairRank[absorbed] = NO_RANK;
     if (after < n) previous[after] = start;
     parts--;
-    const rank = after < n ? rankOf(table, bytes, start, end[after] as number) : NO_RANK;
+    const rank = after < n ? rankOfBytes(table, bytes, start, end[after] as number) : NO_RANK;
     pairRank[start] = rank;
     if (rank !== NO_RANK) heap.push(rank, start);
     const before = previous[start] as number;
     if (before >= 0) {
-      const rankBefore = rankOf(table, bytes, before, after);
+      const rankBefore = rankOfBytes(table, bytes, before, after);
       pairRank[before] = rankBefore;
       if (rankBefore !== NO_RANK) heap.push(rankBefore, before);
     }
@@ -281,6 +358,53 @@ export function tokenStarts(table: BpeTable, bytes: ByteString): number[] {
 export function countPieceTokens(table: BpeTable, piece: string): number {
   const bytes = utf8ByteString(piece);
   if (bytes.length <= 1) return bytes.length;
-  if (bytes.length <= table.maxTokenBytes && table.ranks.has(bytes)) return 1;
+  if (rankOfBytes(table, bytes, 0, bytes.length) !== NO_RANK) return 1;
   return bytes.length <= SCAN_MERGE_MAX_BYTES ? countByScan(table, bytes) : countByHeap(table, bytes);
+}
+
+/** A table's arrays and sizes as a plain record, to store (typed arrays survive structured cloning as they are). */
+export function tableParts(table: BpeTable): Record<string, unknown> {
+  return { ...table };
+}
+
+/**
+ * A table from stored parts, or null when they do not make one: every array
+ * of its type and of a length that agrees with the others, token starts in
+ * order, and every hash slot naming a token, each token once. Whatever passes
+ * can be looked up without reading past an array or probing forever.
+ */
+export function tableFromParts(parts: unknown): BpeTable | null {
+  if (typeof parts !== 'object' || parts === null) return null;
+  const { size, maxTokenBytes, twoByteRanks, tokenBytes, tokenStart, tokenRank, slots } = parts as Record<
+    string,
+    unknown
+  >;
+  if (typeof size !== 'number' || !Number.isInteger(size) || size <= 0) return null;
+  if (typeof maxTokenBytes !== 'number' || !Number.isInteger(maxTokenBytes) || maxTokenBytes < 2) return null;
+  if (
+    !(tokenBytes instanceof Uint8Array) ||
+    !(tokenStart instanceof Int32Array) ||
+    !(tokenRank instanceof Int32Array) ||
+    !(slots instanceof Int32Array) ||
+    !(twoByteRanks instanceof Int32Array)
+  )
+    return null;
+  if (tokenStart.length !== size + 1 || tokenRank.length !== size || twoByteRanks.length !== 1 << 16)
+    return null;
+  if (slots.length < 2 * size || (slots.length & (slots.length - 1)) !== 0) return null;
+  if (tokenStart[0] !== 0 || tokenStart[size] !== tokenBytes.length) return null;
+  for (let e = 0; e < size; e++) {
+    const length = (tokenStart[e + 1] as number) - (tokenStart[e] as number);
+    if (length < 1 || length > maxTokenBytes) return null;
+  }
+  const seen = new Uint8Array(size);
+  let filled = 0;
+  for (const entry of slots) {
+    if (entry === 0) continue;
+    if (entry < 0 || entry > size || seen[entry - 1]) return null;
+    seen[entry - 1] = 1;
+    filled++;
+  }
+  if (filled !== size) return null;
+  return { size, maxTokenBytes, twoByteRanks, tokenBytes, tokenStart, tokenRank, slots };
 }

@@ -3,10 +3,10 @@
  * the text it stands for. The pieces are the very merges the counter counts,
  * so they add up to the message's count.
  */
-import { tokenStarts, utf8ByteString, type ByteString } from './bpe';
+import { rankOfBytes, tokenStarts, utf8ByteString, type ByteString } from './bpe';
 import { countedTexts, framingTokens } from './estimate';
 import type { Message } from './message';
-import type { BpeEncoding, TextCounter } from './tokenizer';
+import { splitPattern, type BpeEncoding, type TextCounter } from './tokenizer';
 
 export interface TokenPiece {
   /** The token's rank in the encoding: the id a model sees. */
@@ -64,18 +64,18 @@ function pieceOf(id: number, bytes: ByteString): TokenPiece {
 export function encodePieces(encoding: BpeEncoding, text: string, limit: number): TokenPiece[] {
   const { table } = encoding;
   const pieces: TokenPiece[] = [];
-  const pattern = new RegExp(encoding.pattern, 'gu');
+  const pattern = new RegExp(splitPattern(encoding.pattern), 'gu');
   for (let match = pattern.exec(text); match !== null && pieces.length < limit; match = pattern.exec(text)) {
     const bytes = utf8ByteString(match[0]);
-    const whole = table.ranks.get(bytes);
-    if (whole !== undefined) {
+    const whole = rankOfBytes(table, bytes, 0, bytes.length);
+    if (whole >= 0) {
       pieces.push(pieceOf(whole, bytes));
       continue;
     }
     const starts = tokenStarts(table, bytes);
     for (let k = 0; k + 1 < starts.length && pieces.length < limit; k++) {
       const token = bytes.substring(starts[k], starts[k + 1]);
-      pieces.push(pieceOf(table.ranks.get(token) as number, token));
+      pieces.push(pieceOf(rankOfBytes(table, token, 0, token.length), token));
     }
   }
   return pieces;

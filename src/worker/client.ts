@@ -51,6 +51,7 @@ const ACTIVITY: Record<RequestType, string> = {
   timeline: 'replaying the session',
   pin: 'showing the context at a call',
   breakdown: 'breaking the context down by category',
+  warm: 'loading the tokenizer',
 };
 const PHASE_ACTIVITY: Record<Progress['phase'], string> = {
   reading: 'reading the transcript',

@@ -10,7 +10,8 @@ import type { Message } from '../core/message';
 import { prepare } from '../core/prepare';
 import { shapeWithCounts } from '../core/analysis';
 import type { TokenizerId } from '../core/settings';
-import { loadEncoding, loadTokenizer } from '../core/tokenizer';
+import { loadEncoding, loadTokenizer, provideEncoding } from '../core/tokenizer';
+import { tableFromParts, tableParts } from '../core/bpe';
 import { TOKEN_VIEW_LIMIT, messageTokens } from '../core/tokenPieces';
 import { MAX_IMPORT_BYTES, exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
@@ -325,6 +326,9 @@ async function load(
   signal: AbortSignal,
 ): Promise<TranscriptView> {
   const report = progressReporter(request.id);
+  // The ranks download and parse while the transcript is read, not after it:
+  // the first exact counts wait for whichever is slower, not for both in turn.
+  if (request.tokenizer !== 'chars4') loadTokenizer(request.tokenizer).catch(() => undefined);
   const pieces: string[] = [];
   let chunks: AsyncIterable<string>;
   let total: number | undefined;
@@ -500,6 +504,18 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       if (!loaded) throw new Error('No transcript is loaded');
       const estimator = await estimatorFor(request.tokenizer, request.scale);
       return breakdownAt(loaded.imported, estimator, current());
+    }
+    case 'warm': {
+      if (request.tokenizer === 'chars4') return null;
+      // What the page kept is checked like anything read back from storage.
+      const stored = request.stored;
+      const table = stored && typeof stored.pattern === 'string' ? tableFromParts(stored.parts) : null;
+      if (stored && table) {
+        provideEncoding(request.tokenizer, { table, pattern: stored.pattern });
+        return null;
+      }
+      const encoding = await loadEncoding(request.tokenizer);
+      return { pattern: encoding.pattern, parts: tableParts(encoding.table) };
     }
   }
 }

@@ -171,7 +171,19 @@ export type WorkerRequest =
    */
   | { id: number; type: 'pin'; call: number | null; tokenizer: TokenizerId; scale: number }
   /** Where the tokens of the context shown now went. */
-  | { id: number; type: 'breakdown'; tokenizer: TokenizerId; scale: number };
+  | { id: number; type: 'breakdown'; tokenizer: TokenizerId; scale: number }
+  /**
+   * Loads a tokenizer now, so it is ready when a transcript arrives: from the
+   * table the page kept (checked first), or else from the packaged ranks,
+   * answering with the table built for the page to keep.
+   */
+  | { id: number; type: 'warm'; tokenizer: TokenizerId; stored?: StoredEncoding };
+
+/** A tokenizer's built table as the page keeps it between visits: `bpe.ts`'s parts and the split pattern. */
+export interface StoredEncoding {
+  pattern: string;
+  parts: unknown;
+}
 
 /** Asks whether the worker is alive; it answers `pong` as soon as it is between tasks. */
 export interface WorkerPing {
@@ -377,6 +389,7 @@ export interface Replies {
   timeline: TimelineData;
   pin: TranscriptView;
   breakdown: Breakdown;
+  warm: StoredEncoding | null;
 }
 
 /** The session over time: the recorded run call by call, and the replay of every strategy. */

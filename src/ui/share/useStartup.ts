@@ -4,6 +4,7 @@ import { readFragment } from '../../share/codec';
 import { isOwnFragment } from '../../share/urlState';
 import { useShare } from '../../state/shareStore';
 import { storedTranscript, useTranscript } from '../../state/transcriptStore';
+import { warmTokenizer } from '../../state/tokenizerTables';
 import { loadSamples, sampleUrl } from '../load/samples';
 import { useLoader } from '../load/useLoader';
 import { openLinkFromLocation } from './openShare';
@@ -17,6 +18,8 @@ export function useStartup() {
   useEffect(() => {
     let cancelled = false;
     const start = async () => {
+      // The tokenizer loads while the page finds what to show.
+      void warmTokenizer(useSettings.getState().settings.tokenizer);
       try {
         await openOrFallBack();
       } finally {
