@@ -1,20 +1,31 @@
 /** `compact FILE --provider P`: one real compaction, its summary and what it changed. */
-import { analyze, shapeOf, strategyTrigger } from '../core/analysis';
-import { explainNothingToCompact, type NothingReason } from '../core/explain';
-import { createCompactor, type Result } from '../core/compactor';
-import { CompactionAbortedError, NothingToCompactError } from '../core/errors';
-import type { Estimator } from '../core/estimate';
-import { clearInPlace } from '../core/harness/applyClearings';
-import { clearsOnly } from '../core/harness/ids';
-import { triggers, type Trigger } from '../core/harness/trigger';
-import type { Message } from '../core/message';
-import { findBoundary } from '../core/prepare';
-import { explainSettings, type Adjustment, type Settings, type SettingsInput } from '../core/settings';
-import { evalReport } from '../core/eval/report';
-import { judgeCompaction } from '../core/eval/judge';
-import type { PromptOverrides } from '../core/prompts';
-import { SummarizerError } from '../core/summarizer';
-import { describeProviderError } from '../providers/describeError';
+import {
+  type Adjustment,
+  analyze,
+  clearInPlace,
+  clearsOnly,
+  CompactionAbortedError,
+  createCompactor,
+  type Estimator,
+  evalReport,
+  explainNothingToCompact,
+  explainSettings,
+  findBoundary,
+  judgeCompaction,
+  type Message,
+  type NothingReason,
+  NothingToCompactError,
+  type PromptOverrides,
+  type Result,
+  type Settings,
+  type SettingsInput,
+  shapeOf,
+  strategyTrigger,
+  SummarizerError,
+  type Trigger,
+  triggers,
+} from '../core';
+import { describeProviderError } from '../providers';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, oneLine, type Io } from './io';
 import { estimatorFor } from './inspect';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse, type Values } from './options';

@@ -1,15 +1,12 @@
 /** `count FILE --provider P`: the provider's own count of a transcript beside ours, and the scale between them. */
-import type { Calibration } from '../core/calibration';
-import type { ProviderKind } from '../providers/config';
-import { COUNTING_KINDS, countExactly } from '../providers/countTokens';
-import { SummarizerError } from '../core/summarizer';
+import { type Calibration, SummarizerError, type TokenizerId, TOKENIZERS } from '../core';
+import { countExactly, COUNTING_KINDS, type ProviderKind } from '../providers';
 import { reportProviderError } from './compact';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type Io } from './io';
 import { estimatorFor } from './inspect';
 import { formatFrom, oneOf, parse } from './options';
 import { readTranscript } from './readTranscript';
 import { KEY_HELP, PROVIDER_OPTIONS, providerFrom, refuseKeyOptions } from './summarizerOption';
-import { TOKENIZERS, type TokenizerId } from '../core/settings';
 
 export const COUNT_HELP = `Usage: compaction-playground count FILE --provider P [options]
 

@@ -1,6 +1,5 @@
 /** `compact --eval` on a terminal: the checklist of facts and the recall of each kind. */
-import { FACT_KINDS, FACT_KIND_LABELS, type FactKind } from '../core/eval/facts';
-import type { Scorecard, ScoredFact } from '../core/eval/score';
+import { FACT_KIND_LABELS, FACT_KINDS, type FactKind, type Scorecard, type ScoredFact } from '../core';
 
 const pct = (share: number) => `${Math.round(share * 100)}%`;
 

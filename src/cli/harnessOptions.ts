@@ -4,9 +4,7 @@
  * `--threshold-fraction`, Codex's and Gemini CLI's) applies to the one chosen
  * with `--strategy`.
  */
-import type { HarnessId } from '../core/harness/ids';
-import type { HarnessParams, HarnessParamsInput } from '../core/harness/params';
-import type { Strategy } from '../core/settings';
+import type { HarnessId, HarnessParams, HarnessParamsInput, Strategy } from '../core';
 import { UsageError } from './io';
 import type { Values } from './options';
 

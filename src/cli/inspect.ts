@@ -1,16 +1,21 @@
 /** `inspect FILE`: per-message tokens and fates, the threshold and the cut. */
 import {
-  analyze,
-  shapeOf,
   type Analysis,
+  analyze,
+  type Clearing,
+  describeOverflow,
+  describeVerdict,
+  type Estimator,
+  explainNothingToCompact,
+  isCutStrategy,
+  loadEstimator,
+  type Message,
+  normalizeSettings,
+  type SettingsInput,
+  shapeOf,
   type StrategyOutcome,
   type TranscriptShape,
-} from '../core/analysis';
-import { describeOverflow, describeVerdict, explainNothingToCompact } from '../core/explain';
-import { loadEstimator, type Estimator } from '../core/estimate';
-import type { Message } from '../core/message';
-import type { Clearing } from '../core/harness/clearing';
-import { isCutStrategy, normalizeSettings, type SettingsInput } from '../core/settings';
+} from '../core';
 import { isProblem } from '../formats/issues';
 import type { ImportResult } from '../formats/types';
 import type { Io } from './io';

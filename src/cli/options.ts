@@ -1,16 +1,17 @@
 /** The options every command that measures a transcript shares, parsed and checked. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
-  DEFAULT_SETTINGS,
-  STRATEGIES,
-  TOKENIZERS,
   type Adjustment,
+  DEFAULT_SETTINGS,
+  type SettingProblem,
   type SettingsFields,
   type SettingsInput,
+  settingsProblems,
+  STRATEGIES,
   type Strategy,
   type TokenizerId,
-} from '../core/settings';
-import { settingsProblems, type SettingProblem } from '../core/settingsProblems';
+  TOKENIZERS,
+} from '../core';
 import { FORMATS, isFormatId, type FormatId } from '../formats/types';
 import { HARNESS_HELP, HARNESS_OPTIONS, harnessFrom, optionForParam } from './harnessOptions';
 import { UsageError } from './io';

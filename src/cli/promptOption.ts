@@ -4,7 +4,7 @@
  * texts the core sends (`system`, `initial`, `update`, `turnPrefix`).
  */
 import { readFile } from 'node:fs/promises';
-import { readPromptOverrides, type PromptOverrides } from '../core/prompts';
+import { type PromptOverrides, readPromptOverrides } from '../core';
 import { UsageError } from './io';
 
 export const PROMPT_HELP = `  --prompt FILE       replace the summarization prompt: plain text replaces the

@@ -4,11 +4,18 @@
  * where each compaction fires, the peak context, and the input tokens the
  * whole session sends (every call re-sends its context: the cost driver).
  */
-import { sessionCalls, sessionShapeOf, historyOf } from '../core/session/calls';
-import type { SessionHistory } from '../core/session/history';
-import { recordedCurve, unrecordedTokens, type RecordedPoint } from '../core/session/recorded';
-import { replay, type ReplayResult } from '../core/session/replay';
-import { offlineReplaySummarizer } from '../providers/replaySummary';
+import {
+  historyOf,
+  recordedCurve,
+  type RecordedPoint,
+  replay,
+  type ReplayResult,
+  sessionCalls,
+  type SessionHistory,
+  sessionShapeOf,
+  unrecordedTokens,
+} from '../core';
+import { offlineReplaySummarizer } from '../providers';
 import type { ImportResult } from '../formats/types';
 import { estimatorFor } from './inspect';
 import { UsageError, type Io } from './io';

@@ -4,10 +4,9 @@
  * settings-only, the transcript); options typed on the command line win over
  * the link's.
  */
-import type { PromptOverrides } from '../core/prompts';
+import type { PromptOverrides, SettingsInput } from '../core';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { SettingsInput } from '../core/settings';
 import type { ImportResult } from '../formats/types';
 import { decodeBundle, MAX_BUNDLE_CHARS } from '../share/bundle';
 import { decodeShare, fragmentFromLink } from '../share/codec';

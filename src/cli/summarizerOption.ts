@@ -3,11 +3,16 @@
  * compaction runs with. The key comes from the environment only: an option
  * would leave it in shell history and in the process list.
  */
-import type { Summarizer } from '../core/summarizer';
-import { baseUrlProblem, type ProviderConfig, type ProviderKind } from '../providers/config';
-import { createOfflineSummarizer } from '../providers/offline';
-import { presetFor } from '../providers/presets';
-import { createProviderSummarizer, type ProviderSummarizerOptions } from '../providers/summarizer';
+import type { Summarizer } from '../core';
+import {
+  baseUrlProblem,
+  createOfflineSummarizer,
+  createProviderSummarizer,
+  presetFor,
+  type ProviderConfig,
+  type ProviderKind,
+  type ProviderSummarizerOptions,
+} from '../providers';
 import { UsageError } from './io';
 import { oneOf, type Values } from './options';
 

@@ -5,9 +5,7 @@
  * only what did not stream is added: the file lists, or the whole summary
  * when it is not what streamed (a raw archive after a failure).
  */
-import { NO_PRIOR_HISTORY, SPLIT_TURN_SEPARATOR } from '../core/prompts';
-import type { CompactionEvent } from '../core/summarize';
-import type { SummaryPart } from '../core/summarizer';
+import { type CompactionEvent, NO_PRIOR_HISTORY, SPLIT_TURN_SEPARATOR, type SummaryPart } from '../core';
 
 const PART_NAMES: Record<SummaryPart, string> = { history: 'history', 'turn-prefix': 'turn prefix' };
 

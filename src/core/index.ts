@@ -60,19 +60,35 @@ export { findCutPoint } from './cutPoint';
 export type { CutPoint } from './cutPoint';
 export { DEFAULT_HARNESS_PARAMS } from './harness/params';
 export type { HarnessParams, HarnessParamsInput } from './harness/params';
-export { HARNESSES, isHarness } from './harness/ids';
+export { CLEARING_ONLY, HARNESSES, clearsOnly, isHarness } from './harness/ids';
 export type { HarnessId } from './harness/ids';
 export { harnessTrigger, triggers } from './harness/trigger';
 export type { Trigger } from './harness/trigger';
 export type { Clearing } from './harness/clearing';
-export { analyze, shapeOf } from './analysis';
-export type { Analysis, StrategyOutcome, TranscriptShape } from './analysis';
+export { applyClearings, clearInPlace } from './harness/applyClearings';
+export type { ClearedMessages } from './harness/applyClearings';
+export { analyze, shapeOf, strategyOutcome, strategyTrigger } from './analysis';
+export type { Analysis, CountedShape, StrategyOutcome, TranscriptShape } from './analysis';
+export { describeOverflow, describeVerdict, explainNothingToCompact } from './explain';
+export type { NothingReason, VerdictInput } from './explain';
 export type { Fate } from './fates';
 
 // Prepare, summarize, apply.
 export { findBoundary, prepare } from './prepare';
 export type { Boundary, CompactionPlan, Preparation, Range } from './prepare';
-export { SUMMARIZER_SYSTEM_PROMPT, SUMMARY_HEADINGS, buildSummarizationPrompt } from './prompts';
+export {
+  DEFAULT_PROMPTS,
+  MAX_PROMPT_CHARS,
+  NO_PRIOR_HISTORY,
+  PROMPT_IDS,
+  SPLIT_TURN_SEPARATOR,
+  SUMMARIZER_SYSTEM_PROMPT,
+  SUMMARY_HEADINGS,
+  buildSummarizationPrompt,
+  readPromptOverrides,
+  resolvePrompts,
+} from './prompts';
+export type { PromptId, PromptOverrides, SummaryPrompts } from './prompts';
 export { serializeConversation } from './serialize';
 export { SummarizerError, isFatalSummarizerError } from './summarizer';
 export type {
@@ -102,3 +118,29 @@ export {
 // Overflow.
 export { OVERFLOW_PATTERNS, isOverflowError, matchOverflow, responseHitContextLimit } from './overflow';
 export type { OverflowMatch, OverflowPattern, ResponseShape } from './overflow';
+
+// Judging a summary: the facts that must survive, and how many did.
+export { FACT_KINDS, FACT_KIND_LABELS, extractFacts } from './eval/facts';
+export type { Fact, FactKind } from './eval/facts';
+export { scoreSummary, tokensRemovedPct } from './eval/score';
+export type { KindScore, Scorecard, ScoredFact } from './eval/score';
+export { judgeCompaction } from './eval/judge';
+export { evalReport } from './eval/report';
+export type { EvalReport } from './eval/report';
+
+// The session over time: recorded history, calls, replay and where the tokens went.
+export type { CompactionTrigger, RecordedCall, RecordedCompaction, SessionHistory } from './session/history';
+export { historyOf, sessionCalls, sessionShapeOf } from './session/calls';
+export type { SessionCall, SessionShape } from './session/calls';
+export { recordedContext, recordedCurve, unrecordedTokens } from './session/recorded';
+export type { RecordedPoint } from './session/recorded';
+export { replay } from './session/replay';
+export type {
+  ReplayCompaction,
+  ReplayOptions,
+  ReplayResult,
+  ReplaySummary,
+  ReplaySummaryRequest,
+} from './session/replay';
+export { breakdownOf } from './session/breakdown';
+export type { Breakdown, Category, CategoryKind } from './session/breakdown';

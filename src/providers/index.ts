@@ -10,6 +10,8 @@
 export { createProviderSummarizer, ProviderError } from './summarizer';
 export type { ProviderSummarizerOptions } from './summarizer';
 export { createOfflineSummarizer, OFFLINE_LABEL } from './offline';
+export { offlineReplaySummarizer } from './replaySummary';
+export { baseUrlProblem } from './config';
 export type { ProviderConfig, ProviderKind } from './config';
 export { PROVIDER_PRESETS, findPreset, presetFor } from './presets';
 export type { PresetId, ProviderPreset } from './presets';
@@ -21,6 +23,6 @@ export type { ProviderCall, ProviderEvent, ProviderErrorEvent, ProviderHttpReque
 export { redactRequest } from './redact';
 export { describeProviderError } from './describeError';
 export type { DescribeContext, ProviderErrorCategory, ProviderErrorDescription } from './describeError';
-export { canCount, countExactly, countProviderTokens } from './countTokens';
+export { COUNTING_KINDS, canCount, countExactly, countProviderTokens } from './countTokens';
 export { estimateCost, findModelPrice } from './prices';
 export type { CostEstimate, ModelPrice } from './prices';

@@ -4,19 +4,23 @@
  * thread, keeps the messages and their token cache, and answers small
  * requests about them. The page never holds the full message list.
  */
-import { createEstimator, type Estimator } from '../core/estimate';
-import { errorText } from '../core/errors';
-import type { Message } from '../core/message';
-import { prepare } from '../core/prepare';
+import {
+  createEstimator,
+  errorText,
+  type Estimator,
+  loadTokenizer,
+  type Message,
+  prepare,
+  type TokenizerId,
+} from '../core';
 import { shapeWithCounts } from '../core/analysis';
-import type { TokenizerId } from '../core/settings';
-import { loadEncoding, loadTokenizer, provideEncoding } from '../core/tokenizer';
+import { loadEncoding, provideEncoding } from '../core/tokenizer';
 import { tableFromParts, tableParts } from '../core/bpe';
 import { TOKEN_VIEW_LIMIT, messageTokens } from '../core/tokenPieces';
 import { MAX_IMPORT_BYTES, exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
 import { utf8Chunks } from '../formats/utf8';
-import { countExactly } from '../providers/countTokens';
+import { countExactly } from '../providers';
 import { hashTranscript } from '../share/payload';
 import { failure } from './failure';
 import { firstLine } from './firstLine';

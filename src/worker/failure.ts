@@ -1,7 +1,7 @@
 /** How a thrown error becomes the failure the page can act on. */
-import { CompactionAbortedError, NothingToCompactError, errorText } from '../core/errors';
+import { CompactionAbortedError, errorText, NothingToCompactError } from '../core';
 import { ImportError } from '../formats/types';
-import { describeProviderError } from '../providers/describeError';
+import { describeProviderError } from '../providers';
 import type { WorkerFailure, WorkerRequest } from './protocol';
 
 /** A thrown error as the failure the page can act on, by what was asked. */

@@ -1,4 +1,4 @@
-import type { Message } from '../core/message';
+import type { Message } from '../core';
 
 /** A message's first line as the list and the bars show it: text, else its calls, reasoning or images. */
 export function firstLine(message: Message): string {

@@ -3,10 +3,9 @@
  * provider the user chose, with every request recorded (key redacted) so the
  * page can show what was sent, like the preview's request tab.
  */
-import type { Message } from '../core/message';
+import type { Message } from '../core';
 import { runProbes } from '../core/eval/runProbes';
-import type { ProviderHttpRequest } from '../providers/events';
-import { createProviderSummarizer } from '../providers/summarizer';
+import { createProviderSummarizer, type ProviderHttpRequest } from '../providers';
 import type { JudgeResult, WorkerRequest } from './protocol';
 
 export async function runJudge(

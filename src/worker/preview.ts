@@ -1,16 +1,24 @@
-import { createCompactor } from '../core/compactor';
-import type { Estimator } from '../core/estimate';
-import type { Message } from '../core/message';
-import { strategyTrigger } from '../core/analysis';
-import { judgeCompaction } from '../core/eval/judge';
-import { triggers } from '../core/harness/trigger';
-import type { TokenizerId } from '../core/settings';
-import { responseHitContextLimit } from '../core/overflow';
-import type { Summarizer, SummaryChunk, SummaryPart, Usage } from '../core/summarizer';
-import { isSummaryMessage } from '../core/summaryEnvelope';
-import { describeProviderError, type ProviderErrorDescription } from '../providers/describeError';
-import { createOfflineSummarizer } from '../providers/offline';
-import { createProviderSummarizer } from '../providers/summarizer';
+import {
+  createCompactor,
+  type Estimator,
+  isSummaryMessage,
+  judgeCompaction,
+  type Message,
+  responseHitContextLimit,
+  strategyTrigger,
+  type Summarizer,
+  type SummaryChunk,
+  type SummaryPart,
+  type TokenizerId,
+  triggers,
+  type Usage,
+} from '../core';
+import {
+  createOfflineSummarizer,
+  createProviderSummarizer,
+  describeProviderError,
+  type ProviderErrorDescription,
+} from '../providers';
 import { firstLine } from './firstLine';
 import type { PreviewEvent, PreviewResult, WorkerRequest } from './protocol';
 

@@ -2,30 +2,41 @@
  * The messages between the page and the compaction worker. The transcript
  * crosses once, on load; everything after that is small requests.
  */
-import type { Calibration } from '../core/calibration';
-import type { Checkpoint, Reason } from '../core/compactor';
-import type { CountedShape } from '../core/analysis';
-import type { Clearing } from '../core/harness/clearing';
+import type {
+  Breakdown,
+  Calibration,
+  Checkpoint,
+  Clearing,
+  CompactionEvent,
+  CompactionTrigger,
+  CountedShape,
+  Message,
+  PromptOverrides,
+  Reason,
+  RecordedPoint,
+  ReplayResult,
+  Role,
+  Scorecard,
+  ScoredFact,
+  Settings,
+  SettingsInput,
+  SummaryPart,
+  TokenizerId,
+  Usage,
+} from '../core';
 import type { ProbeResult } from '../core/eval/probes';
-import type { Scorecard, ScoredFact } from '../core/eval/score';
-import type { PromptOverrides } from '../core/prompts';
-import type { CompactionEvent } from '../core/summarize';
-import type { SummaryPart, Usage } from '../core/summarizer';
-import type { ProviderConfig } from '../providers/config';
-import type { ProviderErrorDescription } from '../providers/describeError';
+import type {
+  ProviderConfig,
+  ProviderErrorDescription,
+  ProviderEvent,
+  ProviderHttpRequest,
+} from '../providers';
 import type { ShareError } from '../share/errors';
 import type { SharePreview, ShareProviderInput } from '../share/payload';
 import type { RestoredShare } from '../share/schema';
 import type { IndexRange } from '../share/minimal';
 import type { SearchResult } from './search';
-import type { ProviderEvent, ProviderHttpRequest } from '../providers/events';
-import type { Message, Role } from '../core/message';
 import type { MessageTokens } from '../core/tokenPieces';
-import type { Settings, SettingsInput, TokenizerId } from '../core/settings';
-import type { Breakdown } from '../core/session/breakdown';
-import type { CompactionTrigger } from '../core/session/history';
-import type { RecordedPoint } from '../core/session/recorded';
-import type { ReplayResult } from '../core/session/replay';
 import type {
   Detection,
   ExportFormatId,

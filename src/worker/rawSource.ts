@@ -2,7 +2,7 @@
  * Recovers the source item a message came from, for the "raw" view: the line
  * of a JSONL file, or the value at a JSON path.
  */
-import type { SourceRef } from '../core/message';
+import type { SourceRef } from '../core';
 
 /**
  * Nesting shown in the raw view. JSON.parse reads 100,000 levels of `[[[…]]]`

@@ -3,7 +3,7 @@
  * which messages match, and the page, which marks where: a message the worker
  * counts always shows its match highlighted.
  */
-import type { Message } from '../core/message';
+import type { Message } from '../core';
 
 /** A match in a text, by UTF-16 offsets, end exclusive. */
 export interface TextRange {

@@ -1,7 +1,4 @@
-import type { Estimator } from '../core/estimate';
-import { errorText } from '../core/errors';
-import type { Message } from '../core/message';
-import { normalizeSettings, type TokenizerId } from '../core/settings';
+import { errorText, type Estimator, type Message, normalizeSettings, type TokenizerId } from '../core';
 import { bundleFileName, encodeBundle } from '../share/bundle';
 import { encodeFragment, encodeShare, MAX_INFLATED_BYTES } from '../share/codec';
 import { buildMinimalLink, minimalMessages } from '../share/minimal';

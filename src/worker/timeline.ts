@@ -4,21 +4,27 @@
  * call (which the page then shows in the strip and the list), and where that
  * context's tokens went. The history's shape is counted once per estimator.
  */
-import type { Estimator } from '../core/estimate';
-import type { Message } from '../core/message';
-import { STRATEGIES, type Settings } from '../core/settings';
-import { breakdownOf, type Breakdown } from '../core/session/breakdown';
-import { historyOf, sessionCalls, sessionShapeOf, type SessionShape } from '../core/session/calls';
-import type { SessionHistory } from '../core/session/history';
 import {
+  type Breakdown,
+  breakdownOf,
+  type Estimator,
+  historyOf,
+  type Message,
   recordedContext,
   recordedCurve,
-  unrecordedTokens,
   type RecordedPoint,
-} from '../core/session/recorded';
-import { replay, type ReplayResult } from '../core/session/replay';
+  replay,
+  type ReplayResult,
+  sessionCalls,
+  type SessionHistory,
+  type SessionShape,
+  sessionShapeOf,
+  type Settings,
+  STRATEGIES,
+  unrecordedTokens,
+} from '../core';
 import type { ImportResult } from '../formats/types';
-import { offlineReplaySummarizer } from '../providers/replaySummary';
+import { offlineReplaySummarizer } from '../providers';
 import type { TimelineData } from './protocol';
 
 interface Counted {
