@@ -28,8 +28,12 @@ export async function openFresh(page: Page): Promise<void> {
 
 export async function paste(page: Page, text: string): Promise<void> {
   const input = page.getByTestId('paste-input');
-  if (!(await input.isVisible())) await page.getByRole('button', { name: 'Paste…' }).click();
-  await input.fill(text);
+  // The box closes itself once an earlier paste has loaded, which can land just
+  // after it was seen open: open it again and retry until the text is in it.
+  await expect(async () => {
+    if (!(await input.isVisible())) await page.getByRole('button', { name: 'Paste…' }).click();
+    await input.fill(text, { timeout: 15_000 });
+  }).toPass({ timeout: 50_000 });
   await page.getByTestId('paste-load').click();
 }
 
