@@ -116,3 +116,20 @@ test('the share dialog with the minimal link on a phone', async ({ page }, info)
   await expect(page.getByTestId('share-minimal-length')).toBeVisible();
   await page.screenshot({ path: info.outputPath('minimal-share-dialog-phone.png') });
 });
+
+test('after a preview the minimal link stays short: it leaves the summary out and says so', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await page.getByTestId('preview-run').click();
+  await expect(page.getByTestId('eval-checklist')).toBeVisible();
+  await openShare(page);
+  await expect(page.getByTestId('share-minimal-length')).toHaveAttribute('data-class', 'short');
+  expect(await lengthOf(page)).toBeLessThanOrEqual(2000);
+  await expect(page.getByTestId('share-minimal-left-out')).toContainText('The preview result is not in it');
+  // The full link still carries the preview.
+  const full = await page.getByTestId('share-full').inputValue();
+  const decoded = await decodeShare(fragmentFromLink(full) ?? '');
+  expect(decoded.ok && decoded.payload.preview?.summary).toContain('generated offline');
+});

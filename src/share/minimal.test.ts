@@ -282,6 +282,21 @@ describe('fitting the link to its target', () => {
     expect(link.length).toBe(await measure(link.payload));
   });
 
+  it('leaves a preview result out, says so, and keeps the same excerpts as without one', async () => {
+    const summary = `## Goal\n${'A summary longer than the whole link. '.repeat(80)}`;
+    const preview = { summary, degraded: false, splitTurn: false };
+    const plain = await buildMinimalLink(source, chars4, { measure, targetChars: 1200 });
+    const withPreview = await buildMinimalLink({ ...source, preview }, chars4, {
+      measure,
+      targetChars: 1200,
+    });
+    expect(plain.previewLeftOut).toBe(false);
+    expect(withPreview.previewLeftOut).toBe(true);
+    expect(withPreview.payload).not.toHaveProperty('preview');
+    expect(withPreview.withText).toEqual(plain.withText);
+    expect(withPreview.length).toBe(plain.length);
+  });
+
   it('adds a range back whole: the link grows and carries that text', async () => {
     const before = await buildMinimalLink(source, chars4, { measure, targetChars: 1200 });
     const after = await buildMinimalLink(source, chars4, {

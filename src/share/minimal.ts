@@ -419,6 +419,8 @@ export interface MinimalLink {
   partial: number[];
   /** Whether long turn ids were shortened to fit (`shortTurnId`). */
   shortTurnIds: boolean;
+  /** Whether the source had a preview result, which a minimal link leaves out. */
+  previewLeftOut: boolean;
 }
 
 /** `3-7, 12` as ranges, both ends included; or what is wrong with it, in words. */
@@ -460,7 +462,9 @@ export async function buildMinimalLink(
   const decisive = decisiveMessages(messages, estimator, source.settings).filter(
     (i) => !included.includes(i),
   );
-  const common = sharePayloadCommon(source);
+  // A preview's summary alone is longer than the whole target: the minimal
+  // link never carries it (the full link and the bundle do), and says so.
+  const { preview, ...common } = sharePayloadCommon(source);
   const make = (count: number, chars: number, short: boolean): MinimalSharePayload => {
     const picks = new Map<number, TextPick>(included.map((i) => [i, 'all']));
     for (const i of decisive.slice(0, count)) picks.set(i, chars);
@@ -491,6 +495,7 @@ export async function buildMinimalLink(
   return {
     ...best,
     fits: best.length <= target,
+    previewLeftOut: preview !== undefined,
     withText: texts.map((t) => t.i),
     partial: texts.filter((t) => t.part).map((t) => t.i),
   };

@@ -259,6 +259,8 @@ export interface MinimalShareLink {
   withText: number[];
   partial: number[];
   shortTurnIds: boolean;
+  /** Whether the page's preview result was left out (a minimal link never carries one). */
+  previewLeftOut: boolean;
   /** Within 2,000 characters (false when the ranges added back make it longer). */
   fits: boolean;
   /** The reader's list: each message with text on its own, runs of messages without text as one row. */

@@ -75,6 +75,7 @@ async function minimalLink(
     withText: link.withText,
     partial: link.partial,
     shortTurnIds: link.shortTurnIds,
+    previewLeftOut: link.previewLeftOut,
     fits: link.fits,
     rows,
   };

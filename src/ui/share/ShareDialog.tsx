@@ -132,10 +132,14 @@ function MinimalLinkSection({
               `; ${fmt(link.partial.length)} travel${link.partial.length === 1 ? 's' : ''} with only the start of ${link.partial.length === 1 ? 'its' : 'their'} text`}
             {link.shortTurnIds && '; long turn ids are shortened to 8 characters'}. Opened, it shows the same
             counts, cuts, fates and verdict as the whole transcript.
+            {link.previewLeftOut &&
+              ' The preview result is not in it (a summary alone is longer than a minimal link): the full link and the bundle carry it.'}
             {!link.fits && ' The text added back makes it longer than 2,000 characters.'}
           </p>
           <details className="minimal-preview">
-            <summary>What the reader sees ({fmt(link.rows.length)} rows)</summary>
+            <summary>
+              What the reader sees ({fmt(link.rows.length)} {link.rows.length === 1 ? 'row' : 'rows'})
+            </summary>
             <ol data-testid="share-minimal-preview">
               {link.rows.map((row) => (
                 <li key={row.from} className={row.text === null ? 'omitted' : undefined}>
