@@ -1,7 +1,12 @@
 /**
- * Paints the strip's canvas from precomputed bins. Everything here is a read
- * of arrays built elsewhere, so a drag frame costs a few thousand rectangles
- * at most, whatever the transcript length.
+ * Paints the strip's canvases from precomputed bins. Everything here is a read
+ * of arrays built elsewhere, so a frame costs a few thousand rectangles at
+ * most, whatever the transcript length.
+ *
+ * What a drag step changes (the fate bands and the shading of what the
+ * summarizer leaves out) is painted apart from the bars, into canvases one
+ * pixel tall that the page stretches to their height: handing a whole bar
+ * canvas to the compositor on every step cost more than the rest of the frame.
  */
 import type { Bins } from './bins';
 import { KIND_COUNT, barHeight } from './bins';
@@ -11,6 +16,17 @@ import { xOfBoundary } from './view';
 import type { Palette } from './palette';
 import type { ClearedOutlines } from './cleared';
 import { drawClearedOutlines } from './drawCleared';
+
+/** What the bands canvases show: ranges along the strip, the same at every height. */
+export interface BandsFrame {
+  /** CSS pixels. */
+  width: number;
+  dpr: number;
+  view: View;
+  runs: readonly FateRun[];
+  omitted: readonly { from: number; to: number }[];
+  palette: Palette;
+}
 
 export interface StripFrame {
   /** CSS pixels. */
@@ -26,42 +42,54 @@ export interface StripFrame {
   runs: readonly FateRun[];
   omitted: readonly { from: number; to: number }[];
   selected: number | null;
-  /** x of the keep-recent handle, for the bracket over the budgeted tail. */
-  keepX: number;
   palette: Palette;
   /** Old heights of messages cleared in place, outlined over their bars. */
   outlines?: ClearedOutlines;
 }
 
 /** Clips a message range to the view and returns its x span, or null when it is off screen. */
-function span(frame: StripFrame, from: number, to: number): [number, number] | null {
+function span(frame: Pick<StripFrame, 'view' | 'width'>, from: number, to: number): [number, number] | null {
   const a = Math.max(from, frame.view.from);
   const b = Math.min(to, frame.view.to);
   if (b <= a) return null;
   return [xOfBoundary(frame.view, frame.width, a), xOfBoundary(frame.view, frame.width, b)];
 }
 
-export function drawStrip(ctx: CanvasRenderingContext2D, frame: StripFrame): void {
-  const { width, height, dpr, bins, palette, plotTop, plotBottom } = frame;
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, width, height);
-
-  // Fate bands behind everything, full height, so the eye reads "this part goes".
+/**
+ * The fate bands (behind everything, full height, so the eye reads "this part
+ * goes") into a canvas one pixel tall.
+ */
+export function drawFateBands(ctx: CanvasRenderingContext2D, frame: BandsFrame): void {
+  const { width, dpr, palette } = frame;
+  ctx.setTransform(dpr, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, width, 1);
   for (const run of frame.runs) {
     const colour = palette.fates[run.fate];
     if (!colour) continue;
     const s = span(frame, run.from, run.to);
     if (!s) continue;
     ctx.fillStyle = colour;
-    ctx.fillRect(s[0], 0, s[1] - s[0], height);
+    ctx.fillRect(s[0], 0, s[1] - s[0], 1);
   }
-  if (frame.omitted.length) {
-    ctx.fillStyle = palette.omitted;
-    for (const r of frame.omitted) {
-      const s = span(frame, r.from, r.to);
-      if (s) ctx.fillRect(s[0], plotTop, Math.max(1 / dpr, s[1] - s[0]), plotBottom - plotTop);
-    }
+}
+
+/** The ranges left out of the summarizer input into a canvas one pixel tall, stretched over the bars' band. */
+export function drawOmitted(ctx: CanvasRenderingContext2D, frame: BandsFrame): void {
+  const { width, dpr, palette } = frame;
+  ctx.setTransform(dpr, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, width, 1);
+  ctx.fillStyle = palette.omitted;
+  for (const r of frame.omitted) {
+    const s = span(frame, r.from, r.to);
+    if (s) ctx.fillRect(s[0], 0, Math.max(1 / dpr, s[1] - s[0]), 1);
   }
+}
+
+/** The bars, turn marks, cleared outlines and the selection, on a transparent canvas over the bands. */
+export function drawStrip(ctx: CanvasRenderingContext2D, frame: StripFrame): void {
+  const { width, height, dpr, bins, palette, plotTop, plotBottom } = frame;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, width, height);
 
   // Turn starts: one hairline per bin that opens a turn, batched into a single path.
   // Closer than every 4 px they would only grey the whole strip, so they wait for a zoom.
@@ -99,11 +127,6 @@ export function drawStrip(ctx: CanvasRenderingContext2D, frame: StripFrame): voi
   });
   ctx.globalAlpha = 1;
   if (frame.outlines?.count) drawClearedOutlines(ctx, frame, frame.outlines);
-
-  // The budgeted tail: a bracket along the top from the handle to the end.
-  ctx.fillStyle = palette.keepHandle;
-  const keepLeft = Math.max(0, Math.min(width, frame.keepX));
-  ctx.fillRect(keepLeft, plotTop - 3, width - keepLeft, 2);
 
   if (frame.selected !== null) {
     const s = span(frame, frame.selected, frame.selected + 1);
