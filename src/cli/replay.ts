@@ -4,17 +4,7 @@
  * where each compaction fires, the peak context, and the input tokens the
  * whole session sends (every call re-sends its context: the cost driver).
  */
-import {
-  historyOf,
-  recordedCurve,
-  type RecordedPoint,
-  replay,
-  type ReplayResult,
-  sessionCalls,
-  type SessionHistory,
-  sessionShapeOf,
-  unrecordedTokens,
-} from '../core';
+import { countSession, type RecordedPoint, replay, type ReplayResult, type SessionHistory } from '../core';
 import { offlineReplaySummarizer } from '../providers';
 import type { ImportResult } from '../formats/types';
 import { estimatorFor } from './inspect';
@@ -136,12 +126,10 @@ export async function replayCommand(argv: string[], io: Io): Promise<number> {
   const imported = await readTranscript(positionals[0]!, formatFrom(values));
   const settings = settingsFrom(values);
   const estimator = await estimatorFor(settings);
-  const history = historyOf(imported.messages, imported.history);
-  const shape = sessionShapeOf(history, estimator);
-  const points = recordedCurve(history, sessionCalls(history), shape.counts, shape.listTail);
+  const { history, shape, points, unrecorded } = countSession(imported.messages, imported.history, estimator);
   const result = replay(shape, settings, {
     // The prompt the file's usage counts but does not show is sent with every simulated call too.
-    baseTokens: unrecordedTokens(points) ?? 0,
+    baseTokens: unrecorded ?? 0,
     ...(values['offline-summary'] ? { summarize: offlineReplaySummarizer(history.messages, estimator) } : {}),
   });
   io.out(

@@ -134,6 +134,8 @@ export { historyOf, sessionCalls, sessionShapeOf } from './session/calls';
 export type { SessionCall, SessionShape } from './session/calls';
 export { recordedContext, recordedCurve, unrecordedTokens } from './session/recorded';
 export type { RecordedPoint } from './session/recorded';
+export { countSession } from './session/counted';
+export type { CountedSession } from './session/counted';
 export { replay } from './session/replay';
 export type {
   ReplayCompaction,

@@ -7,32 +7,22 @@
 import {
   type Breakdown,
   breakdownOf,
+  type CountedSession,
+  countSession,
   type Estimator,
-  historyOf,
   type Message,
   recordedContext,
-  recordedCurve,
-  type RecordedPoint,
   replay,
   type ReplayResult,
-  sessionCalls,
-  type SessionHistory,
-  type SessionShape,
-  sessionShapeOf,
   type Settings,
   STRATEGIES,
-  unrecordedTokens,
 } from '../core';
 import type { ImportResult } from '../formats/types';
 import { offlineReplaySummarizer } from '../providers';
 import type { TimelineData } from './protocol';
 
-interface Counted {
+interface Counted extends CountedSession {
   estimator: Estimator;
-  history: SessionHistory;
-  shape: SessionShape;
-  points: RecordedPoint[];
-  unrecorded: number | null;
 }
 
 const counted = new WeakMap<ImportResult, Counted>();
@@ -40,10 +30,7 @@ const counted = new WeakMap<ImportResult, Counted>();
 function countedOf(imported: ImportResult, estimator: Estimator): Counted {
   const held = counted.get(imported);
   if (held && held.estimator === estimator) return held;
-  const history = historyOf(imported.messages, imported.history);
-  const shape = sessionShapeOf(history, estimator);
-  const points = recordedCurve(history, sessionCalls(history), shape.counts, shape.listTail);
-  const made = { estimator, history, shape, points, unrecorded: unrecordedTokens(points) };
+  const made = { estimator, ...countSession(imported.messages, imported.history, estimator) };
   counted.set(imported, made);
   return made;
 }
