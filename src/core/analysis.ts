@@ -30,6 +30,7 @@ import {
   type Strategy,
 } from './settings';
 import { isSummaryMessage } from './summaryEnvelope';
+import { formatCount } from './numbers';
 
 /** What the analysis needs of a transcript. The worker sends the page exactly this. */
 export interface TranscriptShape {
@@ -152,7 +153,7 @@ export function strategyTrigger(settings: Settings): Trigger {
 /** The cut rules' trigger: window − reserve, exceeded strictly; none without a window. */
 function cutTrigger(settings: Settings): Trigger {
   const t = threshold(settings);
-  const n = (value: number) => value.toLocaleString('en-US');
+  const n = formatCount;
   return t > 0
     ? {
         threshold: t,

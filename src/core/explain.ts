@@ -8,8 +8,9 @@ import { clearsOnly } from './harness/ids';
 import type { Trigger } from './harness/trigger';
 import type { CompactionPlan } from './prepare';
 import { isCutStrategy, type Settings } from './settings';
+import { formatCount } from './numbers';
 
-const n = (value: number) => value.toLocaleString('en-US');
+const n = formatCount;
 
 /** What the verdict is computed from: an `Analysis`, or the playground's own. */
 export interface VerdictInput {

@@ -18,6 +18,7 @@ import {
   type SettingsFields,
   type SettingsInput,
 } from './settings';
+import { formatCount } from './numbers';
 
 export type SettingField = keyof SettingsFields;
 
@@ -34,7 +35,7 @@ export interface Refusal {
   reason: string;
 }
 
-const n = (value: number) => value.toLocaleString('en-US');
+const n = formatCount;
 
 /** What each number is called in a sentence, and what its 0 means (when it means something). */
 const NUMBERS: Partial<Record<SettingField, { name: string; unit: string; zero?: string }>> = {

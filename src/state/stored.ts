@@ -7,6 +7,7 @@
  * or blank the page.
  */
 import { clear as clearIdb } from 'idb-keyval';
+import { discardPendingWrites } from './idbStorage';
 import { create } from 'zustand';
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 
@@ -160,6 +161,7 @@ export function guardedStorage<T>(
  * error screen's "reset stored data".
  */
 export async function resetStoredData(): Promise<void> {
+  discardPendingWrites();
   try {
     for (const key of Object.keys(localStorage))
       if (key.startsWith(STORAGE_PREFIX)) localStorage.removeItem(key);

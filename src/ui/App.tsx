@@ -1,4 +1,13 @@
-import { Suspense, lazy, useCallback, useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { planFromIndex } from '../core/prepare';
 import { useSettings } from '../state/settingsStore';
 import { useTranscript } from '../state/transcriptStore';
@@ -34,6 +43,15 @@ const Charts = lazy(() => import('./charts/Charts'));
 /** How long the strip's input rests before the charts and the list follow it. */
 const FOLLOW_AFTER_MS = 150;
 
+/** A part of the page that follows a drag once it rests: busy, and after a moment dimmed, while it lags. */
+function Follows({ following, children }: { following: boolean; children: ReactNode }) {
+  return (
+    <div className={following ? 'follows is-following' : 'follows'} aria-busy={following || undefined}>
+      {children}
+    </div>
+  );
+}
+
 function Workbench({ analysis }: { analysis: PageAnalysis }) {
   const update = useSettings((s) => s.update);
   const { selected, select } = useUi();
@@ -48,16 +66,20 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
     },
     [index, settings, boundary],
   );
-  // The strip follows a drag at once. The charts and the list catch up when the
-  // drag rests: re-rendering their SVG and rows for every step took frames from
-  // the strip (50,000 messages: 25 ms from key to frame at the median).
+  // The strip and the numbers above it follow a drag at once. The strategy
+  // table, the charts and the list catch up when the drag rests: re-rendering
+  // their SVG, cells and rows for every step took frames from the strip.
   const deferred = useDeferredValue(useSettled(analysis, view, FOLLOW_AFTER_MS));
-  const fates = useMemo<RowFate[]>(() => {
+  const fates = useMemo<readonly RowFate[]>(() => {
+    // Most settings leave nothing out: then the analysis's own array serves, not a copy of 50,000.
+    if (omitted.length === 0) return analysis.fates;
     const out: RowFate[] = [...analysis.fates];
     for (const r of omitted) for (let i = r.from; i < r.to; i++) out[i] = 'omitted';
     return out;
   }, [analysis.fates, omitted]);
   const deferredFates = useDeferredValue(useSettled(fates, view, FOLLOW_AFTER_MS));
+  // What follows shows the last place the drag rested, and says so while it is behind.
+  const following = deferred !== analysis;
   const markers = useMemo(
     () => markersFor(analysis.outcomes, settings.strategy, view.roles.length),
     [analysis.outcomes, settings.strategy, view.roles.length],
@@ -100,14 +122,18 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
           onSelect={(i) => select(i, true)}
           previews={view.previews}
         />
-        <StrategyTable analysis={analysis} />
+        <Follows following={following}>
+          <StrategyTable analysis={deferred} />
+        </Follows>
       </section>
       <TimelinePanel analysis={analysis} />
-      <Suspense fallback={<div className="charts muted">Loading charts…</div>}>
-        <Charts analysis={deferred} />
-      </Suspense>
+      <Follows following={following}>
+        <Suspense fallback={<div className="charts muted">Loading charts…</div>}>
+          <Charts analysis={deferred} />
+        </Suspense>
+      </Follows>
       <PreviewPanel analysis={analysis} />
-      <MessageList view={view} fates={deferredFates} />
+      <MessageList view={view} fates={deferredFates} following={deferredFates !== fates} />
     </div>
   );
 }
@@ -154,6 +180,7 @@ export function App() {
   const setTheme = useUi((s) => s.setTheme);
   const analysis = useAnalysis();
   const [shareOpen, setShareOpen] = useState(false);
+  const closeShare = useCallback(() => setShareOpen(false), []);
   useStartup();
   useAddressBarSync();
   useExpectedTranscriptCheck();
@@ -210,7 +237,7 @@ export function App() {
       </main>
       <DropZone />
       <ValidationReport />
-      {analysis && <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} />}
+      {analysis && <ShareDialog open={shareOpen} onClose={closeShare} />}
     </div>
   );
 }

@@ -7,8 +7,9 @@
  */
 import type { HarnessId } from './ids';
 import { HARNESS_PARAM_RULES, MAX_HARNESS_TOKENS, type HarnessParams, type ParamRule } from './params';
+import { formatCount } from '../numbers';
 
-const n = (value: number) => value.toLocaleString('en-US');
+const n = formatCount;
 
 /** Why `value` cannot be this rule's value, or null when it can. */
 export function ruleProblem(rule: ParamRule, value: unknown): string | null {

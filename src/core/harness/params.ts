@@ -257,10 +257,24 @@ function normalizeNumber(
  * silently: the share schema and the stored-settings restore have already
  * said so where they came from.
  */
-export function explainHarness(input: HarnessParamsInput | undefined): {
+export function explainHarness(input: HarnessParamsInput | undefined): HarnessExplained {
+  // The page asks again at every frame of a drag with the same typed parameters.
+  if (input === undefined) return (explainedDefaults ??= explainHarnessOf(undefined));
+  let explained = explainedFor.get(input);
+  if (!explained) explainedFor.set(input, (explained = explainHarnessOf(input)));
+  return explained;
+}
+
+interface HarnessExplained {
   params: HarnessParams;
   adjustments: HarnessAdjustment[];
-} {
+}
+
+/** Answers per typed object: settings are replaced, never changed in place. */
+const explainedFor = new WeakMap<HarnessParamsInput, HarnessExplained>();
+let explainedDefaults: HarnessExplained | undefined;
+
+function explainHarnessOf(input: HarnessParamsInput | undefined): HarnessExplained {
   const adjustments: HarnessAdjustment[] = [];
   const params = {} as Record<string, Record<string, unknown>>;
   for (const [harness, rules] of Object.entries(HARNESS_PARAM_RULES) as [

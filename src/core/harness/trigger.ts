@@ -6,6 +6,7 @@
  */
 import type { HarnessId } from './ids';
 import type { HarnessParams } from './params';
+import { formatCount } from '../numbers';
 
 /** Claude Code never holds back more than this for the reply. */
 export const CLAUDE_CODE_OUTPUT_RESERVE_CAP = 20_000;
@@ -24,7 +25,7 @@ export interface Trigger {
   formula: string;
 }
 
-const n = (value: number) => value.toLocaleString('en-US');
+const n = formatCount;
 
 /** `window × fraction` rounded down, without the rounding error of binary fractions (200,000 × 0.9). */
 export function shareOf(window: number, fraction: number): number {

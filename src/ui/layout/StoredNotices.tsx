@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import { useStoredNotices } from '../../state/stored';
 
 /** What had to be repaired in the values this device kept from an earlier visit. */
-export function StoredNotices() {
+export const StoredNotices = memo(function StoredNotices() {
   const { notices, dismiss } = useStoredNotices();
   if (!notices.length) return null;
   return (
@@ -17,4 +18,4 @@ export function StoredNotices() {
       </button>
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 /**
  * Every strategy on the loaded transcript, side by side: the three cut rules
  * and the agents' presets, each with its own threshold, whether it would act
@@ -85,7 +86,7 @@ function Row({ o, current, messages }: { o: StrategyOutcome; current: boolean; m
   );
 }
 
-export function StrategyTable({ analysis }: { analysis: PageAnalysis }) {
+export const StrategyTable = memo(function StrategyTable({ analysis }: { analysis: PageAnalysis }) {
   const byStrategy = new Map(analysis.outcomes.map((o) => [o.strategy, o]));
   const messages = analysis.view.roles.length;
   return (
@@ -134,4 +135,4 @@ export function StrategyTable({ analysis }: { analysis: PageAnalysis }) {
       ))}
     </table>
   );
-}
+});

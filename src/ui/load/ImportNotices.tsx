@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { describeSkipped, describeStart, issueKind } from '../../formats/issues';
 import { useTranscript } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
@@ -15,7 +16,7 @@ function firstTurn(view: TranscriptView): number {
  * (a warning), and what was left out on purpose, as the agent itself leaves
  * it out (information, not counted as a problem).
  */
-export function ImportNotices() {
+export const ImportNotices = memo(function ImportNotices() {
   const view = useTranscript((s) => s.view);
   const dismissed = useTranscript((s) => s.noticesDismissed);
   const dismiss = useTranscript((s) => s.dismissNotices);
@@ -66,4 +67,4 @@ export function ImportNotices() {
       )}
     </div>
   );
-}
+});

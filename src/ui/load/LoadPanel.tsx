@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { FORMATS, type FormatId, type ImportIssue } from '../../formats/types';
 import { useSettings } from '../../state/settingsStore';
 import { useTranscript } from '../../state/transcriptStore';
@@ -18,7 +18,7 @@ const SEVERITY_LABELS: Record<ImportIssue['severity'], string> = {
 const PHASES = { reading: 'Reading', importing: 'Importing', tokenizing: 'Counting tokens' } as const;
 
 /** Paste, open a file or a link, pick a sample; progress, cancel, and import errors. */
-export function LoadPanel() {
+export const LoadPanel = memo(function LoadPanel() {
   const {
     pasteText,
     setPasteText,
@@ -233,10 +233,10 @@ export function LoadPanel() {
       )}
     </section>
   );
-}
+});
 
 /** Drop a file anywhere on the page. */
-export function DropZone() {
+export const DropZone = memo(function DropZone() {
   const load = useLoader();
   const [over, setOver] = useState(false);
   useEffect(() => {
@@ -279,10 +279,10 @@ export function DropZone() {
       Drop a transcript file to load it
     </div>
   ) : null;
-}
+});
 
 /** Import problems that did not stop the load, one click from the header. */
-export function ValidationReport() {
+export const ValidationReport = memo(function ValidationReport() {
   const view = useTranscript((s) => s.view);
   const { reportOpen, setReportOpen } = useUi();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -327,4 +327,4 @@ export function ValidationReport() {
       </form>
     </dialog>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { isProblem } from '../../formats/issues';
 import { labelOf } from '../../formats/types';
 import { useTranscript, type LoadRequest } from '../../state/transcriptStore';
@@ -20,7 +20,7 @@ function originOf(request: LoadRequest | null, samples: Sample[]): string {
  * format, with the actions that apply to it. It scrolls away with the
  * header; only the numbers stay in view.
  */
-export function SourceLine() {
+export const SourceLine = memo(function SourceLine() {
   const view = useTranscript((s) => s.view);
   // An estimated view belongs to the load still in flight, not yet to the last finished one.
   const request = useTranscript((s) => (s.view?.estimatedFor ? s.loading : s.lastRequest));
@@ -50,4 +50,4 @@ export function SourceLine() {
       </button>
     </div>
   );
-}
+});

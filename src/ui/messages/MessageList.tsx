@@ -16,6 +16,8 @@ import './messages.css';
 interface Props {
   view: TranscriptView;
   fates: readonly RowFate[];
+  /** The fates lag a drag of the strip, to catch up when it rests. */
+  following?: boolean;
 }
 
 function roleLabel(role: Role, summary: boolean): string {
@@ -41,7 +43,7 @@ function RowText({ text, query }: { text: string; query: string }) {
  * selected row (else the first in view) takes the focus, and the arrow keys,
  * Home, End, Page Up and Page Down move the selection through the rows.
  */
-export const MessageList = memo(function MessageList({ view, fates }: Props) {
+export const MessageList = memo(function MessageList({ view, fates, following = false }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const { selected, scrollRequest, select } = useUi();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
@@ -113,7 +115,11 @@ export const MessageList = memo(function MessageList({ view, fates }: Props) {
   };
 
   return (
-    <section className="panel messages" aria-labelledby="messages-title">
+    <section
+      className={following ? 'panel messages is-following' : 'panel messages'}
+      aria-labelledby="messages-title"
+      aria-busy={following || undefined}
+    >
       <div className="panel-head">
         <h2 id="messages-title">Messages</h2>
         <form className="search" role="search" onSubmit={(e) => e.preventDefault()}>

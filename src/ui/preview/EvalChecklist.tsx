@@ -3,6 +3,7 @@
  * lost (✗), with a click to the message it came from. The counts come from
  * the core's judge, the same one `compact --eval` prints.
  */
+import { memo } from 'react';
 import { FACT_KINDS, FACT_KIND_LABELS, type FactKind } from '../../core/eval/facts';
 import type { Scorecard, ScoredFact } from '../../core/eval/score';
 import { useUi } from '../../state/uiStore';
@@ -52,7 +53,7 @@ function Item({ item }: { item: ScoredFact }) {
   );
 }
 
-export function EvalChecklist({ card }: { card: Scorecard }) {
+export const EvalChecklist = memo(function EvalChecklist({ card }: { card: Scorecard }) {
   const kinds = FACT_KINDS.map((kind) => kindSummary(kind, card)).filter((s): s is string => s !== null);
   return (
     <aside className="eval-checklist" data-testid="eval-checklist" aria-label="What the summary kept">
@@ -79,4 +80,4 @@ export function EvalChecklist({ card }: { card: Scorecard }) {
       </p>
     </aside>
   );
-}
+});

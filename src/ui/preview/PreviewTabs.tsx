@@ -1,5 +1,5 @@
 /** The preview's output tabs: summary, resulting list, diff, request, raw stream, usage. */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { MAX_SCALE, MIN_SCALE } from '../../core/settings';
 import { estimateCost } from '../../providers/prices';
 import { useSettings } from '../../state/settingsStore';
@@ -21,7 +21,7 @@ function clearedTokens(result: PreviewResult): { before: number; after: number }
   return { before, after };
 }
 
-export function SummaryTab({
+export const SummaryTab = memo(function SummaryTab({
   result,
   log,
   running,
@@ -80,9 +80,9 @@ export function SummaryTab({
       )}
     </div>
   );
-}
+});
 
-export function ResultTab({ result }: { result: PreviewResult }) {
+export const ResultTab = memo(function ResultTab({ result }: { result: PreviewResult }) {
   return (
     <div>
       <table
@@ -127,7 +127,7 @@ export function ResultTab({ result }: { result: PreviewResult }) {
       </table>
     </div>
   );
-}
+});
 
 /** What disappeared, what came in, what stayed: the old list against the new one. */
 export function DiffTab({ result, analysis }: { result: PreviewResult; analysis: PageAnalysis }) {
@@ -199,7 +199,7 @@ export function DiffTab({ result, analysis }: { result: PreviewResult; analysis:
   );
 }
 
-export function RequestTab({ log }: { log: StreamLog }) {
+export const RequestTab = memo(function RequestTab({ log }: { log: StreamLog }) {
   if (!log.requests.length) return <p className="muted">No request yet.</p>;
   return (
     <div data-testid="preview-request">
@@ -234,7 +234,7 @@ export function RequestTab({ log }: { log: StreamLog }) {
       ))}
     </div>
   );
-}
+});
 
 function prettyBody(body: string | undefined): string {
   if (!body) return '';
@@ -245,7 +245,7 @@ function prettyBody(body: string | undefined): string {
   }
 }
 
-export function RawTab({ log, offline }: { log: StreamLog; offline: boolean }) {
+export const RawTab = memo(function RawTab({ log, offline }: { log: StreamLog; offline: boolean }) {
   if (offline)
     return <p className="muted">The offline summarizer runs in this page; there is no network stream.</p>;
   if (!log.raw.length) return <p className="muted">No stream events yet.</p>;
@@ -254,9 +254,9 @@ export function RawTab({ log, offline }: { log: StreamLog; offline: boolean }) {
       <VisibleText text={log.raw.map((r) => `[${r.part}] ${r.text}`).join('\n\n')} />
     </pre>
   );
-}
+});
 
-export function UsageTab({ result }: { result: PreviewResult }) {
+export const UsageTab = memo(function UsageTab({ result }: { result: PreviewResult }) {
   const update = useSettings((s) => s.update);
   const scale = useSettings((s) => s.settings.scale);
   const usage = result.usage;
@@ -308,4 +308,4 @@ export function UsageTab({ result }: { result: PreviewResult }) {
       )}
     </dl>
   );
-}
+});

@@ -4,7 +4,7 @@
  * saved on this device and travels in share links; the default is one click
  * away. "Extra focus" above stays the quick way to add a line to them.
  */
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import {
   DEFAULT_PROMPTS,
   MAX_PROMPT_CHARS,
@@ -27,7 +27,7 @@ const HINTS: Record<PromptId, string> = {
   turnPrefix: 'Sent for the first part of a turn too large to keep whole (a split turn).',
 };
 
-export function PromptEditor({ disabled }: { disabled: boolean }) {
+export const PromptEditor = memo(function PromptEditor({ disabled }: { disabled: boolean }) {
   const prompts = usePrompts((s) => s.prompts);
   const { set, reset, resetAll } = usePrompts.getState();
   const [which, setWhich] = useState<PromptId>('initial');
@@ -104,4 +104,4 @@ export function PromptEditor({ disabled }: { disabled: boolean }) {
       )}
     </details>
   );
-}
+});

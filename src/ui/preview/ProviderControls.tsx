@@ -1,10 +1,10 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { PROVIDER_PRESETS, findPreset } from '../../providers/presets';
 import { baseUrlProblem } from '../../providers/config';
 import { currentKey, isRemembered, useProvider, type SummarizerId } from '../../state/providerStore';
 
 /** Which summarizer the preview uses: offline, a hosted provider with a key, or a local server. */
-export function ProviderControls({ disabled }: { disabled: boolean }) {
+export const ProviderControls = memo(function ProviderControls({ disabled }: { disabled: boolean }) {
   const p = useProvider();
   const apiKey = useProvider(currentKey);
   const remembered = useProvider(isRemembered);
@@ -103,4 +103,4 @@ export function ProviderControls({ disabled }: { disabled: boolean }) {
       </div>
     </div>
   );
-}
+});

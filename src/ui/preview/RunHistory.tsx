@@ -1,5 +1,5 @@
 /** This visit's preview runs, newest first; tick two to see them side by side. */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useRunHistory } from '../../state/runHistoryStore';
 import { fmt } from '../format';
 import { CompareView } from './CompareView';
@@ -7,7 +7,7 @@ import { CompareView } from './CompareView';
 const pct = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
 const time = (at: number) => new Date(at).toLocaleTimeString('en-GB');
 
-export function RunHistory() {
+export const RunHistory = memo(function RunHistory() {
   const runs = useRunHistory((s) => s.runs);
   const [picked, setPicked] = useState<number[]>([]);
   const chosen = picked.map((id) => runs.find((r) => r.id === id)).filter((r) => r !== undefined);
@@ -64,4 +64,4 @@ export function RunHistory() {
       )}
     </section>
   );
-}
+});

@@ -4,6 +4,7 @@
  * estimate. The ratio becomes the scale, and is remembered for that model on
  * this device. Only the provider the user picked is asked, only on a click.
  */
+import { memo } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { settableScale, type Calibration } from '../../core/calibration';
 import type { TokenizerId } from '../../core/settings';
@@ -43,7 +44,7 @@ function unavailable(
   return baseUrlProblem(baseUrl.trim());
 }
 
-export function CountExact() {
+export const CountExact = memo(function CountExact() {
   const provider = useProvider();
   const key = useProvider(currentKey);
   const tokenizer = useSettings((s) => s.settings.tokenizer);
@@ -156,4 +157,4 @@ export function CountExact() {
       )}
     </div>
   );
-}
+});

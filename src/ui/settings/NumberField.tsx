@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { fmt } from '../format';
 
 interface Props {
@@ -26,7 +26,7 @@ interface Props {
  * settings' rule, not this field's: a refused one comes back as `value` with
  * its `refusal`, and stays in the field.
  */
-export function NumberField({
+function NumberFieldOf({
   label,
   value,
   effective,
@@ -87,3 +87,19 @@ export function NumberField({
     </div>
   );
 }
+
+/** Same props, same field; `effective` is compared by what it says, as it is built afresh each render. */
+function sameField(a: Props, b: Props): boolean {
+  for (const key of Object.keys({ ...a, ...b }) as (keyof Props)[]) {
+    if (key === 'effective') continue;
+    if (a[key] !== b[key]) return false;
+  }
+  return a.effective?.value === b.effective?.value && a.effective?.reason === b.effective?.reason;
+}
+
+/**
+ * Re-rendered only when what it shows changes (give it an `onChange` that
+ * stays the same function): a drag of the keep-recent handle updates that one
+ * field, not every input of the panel.
+ */
+export const NumberField = memo(NumberFieldOf, sameField);

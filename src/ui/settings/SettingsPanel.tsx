@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { MODEL_PRESETS, settingsForModel } from '../../core/models';
 import {
   TOKENIZERS,
@@ -29,8 +30,27 @@ function thresholdFormula(analysis: PageAnalysis): string {
   return `${trigger.formula}; ${when}`;
 }
 
+type NumberSetting =
+  'maxContextTokens' | 'reserveTokens' | 'keepRecentTokens' | 'maxSummaryTokens' | 'stallTimeoutMs' | 'scale';
+const NUMBER_SETTINGS: readonly NumberSetting[] = [
+  'maxContextTokens',
+  'reserveTokens',
+  'keepRecentTokens',
+  'maxSummaryTokens',
+  'stallTimeoutMs',
+  'scale',
+];
+
 export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
-  const { settings, refused, modelId, update, chooseModel, reset, countsFixed } = useSettings();
+  const { settings, refused, modelId, update, reset, countsFixed } = useSettings();
+  // One handler per field for the panel's life, so a field whose value did not change is not redrawn.
+  const setters = useMemo(
+    () =>
+      Object.fromEntries(
+        NUMBER_SETTINGS.map((field) => [field, (value: number) => update({ [field]: value })]),
+      ) as Record<NumberSetting, (value: number) => void>,
+    [update],
+  );
   const effective = (field: keyof Settings) => {
     const adj = analysis?.adjustments.find((a) => a.field === field);
     return adj ? { value: adj.to, reason: adj.reason } : undefined;
@@ -43,7 +63,6 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
       : { value: settings[field] as number };
   };
   const s = analysis?.settings;
-  const model = MODEL_PRESETS.find((m) => m.id === modelId);
 
   return (
     <section className="panel settings" aria-labelledby="settings-title">
@@ -54,35 +73,13 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         </button>
       </div>
 
-      <div className="field">
-        <label htmlFor="model-preset">Model</label>
-        <select
-          id="model-preset"
-          data-testid="model-preset"
-          value={modelId ?? ''}
-          onChange={(e) => chooseModel(e.target.value || null)}
-        >
-          <option value="">Custom window</option>
-          {MODEL_PRESETS.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.label} · {fmt(m.contextWindow)}
-            </option>
-          ))}
-        </select>
-        {model && (
-          <div className="field-note muted">
-            {model.provider}; output up to {fmt(model.maxOutputTokens)} tokens, reserve{' '}
-            {fmt(settingsForModel(model).reserveTokens)}
-            {model.tokenizer !== settings.tokenizer ? `; closest tokenizer ${model.tokenizer}` : ''}
-          </div>
-        )}
-      </div>
+      <ModelField modelId={modelId} tokenizer={settings.tokenizer} />
 
       <NumberField
         label="Context window"
         testId="setting-window"
         {...typed('maxContextTokens')}
-        onChange={(v) => update({ maxContextTokens: v })}
+        onChange={setters.maxContextTokens}
         hint="0 turns compaction off"
       />
       <NumberField
@@ -90,20 +87,20 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         testId="setting-reserve"
         {...typed('reserveTokens')}
         effective={effective('reserveTokens')}
-        onChange={(v) => update({ reserveTokens: v })}
+        onChange={setters.reserveTokens}
       />
       <NumberField
         label="Keep recent"
         testId="setting-keep-recent"
         {...typed('keepRecentTokens')}
         effective={effective('keepRecentTokens')}
-        onChange={(v) => update({ keepRecentTokens: v })}
+        onChange={setters.keepRecentTokens}
       />
       <NumberField
         label="Summary cap"
         testId="setting-max-summary"
         {...typed('maxSummaryTokens')}
-        onChange={(v) => update({ maxSummaryTokens: v })}
+        onChange={setters.maxSummaryTokens}
         hint="0: derived from the reserve"
       />
       <NumberField
@@ -111,47 +108,13 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         testId="setting-stall"
         {...typed('stallTimeoutMs')}
         effective={effective('stallTimeoutMs')}
-        onChange={(v) => update({ stallTimeoutMs: v })}
+        onChange={setters.stallTimeoutMs}
       />
 
-      <div className="field">
-        <label htmlFor="setting-strategy">Strategy</label>
-        <select
-          id="setting-strategy"
-          data-testid="setting-strategy"
-          value={settings.strategy}
-          onChange={(e) => update({ strategy: e.target.value as Strategy })}
-        >
-          {STRATEGY_GROUPS.map((group) => (
-            <optgroup key={group.label} label={group.label}>
-              {group.strategies.map((id) => (
-                <option key={id} value={id}>
-                  {STRATEGY_LABELS[id]}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </div>
+      <StrategyField strategy={settings.strategy} />
       {!isCutStrategy(settings.strategy) && <HarnessFields harness={settings.strategy} analysis={analysis} />}
 
-      <div className="field">
-        <label htmlFor="setting-tokenizer">Tokenizer</label>
-        <select
-          id="setting-tokenizer"
-          data-testid="setting-tokenizer"
-          value={settings.tokenizer}
-          disabled={countsFixed !== null}
-          aria-describedby={countsFixed ? 'counts-fixed-note' : undefined}
-          onChange={(e) => update({ tokenizer: e.target.value as TokenizerId })}
-        >
-          {TOKENIZERS.map((id) => (
-            <option key={id} value={id}>
-              {TOKENIZER_LABELS[id]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TokenizerField tokenizer={settings.tokenizer} fixed={countsFixed !== null} />
 
       <NumberField
         label="Scale"
@@ -161,7 +124,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         min={0.5}
         max={1.5}
         step={0.01}
-        onChange={(v) => update({ scale: v })}
+        onChange={setters.scale}
         disabled={countsFixed !== null}
         hint={
           countsFixed
@@ -178,15 +141,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
       )}
       {analysis && <CountExact />}
 
-      <label className="check">
-        <input
-          type="checkbox"
-          data-testid="setting-enabled"
-          checked={settings.enabled}
-          onChange={(e) => update({ enabled: e.target.checked })}
-        />
-        Automatic compaction enabled
-      </label>
+      <EnabledField enabled={settings.enabled} />
 
       {analysis && s && (
         <dl className="derived">
@@ -211,3 +166,114 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
     </section>
   );
 }
+
+/*
+ * The panel's own fields, each redrawn only when its value changes: a drag of
+ * the keep-recent handle re-renders the panel at every step, and React
+ * rewrites an input's attributes whenever the input is rendered.
+ */
+
+const ModelField = memo(function ModelField({
+  modelId,
+  tokenizer,
+}: {
+  modelId: string | null;
+  tokenizer: TokenizerId;
+}) {
+  const chooseModel = useSettings((s) => s.chooseModel);
+  const model = MODEL_PRESETS.find((m) => m.id === modelId);
+  return (
+    <div className="field">
+      <label htmlFor="model-preset">Model</label>
+      <select
+        id="model-preset"
+        data-testid="model-preset"
+        value={modelId ?? ''}
+        onChange={(e) => chooseModel(e.target.value || null)}
+      >
+        <option value="">Custom window</option>
+        {MODEL_PRESETS.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.label} · {fmt(m.contextWindow)}
+          </option>
+        ))}
+      </select>
+      {model && (
+        <div className="field-note muted">
+          {model.provider}; output up to {fmt(model.maxOutputTokens)} tokens, reserve{' '}
+          {fmt(settingsForModel(model).reserveTokens)}
+          {model.tokenizer !== tokenizer ? `; closest tokenizer ${model.tokenizer}` : ''}
+        </div>
+      )}
+    </div>
+  );
+});
+
+const StrategyField = memo(function StrategyField({ strategy }: { strategy: Strategy }) {
+  const update = useSettings((s) => s.update);
+  return (
+    <div className="field">
+      <label htmlFor="setting-strategy">Strategy</label>
+      <select
+        id="setting-strategy"
+        data-testid="setting-strategy"
+        value={strategy}
+        onChange={(e) => update({ strategy: e.target.value as Strategy })}
+      >
+        {STRATEGY_GROUPS.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.strategies.map((id) => (
+              <option key={id} value={id}>
+                {STRATEGY_LABELS[id]}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </div>
+  );
+});
+
+const TokenizerField = memo(function TokenizerField({
+  tokenizer,
+  fixed,
+}: {
+  tokenizer: TokenizerId;
+  fixed: boolean;
+}) {
+  const update = useSettings((s) => s.update);
+  return (
+    <div className="field">
+      <label htmlFor="setting-tokenizer">Tokenizer</label>
+      <select
+        id="setting-tokenizer"
+        data-testid="setting-tokenizer"
+        value={tokenizer}
+        disabled={fixed}
+        aria-describedby={fixed ? 'counts-fixed-note' : undefined}
+        onChange={(e) => update({ tokenizer: e.target.value as TokenizerId })}
+      >
+        {TOKENIZERS.map((id) => (
+          <option key={id} value={id}>
+            {TOKENIZER_LABELS[id]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+});
+
+const EnabledField = memo(function EnabledField({ enabled }: { enabled: boolean }) {
+  const update = useSettings((s) => s.update);
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        data-testid="setting-enabled"
+        checked={enabled}
+        onChange={(e) => update({ enabled: e.target.checked })}
+      />
+      Automatic compaction enabled
+    </label>
+  );
+});

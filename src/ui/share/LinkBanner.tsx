@@ -1,9 +1,10 @@
+import { memo } from 'react';
 import { useShare } from '../../state/shareStore';
 import { fmt } from '../format';
 import { openLink } from './openShare';
 
 /** What happened to the link the page was opened with. */
-export function LinkBanner() {
+export const LinkBanner = memo(function LinkBanner() {
   const { linkError, retryLink, expected, set } = useShare();
   if (linkError) {
     return (
@@ -41,4 +42,4 @@ export function LinkBanner() {
       </button>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { buildShareUrl } from '../../share/codec';
 import { classifyLinkLength, LINK_PASTES_ANYWHERE, LINK_WORKS_MOSTLY } from '../../share/measure';
 import { usePreviewResult } from '../../state/previewStore';
@@ -205,7 +205,7 @@ function MinimalLinkSection({
 }
 
 /** Links and a bundle that reopen exactly this state, with secrets found and optionally redacted. */
-export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export const ShareDialog = memo(function ShareDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const preview = usePreviewResult((s) => s.result);
   const [includePreview, setIncludePreview] = useState(true);
@@ -366,4 +366,4 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void 
       </div>
     </dialog>
   );
-}
+});

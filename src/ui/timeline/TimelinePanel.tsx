@@ -4,7 +4,7 @@
  * then kept open for later loads. While the page shows the context before
  * an earlier call, a banner says so and leads back to now.
  */
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, memo } from 'react';
 import { useTimeline } from '../../state/timelineStore';
 import { useDebounced } from '../useDebounced';
 import type { PageAnalysis } from '../useAnalysis';
@@ -32,7 +32,7 @@ export function PinnedBanner({ analysis }: { analysis: PageAnalysis }) {
   );
 }
 
-export function TimelinePanel({ analysis }: { analysis: PageAnalysis }) {
+export const TimelinePanel = memo(function TimelinePanel({ analysis }: { analysis: PageAnalysis }) {
   const { open, setOpen, refresh, refreshBreakdown, offlineSummary, setOfflineSummary } = useTimeline();
   const settings = useDebounced(analysis.settings, REPLAY_QUIET_MS);
   const viewKey = analysis.view.key;
@@ -83,4 +83,4 @@ export function TimelinePanel({ analysis }: { analysis: PageAnalysis }) {
       )}
     </section>
   );
-}
+});

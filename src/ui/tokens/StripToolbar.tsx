@@ -4,6 +4,7 @@
  * keyboard's and the mouse's way to do what ctrl/⌘ + wheel and shift + wheel
  * do on the plot; the strip owns the view, and the toolbar asks for a new one.
  */
+import { memo } from 'react';
 import { rangeText } from './labels';
 import type { View } from './view';
 import { isFullView, panView } from './view';
@@ -34,9 +35,7 @@ export function StripToolbar({
   const zoomed = !isFullView(view, n);
   return (
     <div className="token-strip__toolbar">
-      <label className="token-strip__toggle">
-        <input type="checkbox" checked={sqrt} onChange={(e) => onSqrtChange(e.target.checked)} />√ heights
-      </label>
+      <SqrtToggle sqrt={sqrt} onSqrtChange={onSqrtChange} />
       <span className="token-strip__zoom" role="group" aria-label="Zoom">
         <button type="button" onClick={() => onZoomBy(1 / 2)} title="Zoom in (or ctrl/⌘ + wheel)">
           +
@@ -74,3 +73,15 @@ export function StripToolbar({
     </div>
   );
 }
+
+/** Its own component, so a drag (which redraws the toolbar) leaves the checkbox alone. */
+const SqrtToggle = memo(function SqrtToggle({
+  sqrt,
+  onSqrtChange,
+}: Pick<StripToolbarProps, 'sqrt' | 'onSqrtChange'>) {
+  return (
+    <label className="token-strip__toggle">
+      <input type="checkbox" checked={sqrt} onChange={(e) => onSqrtChange(e.target.checked)} />√ heights
+    </label>
+  );
+});

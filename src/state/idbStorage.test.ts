@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { throttledWrites } from './idbStorage';
+
+describe('settings writes during a drag', () => {
+  let stored: [string, string, number][] = [];
+  const store = (name: string, value: string) => {
+    stored.push([name, value, Date.now()]);
+    return Promise.resolve();
+  };
+  /** Fake timers move the clock too, so each timer fires at its own time. */
+  const advance = (ms: number) => vi.advanceTimersByTime(ms);
+  const clock = () => Date.now();
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000);
+    stored = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('writes a single change at once', () => {
+    const writes = throttledWrites(store, 250, clock);
+    void writes.write('settings', 'a');
+    expect(stored).toEqual([['settings', 'a', 1_000]]);
+  });
+
+  it('writes a burst of changes as its first and its last, the last when the interval ends', () => {
+    const writes = throttledWrites(store, 250, clock);
+    for (let step = 0; step < 30; step++) {
+      void writes.write('settings', `v${step}`);
+      advance(16);
+    }
+    // 30 frames of 16 ms: the first at once, then one per 250 ms with the latest value.
+    expect(stored).toEqual([
+      ['settings', 'v0', 1_000],
+      ['settings', 'v15', 1_250],
+    ]);
+    advance(250);
+    expect(stored.at(-1)).toEqual(['settings', 'v29', 1_500]);
+    expect(stored).toHaveLength(3);
+  });
+
+  it('writes what is waiting when the page goes away, once', () => {
+    const writes = throttledWrites(store, 250, clock);
+    void writes.write('settings', 'a');
+    advance(10);
+    void writes.write('settings', 'b');
+    writes.flush();
+    expect(stored.map(([, value]) => value)).toEqual(['a', 'b']);
+    advance(500);
+    expect(stored).toHaveLength(2);
+  });
+
+  it('keeps names apart, and a discarded value is never written', () => {
+    const writes = throttledWrites(store, 250, clock);
+    void writes.write('settings', 'a');
+    void writes.write('theme', 'dark');
+    advance(10);
+    void writes.write('settings', 'b');
+    writes.discard('settings');
+    advance(500);
+    expect(stored.map(([name, value]) => `${name}=${value}`)).toEqual(['settings=a', 'theme=dark']);
+  });
+});
