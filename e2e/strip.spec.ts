@@ -191,6 +191,26 @@ test.describe('which slider the pointer takes', () => {
   });
 });
 
+test.describe('what follows a drag', () => {
+  test('the strategy table, the charts and the list catch up once the keys rest, and then agree with the strip', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    const cut = page.getByTestId('cut-index');
+    await expect(cut).toHaveText('185');
+    await page.getByTestId('keep-recent-handle').focus();
+    // Page Down takes a tenth of the ceiling off the budget at each press.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('PageDown');
+    await expect(cut).not.toHaveText('185');
+    // Nothing is left marked as lagging behind the strip...
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    // ...and the chosen strategy's row names the cut the strip shows.
+    const shown = (await cut.textContent())!;
+    const row = page.locator('[data-testid="strategy-row"].current');
+    await expect(row.getByTestId('strategy-cut')).toHaveText(new RegExp(`^#${shown}(,|$)`));
+  });
+});
+
 test.describe('legend', () => {
   test('names every band and line the strip draws, and only those', async ({ page }, testInfo) => {
     await openFresh(page);

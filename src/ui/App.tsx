@@ -44,9 +44,20 @@ const Charts = lazy(() => import('./charts/Charts'));
 const FOLLOW_AFTER_MS = 150;
 
 /** A part of the page that follows a drag once it rests: busy, and after a moment dimmed, while it lags. */
-function Follows({ following, children }: { following: boolean; children: ReactNode }) {
+function Follows({
+  following,
+  className = '',
+  children,
+}: {
+  following: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className={following ? 'follows is-following' : 'follows'} aria-busy={following || undefined}>
+    <div
+      className={['follows', className, following && 'is-following'].filter(Boolean).join(' ')}
+      aria-busy={following || undefined}
+    >
       {children}
     </div>
   );
@@ -127,7 +138,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
         </Follows>
       </section>
       <TimelinePanel analysis={analysis} />
-      <Follows following={following}>
+      <Follows following={following} className="charts-slot">
         <Suspense fallback={<div className="charts muted">Loading charts…</div>}>
           <Charts analysis={deferred} />
         </Suspense>
@@ -225,7 +236,7 @@ export function App() {
       </header>
       {analysis && (
         <StickyNumbers>
-          <EstimateMark />
+          <EstimateMark view={analysis.view} />
           <SummaryBar analysis={analysis} />
         </StickyNumbers>
       )}

@@ -1,14 +1,17 @@
 import { useTranscript } from '../../state/transcriptStore';
+import type { TranscriptView } from '../../worker/protocol';
 import { percent } from '../format';
 import { shortTokenizerName } from '../labels';
 
 /**
  * Says that the bars and numbers on the page are a fast estimate (a token per
  * four characters) while the tokenizer loads or counts; gone once the exact
- * counts arrive.
+ * counts arrive. It reads the view the numbers beside it were drawn from (the
+ * page draws a new transcript in a deferred render), so it never goes while
+ * they still show the estimate.
  */
-export function EstimateMark() {
-  const tokenizer = useTranscript((s) => s.view?.estimatedFor);
+export function EstimateMark({ view }: { view: TranscriptView }) {
+  const tokenizer = view.estimatedFor;
   const progress = useTranscript((s) => s.progress);
   if (!tokenizer) return null;
   const name = shortTokenizerName(tokenizer);
