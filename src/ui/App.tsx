@@ -78,8 +78,8 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
     [index, settings, boundary],
   );
   // The strip and the numbers above it follow a drag at once. The strategy
-  // table, the charts and the list catch up when the drag rests: re-rendering
-  // their SVG, cells and rows for every step took frames from the strip.
+  // table, the timeline, the charts and the list catch up when the drag rests:
+  // re-rendering their SVG, cells and rows for every step took frames from the strip.
   const deferred = useDeferredValue(useSettled(analysis, view, FOLLOW_AFTER_MS));
   const fates = useMemo<readonly RowFate[]>(() => {
     // Most settings leave nothing out: then the analysis's own array serves, not a copy of 50,000.
@@ -137,7 +137,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
           <StrategyTable analysis={deferred} />
         </Follows>
       </section>
-      <TimelinePanel analysis={analysis} />
+      <TimelinePanel analysis={deferred} />
       <Follows following={following} className="charts-slot">
         <Suspense fallback={<div className="charts muted">Loading charts…</div>}>
           <Charts analysis={deferred} />
