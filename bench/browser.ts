@@ -92,7 +92,7 @@ const WATCH_FIRST_SCREEN = `(() => {
 })();`;
 
 /** Navigation → first bars and → exact bars for the default sample, each in a fresh profile (nothing cached). */
-async function firstScreen(browser: Browser, runs: number): Promise<Figure[]> {
+export async function firstScreen(browser: Browser, runs: number): Promise<Figure[]> {
   const bars: number[] = [];
   const exact: number[] = [];
   for (let run = 0; run < runs; run++) {
