@@ -56,6 +56,9 @@ test('a minimal link opened in a fresh browser shows the same cut and kept token
   // The counts belong to the link's tokenizer: it cannot be changed here.
   await expect(other.getByTestId('setting-tokenizer')).toBeDisabled();
   await expect(other.getByTestId('counts-fixed-note')).toContainText('fixed to the link’s');
+  // Nor can a provider count it again: the link has the counts, not the text.
+  await expect(other.getByTestId('count-exact')).toBeDisabled();
+  await expect(other.locator('.count-exact')).toContainText('came from a minimal link');
   await other.screenshot({ path: info.outputPath('minimal-opened.png') });
   await fresh.close();
 });

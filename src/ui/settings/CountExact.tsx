@@ -33,7 +33,11 @@ function unavailable(
   model: string,
   baseUrl: string,
   waiting: boolean,
+  countsFixed: boolean,
 ): string | null {
+  if (countsFixed) {
+    return 'This transcript came from a minimal link: it carries each message’s count, not the text a provider would count.';
+  }
   if (!preset || !canCount(preset.kind)) {
     return 'Choose Anthropic, Google Gemini or OpenAI as the summarizer under "Preview the compaction": their own endpoints count with their own tokenizer.';
   }
@@ -53,7 +57,15 @@ export const CountExact = memo(function CountExact() {
   const preset = provider.presetId === 'offline' ? null : findPreset(provider.presetId);
   const model = provider.model.trim();
   const saved = useCalibration((s) => s.scales[model]?.[tokenizer]);
-  const why = unavailable(preset, key, model, provider.baseUrl, provider.unconfirmedBaseUrl !== null);
+  const countsFixed = useSettings((s) => s.countsFixed !== null);
+  const why = unavailable(
+    preset,
+    key,
+    model,
+    provider.baseUrl,
+    provider.unconfirmedBaseUrl !== null,
+    countsFixed,
+  );
 
   const mutation = useMutation<
     Counted,
