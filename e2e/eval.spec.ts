@@ -153,6 +153,10 @@ for (const viewport of [
       .fill('Summarize the session for the next agent. List every file path.');
     await shot('prompt-editor');
     await page.getByTestId('tab-compare').click();
+    // The edit makes the offline preview run again by itself; Run A and B waits for it
+    // (disabled meanwhile), so a click must come after that second run is in the history.
+    await expect(page.getByRole('checkbox', { name: 'Compare run 2' })).toBeVisible();
+    await expect(page.getByTestId('compare-start')).toBeEnabled();
     await page.getByTestId('compare-b-prompts').selectOption('default');
     await page.getByTestId('compare-start').click();
     await expect(page.getByTestId('compare-run')).toBeVisible();
