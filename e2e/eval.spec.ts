@@ -1,19 +1,10 @@
 /** Judging the summary on the page: the checklist, two summarizers side by side, and the prompt open to edit. */
-import type { Page } from '@playwright/test';
 import { MOCK_LLM_PORT } from '../playwright.config';
-import { CHAT, expect, openFresh, paste, test } from './fixtures';
+import { chooseProvider, expect, loadChat, openFresh, test } from './fixtures';
 
 const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 const KEY = 'sk-test-e2e-eval-0123456789abcdef';
 const SYSTEM = 'You are a meticulous archivist of agent sessions.';
-
-/** CHAT with keep-recent 16: messages 1–4 are summarized, 5–6 kept. */
-async function loadChat(page: Page) {
-  await openFresh(page);
-  await paste(page, CHAT);
-  await page.getByTestId('setting-keep-recent').fill('16');
-  await expect(page.getByTestId('cut-index')).toHaveText('5');
-}
 
 test('after a preview, a checklist beside the summary shows each fact kept or lost, and a click shows its message', async ({
   page,
@@ -41,10 +32,7 @@ test('two summarizers side by side against the local server: both summaries, bot
   page,
 }) => {
   await loadChat(page);
-  await page.getByTestId('provider-select').selectOption('openai');
-  await page.getByTestId('provider-base-url').fill(`${MOCK}/v1`);
-  await page.getByTestId('provider-model').fill('mock-summarizer');
-  await page.getByTestId('provider-key').fill(KEY);
+  await chooseProvider(page, 'openai', `${MOCK}/v1`, 'mock-summarizer', KEY);
   await page.getByTestId('tab-compare').click();
   await expect(page.getByTestId('compare-b-summarizer')).toHaveValue('offline');
   await page.getByTestId('compare-start').click();
@@ -74,10 +62,7 @@ test('a judge model answers probe questions from the summary alone, graded, with
   page,
 }) => {
   await loadChat(page);
-  await page.getByTestId('provider-select').selectOption('openai');
-  await page.getByTestId('provider-base-url').fill(`${MOCK}/v1`);
-  await page.getByTestId('provider-model').fill('mock-summarizer');
-  await page.getByTestId('provider-key').fill(KEY);
+  await chooseProvider(page, 'openai', `${MOCK}/v1`, 'mock-summarizer', KEY);
   await page.getByTestId('preview-run').click();
   await expect(page.getByTestId('eval-checklist')).toBeVisible();
   await page.getByTestId('judge-run').click();

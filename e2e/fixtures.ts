@@ -37,6 +37,28 @@ export async function paste(page: Page, text: string): Promise<void> {
   await page.getByTestId('paste-load').click();
 }
 
+/** CHAT with keep-recent 16: messages 1–4 are summarized, 5–6 kept. */
+export async function loadChat(page: Page): Promise<void> {
+  await openFresh(page);
+  await paste(page, CHAT);
+  await page.getByTestId('setting-keep-recent').fill('16');
+  await expect(page.getByTestId('cut-index')).toHaveText('5');
+}
+
+/** Points the preview at `preset` on `baseUrl`, with a model and a key. */
+export async function chooseProvider(
+  page: Page,
+  preset: string,
+  baseUrl: string,
+  model: string,
+  key: string,
+): Promise<void> {
+  await page.getByTestId('provider-select').selectOption(preset);
+  await page.getByTestId('provider-base-url').fill(baseUrl);
+  await page.getByTestId('provider-model').fill(model);
+  await page.getByTestId('provider-key').fill(key);
+}
+
 /** The small chat as the messages a full share link carries. */
 export function chatMessages(): ShareMessage[] {
   return importTranscript(CHAT).messages.map(toShareMessage);

@@ -7,7 +7,17 @@
 import type { Page } from '@playwright/test';
 import { MOCK_LLM_PORT } from '../playwright.config';
 import { SMALL_CHAT } from '../src/formats/fixtures/smallChat';
-import { CHAT, chatMessages, expect, linkFor, mockRequests, openFresh, paste, test } from './fixtures';
+import {
+  CHAT,
+  chatMessages,
+  expect,
+  linkFor,
+  loadChat,
+  mockRequests,
+  openFresh,
+  paste,
+  test,
+} from './fixtures';
 
 const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 
@@ -19,14 +29,6 @@ async function openSample(page: Page) {
   await openFresh(page);
   await expect(page.getByTestId('cut-index')).toHaveText('185');
   await expect(page.getByTestId('kept-tokens')).toHaveText('13,134');
-}
-
-/** CHAT with keep-recent 16: messages 1–4 are summarized, 5–6 kept. */
-async function loadChat(page: Page) {
-  await openFresh(page);
-  await paste(page, CHAT);
-  await page.getByTestId('setting-keep-recent').fill('16');
-  await expect(page.getByTestId('cut-index')).toHaveText('5');
 }
 
 test.describe('impossible settings', () => {

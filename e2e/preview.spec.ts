@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MOCK_LLM_PORT } from '../playwright.config';
-import { CHAT, expect, openFresh, paste, test } from './fixtures';
+import { chooseProvider, expect, loadChat, test } from './fixtures';
 
 const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 const KEY = 'sk-test-e2e-0123456789abcdef';
@@ -13,21 +13,6 @@ const FAMILIES = [
   { preset: 'gemini', baseUrl: MOCK, path: ':streamGenerateContent' },
   { preset: 'ollama-native', baseUrl: MOCK, path: '/api/chat' },
 ] as const;
-
-/** CHAT with keep-recent 16: messages 1–4 are summarized, 5–6 kept. */
-async function loadChat(page: Page) {
-  await openFresh(page);
-  await paste(page, CHAT);
-  await page.getByTestId('setting-keep-recent').fill('16');
-  await expect(page.getByTestId('cut-index')).toHaveText('5');
-}
-
-async function useProvider(page: Page, preset: string, baseUrl: string, model: string, key = KEY) {
-  await page.getByTestId('provider-select').selectOption(preset);
-  await page.getByTestId('provider-base-url').fill(baseUrl);
-  await page.getByTestId('provider-model').fill(model);
-  await page.getByTestId('provider-key').fill(key);
-}
 
 async function received(
   page: Page,
@@ -53,7 +38,7 @@ test('the offline summarizer works without a key and says it is not a model', as
 for (const family of FAMILIES) {
   test(`a ${family.preset} preview streams the summary from the local server`, async ({ page }) => {
     await loadChat(page);
-    await useProvider(page, family.preset, family.baseUrl, 'mock-summarizer');
+    await chooseProvider(page, family.preset, family.baseUrl, 'mock-summarizer', KEY);
     await page.getByTestId('preview-run').click();
     await expect(page.getByTestId('preview-summary')).toContainText('"Fix the failing test in src/a.ts"');
     await expect(page.getByTestId('preview-flags')).toContainText('84 →');
@@ -78,7 +63,7 @@ test('a stream that goes silent after its headers stalls, is tried twice, and de
 }) => {
   await loadChat(page);
   await page.getByTestId('setting-stall').fill('800');
-  await useProvider(page, 'openai', `${MOCK}/v1`, 'silent-after-headers');
+  await chooseProvider(page, 'openai', `${MOCK}/v1`, 'silent-after-headers', KEY);
   await page.getByTestId('preview-run').click();
   await expect(page.getByTestId('flag-degraded')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId('preview-degraded')).toContainText('stalled');
@@ -87,7 +72,7 @@ test('a stream that goes silent after its headers stalls, is tried twice, and de
 
 test('Stop aborts a running preview and reports it as stopped', async ({ page }) => {
   await loadChat(page);
-  await useProvider(page, 'anthropic', MOCK, 'slow-2000');
+  await chooseProvider(page, 'anthropic', MOCK, 'slow-2000', KEY);
   await page.getByTestId('preview-run').click();
   await expect(page.getByTestId('preview-status')).toBeVisible();
   await page.getByTestId('preview-stop').click();
@@ -97,7 +82,7 @@ test('Stop aborts a running preview and reports it as stopped', async ({ page })
 
 test('a rejected key is an authentication error, not retried', async ({ page }) => {
   await loadChat(page);
-  await useProvider(page, 'openai', `${MOCK}/v1`, 'unauthorized');
+  await chooseProvider(page, 'openai', `${MOCK}/v1`, 'unauthorized', KEY);
   await page.getByTestId('preview-run').click();
   const error = page.getByTestId('preview-error');
   await expect(error).toHaveAttribute('data-category', 'auth');
@@ -106,7 +91,7 @@ test('a rejected key is an authentication error, not retried', async ({ page }) 
 
 test('a rate limit says so, after the second attempt', async ({ page }) => {
   await loadChat(page);
-  await useProvider(page, 'gemini', MOCK, 'rate-limited');
+  await chooseProvider(page, 'gemini', MOCK, 'rate-limited', KEY);
   await page.getByTestId('preview-run').click();
   const degraded = page.getByTestId('preview-degraded');
   await expect(degraded).toHaveAttribute('data-category', 'rate-limit');
@@ -118,7 +103,7 @@ for (const family of FAMILIES) {
     page,
   }) => {
     await loadChat(page);
-    await useProvider(page, family.preset, family.baseUrl, 'overflow');
+    await chooseProvider(page, family.preset, family.baseUrl, 'overflow', KEY);
     await page.getByTestId('preview-run').click();
     const degraded = page.getByTestId('preview-degraded');
     await expect(degraded).toHaveAttribute('data-category', 'overflow');
@@ -128,7 +113,7 @@ for (const family of FAMILIES) {
 
 test('the key stays out of storage unless the user asks to remember it', async ({ page }) => {
   await loadChat(page);
-  await useProvider(page, 'openai', `${MOCK}/v1`, 'mock-summarizer');
+  await chooseProvider(page, 'openai', `${MOCK}/v1`, 'mock-summarizer', KEY);
   await page.getByTestId('preview-run').click();
   await expect(page.getByTestId('preview-summary')).toContainText('Fix the failing test');
   const stored = async () =>

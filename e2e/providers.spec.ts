@@ -4,9 +4,8 @@
  * called, never a degraded result with token counts.
  */
 import { createServer } from 'node:net';
-import type { Page } from '@playwright/test';
 import { MOCK_LLM_PORT } from '../playwright.config';
-import { CHAT, expect, openFresh, paste, test } from './fixtures';
+import { expect, loadChat, test } from './fixtures';
 
 const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 
@@ -17,14 +16,6 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-/** CHAT with keep-recent 16: messages 1–4 are summarized, 5–6 kept. */
-async function loadChat(page: Page) {
-  await openFresh(page);
-  await paste(page, CHAT);
-  await page.getByTestId('setting-keep-recent').fill('16');
-  await expect(page.getByTestId('cut-index')).toHaveText('5');
 }
 
 test('Run waits for a custom endpoint’s base URL and model, naming what is missing', async ({

@@ -3,6 +3,7 @@
  * the model and with anyone reading the summary later; the wording is ours.
  */
 import type { Message } from './message';
+import { formatCount } from './numbers';
 import { serializeConversation } from './serialize';
 
 export const SUMMARIZER_SYSTEM_PROMPT = [
@@ -100,13 +101,6 @@ export const SPLIT_TURN_SEPARATOR = '\n\n---\n\n**Turn Context (split turn):**\n
 /** Used as the history part when a split turn has no history before it. */
 export const NO_PRIOR_HISTORY = 'No prior history.';
 
-/** The longest fixed instruction text, for sizing the summarizer input budget. */
-export const LONGEST_INSTRUCTIONS = [
-  INITIAL_INSTRUCTIONS,
-  UPDATE_INSTRUCTIONS,
-  TURN_PREFIX_INSTRUCTIONS,
-].reduce((a, b) => (b.length > a.length ? b : a));
-
 /** The four texts a compaction sends, each open to the user's edit. */
 export interface SummaryPrompts {
   /** The system prompt of every summarization request. */
@@ -182,7 +176,7 @@ export function readPromptOverrides(value: unknown): { prompts: PromptOverrides;
       problems.push(`${key}: not text`);
     } else if (text.length > MAX_PROMPT_CHARS) {
       problems.push(
-        `${key}: ${text.length.toLocaleString('en-US')} characters, over the limit of ${MAX_PROMPT_CHARS.toLocaleString('en-US')}`,
+        `${key}: ${formatCount(text.length)} characters, over the limit of ${formatCount(MAX_PROMPT_CHARS)}`,
       );
     } else if (text.trim()) {
       prompts[key as PromptId] = text;

@@ -7,7 +7,7 @@ import type { StorageArea } from './stored';
  * keep-recent handle changes the settings at every frame, and an IndexedDB
  * transaction per frame cost about 0.9 ms of each 16.7 ms frame.
  */
-export const WRITE_EVERY_MS = 250;
+const WRITE_EVERY_MS = 250;
 
 export interface ThrottledWrites {
   /** Writes `value` now when `name` was not written within the interval, else once the interval ends. */
@@ -41,6 +41,10 @@ export function throttledWrites(
     waiting.delete(name);
     return entry.value;
   };
+  const writeWaiting = (name: string) => {
+    const latest = takeWaiting(name);
+    if (latest !== undefined) void writeNow(name, latest).catch(() => undefined);
+  };
   return {
     write(name, value) {
       const since = now() - (lastWrite.get(name) ?? -Infinity);
@@ -50,21 +54,12 @@ export function throttledWrites(
         entry.value = value;
         return Promise.resolve();
       }
-      const timer = setTimeout(
-        () => {
-          const latest = takeWaiting(name);
-          if (latest !== undefined) void writeNow(name, latest).catch(() => undefined);
-        },
-        Math.max(0, everyMs - since),
-      );
+      const timer = setTimeout(() => writeWaiting(name), Math.max(0, everyMs - since));
       waiting.set(name, { value, timer });
       return Promise.resolve();
     },
     flush() {
-      for (const name of [...waiting.keys()]) {
-        const latest = takeWaiting(name);
-        if (latest !== undefined) void writeNow(name, latest).catch(() => undefined);
-      }
+      for (const name of [...waiting.keys()]) writeWaiting(name);
     },
     discard(name) {
       for (const key of name === undefined ? [...waiting.keys()] : [name]) takeWaiting(key);

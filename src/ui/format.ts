@@ -22,6 +22,10 @@ export function bytes(n: number): string {
   return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** A share from 0 to 1 as a whole percentage, or a dash when there is nothing to measure. */
+export const wholePercent = (value: number | null): string =>
+  value === null ? '–' : `${Math.round(value * 100)}%`;
+
 export function percent(done: number, total: number): number {
   return total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0;
 }

@@ -3,6 +3,7 @@
  * later step will look for by name. Taken from the text an edit writes, never
  * from what it removes.
  */
+import { FILE_TOOLS } from '../fileOps';
 import type { ToolCall } from '../message';
 import { PATCH_TOOLS, patchAddedLines, patchText } from '../patchFiles';
 
@@ -16,17 +17,8 @@ const NEW_TEXT_KEYS: readonly string[] = [
   'replacement',
 ];
 
-/** Edit tools whose arguments carry the new text (writes of whole files are not edits). */
-export const EDIT_TOOLS: readonly string[] = [
-  'Edit',
-  'MultiEdit',
-  'edit',
-  'edit_file',
-  'replace',
-  'str_replace_editor',
-  'str_replace_based_edit_tool',
-  'edit_sandbox_file',
-];
+/** Edit tools, whose arguments carry the new text (writes of whole files are not edits): the file tools' own. */
+const EDIT_TOOLS: readonly string[] = Object.keys(FILE_TOOLS).filter((name) => FILE_TOOLS[name] === 'edit');
 
 /** A declaration of a function or type in the common languages, wherever it stands. */
 const DECLARATION =

@@ -1,12 +1,11 @@
 /** Two runs side by side: their scores, tokens, costs and summaries, then a line diff of the summaries. */
+import { useMemo } from 'react';
 import { FACT_KINDS, FACT_KIND_LABELS } from '../../core/eval/facts';
 import { PROMPT_LABELS } from '../../core/prompts';
 import { estimateCost } from '../../providers/prices';
 import type { RunRecord } from '../../state/runHistoryStore';
-import { fmt } from '../format';
+import { fmt, wholePercent as pct } from '../format';
 import { lineDiff } from './lineDiff';
-
-const pct = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
 
 function costText(run: RunRecord): string {
   if (run.summarizer === 'offline') return 'free (no model)';
@@ -74,9 +73,17 @@ function FragmentRow({ label, value }: { label: string; value: string }) {
 }
 
 export function CompareView({ a, b }: { a: RunRecord; b: RunRecord }) {
-  const diff = lineDiff(a.summary, b.summary);
-  const onlyA = diff.filter((d) => d.op === 'left').length;
-  const onlyB = diff.filter((d) => d.op === 'right').length;
+  // A line diff is quadratic in the lines: once per pair of summaries, not at every render.
+  const { diff, onlyA, onlyB } = useMemo(() => {
+    const lines = lineDiff(a.summary, b.summary);
+    let left = 0;
+    let right = 0;
+    for (const d of lines) {
+      if (d.op === 'left') left++;
+      else if (d.op === 'right') right++;
+    }
+    return { diff: lines, onlyA: left, onlyB: right };
+  }, [a.summary, b.summary]);
   return (
     <div className="compare" data-testid="compare-run">
       <div className="compare-sides">

@@ -7,8 +7,7 @@ import { memo } from 'react';
 import { FACT_KINDS, FACT_KIND_LABELS, type FactKind } from '../../core/eval/facts';
 import type { Scorecard, ScoredFact } from '../../core/eval/score';
 import { useUi } from '../../state/uiStore';
-
-const pct = (share: number) => `${Math.round(share * 100)}%`;
+import { wholePercent as pct } from '../format';
 
 function kindSummary(kind: FactKind, card: Scorecard): string | null {
   const { expected, kept, recall } = card.byKind[kind];

@@ -1,10 +1,9 @@
 /** This visit's preview runs, newest first; tick two to see them side by side. */
 import { memo, useState } from 'react';
 import { useRunHistory } from '../../state/runHistoryStore';
-import { fmt } from '../format';
+import { fmt, wholePercent as pct } from '../format';
 import { CompareView } from './CompareView';
 
-const pct = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
 const time = (at: number) => new Date(at).toLocaleTimeString('en-GB');
 
 export const RunHistory = memo(function RunHistory() {

@@ -104,7 +104,8 @@ export function HarnessFields({ harness, analysis }: { harness: HarnessId; analy
             testId={testId}
             value={(refusal ? refusal.value : value) as number}
             refusal={refusal?.reason}
-            effective={adjustment && { value: adjustment.to, reason: adjustment.reason }}
+            effectiveValue={adjustment?.to}
+            effectiveReason={adjustment?.reason}
             integer={!fraction}
             min={fraction ? 0 : rule.min}
             max={fraction ? 1 : undefined}

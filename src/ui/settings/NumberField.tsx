@@ -5,7 +5,9 @@ interface Props {
   label: string;
   value: number;
   /** The normalized value, when it differs from what was typed, and why. */
-  effective?: { value: number; reason: string };
+  effectiveValue?: number;
+  /** Why the effective value differs (given with `effectiveValue`). */
+  effectiveReason?: string;
   /** Why the value shown is not applied (the last valid one still is). */
   refusal?: string;
   onChange(value: number): void;
@@ -29,7 +31,8 @@ interface Props {
 function NumberFieldOf({
   label,
   value,
-  effective,
+  effectiveValue,
+  effectiveReason,
   refusal,
   onChange,
   testId,
@@ -76,9 +79,9 @@ function NumberFieldOf({
           <span className="field-error" data-testid="setting-error">
             {problem}
           </span>
-        ) : effective && effective.value !== value ? (
+        ) : effectiveValue !== undefined && effectiveValue !== value ? (
           <span className="field-effective">
-            effective <strong>{integer ? fmt(effective.value) : effective.value}</strong>: {effective.reason}
+            effective <strong>{integer ? fmt(effectiveValue) : effectiveValue}</strong>: {effectiveReason}
           </span>
         ) : hint ? (
           <span className="muted">{hint}</span>
@@ -88,18 +91,9 @@ function NumberFieldOf({
   );
 }
 
-/** Same props, same field; `effective` is compared by what it says, as it is built afresh each render. */
-function sameField(a: Props, b: Props): boolean {
-  for (const key of Object.keys({ ...a, ...b }) as (keyof Props)[]) {
-    if (key === 'effective') continue;
-    if (a[key] !== b[key]) return false;
-  }
-  return a.effective?.value === b.effective?.value && a.effective?.reason === b.effective?.reason;
-}
-
 /**
  * Re-rendered only when what it shows changes (give it an `onChange` that
  * stays the same function): a drag of the keep-recent handle updates that one
  * field, not every input of the panel.
  */
-export const NumberField = memo(NumberFieldOf, sameField);
+export const NumberField = memo(NumberFieldOf);

@@ -51,9 +51,10 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
       ) as Record<NumberSetting, (value: number) => void>,
     [update],
   );
+  /** The normalized value and why, as plain props, so an unchanged field stays memoized. */
   const effective = (field: keyof Settings) => {
     const adj = analysis?.adjustments.find((a) => a.field === field);
-    return adj ? { value: adj.to, reason: adj.reason } : undefined;
+    return adj ? { effectiveValue: adj.to, effectiveReason: adj.reason } : {};
   };
   /** The value the field shows: a refused one stays there, with its reason. */
   const typed = (field: SettingField) => {
@@ -86,14 +87,14 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         label="Reserve for the response"
         testId="setting-reserve"
         {...typed('reserveTokens')}
-        effective={effective('reserveTokens')}
+        {...effective('reserveTokens')}
         onChange={setters.reserveTokens}
       />
       <NumberField
         label="Keep recent"
         testId="setting-keep-recent"
         {...typed('keepRecentTokens')}
-        effective={effective('keepRecentTokens')}
+        {...effective('keepRecentTokens')}
         onChange={setters.keepRecentTokens}
       />
       <NumberField
@@ -107,7 +108,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         label="Stall timeout (ms)"
         testId="setting-stall"
         {...typed('stallTimeoutMs')}
-        effective={effective('stallTimeoutMs')}
+        {...effective('stallTimeoutMs')}
         onChange={setters.stallTimeoutMs}
       />
 

@@ -20,17 +20,18 @@
  * to be recalculated on the spot.
  */
 import { useLayoutEffect, useRef } from 'react';
-import { drawFateBands, drawOmitted, drawStrip, type StripFrame } from './draw';
+import { drawFateBands, drawOmitted, drawStrip, type BandsFrame, type StripFrame } from './draw';
 import { readPalette, type Palette } from './palette';
 import { useThemeVersion } from './useThemeVersion';
 
 /** A frame's geometry (the palette is read from the canvas itself), and a timing hook for benchmarks. */
-type StripCanvasProps = Omit<StripFrame, 'palette'> & {
-  /** x of the keep-recent handle, for the bracket over the budgeted tail. */
-  keepX: number;
-  /** Called after each painting with its drawing time in ms. */
-  onFrameDrawn?(ms: number): void;
-};
+type StripCanvasProps = Omit<StripFrame, 'palette'> &
+  Pick<BandsFrame, 'runs' | 'omitted'> & {
+    /** x of the keep-recent handle, for the bracket over the budgeted tail. */
+    keepX: number;
+    /** Called after each painting with its drawing time in ms. */
+    onFrameDrawn?(ms: number): void;
+  };
 
 /** A canvas sized to `w` × `h` device pixels and its context, or null before it is mounted. */
 function sized(canvas: HTMLCanvasElement | null, w: number, h: number) {
@@ -72,8 +73,6 @@ export function StripCanvas(props: StripCanvasProps) {
       view,
       bins,
       sqrt,
-      runs,
-      omitted,
       selected,
       outlines,
       palette: paletteFor(canvas),

@@ -39,8 +39,6 @@ export interface StripFrame {
   view: View;
   bins: Bins;
   sqrt: boolean;
-  runs: readonly FateRun[];
-  omitted: readonly { from: number; to: number }[];
   selected: number | null;
   palette: Palette;
   /** Old heights of messages cleared in place, outlined over their bars. */

@@ -12,7 +12,6 @@ export interface Palette {
   fates: Partial<Record<Fate, string>>;
   omitted: string;
   turnMark: string;
-  keepHandle: string;
   fg: string;
 }
 
@@ -41,7 +40,6 @@ export function readPalette(el: Element): Palette {
     },
     omitted: read('--fate-omitted', 'transparent'),
     turnMark: read('--turn-mark', 'rgba(128,128,128,0.3)'),
-    keepHandle: read('--keep-handle', '#0f766e'),
     fg: read('--fg', '#000'),
   };
 }
