@@ -148,3 +148,46 @@ for (const viewport of [
     await shot('compare-run');
   });
 }
+
+test('a summary of another call’s context is stale, and the judge grades against the context the preview compacted', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
+  await expect(page.getByTestId('message-count')).toHaveText('12');
+  await page.getByTestId('setting-keep-recent').fill('100');
+  await chooseProvider(page, 'openai', `${MOCK}/v1`, 'mock-summarizer', KEY);
+  // The context before call 7: the whole first turn, 19 messages (the file holds the 12 sent now).
+  await page.getByTestId('timeline-toggle').click();
+  await page.locator('[data-testid="timeline-call"][data-call="6"]').click();
+  await expect(page.getByTestId('timeline-pinned')).toContainText('before call 7');
+  await expect(page.getByTestId('message-count')).toHaveText('19');
+  await page.getByTestId('preview-run').click();
+  // The decision probe asks about a name first written in message 9 of this context.
+  await expect(
+    page.locator('[data-testid="eval-item"][data-kind="identifier"]', { hasText: 'RetryOptions' }),
+  ).toContainText('#9');
+  await page.getByTestId('judge-run').click();
+  await expect(page.getByTestId('judge-score')).toBeVisible();
+  const requests = page.getByTestId('judge-requests');
+  await requests.locator('summary').click();
+  // The grader reads message 9 of the context compacted (the file's own messages are another 12),
+  // with the tool call that wrote the name.
+  await expect(requests).toContainText(
+    '<source>\\n[Assistant tool calls]: Edit(file_path=\\"/home/lee/code/linkcheck/src/fetch.ts\\", new_string=\\"export interface RetryOptions {',
+  );
+
+  // Back to the context now: other messages than the summary was made from.
+  await page.getByTestId('timeline-now').click();
+  await expect(page.getByTestId('preview-stale')).toContainText(
+    'another call’s context is shown since this run',
+  );
+  await expect(page.getByTestId('judge-run')).toBeDisabled();
+  await expect(page.getByTestId('judge-note')).toHaveText(
+    'Run the preview again to judge it: this summary was made from other messages than those shown.',
+  );
+  await page.getByTestId('preview-rerun').click();
+  await expect(page.getByTestId('preview-stale')).toHaveCount(0);
+  await expect(page.getByTestId('judge-run')).toBeEnabled();
+});

@@ -249,7 +249,7 @@ function assemble(counts: number[], estimator: Estimator, previews: string[]): T
     tokenizer: estimator.tokenizer,
     scale: estimator.scale,
     previews,
-    ...excerptsOf(imported.messages),
+    ...excerptsOf(current()),
   };
 }
 
@@ -413,7 +413,8 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       const controller = new AbortController();
       running.set(request.id, controller);
       try {
-        return await runJudge(loaded.imported.messages, request, controller.signal);
+        // The facts point into the messages the preview compacted: the context the page shows.
+        return await runJudge(current(), request, controller.signal);
       } finally {
         running.delete(request.id);
       }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answers, assistant, scripted, toolResult, call, user } from '../__fixtures__/transcripts';
 import type { Fact } from './facts';
 import { buildProbes, parseAnswers, parseVerdict } from './probes';
-import { runProbes } from './runProbes';
+import { runProbes, sourceExcerpt } from './runProbes';
 import { scoreSummary } from './score';
 
 const facts: Fact[] = [
@@ -81,7 +81,27 @@ describe('runProbes', () => {
     expect(judge.requests).toHaveLength(2);
     expect(judge.requests[0].prompt).toContain('<summary>\n## Goal\nFix month boundaries.\n</summary>');
     expect(judge.requests[1].prompt).toContain(
-      '[tool] FAIL src/dates/month.test.ts\n\n[assistant] We keep UTC midnight because the reports compare months across zones.',
+      '<source>\n[Tool result bash]: FAIL src/dates/month.test.ts\n\n[Assistant]: We keep UTC midnight because the reports compare months across zones.\n</source>',
     );
+  });
+});
+
+describe('sourceExcerpt', () => {
+  it('shows an assistant message that only calls tools by its calls, then the next reply with text', () => {
+    const write = call('w1', 'write', { path: 'src/retry.ts', content: 'export interface RetryOptions {}' });
+    const messages = [
+      user('Retry rate-limited requests.'),
+      assistant('', [write]),
+      toolResult(write, 'ok'),
+      assistant('RetryOptions stays an interface so callers can pass a partial.'),
+    ];
+    expect(sourceExcerpt(messages, 1)).toBe(
+      '[Assistant tool calls]: write(content="export interface RetryOptions {}", path="src/retry.ts")\n\n' +
+        '[Assistant]: RetryOptions stays an interface so callers can pass a partial.',
+    );
+  });
+
+  it('shows a system message, which the summarizer is not sent, by its text', () => {
+    expect(sourceExcerpt([{ id: 's0', role: 'system', content: 'Use UTC.' }], 0)).toBe('[System]: Use UTC.');
   });
 });

@@ -6,6 +6,7 @@
  */
 import { CompactionAbortedError, StallError } from '../errors';
 import type { Message } from '../message';
+import { serializeMessage } from '../serialize';
 import type { Summarizer, SummaryRequest } from '../summarizer';
 import {
   GRADER_SYSTEM_PROMPT,
@@ -23,13 +24,17 @@ import type { ScoredFact } from './score';
 export const PROBE_MAX_TOKENS = 1200;
 const SOURCE_CHARS = 2000;
 
-/** The text around a fact: its message and the assistant reply after it, where a decision is stated. */
+/**
+ * The text around a fact: its message as the summarizer was shown it (an
+ * assistant's tool calls too, where a name like a type often first appears),
+ * and the assistant reply after it, where a decision is stated.
+ */
 export function sourceExcerpt(messages: readonly Message[], index: number): string {
   const parts: string[] = [];
   const at = messages[index];
-  if (at) parts.push(`[${at.role}] ${at.content}`);
+  if (at) parts.push(...(at.role === 'system' ? [`[System]: ${at.content}`] : serializeMessage(at)));
   const reply = messages.slice(index + 1).find((m) => m.role === 'assistant' && m.content.trim());
-  if (reply) parts.push(`[assistant] ${reply.content}`);
+  if (reply) parts.push(`[Assistant]: ${reply.content}`);
   const text = parts.join('\n\n');
   return text.length <= SOURCE_CHARS ? text : `${text.slice(0, SOURCE_CHARS)}…`;
 }

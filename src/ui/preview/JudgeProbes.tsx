@@ -22,9 +22,16 @@ interface Props {
   card: Scorecard;
   summarizer: SummarizerChoice;
   stallTimeoutMs: number;
+  /**
+   * The page shows other messages than those the summary was made from (another
+   * transcript, or another call's context). The facts point at messages by
+   * place, and the grader reads them from what is shown, so the judge waits
+   * for a new run.
+   */
+  otherMessages: boolean;
 }
 
-export function JudgeProbes({ summary, card, summarizer, stallTimeoutMs }: Props) {
+export function JudgeProbes({ summary, card, summarizer, stallTimeoutMs, otherMessages }: Props) {
   const mutation = useMutation<JudgeResult, WorkerFailure, void>({
     retry: false,
     mutationFn: async () => {
@@ -52,15 +59,19 @@ export function JudgeProbes({ summary, card, summarizer, stallTimeoutMs }: Props
         <button
           type="button"
           data-testid="judge-run"
-          disabled={summarizer.mode !== 'provider' || mutation.isPending || card.items.length === 0}
+          disabled={
+            summarizer.mode !== 'provider' || mutation.isPending || card.items.length === 0 || otherMessages
+          }
           onClick={() => mutation.mutate()}
         >
           {mutation.isPending ? 'Asking…' : 'Ask the judge'}
         </button>
-        <span className="muted small">
-          {summarizer.mode === 'provider'
-            ? `${summarizer.config.preset}, model ${summarizer.config.model || '(default)'} answers probe questions from the summary alone.`
-            : 'Choose a provider above to have a model answer probe questions from the summary alone.'}
+        <span className="muted small" data-testid="judge-note">
+          {otherMessages
+            ? 'Run the preview again to judge it: this summary was made from other messages than those shown.'
+            : summarizer.mode === 'provider'
+              ? `${summarizer.config.preset}, model ${summarizer.config.model || '(default)'} answers probe questions from the summary alone.`
+              : 'Choose a provider above to have a model answer probe questions from the summary alone.'}
         </span>
       </div>
       {mutation.error && (

@@ -116,6 +116,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const freshness = usePreviewFreshness({
     now: {
       transcript,
+      context: analysis.view.pinnedCall ?? null,
       settings: analysis.settings,
       summarizer: choice,
       instructions: provider.instructions,
@@ -372,6 +373,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
             card={result.eval}
             summarizer={choice}
             stallTimeoutMs={analysis.settings.stallTimeoutMs}
+            otherMessages={freshness.stale === 'transcript' || freshness.stale === 'context'}
           />
         )}
         {tab === 'compare' && (

@@ -10,6 +10,7 @@ const openai: SummarizerChoice = {
 };
 const basis = (patch: Partial<PreviewBasis> = {}): PreviewBasis => ({
   transcript,
+  context: null,
   settings: normalizeSettings({ keepRecentTokens: 16 }),
   summarizer: { mode: 'offline' },
   instructions: '',
@@ -55,6 +56,13 @@ describe('staleReason', () => {
   it('names the transcript first when another one was loaded', () => {
     const other = basis({ transcript: { sourceName: 'chat.json' }, settings: normalizeSettings({}) });
     expect(staleReason(basis(), other)).toBe('transcript');
+  });
+
+  it('names the context when another call was picked on the timeline, or the pick was let go', () => {
+    expect(staleReason(basis(), basis({ context: 12 }))).toBe('context');
+    expect(staleReason(basis({ context: 12 }), basis({ context: 30 }))).toBe('context');
+    expect(staleReason(basis({ context: 12 }), basis())).toBe('context');
+    expect(STALE_TEXT.context).toBe('another call’s context is shown since this run');
   });
 
   it('names the summarizer when the provider, model or instructions changed', () => {

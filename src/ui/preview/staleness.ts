@@ -12,6 +12,8 @@ import type { SummarizerChoice } from '../../worker/protocol';
 export interface PreviewBasis {
   /** The loaded transcript's identity: every load is a new one, a recount is not. */
   transcript: unknown;
+  /** The call whose context the page shows (picked on the timeline), or null for the whole transcript. */
+  context: number | null;
   settings: Settings;
   summarizer: SummarizerChoice;
   instructions: string;
@@ -19,10 +21,11 @@ export interface PreviewBasis {
   prompts: string;
 }
 
-export type StaleReason = 'transcript' | 'settings' | 'summarizer' | 'prompt';
+export type StaleReason = 'transcript' | 'context' | 'settings' | 'summarizer' | 'prompt';
 
 export const STALE_TEXT: Record<StaleReason, string> = {
   transcript: 'transcript changed since this run',
+  context: 'another call’s context is shown since this run',
   settings: 'settings changed since this run',
   summarizer: 'summarizer changed since this run',
   prompt: 'prompt changed since this run',
@@ -63,6 +66,7 @@ function sameSummarizer(a: SummarizerChoice, b: SummarizerChoice): boolean {
 /** Why a preview made from `ran` no longer matches `now`, the transcript first; null while it does. */
 export function staleReason(ran: PreviewBasis, now: PreviewBasis): StaleReason | null {
   if (ran.transcript !== now.transcript) return 'transcript';
+  if (ran.context !== now.context) return 'context';
   if (RESULT_SETTINGS.some((field) => ran.settings[field] !== now.settings[field])) return 'settings';
   if (presetParams(ran.settings) !== presetParams(now.settings)) return 'settings';
   if (!sameSummarizer(ran.summarizer, now.summarizer) || ran.instructions !== now.instructions) {
