@@ -191,3 +191,18 @@ test('a summary of another call’s context is stale, and the judge grades again
   await expect(page.getByTestId('preview-stale')).toHaveCount(0);
   await expect(page.getByTestId('judge-run')).toBeEnabled();
 });
+
+test('a run joins the history with the settings it was started with, even when they change while it runs', async ({
+  page,
+}) => {
+  await loadChat(page);
+  // A model that streams a frame every 300 ms: the budget changes before the summary is back.
+  await chooseProvider(page, 'openai', `${MOCK}/v1`, 'mock-slow-300', KEY);
+  await page.getByTestId('preview-run').click();
+  await expect(page.getByTestId('preview-stop')).toBeEnabled();
+  await page.getByTestId('setting-keep-recent').fill('40');
+  await expect(page.getByTestId('eval-checklist')).toBeVisible();
+  await page.getByTestId('tab-compare').click();
+  await expect(page.getByTestId('run-row')).toHaveCount(1);
+  await expect(page.getByTestId('run-row')).toContainText('budget, keep 16');
+});

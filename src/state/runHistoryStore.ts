@@ -5,10 +5,10 @@
  */
 import { create } from 'zustand';
 import type { Scorecard } from '../core/eval/score';
-import type { PromptId } from '../core/prompts';
-import type { Strategy } from '../core/settings';
+import { PROMPT_IDS, type PromptId, type PromptOverrides } from '../core/prompts';
+import type { Settings, Strategy } from '../core/settings';
 import type { Usage } from '../core/summarizer';
-import type { PreviewResult } from '../worker/protocol';
+import type { PreviewResult, SummarizerChoice } from '../worker/protocol';
 
 /** Enough runs to compare an afternoon's attempts; each holds a summary and its scorecard. */
 export const MAX_RUNS = 20;
@@ -56,20 +56,30 @@ export const useRunHistory = create<RunHistoryState>()((set) => ({
   clear: () => set({ runs: [] }),
 }));
 
-/** The part of a preview result a run keeps (not the resulting rows, which can be long). */
-export function runOf(
-  result: PreviewResult,
-  context: Pick<
-    RunRecord,
-    'origin' | 'strategy' | 'keepRecentTokens' | 'maxContextTokens' | 'editedPrompts' | 'instructions'
-  > & {
-    model?: string;
-  },
-): NewRun {
+/** What a run was started with: the compaction request's own settings, summarizer, instructions and prompts. */
+export interface RunStart {
+  settings: Settings;
+  summarizer: SummarizerChoice;
+  instructions?: string;
+  prompts?: PromptOverrides;
+}
+
+/**
+ * The part of a preview result a run keeps (not the resulting rows, which can
+ * be long), with what it was started with: the page may have changed while
+ * a provider was answering.
+ */
+export function runOf(result: PreviewResult, start: RunStart, origin: RunRecord['origin']): NewRun {
+  const { settings, summarizer, prompts = {} } = start;
   return {
-    ...context,
+    origin,
+    strategy: settings.strategy,
+    keepRecentTokens: settings.keepRecentTokens,
+    maxContextTokens: settings.maxContextTokens,
+    editedPrompts: PROMPT_IDS.filter((id) => prompts[id] !== undefined),
+    instructions: start.instructions ?? '',
     summarizer: result.summarizer,
-    model: result.model ?? context.model,
+    model: result.model ?? (summarizer.mode === 'provider' ? summarizer.config.model : undefined),
     summary: result.summary,
     degraded: result.degraded,
     tokensBefore: result.tokensBefore,

@@ -7,7 +7,7 @@
  * and join this visit's run history.
  */
 import { useId, useState } from 'react';
-import { PROMPT_IDS, type PromptOverrides } from '../../core/prompts';
+import type { PromptOverrides } from '../../core/prompts';
 import { PROVIDER_PRESETS, findPreset, type PresetId } from '../../providers/presets';
 import { keyAddress, useProvider } from '../../state/providerStore';
 import { runOf, useRunHistory, type RunRecord } from '../../state/runHistoryStore';
@@ -83,26 +83,15 @@ export function CompareRuns({ analysis, current, prompts, instructions, canRun }
   const sidePrompts = (which: BPrompts) => (which === 'edited' ? prompts : {});
 
   const runOne = async (summarizer: SummarizerChoice, sent: PromptOverrides): Promise<RunRecord> => {
-    const { result } = workerClient.request('compact', {
+    const input = {
       settings: analysis.settings,
       summarizer,
       instructions: instructions || undefined,
       prompts: sent,
-      reason: 'manual',
-      compare: true,
-    });
+    };
+    const { result } = workerClient.request('compact', { ...input, reason: 'manual', compare: true });
     const value: PreviewResult = await result;
-    return add(
-      runOf(value, {
-        origin: 'compare',
-        strategy: analysis.settings.strategy,
-        keepRecentTokens: analysis.settings.keepRecentTokens,
-        maxContextTokens: analysis.settings.maxContextTokens,
-        editedPrompts: PROMPT_IDS.filter((id) => sent[id] !== undefined),
-        instructions,
-        model: summarizer.mode === 'provider' ? summarizer.config.model : undefined,
-      }),
-    );
+    return add(runOf(value, input, 'compare'));
   };
 
   const start = async () => {

@@ -1,16 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { explainNothingToCompact } from '../../core/explain';
 import { clearsOnly } from '../../core/harness/ids';
 import { findPreset } from '../../providers/presets';
 import { baseUrlProblem } from '../../providers/config';
 import { listFields, missingFields } from '../../providers/readiness';
-import { PROMPT_IDS } from '../../core/prompts';
 import { usePrompts, sentPrompts } from '../../state/promptStore';
 import { currentKey, useProvider } from '../../state/providerStore';
 import { runOf, useRunHistory } from '../../state/runHistoryStore';
 import { useShare } from '../../state/shareStore';
 import { useTranscript } from '../../state/transcriptStore';
-import type { PreviewResult, SummarizerChoice } from '../../worker/protocol';
+import type { SummarizerChoice } from '../../worker/protocol';
 import { ExportMenu } from '../ExportMenu';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
@@ -128,40 +127,25 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
     rerun: () => start(true),
   });
 
+  const addRun = useRunHistory((s) => s.add);
   /** A run from Run starts on the summary; a re-run keeps the tab being looked at. */
   const start = (rerun: boolean) => {
     freshness.markRun();
     if (!rerun) setTab('summary');
     setShare({ sharedPreview: null });
-    mutation.mutate({
-      settings: analysis.settings,
-      summarizer: choice,
-      instructions: provider.instructions || undefined,
-      prompts,
-      reason: 'manual',
-    });
+    mutation.mutate(
+      {
+        settings: analysis.settings,
+        summarizer: choice,
+        instructions: provider.instructions || undefined,
+        prompts,
+        reason: 'manual',
+      },
+      // Every finished run joins this visit's history, with what it was started with.
+      { onSuccess: (value, input) => addRun(runOf(value, input, 'preview')) },
+    );
   };
 
-  // Every finished run joins this visit's history, with what it was made from.
-  const addRun = useRunHistory((s) => s.add);
-  const recorded = useRef<PreviewResult | null>(null);
-  useEffect(() => {
-    if (!result || running || recorded.current === result) return;
-    recorded.current = result;
-    addRun(
-      runOf(result, {
-        origin: 'preview',
-        strategy: analysis.settings.strategy,
-        keepRecentTokens: analysis.settings.keepRecentTokens,
-        maxContextTokens: analysis.settings.maxContextTokens,
-        editedPrompts: PROMPT_IDS.filter((id) => prompts[id] !== undefined),
-        instructions: provider.instructions,
-        model: choice.mode === 'provider' ? choice.config.model : undefined,
-      }),
-    );
-    // Recorded once per result: the settings it was made with are those of the run.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
   const run = () => start(false);
 
   return (
