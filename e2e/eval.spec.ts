@@ -206,3 +206,24 @@ test('a run joins the history with the settings it was started with, even when t
   await expect(page.getByTestId('run-row')).toHaveCount(1);
   await expect(page.getByTestId('run-row')).toContainText('budget, keep 16');
 });
+
+test('typing a prompt across the offline preview’s own re-run keeps the focus and every keystroke', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await page.getByTestId('preview-run').click();
+  await expect(page.getByTestId('eval-checklist')).toBeVisible();
+  await page.getByTestId('prompt-editor').locator('summary').click();
+  await page.getByTestId('prompt-which').selectOption('system');
+  const text = page.getByTestId('prompt-text');
+  await text.fill('Keep every path.');
+  await text.press('End');
+  await expect(page.getByTestId('preview-stale')).toContainText('prompt changed since this run');
+  // The pause lets the offline summarizer run again by itself; the typing goes on meanwhile.
+  await expect(page.getByTestId('preview-stale')).toHaveCount(0);
+  await page.keyboard.type(' And every test name.');
+  await expect(text).toBeFocused();
+  await expect(text).toHaveValue('Keep every path. And every test name.');
+  await expect(page.getByTestId('preview-run')).toBeEnabled();
+});

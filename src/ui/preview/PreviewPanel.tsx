@@ -72,6 +72,11 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const overLimit = promptTooLong(editedPrompts);
   const [tab, setTab] = useState<Tab>('summary');
   const running = mutation.isPending;
+  // The offline summarizer's own re-run (after an edit pauses) takes milliseconds
+  // and was not asked for: it locks nothing, so the field being typed in keeps
+  // its focus and a click meant for Run or "Run A and B" is not lost to it.
+  const [selfRun, setSelfRun] = useState(false);
+  const locked = running && !selfRun;
   const result = mutation.data;
   const error = mutation.error;
   // A preset that only clears never asks a model anything: the summarizer does not matter to it.
@@ -105,7 +110,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
       : [];
 
   const runDisabled =
-    running ||
+    locked ||
     missing.length > 0 ||
     badBaseUrl !== null ||
     nothing ||
@@ -124,12 +129,13 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
     result,
     running,
     canRun: !runDisabled,
-    rerun: () => start(true),
+    rerun: () => start(true, true),
   });
 
   const addRun = useRunHistory((s) => s.add);
   /** A run from Run starts on the summary; a re-run keeps the tab being looked at. */
-  const start = (rerun: boolean) => {
+  const start = (rerun: boolean, itself = false) => {
+    setSelfRun(itself);
     freshness.markRun();
     if (!rerun) setTab('summary');
     setShare({ sharedPreview: null });
@@ -167,8 +173,8 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
           </button>
         </div>
       </div>
-      <ProviderControls disabled={running} />
-      <PromptEditor disabled={running} />
+      <ProviderControls disabled={locked} />
+      <PromptEditor disabled={locked} />
       {awaitingConfirmation && (
         <div className="link-banner bad" data-testid="confirm-base-url">
           <span>
@@ -367,7 +373,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
               current={choice}
               prompts={prompts}
               instructions={provider.instructions}
-              canRun={!runDisabled && !running}
+              canRun={!runDisabled}
             />
             <RunHistory />
           </>
