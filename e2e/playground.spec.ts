@@ -136,7 +136,7 @@ test.describe('settings', () => {
     await page.getByTestId('setting-window').fill('20000');
     await page.getByTestId('setting-reserve').fill('8000');
     await expect(
-      page.getByText('effective 3,000: lowered to a quarter of window − reserve (20000 − 8000) / 4'),
+      page.getByText('effective 3,000: lowered to a quarter of window − reserve (20,000 − 8,000) / 4'),
     ).toBeVisible();
     // The handle's range ends at the 70 tokens there are; its text names the budget that applies.
     await expect(page.getByTestId('keep-recent-handle')).toHaveAttribute(

@@ -7,7 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { CHAT, expect, openFresh, paste, settledBox, test } from './fixtures';
 
 /** The default sample's window and reserve give a keep-recent ceiling of (128,000 − 16,384) / 4. */
-const DEFAULT_CAP_NOTE = 'capped at 27,904: a quarter of window − reserve (128000 − 16384) / 4';
+const DEFAULT_CAP_NOTE = 'capped at 27,904: a quarter of window − reserve (128,000 − 16,384) / 4';
 
 /** x on the page of message boundary `i` in a strip that shows all `n` messages. */
 async function boundaryX(page: Page, i: number, n: number): Promise<number> {
@@ -236,6 +236,37 @@ test.describe('legend', () => {
     await expect(page.getByTestId('cut-index')).toHaveText('98');
     await expect(legend.locator('li[data-item="turn-prefix"]')).toHaveCount(0);
     await expect(legend.locator('li[data-item="summarized"]')).toBeVisible();
+  });
+});
+
+test.describe('a strategy that cuts without the budget', () => {
+  test('draws the handle dashed, with no bracket, and says the budget does not move its cut', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const handle = page.getByTestId('keep-recent-handle');
+    const bracket = page.locator('.token-strip__bracket');
+    await expect(bracket).toHaveCount(1);
+    await expect(handle).toHaveAttribute('aria-valuetext', 'budget 20,000 tokens');
+
+    // Claude Code summarizes everything before its threshold, whatever the budget.
+    await page.getByTestId('setting-strategy').selectOption('claude-code');
+    await expect(handle).toHaveAttribute(
+      'aria-valuetext',
+      'budget 20,000 tokens; the claude-code strategy does not cut by it',
+    );
+    await expect(handle).toContainText('budget 20,000 · ignored by claude-code');
+    await expect(bracket).toHaveCount(0);
+    await expect(page.locator('[data-testid="strip-legend"] li[data-item="budget"]')).toHaveText(
+      'keep-recent budget (this strategy cuts without it)',
+    );
+    // The other strategies' cuts still follow it: the handle still sets the budget.
+    await expect(page.getByTestId('strategy-marker-pi')).toBeVisible();
+
+    await page.getByTestId('setting-strategy').selectOption('pi');
+    await expect(bracket).toHaveCount(1);
+    await expect(handle).toHaveAttribute('aria-valuetext', 'budget 20,000 tokens');
   });
 });
 

@@ -81,7 +81,7 @@ describe('normalizeSettings', () => {
       ['keepRecentTokens', 20000, 3000],
       ['stallTimeoutMs', 0, 120000],
     ]);
-    expect(adjustments[0].reason).toBe('lowered to a quarter of window − reserve (20000 − 8000) / 4');
+    expect(adjustments[0].reason).toBe('lowered to a quarter of window − reserve (20,000 − 8,000) / 4');
   });
 });
 

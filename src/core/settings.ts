@@ -4,6 +4,7 @@
  */
 
 import { HARNESSES, type HarnessId } from './harness/ids';
+import { formatCount } from './numbers';
 import { explainHarness, type HarnessParams, type HarnessParamsInput } from './harness/params';
 
 /** The playground's own cut rules, one per reference system. */
@@ -153,7 +154,7 @@ export function explainSettings(input: SettingsInput): NormalizedSettings {
       adjust(
         'keepRecentTokens',
         quarter,
-        `lowered to a quarter of window − reserve (${s.maxContextTokens} − ${s.reserveTokens}) / 4`,
+        `lowered to a quarter of window − reserve (${formatCount(s.maxContextTokens)} − ${formatCount(s.reserveTokens)}) / 4`,
       );
     }
   }

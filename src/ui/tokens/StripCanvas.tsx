@@ -27,8 +27,8 @@ import { useThemeVersion } from './useThemeVersion';
 /** A frame's geometry (the palette is read from the canvas itself), and a timing hook for benchmarks. */
 type StripCanvasProps = Omit<StripFrame, 'palette'> &
   Pick<BandsFrame, 'runs' | 'omitted'> & {
-    /** x of the keep-recent handle, for the bracket over the budgeted tail. */
-    keepX: number;
+    /** x of the keep-recent handle, for the bracket over the budgeted tail, or null for no bracket. */
+    keepX: number | null;
     /** Called after each painting with its drawing time in ms. */
     onFrameDrawn?(ms: number): void;
   };
@@ -96,7 +96,7 @@ export function StripCanvas(props: StripCanvasProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [width, dpr, view, runs, omitted, bins, theme, onFrameDrawn]);
 
-  const keepLeft = Math.max(0, Math.min(width, keepX));
+  const keepLeft = keepX === null ? null : Math.max(0, Math.min(width, keepX));
   return (
     <>
       <canvas ref={bandsRef} className="token-strip__bands" style={{ height }} aria-hidden="true" />
@@ -109,11 +109,13 @@ export function StripCanvas(props: StripCanvasProps) {
         />
       )}
       <canvas ref={canvasRef} className="token-strip__canvas" style={{ height }} aria-hidden="true" />
-      <div
-        className="token-strip__bracket"
-        style={{ top: plotTop - 3, left: keepLeft, width: Math.max(0, width - keepLeft) }}
-        aria-hidden="true"
-      />
+      {keepLeft !== null && (
+        <div
+          className="token-strip__bracket"
+          style={{ top: plotTop - 3, left: keepLeft, width: Math.max(0, width - keepLeft) }}
+          aria-hidden="true"
+        />
+      )}
     </>
   );
 }

@@ -15,6 +15,8 @@ interface StripLegendProps {
   markers: boolean;
   /** Turn starts are drawn (they are left out while they would crowd every few pixels). */
   turns: boolean;
+  /** The budget moves the chosen strategy's cut (a preset with its own rule ignores it). */
+  budgetMoves: boolean;
 }
 
 interface Item {
@@ -23,7 +25,7 @@ interface Item {
   text: string;
 }
 
-export function StripLegend({ runs, omitted, markers, turns }: StripLegendProps) {
+export function StripLegend({ runs, omitted, markers, turns, budgetMoves }: StripLegendProps) {
   const has = (fate: FateRun['fate']) => runs.some((r) => r.fate === fate);
   const items: Item[] = [
     has('summarized') ? { key: 'summarized', swatch: 'band-summarized', text: 'summarized' } : null,
@@ -32,7 +34,13 @@ export function StripLegend({ runs, omitted, markers, turns }: StripLegendProps)
       : null,
     has('kept') ? { key: 'kept', swatch: 'band-kept', text: 'kept verbatim' } : null,
     omitted ? { key: 'omitted', swatch: 'band-omitted', text: 'left out of the summarizer input' } : null,
-    { key: 'budget', swatch: 'budget', text: 'keep-recent budget (handle and bracket)' },
+    budgetMoves
+      ? { key: 'budget', swatch: 'budget', text: 'keep-recent budget (handle and bracket)' }
+      : {
+          key: 'budget',
+          swatch: 'budget-unused',
+          text: 'keep-recent budget (this strategy cuts without it)',
+        },
     { key: 'cut', swatch: 'cut', text: 'cut: the first kept message' },
     markers ? { key: 'markers', swatch: 'marker', text: "other strategies' cuts" } : null,
     turns ? { key: 'turns', swatch: 'turn', text: 'a turn starts' } : null,

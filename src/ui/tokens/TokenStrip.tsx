@@ -190,6 +190,10 @@ export function TokenStrip(props: TokenStripProps) {
   // largest budget that applies, and for the smallest.
   const cutMin = Math.min(cut, cutFor(keepCap.max));
   const cutMax = Math.max(cut, cutFor(MIN_KEEP_RECENT));
+  // No budget moves the cut (a preset that cuts by its own rule, or only clears):
+  // the handle still sets the budget the other strategies' cuts use, but draws
+  // no bracket over a tail this strategy does not keep for it.
+  const budgetMoves = cutMin !== cutMax;
 
   // The message under the pointer is found from the bins of this render, so a
   // zoom under a resting pointer names the bar now there, not the one before.
@@ -262,7 +266,7 @@ export function TokenStrip(props: TokenStripProps) {
           runs={runs}
           omitted={omitted}
           selected={selected}
-          keepX={keepXRaw}
+          keepX={budgetMoves ? keepXRaw : null}
           outlines={outlines}
           onFrameDrawn={onFrameDrawn}
         />
@@ -301,14 +305,19 @@ export function TokenStrip(props: TokenStripProps) {
         </StripSlider>
 
         <StripSlider
-          className="token-strip__keep"
+          className={budgetMoves ? 'token-strip__keep' : 'token-strip__keep is-unused'}
           offscreen={keepXRaw !== keepX}
           testId="keep-recent-handle"
           label="Keep-recent budget"
           min={MIN_KEEP_RECENT}
           max={keepCap.max}
           value={Math.min(keepCap.max, Math.max(MIN_KEEP_RECENT, keepRecent))}
-          valueText={keepValueText(keepRecent, keepCap.max, keepCap.by === 'settings')}
+          valueText={keepValueText(
+            keepRecent,
+            keepCap.max,
+            keepCap.by === 'settings',
+            budgetMoves ? undefined : strategy,
+          )}
           help="Drag left to keep more. Right or Up arrow: a bigger budget, Left or Down: a smaller one (1% a press); Page Up and Page Down: 10%; Home: the least; End: the most that applies."
           x={keepX}
           zone={zones.keep}
@@ -322,8 +331,11 @@ export function TokenStrip(props: TokenStripProps) {
           }}
           onBlur={() => setNote((v) => (v?.slider === 'keep' ? null : v))}
         >
-          <span className={`token-strip__keep-tab${keepX > width - 110 ? ' is-flipped' : ''}`}>
+          <span
+            className={`token-strip__keep-tab${keepX > width - (budgetMoves ? 110 : 110 + 8 * strategy.length + 80) ? ' is-flipped' : ''}`}
+          >
             budget {fmt(keepRecent)}
+            {budgetMoves ? '' : ` · ignored by ${strategy}`}
           </span>
         </StripSlider>
 
@@ -347,6 +359,7 @@ export function TokenStrip(props: TokenStripProps) {
         omitted={omitted.length > 0}
         markers={placed.items.length > 0}
         turns={bins.turns > 0 && bins.turns * 4 <= width}
+        budgetMoves={budgetMoves}
       />
       <p className="visually-hidden" data-testid="token-strip-summary">
         {stripSummary(n, total, cut, keptAfterCut)}

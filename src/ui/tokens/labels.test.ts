@@ -54,6 +54,12 @@ describe('aria values', () => {
     );
   });
 
+  it('say so when the chosen strategy cuts by its own rule, whatever the budget', () => {
+    expect(keepValueText(20_000, 27_904, true, 'claude-code')).toBe(
+      'budget 20,000 tokens; the claude-code strategy does not cut by it',
+    );
+  });
+
   it('name the first kept message for the cut line', () => {
     expect(cutValueText(2, 1, roles, 1_500)).toBe('first kept #2 (assistant), 1,500 tokens kept');
     expect(cutValueText(4, 1, roles, 1)).toBe('first kept #4 (assistant), 1 token kept');

@@ -54,7 +54,14 @@ export function cutValueText(cut: number, start: number, roles: readonly Role[],
  * The keep-recent handle's aria value: the budget; a budget above `max`, the
  * whole conversation compaction may touch, says that it keeps all of it.
  */
-export function keepValueText(keep: number, max: number, cappedBySettings: boolean): string {
+export function keepValueText(
+  keep: number,
+  max: number,
+  cappedBySettings: boolean,
+  /** The strategy whose cut no budget moves, if the chosen one is such. */
+  ignoredBy?: string,
+): string {
+  if (ignoredBy) return `budget ${plural(keep, 'token')}; the ${ignoredBy} strategy does not cut by it`;
   return !cappedBySettings && keep > max
     ? `budget ${plural(keep, 'token')}, more than the ${fmt(max)} there are: all kept`
     : `budget ${plural(keep, 'token')}`;

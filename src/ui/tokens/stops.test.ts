@@ -35,7 +35,7 @@ describe('the keep-recent ceiling', () => {
     expect(capOf(TIGHT)).toEqual({
       max: 2000,
       by: 'settings',
-      reason: 'a quarter of window − reserve (10000 − 2000) / 4',
+      reason: 'a quarter of window − reserve (10,000 − 2,000) / 4',
     });
   });
 
@@ -45,7 +45,7 @@ describe('the keep-recent ceiling', () => {
 
   it('says what holds the budget', () => {
     expect(keepStopText(capOf(TIGHT))).toBe(
-      'capped at 2,000: a quarter of window − reserve (10000 − 2000) / 4',
+      'capped at 2,000: a quarter of window − reserve (10,000 − 2,000) / 4',
     );
     expect(keepStopText(capOf(ROOMY))).toBe('capped at 2,400 tokens: everything from #1 on is kept');
   });
@@ -109,7 +109,7 @@ describe('the cut line under the budget strategy', () => {
     const move = resolveCut(index, START, 2, 2, tight, cutFor(TIGHT, 'budget'));
     expect(move).toEqual({ cut: 5, keep: 850, stop: { kind: 'cap', cap: tight, cut: 5 } });
     expect(cutStopText(move.stop!, roles, plain, 'budget')).toBe(
-      'capped at 2,000: a quarter of window − reserve (10000 − 2000) / 4; the cut goes no further left than #5',
+      'capped at 2,000: a quarter of window − reserve (10,000 − 2,000) / 4; the cut goes no further left than #5',
     );
   });
 });
