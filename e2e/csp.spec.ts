@@ -141,20 +141,34 @@ test.describe('custom base URLs', () => {
     await expect(page.getByTestId('preview-summary')).toContainText('"Fix the failing test in src/a.ts"');
   });
 
-  test('plain http to another machine is refused by the policy, and the preview says it could not reach it', async ({
+  test('plain http to another machine is refused by the policy, and the page says so before anything is sent', async ({
     page,
     cspViolations,
   }) => {
     // TEST-NET-1: reserved for documentation, never routed, so nothing leaves if the policy let it through.
     await page.getByTestId('provider-base-url').fill('http://192.0.2.1:8000/v1');
-    await page.getByTestId('preview-run').click();
-    const error = page.getByTestId('preview-error');
-    await expect(error).toHaveAttribute('data-category', 'unreachable');
-    await expect(error).toContainText('Could not reach http://192.0.2.1:8000/v1/chat/completions');
+    await expect(page.getByTestId('provider-base-url-error')).toContainText(
+      'Base URL: this page reaches plain http only on this machine (localhost or 127.0.0.1), not 192.0.2.1: ' +
+        'serve it over https, or forward its port here (ssh -L 8000:192.0.2.1:8000 …, then http://localhost:8000/v1).',
+    );
+    await expect(page.getByTestId('preview-run')).toBeDisabled();
+
+    // A transcript address on another machine is refused the same way, before the worker fetches it.
+    await page.getByLabel('Transcript URL').fill('http://192.0.2.1:8000/chat.json');
+    await page.getByLabel('Transcript URL').press('Enter');
+    await expect(page.getByTestId('url-problem')).toContainText(
+      'this page reaches plain http only on this machine (localhost or 127.0.0.1), not 192.0.2.1',
+    );
+    // The chat stays loaded.
+    await expect(page.getByTestId('message-count')).toHaveText('7');
+
+    // What the page says is the policy's own rule: a call made anyway is refused by the browser.
+    await page.evaluate(() => fetch('http://192.0.2.1:8000/v1/models').catch(() => null));
     await expectViolations(
       cspViolations,
       /^\[csp-violation\] connect-src refused http:\/\/192\.0\.2\.1:8000/,
-      /^worker: .*http:\/\/192\.0\.2\.1:8000/,
+      /^Connecting to 'http:\/\/192\.0\.2\.1:8000\/v1\/models' violates/,
+      /^Fetch API cannot load http:\/\/192\.0\.2\.1:8000\/v1\/models/,
     );
   });
 });

@@ -1,4 +1,5 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
+import { policyProblem } from '../addressProblem';
 import { FORMATS, type FormatId, type ImportIssue } from '../../formats/types';
 import { useSettings } from '../../state/settingsStore';
 import { useTranscript } from '../../state/transcriptStore';
@@ -36,6 +37,8 @@ export const LoadPanel = memo(function LoadPanel() {
   const tokenizerWanted = useSettings((s) => s.settings.tokenizer);
   const [samples, setSamples] = useState<Sample[]>([]);
   const [url, setUrl] = useState('');
+  // An address the page's policy would refuse is said at once, not as the browser's bare "Failed to fetch".
+  const [urlProblem, setUrlProblem] = useState<string | null>(null);
   const [pasteOpen, setPasteOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = { paste: useId(), url: useId(), format: useId(), sample: useId() };
@@ -103,7 +106,9 @@ export const LoadPanel = memo(function LoadPanel() {
           onSubmit={(e) => {
             e.preventDefault();
             const target = url.trim();
-            if (target)
+            const problem = target ? policyProblem(target) : null;
+            setUrlProblem(problem);
+            if (target && !problem)
               void load({
                 source: { kind: 'url', url: target },
                 sourceName: target.split('/').pop() || target,
@@ -118,7 +123,10 @@ export const LoadPanel = memo(function LoadPanel() {
             type="url"
             placeholder="https://… transcript URL"
             value={url}
-            onChange={(e) => setUrl(e.target.value)}
+            onChange={(e) => {
+              setUrl(e.target.value);
+              setUrlProblem(null);
+            }}
           />
           <button type="submit" disabled={!url.trim()}>
             Open
@@ -205,6 +213,19 @@ export const LoadPanel = memo(function LoadPanel() {
           <button type="button" data-testid="load-cancel" onClick={cancel}>
             Cancel
           </button>
+        </div>
+      )}
+
+      {urlProblem && (
+        <div className="import-error" role="alert">
+          <div>
+            <strong>Cannot open {url.trim()}:</strong> <span data-testid="url-problem">{urlProblem}.</span>
+          </div>
+          <div className="error-actions">
+            <button type="button" onClick={() => setUrlProblem(null)}>
+              Dismiss
+            </button>
+          </div>
         </div>
       )}
 

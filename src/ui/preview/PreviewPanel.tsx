@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { explainNothingToCompact } from '../../core/explain';
 import { clearsOnly } from '../../core/harness/ids';
 import { findPreset } from '../../providers/presets';
-import { baseUrlProblem } from '../../providers/config';
+import { addressProblem } from '../addressProblem';
 import { listFields, missingFields } from '../../providers/readiness';
 import { usePrompts, sentPrompts } from '../../state/promptStore';
 import { currentKey, useProvider } from '../../state/providerStore';
@@ -82,7 +82,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   // A preset that only clears never asks a model anything: the summarizer does not matter to it.
   const onlyClears = clearsOnly(analysis.settings.strategy);
   const preset = provider.presetId === 'offline' || onlyClears ? null : findPreset(provider.presetId);
-  const badBaseUrl = preset && provider.baseUrl.trim() ? baseUrlProblem(provider.baseUrl.trim()) : null;
+  const badBaseUrl = preset && provider.baseUrl.trim() ? addressProblem(provider.baseUrl.trim()) : null;
   const awaitingConfirmation = unconfirmedBaseUrl !== null && !!preset;
   const nothing = analysis.plan.nothingToCompact && analysis.cleared.length === 0;
 

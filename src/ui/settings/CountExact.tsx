@@ -8,7 +8,8 @@ import { memo } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { settableScale, type Calibration } from '../../core/calibration';
 import type { TokenizerId } from '../../core/settings';
-import { baseUrlProblem, type ProviderConfig } from '../../providers/config';
+import type { ProviderConfig } from '../../providers/config';
+import { addressProblem } from '../addressProblem';
 import { canCount } from '../../providers/countTokens';
 import { findPreset } from '../../providers/presets';
 import { useCalibration } from '../../state/calibrationStore';
@@ -45,7 +46,7 @@ function unavailable(
   if (preset.needsKey && !key.trim())
     return `Enter an API key for ${preset.label} under "Preview the compaction".`;
   if (!model.trim()) return 'Name a model under "Preview the compaction".';
-  return baseUrlProblem(baseUrl.trim());
+  return addressProblem(baseUrl.trim());
 }
 
 export const CountExact = memo(function CountExact() {
