@@ -147,7 +147,7 @@ test.describe('custom base URLs', () => {
   }) => {
     // TEST-NET-1: reserved for documentation, never routed, so nothing leaves if the policy let it through.
     await page.getByTestId('provider-base-url').fill('http://192.0.2.1:8000/v1');
-    await expect(page.getByTestId('provider-base-url-error')).toContainText(
+    await expect(page.getByTestId('provider-base-url-error')).toHaveText(
       'Base URL: this page reaches plain http only on this machine (localhost or 127.0.0.1), not 192.0.2.1: ' +
         'serve it over https, or forward its port here (ssh -L 8000:192.0.2.1:8000 …, then http://localhost:8000/v1).',
     );

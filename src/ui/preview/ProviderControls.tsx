@@ -1,5 +1,6 @@
 import { memo, useId } from 'react';
 import { PROVIDER_PRESETS, findPreset } from '../../providers/presets';
+import { baseUrlProblem } from '../../providers/config';
 import { addressProblem } from '../addressProblem';
 import { currentKey, isRemembered, useProvider, type SummarizerId } from '../../state/providerStore';
 
@@ -10,6 +11,7 @@ export const ProviderControls = memo(function ProviderControls({ disabled }: { d
   const remembered = useProvider(isRemembered);
   const ids = { preset: useId(), url: useId(), model: useId(), key: useId(), focus: useId() };
   const preset = p.presetId === 'offline' ? null : findPreset(p.presetId);
+  const shapeProblem = preset && p.baseUrl.trim() ? baseUrlProblem(p.baseUrl.trim()) : null;
   const urlProblem = preset && p.baseUrl.trim() ? addressProblem(p.baseUrl.trim()) : null;
   return (
     <div className="provider-controls">
@@ -47,7 +49,7 @@ export const ProviderControls = memo(function ProviderControls({ disabled }: { d
             />
             {urlProblem && (
               <span id={`${ids.url}-problem`} className="field-error" data-testid="provider-base-url-error">
-                Base URL: {urlProblem}. The key goes in the key field.
+                Base URL: {urlProblem}.{shapeProblem ? ' The key goes in the key field.' : ''}
               </span>
             )}
           </div>
