@@ -3,6 +3,7 @@
  * view, with the reason, until a later change makes it fit.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CLAUDE_O200K_SCALE } from '../core/models';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import { useSettings } from './settingsStore';
 
@@ -74,6 +75,35 @@ describe('chooseModel', () => {
     expect(useSettings.getState().modelId).toBe('local-32k');
     useSettings.getState().update({ maxContextTokens: 40000 });
     expect(useSettings.getState().modelId).toBeNull();
+  });
+});
+
+describe('a tokenizer change under a chosen model', () => {
+  it("takes the model's scale for the new tokenizer: Claude's correction belongs to o200k only", () => {
+    useSettings.getState().chooseModel('claude-sonnet-4-5');
+    expect(useSettings.getState().settings).toMatchObject({
+      tokenizer: 'o200k_base',
+      scale: CLAUDE_O200K_SCALE,
+    });
+    useSettings.getState().update({ tokenizer: 'cl100k_base' });
+    expect(useSettings.getState().settings).toMatchObject({ tokenizer: 'cl100k_base', scale: 1 });
+    useSettings.getState().update({ tokenizer: 'o200k_base' });
+    expect(useSettings.getState().settings.scale).toBe(CLAUDE_O200K_SCALE);
+  });
+
+  it('keeps a scale typed by hand, and one typed in the same change', () => {
+    useSettings.getState().chooseModel('claude-sonnet-4-5');
+    useSettings.getState().update({ scale: 1.07 });
+    useSettings.getState().update({ tokenizer: 'cl100k_base' });
+    expect(useSettings.getState().settings.scale).toBe(1.07);
+    useSettings.getState().update({ tokenizer: 'o200k_base', scale: 1.2 });
+    expect(useSettings.getState().settings.scale).toBe(1.2);
+  });
+
+  it('leaves the scale alone without a chosen model', () => {
+    useSettings.getState().update({ scale: 1.1 });
+    useSettings.getState().update({ tokenizer: 'cl100k_base' });
+    expect(useSettings.getState().settings.scale).toBe(1.1);
   });
 });
 

@@ -12,8 +12,8 @@ import { persist } from 'zustand/middleware';
 import type { HarnessId } from '../core/harness/ids';
 import type { HarnessParams, HarnessParamsInput } from '../core/harness/params';
 import { harnessParamProblem } from '../core/harness/paramProblems';
-import { defaultScaleFor, findModelPreset, settingsForModel } from '../core/models';
-import { DEFAULT_SETTINGS, type SettingsFields } from '../core/settings';
+import { defaultScaleFor, findModelPreset, settingsForModel, type ModelPreset } from '../core/models';
+import { DEFAULT_SETTINGS, type SettingsFields, type TokenizerId } from '../core/settings';
 import { applyTyped, type Refusal, type SettingField } from '../core/settingsProblems';
 import { typedSettingsSchema } from '../share/schema';
 import { countedScale } from './calibrationStore';
@@ -60,6 +60,25 @@ export interface CountsFixed {
 /** The settings with the fixed tokenizer and scale, when there are any. */
 function pinned<T extends Partial<SettingsFields>>(settings: T, fixed: CountsFixed | null): T {
   return fixed ? { ...settings, tokenizer: fixed.tokenizer, scale: fixed.scale } : settings;
+}
+
+/** The scale a model preset brings for `tokenizer`: counted on this device, else its published correction. */
+function modelScale(model: ModelPreset, tokenizer: TokenizerId): number {
+  return countedScale(model.id, tokenizer) ?? defaultScaleFor(model, tokenizer);
+}
+
+/**
+ * Another tokenizer under a chosen model takes the model's scale for that
+ * tokenizer: a scale corrects one tokenizer's counts, and means nothing for
+ * another's. A scale typed by hand since the model was chosen stays.
+ */
+function rescaled(state: SettingsState, patch: Partial<SettingsFields>): Partial<SettingsFields> {
+  const model = state.modelId ? findModelPreset(state.modelId) : undefined;
+  const { tokenizer, scale } = state.settings;
+  if (!model || patch.scale !== undefined || patch.tokenizer === undefined || patch.tokenizer === tokenizer)
+    return {};
+  if (scale !== modelScale(model, tokenizer)) return {};
+  return { scale: modelScale(model, patch.tokenizer) };
 }
 
 const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as Exclude<SettingField, 'harness'>[];
@@ -145,7 +164,7 @@ export const useSettings = create<SettingsState>()(
           const waiting = Object.fromEntries(state.refused.map((r) => [r.field, r.value]));
           const { settings, refused } = applyTyped(
             state.settings,
-            pinned({ ...waiting, ...patch }, state.countsFixed),
+            pinned({ ...waiting, ...rescaled(state, patch), ...patch }, state.countsFixed),
           );
           return {
             settings,
@@ -158,12 +177,8 @@ export const useSettings = create<SettingsState>()(
           const model = id ? findModelPreset(id) : undefined;
           if (!model) return { modelId: null };
           // The model's scale comes with it: counted on this device, else its published correction.
-          const tokenizer = state.settings.tokenizer;
           const chosen = pinned(
-            {
-              ...settingsForModel(model),
-              scale: countedScale(model.id, tokenizer) ?? defaultScaleFor(model, tokenizer),
-            },
+            { ...settingsForModel(model), scale: modelScale(model, state.settings.tokenizer) },
             state.countsFixed,
           );
           // The preset's own fields replace whatever was refused in them; other refused values get another try.
