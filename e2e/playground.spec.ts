@@ -176,6 +176,10 @@ test.describe('settings', () => {
     await expect(page.getByTestId('setting-window')).toHaveValue('200000');
     await expect(page.getByTestId('setting-reserve')).toHaveValue('20000');
     await expect(page.getByTestId('threshold')).toHaveText('180,000');
+    // Its published scale corrects o200k counts; under another tokenizer it does not apply.
+    await expect(page.getByTestId('setting-scale')).toHaveValue('1.3');
+    await page.getByTestId('setting-tokenizer').selectOption('cl100k_base');
+    await expect(page.getByTestId('setting-scale')).toHaveValue('1');
   });
 
   test('settings and the transcript survive a reload', async ({ page }) => {
