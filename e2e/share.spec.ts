@@ -50,6 +50,39 @@ test('a full link reopens the same cut, settings and selected message in a fresh
   await fresh.close();
 });
 
+test('the preview a link brought says when the page no longer shows what it was made from', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await loadAndTune(page);
+  await page.getByTestId('preview-run').click();
+  await expect(page.getByTestId('eval-checklist')).toBeVisible();
+  const link = await shareLink(page, 'share-full');
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await expectSameState(other);
+  const shared = other.getByTestId('shared-preview');
+  await expect(shared).toContainText('Preview from the shared link');
+  await expect(shared).toContainText('generated offline by the playground');
+  await expect(other.getByTestId('shared-preview-stale')).toHaveCount(0);
+
+  await other.getByTestId('setting-keep-recent').fill('40');
+  await expect(other.getByTestId('shared-preview-stale')).toHaveText(
+    'The settings changed since the link was opened. This is the sender’s preview, not one of this page: run the preview to see this page’s.',
+  );
+  await shared.screenshot({ path: testInfo.outputPath('shared-preview-stale.png') });
+  // Back to the link's budget, it matches again.
+  await other.getByTestId('setting-keep-recent').fill('30');
+  await expect(other.getByTestId('shared-preview-stale')).toHaveCount(0);
+  await other.getByTestId('sample-select').selectOption('claude-code-linkcheck');
+  await expect(other.getByTestId('shared-preview-stale')).toContainText(
+    'Another transcript is loaded since the link was opened',
+  );
+  await fresh.close();
+});
+
 test('the address bar follows the state without adding history entries', async ({ page }) => {
   await loadAndTune(page);
   const length = await page.evaluate(() => history.length);

@@ -1,5 +1,6 @@
 /** What arrived through a share link or bundle, and what the page still has to tell the user about it. */
 import { create } from 'zustand';
+import type { SettingsInput } from '../core/settings';
 import type { SharePreview } from '../share/payload';
 
 export interface ExpectedTranscript {
@@ -19,6 +20,12 @@ interface ShareState {
   expected: ExpectedTranscript | null;
   /** The preview the sender saw, shown until the reader runs their own. */
   sharedPreview: SharePreview | null;
+  /**
+   * What that preview was made from: the link's settings, and the load of the
+   * transcript it carried (null for a settings-only link), so the page can
+   * say when it no longer matches.
+   */
+  sharedPreviewFor: { settings: SettingsInput; transcript: unknown } | null;
   /** The address bar follows the state only once what the page opened with is applied. */
   ready: boolean;
   set(patch: Partial<Omit<ShareState, 'set'>>): void;
@@ -29,6 +36,7 @@ export const useShare = create<ShareState>()((set) => ({
   retryLink: null,
   expected: null,
   sharedPreview: null,
+  sharedPreviewFor: null,
   ready: false,
   set: (patch) => set(patch),
 }));

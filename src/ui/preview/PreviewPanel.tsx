@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { explainNothingToCompact } from '../../core/explain';
 import { clearsOnly } from '../../core/harness/ids';
+import { normalizeSettings } from '../../core/settings';
 import { findPreset } from '../../providers/presets';
 import { addressProblem } from '../addressProblem';
 import { listFields, missingFields } from '../../providers/readiness';
@@ -22,6 +23,7 @@ import { RunHistory } from './RunHistory';
 import { ProviderControls } from './ProviderControls';
 import { SafeMarkdown } from './SafeMarkdown';
 import { StaleNotice } from './StaleNotice';
+import { staleReason, type PreviewBasis, type StaleReason } from './staleness';
 import { usePreview } from './usePreview';
 import { usePreviewFreshness } from './usePreviewFreshness';
 import './preview.css';
@@ -38,11 +40,39 @@ const TABS: { id: Tab; label: string }[] = [
 ];
 
 /** The preview the sender of a link saw, until the reader runs their own. */
-function SharedPreview() {
+const SHARED_STALE_TEXT: Record<StaleReason, string> = {
+  transcript: 'Another transcript is loaded since the link was opened',
+  context: 'Another call’s context is shown since the link was opened',
+  settings: 'The settings changed since the link was opened',
+  summarizer: 'The summarizer changed since the link was opened',
+  prompt: 'The prompts changed since the link was opened',
+};
+
+/** The preview a link brought, and whether the page still shows what it was made from. */
+function SharedPreview({ now }: { now: PreviewBasis }) {
   const shared = useShare((s) => s.sharedPreview);
+  const madeFor = useShare((s) => s.sharedPreviewFor);
   if (!shared) return null;
+  // Only what the link fixed is compared: its settings, and the transcript it carried.
+  const stale = madeFor
+    ? staleReason(
+        {
+          ...now,
+          settings: normalizeSettings(madeFor.settings),
+          transcript: madeFor.transcript ?? now.transcript,
+          context: null,
+        },
+        now,
+      )
+    : null;
   return (
-    <div className="shared-preview" data-testid="shared-preview">
+    <div className={stale ? 'shared-preview is-stale' : 'shared-preview'} data-testid="shared-preview">
+      {stale && (
+        <p className="preview-stale" data-testid="shared-preview-stale" role="status">
+          <strong>{SHARED_STALE_TEXT[stale]}.</strong>{' '}
+          <span>This is the sender’s preview, not one of this page: run the preview to see this page’s.</span>
+        </p>
+      )}
       <p>
         <strong>Preview from the shared link</strong>{' '}
         <span className="muted">
@@ -117,15 +147,16 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
     awaitingConfirmation ||
     overLimit !== null;
   const transcript = useTranscript((s) => s.lastRequest);
+  const now: PreviewBasis = {
+    transcript,
+    context: analysis.view.pinnedCall ?? null,
+    settings: analysis.settings,
+    summarizer: choice,
+    instructions: provider.instructions,
+    prompts: promptsKey,
+  };
   const freshness = usePreviewFreshness({
-    now: {
-      transcript,
-      context: analysis.view.pinnedCall ?? null,
-      settings: analysis.settings,
-      summarizer: choice,
-      instructions: provider.instructions,
-      prompts: promptsKey,
-    },
+    now,
     result,
     running,
     canRun: !runDisabled,
@@ -250,7 +281,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
       )}
       {error?.kind === 'cancelled' && <p data-testid="preview-stopped">Stopped. Nothing was changed.</p>}
 
-      {!result && !running && <SharedPreview />}
+      {!result && !running && <SharedPreview now={now} />}
       {freshness.stale && (
         <StaleNotice
           reason={freshness.stale}

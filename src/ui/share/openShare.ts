@@ -54,14 +54,22 @@ export async function applyShare(restored: OpenedShare, sourceName: string): Pro
   applyProvider({ ...restored, messages: null });
   // A prompt is part of the reproduction: the link's replace this device's (none means the defaults).
   usePrompts.getState().applyLink(restored.prompts);
-  useShare.getState().set({ sharedPreview: restored.preview, linkError: null, retryLink: null });
-  if (restored.transcriptText !== null) {
+  const request: LoadRequest | null =
+    restored.transcriptText === null
+      ? null
+      : {
+          source: { kind: 'text', text: restored.transcriptText },
+          sourceName: restored.transcriptName ?? sourceName,
+          format: 'canonical',
+        };
+  useShare.getState().set({
+    sharedPreview: restored.preview,
+    sharedPreviewFor: restored.preview ? { settings: restored.settingsInput, transcript: request } : null,
+    linkError: null,
+    retryLink: null,
+  });
+  if (request) {
     useShare.getState().set({ expected: null });
-    const request: LoadRequest = {
-      source: { kind: 'text', text: restored.transcriptText },
-      sourceName: restored.transcriptName ?? sourceName,
-      format: 'canonical',
-    };
     const ok = await useTranscript.getState().load(request);
     if (ok && restored.selectedIndex !== null) useUi.getState().select(restored.selectedIndex, true);
     return ok;
