@@ -1,6 +1,6 @@
 /** Judging the summary on the page: the checklist, two summarizers side by side, and the prompt open to edit. */
 import { MOCK_LLM_PORT } from '../playwright.config';
-import { chooseProvider, expect, loadChat, openFresh, test } from './fixtures';
+import { chooseProvider, expect, loadChat, openFresh, openWithPreview, test } from './fixtures';
 
 const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 const KEY = 'sk-test-e2e-eval-0123456789abcdef';
@@ -127,10 +127,7 @@ for (const viewport of [
         .screenshot({
           path: info.outputPath(`${name}-${viewport.width}.png`),
         });
-    await openFresh(page);
-    await expect(page.getByTestId('cut-index')).toHaveText('185');
-    await page.getByTestId('preview-run').click();
-    await expect(page.getByTestId('eval-checklist')).toBeVisible();
+    await openWithPreview(page);
     await shot('eval-checklist');
     await page.getByTestId('prompt-editor').locator('summary').click();
     await page
@@ -210,10 +207,7 @@ test('a run joins the history with the settings it was started with, even when t
 test('typing a prompt across the offline preview’s own re-run keeps the focus and every keystroke', async ({
   page,
 }) => {
-  await openFresh(page);
-  await expect(page.getByTestId('cut-index')).toHaveText('185');
-  await page.getByTestId('preview-run').click();
-  await expect(page.getByTestId('eval-checklist')).toBeVisible();
+  await openWithPreview(page);
   await page.getByTestId('prompt-editor').locator('summary').click();
   await page.getByTestId('prompt-which').selectOption('system');
   const text = page.getByTestId('prompt-text');

@@ -26,6 +26,14 @@ export async function openFresh(page: Page): Promise<void> {
   await page.reload();
 }
 
+/** The default sample, fresh, with the offline summarizer's preview of it on the page. */
+export async function openWithPreview(page: Page): Promise<void> {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await page.getByTestId('preview-run').click();
+  await expect(page.getByTestId('eval-checklist')).toBeVisible();
+}
+
 export async function paste(page: Page, text: string): Promise<void> {
   const input = page.getByTestId('paste-input');
   // The box closes itself once an earlier paste has loaded, which can land just

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { decodeShare, fragmentFromLink } from '../src/share/codec';
-import { expect, openFresh, test } from './fixtures';
+import { expect, openFresh, openWithPreview, test } from './fixtures';
 
 async function openShare(page: Page) {
   await page.getByTestId('share-open').click();
@@ -123,10 +123,7 @@ test('the share dialog with the minimal link on a phone', async ({ page }, info)
 test('after a preview the minimal link stays short: it leaves the summary out and says so', async ({
   page,
 }) => {
-  await openFresh(page);
-  await expect(page.getByTestId('cut-index')).toHaveText('185');
-  await page.getByTestId('preview-run').click();
-  await expect(page.getByTestId('eval-checklist')).toBeVisible();
+  await openWithPreview(page);
   await openShare(page);
   await expect(page.getByTestId('share-minimal-length')).toHaveAttribute('data-class', 'short');
   expect(await lengthOf(page)).toBeLessThanOrEqual(2000);
