@@ -282,6 +282,20 @@ describe('fitting the link to its target', () => {
     expect(link.length).toBe(await measure(link.payload));
   });
 
+  it('measures each different candidate link once (short turn ids change nothing without turns)', async () => {
+    const measured: string[] = [];
+    await buildMinimalLink(source, chars4, {
+      measure: async (p) => {
+        measured.push(JSON.stringify(p));
+        return measure(p);
+      },
+      // Too short for any of them: every shortening is tried.
+      targetChars: 100,
+    });
+    expect(measured.length).toBeGreaterThan(2);
+    expect(new Set(measured).size).toBe(measured.length);
+  });
+
   it('leaves a preview result out, says so, and keeps the same excerpts as without one', async () => {
     const summary = `## Goal\n${'A summary longer than the whole link. '.repeat(80)}`;
     const preview = { summary, degraded: false, splitTurn: false };

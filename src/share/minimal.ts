@@ -475,17 +475,27 @@ export async function buildMinimalLink(
       ...common,
     };
   };
+  // Two attempts can make the same link (shorter turn ids change nothing in a
+  // transcript without turns); measuring compresses it, so each is measured once.
+  const measured = new Map<string, number>();
   const attempt = async (count: number, chars: number, short: boolean) => {
     const payload = make(count, chars, short);
-    return { payload, length: await options.measure(payload), shortTurnIds: short };
+    const key = JSON.stringify(payload);
+    let length = measured.get(key);
+    if (length === undefined) {
+      length = await options.measure(payload);
+      measured.set(key, length);
+    }
+    return { payload, length, shortTurnIds: short };
   };
   // Shorter excerpts first, then shorter turn ids, then fewer excerpts, least telling first.
-  let best = await attempt(decisive.length, EXCERPT_CHARS[0], false);
-  for (const short of [false, true]) {
-    for (const chars of EXCERPT_CHARS) {
-      if (best.length <= target) break;
-      best = await attempt(decisive.length, chars, short);
-    }
+  const [first, ...shorter] = [false, true].flatMap((short) =>
+    EXCERPT_CHARS.map((chars) => ({ chars, short })),
+  );
+  let best = await attempt(decisive.length, first.chars, first.short);
+  for (const { chars, short } of shorter) {
+    if (best.length <= target) break;
+    best = await attempt(decisive.length, chars, short);
   }
   const shortest = EXCERPT_CHARS[EXCERPT_CHARS.length - 1];
   for (let count = decisive.length - 1; best.length > target && count >= 0; count--) {
