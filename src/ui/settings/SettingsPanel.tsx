@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { MODEL_PRESETS, settingsForModel } from '../../core/models';
 import {
   TOKENIZERS,
@@ -6,6 +6,7 @@ import {
   turnPrefixBudget,
   type Settings,
   type Strategy,
+  type SettingsFields,
   type TokenizerId,
 } from '../../core/settings';
 import type { SettingField } from '../../core/settingsProblems';
@@ -112,10 +113,16 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         onChange={setters.stallTimeoutMs}
       />
 
-      <StrategyField strategy={settings.strategy} />
+      <ChoiceField field="strategy" label="Strategy" value={settings.strategy} options={STRATEGY_OPTIONS} />
       {!isCutStrategy(settings.strategy) && <HarnessFields harness={settings.strategy} analysis={analysis} />}
 
-      <TokenizerField tokenizer={settings.tokenizer} fixed={countsFixed !== null} />
+      <ChoiceField
+        field="tokenizer"
+        label="Tokenizer"
+        value={settings.tokenizer}
+        options={TOKENIZER_OPTIONS}
+        fixed={countsFixed !== null}
+      />
 
       <NumberField
         label="Scale"
@@ -210,55 +217,51 @@ const ModelField = memo(function ModelField({
   );
 });
 
-const StrategyField = memo(function StrategyField({ strategy }: { strategy: Strategy }) {
-  const update = useSettings((s) => s.update);
-  return (
-    <div className="field">
-      <label htmlFor="setting-strategy">Strategy</label>
-      <select
-        id="setting-strategy"
-        data-testid="setting-strategy"
-        value={strategy}
-        onChange={(e) => update({ strategy: e.target.value as Strategy })}
-      >
-        {STRATEGY_GROUPS.map((group) => (
-          <optgroup key={group.label} label={group.label}>
-            {group.strategies.map((id) => (
-              <option key={id} value={id}>
-                {STRATEGY_LABELS[id]}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-    </div>
-  );
-});
+/** Each choice's options, built once, so a render of its field never rebuilds the list. */
+const STRATEGY_OPTIONS = STRATEGY_GROUPS.map((group) => (
+  <optgroup key={group.label} label={group.label}>
+    {group.strategies.map((id) => (
+      <option key={id} value={id}>
+        {STRATEGY_LABELS[id]}
+      </option>
+    ))}
+  </optgroup>
+));
+const TOKENIZER_OPTIONS = TOKENIZERS.map((id) => (
+  <option key={id} value={id}>
+    {TOKENIZER_LABELS[id]}
+  </option>
+));
 
-const TokenizerField = memo(function TokenizerField({
-  tokenizer,
-  fixed,
+/** A setting picked from a list; `fixed` shows it without letting it change (the note says why). */
+const ChoiceField = memo(function ChoiceField({
+  field,
+  label,
+  value,
+  options,
+  fixed = false,
 }: {
-  tokenizer: TokenizerId;
-  fixed: boolean;
+  field: 'strategy' | 'tokenizer';
+  label: string;
+  value: Strategy | TokenizerId;
+  options: ReactNode;
+  fixed?: boolean;
 }) {
   const update = useSettings((s) => s.update);
+  const id = `setting-${field}`;
   return (
     <div className="field">
-      <label htmlFor="setting-tokenizer">Tokenizer</label>
+      <label htmlFor={id}>{label}</label>
       <select
-        id="setting-tokenizer"
-        data-testid="setting-tokenizer"
-        value={tokenizer}
+        id={id}
+        data-testid={id}
+        value={value}
         disabled={fixed}
         aria-describedby={fixed ? 'counts-fixed-note' : undefined}
-        onChange={(e) => update({ tokenizer: e.target.value as TokenizerId })}
+        // The options offer only values of this field.
+        onChange={(e) => update({ [field]: e.target.value } as Partial<SettingsFields>)}
       >
-        {TOKENIZERS.map((id) => (
-          <option key={id} value={id}>
-            {TOKENIZER_LABELS[id]}
-          </option>
-        ))}
+        {options}
       </select>
     </div>
   );
