@@ -100,6 +100,9 @@ const NO_CLEARED: readonly Clearing[] = [];
 /** A finger needs a wider grab zone than a mouse. */
 const grabHalf = () => (globalThis.matchMedia?.('(pointer: coarse)').matches ? 2 * GRAB_HALF : GRAB_HALF);
 
+/** About how wide a slider's tab is drawn (11 px text): past the plot's right edge it flips to the left. */
+const tabWidth = (text: string) => 20 + 7 * text.length;
+
 /** x within the plot of a pointer event on the plot itself. */
 const plotX = (e: { clientX: number; currentTarget: Element }) =>
   e.clientX - e.currentTarget.getBoundingClientRect().left;
@@ -194,6 +197,7 @@ export function TokenStrip(props: TokenStripProps) {
   // the handle still sets the budget the other strategies' cuts use, but draws
   // no bracket over a tail this strategy does not keep for it.
   const budgetMoves = cutMin !== cutMax;
+  const keepTab = `budget ${fmt(keepRecent)}${budgetMoves ? '' : ` · ignored by ${strategy}`}`;
 
   // The message under the pointer is found from the bins of this render, so a
   // zoom under a resting pointer names the bar now there, not the one before.
@@ -331,11 +335,8 @@ export function TokenStrip(props: TokenStripProps) {
           }}
           onBlur={() => setNote((v) => (v?.slider === 'keep' ? null : v))}
         >
-          <span
-            className={`token-strip__keep-tab${keepX > width - (budgetMoves ? 110 : 110 + 8 * strategy.length + 80) ? ' is-flipped' : ''}`}
-          >
-            budget {fmt(keepRecent)}
-            {budgetMoves ? '' : ` · ignored by ${strategy}`}
+          <span className={`token-strip__keep-tab${keepX > width - tabWidth(keepTab) ? ' is-flipped' : ''}`}>
+            {keepTab}
           </span>
         </StripSlider>
 
