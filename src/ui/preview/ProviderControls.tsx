@@ -1,7 +1,7 @@
 import { memo, useId } from 'react';
 import { PROVIDER_PRESETS, findPreset } from '../../providers/presets';
 import { baseUrlProblem } from '../../providers/config';
-import { addressProblem } from '../addressProblem';
+import { policyProblem } from '../addressProblem';
 import { currentKey, isRemembered, useProvider, type SummarizerId } from '../../state/providerStore';
 
 /** Which summarizer the preview uses: offline, a hosted provider with a key, or a local server. */
@@ -11,8 +11,9 @@ export const ProviderControls = memo(function ProviderControls({ disabled }: { d
   const remembered = useProvider(isRemembered);
   const ids = { preset: useId(), url: useId(), model: useId(), key: useId(), focus: useId() };
   const preset = p.presetId === 'offline' ? null : findPreset(p.presetId);
-  const shapeProblem = preset && p.baseUrl.trim() ? baseUrlProblem(p.baseUrl.trim()) : null;
-  const urlProblem = preset && p.baseUrl.trim() ? addressProblem(p.baseUrl.trim()) : null;
+  const baseUrl = preset ? p.baseUrl.trim() : '';
+  const shapeProblem = baseUrl ? baseUrlProblem(baseUrl) : null;
+  const urlProblem = shapeProblem ?? (baseUrl ? policyProblem(baseUrl) : null);
   return (
     <div className="provider-controls">
       <div className="field">
