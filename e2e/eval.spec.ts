@@ -103,7 +103,7 @@ test('an edited system prompt reaches the request and survives a share link; the
   const other = await fresh.newPage();
   await other.goto(link);
   await expect(other.getByTestId('message-count')).toHaveText('7');
-  await expect(other.getByTestId('prompt-status')).toHaveText('1 edited: System prompt');
+  await expect(other.getByTestId('prompt-status')).toHaveText('1 from the link: System prompt');
   await other.getByTestId('prompt-which').selectOption('system');
   await expect(other.getByTestId('prompt-text')).toHaveValue(SYSTEM);
   await other.getByTestId('prompt-reset').click();

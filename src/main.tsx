@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { installProviderGate } from './state/providerGate';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import './ui/styles.css';
@@ -9,6 +10,9 @@ import './ui/styles.css';
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
 });
+
+// Every provider call passes the page's rule for what a link chose (see providerGate).
+installProviderGate();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

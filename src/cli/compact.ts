@@ -15,6 +15,8 @@ import {
   type Message,
   type NothingReason,
   NothingToCompactError,
+  PROMPT_IDS,
+  PROMPT_LABELS,
   type PromptOverrides,
   type Result,
   type Settings,
@@ -71,6 +73,8 @@ Options:
 ${PROVIDER_HELP}
   --instructions TEXT extra focus for the summary, added to every request
 ${PROMPT_HELP}
+  --link-prompts      send the prompts a --link carries (printed on stderr
+                      first); without it they are named and not used
   --eval              judge the summary: which files, errors, commands, user
                       constraints, open todo items and changed names of the
                       summarized messages it still names, and the recall of each
@@ -86,6 +90,7 @@ const COMPACT_OPTIONS = {
   ...PROVIDER_OPTIONS,
   instructions: { type: 'string' },
   prompt: { type: 'string' },
+  'link-prompts': { type: 'boolean' },
   eval: { type: 'boolean' },
   'stall-timeout': { type: 'string' },
 } as const;
@@ -264,6 +269,25 @@ async function clearOnly(loaded: Loaded, values: Values, io: Io): Promise<number
   return EXIT_OK;
 }
 
+/**
+ * A link's prompts are its sender's words, sent with the user's own file
+ * under the user's key: used only with --link-prompts, and then printed
+ * first; otherwise named on stderr and left out.
+ */
+function linkPrompts(carried: PromptOverrides, use: boolean, io: Io): PromptOverrides | undefined {
+  const ids = PROMPT_IDS.filter((id) => carried[id] !== undefined);
+  if (ids.length === 0) return undefined;
+  const names = ids.map((id) => PROMPT_LABELS[id]).join(', ');
+  if (!use) {
+    io.err(
+      `compaction-playground: the link carries prompts of its own (${names}); they are not used: the defaults apply. Pass --link-prompts to send them.`,
+    );
+    return undefined;
+  }
+  for (const id of ids) io.err(`compaction-playground: the link's ${PROMPT_LABELS[id]}:\n${carried[id]}`);
+  return carried;
+}
+
 export async function compact(argv: string[], io: Io): Promise<number> {
   refuseKeyOptions(argv);
   const { values, positionals } = parse(argv, COMPACT_OPTIONS);
@@ -274,8 +298,8 @@ export async function compact(argv: string[], io: Io): Promise<number> {
   const promptFile: PromptOverrides | undefined =
     typeof values.prompt === 'string' ? await readPromptFile(values.prompt) : undefined;
   const loaded = await loadSource('compact', values, positionals, io);
-  // A link's prompts reproduce the sender's summary; --prompt replaces them.
-  const prompts = promptFile ?? loaded.shared?.prompts;
+  const prompts =
+    promptFile ?? linkPrompts(loaded.shared?.prompts ?? {}, values['link-prompts'] === true, io);
   if (clearsOnly(loaded.settings.strategy ?? '')) return clearOnly(loaded, values, io);
   const stream = !values.json && io.stream ? new SummaryStream(io.stream, io.err) : null;
   const chosen = chooseSummarizer(values);

@@ -8,8 +8,10 @@
  *
  * A base URL that a share link chose (and no built-in preset uses) is not
  * the user's choice: until the user confirms it in this visit, no key is
- * used with it, Run stays off, and it is not saved, so the next visit opens
- * with what the user had chosen before.
+ * used with it, nothing is sent there (`providerGate.ts`), and it is not
+ * saved, so the next visit opens with what the user had chosen before.
+ * Any other summarizer a link chose shapes that visit only too: the user's
+ * own choice stays saved until they keep the link's or choose one themselves.
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -36,7 +38,7 @@ interface ProviderState extends StoredProvider {
   typed: Record<string, string>;
   /** The base URL a link chose that waits for the user's confirmation, or null. */
   unconfirmedBaseUrl: string | null;
-  /** What to save while a link's base URL waits: the user's own choice from before the link. */
+  /** What to save while a link's choice holds: the user's own choice from before the link. */
   confirmedChoice: ProviderChoice | null;
   /** The user picked a preset: its address and its own key. */
   choose(presetId: SummarizerId): void;
@@ -46,7 +48,12 @@ interface ProviderState extends StoredProvider {
   setRemember(remember: boolean): void;
   /** A link chose the provider. `needsConfirmation`: its base URL is one no preset uses. */
   applyLink(choice: ProviderChoice, needsConfirmation: boolean): void;
+  /** "Use this server": the link's base URL may be called, and is the user's choice from now on. */
   confirmBaseUrl(): void;
+  /** "Keep this summarizer": the link's choice (at a preset's own address) is saved as the user's. */
+  keepLinkChoice(): void;
+  /** Back to the user's own summarizer, as saved before the link. */
+  backToOwnChoice(): void;
 }
 
 /** Where a key may go: one provider at one address. */
@@ -180,7 +187,11 @@ export const useProvider = create<ProviderState>()(
       },
       update: (patch) =>
         set((state) => {
-          if (patch.baseUrl === undefined) return patch;
+          if (patch.baseUrl === undefined) {
+            // A model typed under a link's summarizer makes it the user's (unless its server still waits).
+            const adopt = patch.model !== undefined && state.unconfirmedBaseUrl === null;
+            return adopt ? { ...patch, confirmedChoice: null } : patch;
+          }
           // The user's own typing: the key and its "remember" follow the address being edited.
           const from = keyAddress(state.presetId, state.baseUrl);
           const to = keyAddress(state.presetId, patch.baseUrl);
@@ -214,19 +225,32 @@ export const useProvider = create<ProviderState>()(
           return { remembered };
         }),
       applyLink: (choice, needsConfirmation) =>
-        set((state) => ({
-          ...choice,
-          unconfirmedBaseUrl: needsConfirmation ? choice.baseUrl : null,
-          // Keep the user's own choice from before the first unconfirmed link for saving.
-          confirmedChoice: needsConfirmation
-            ? (state.confirmedChoice ?? {
-                presetId: state.presetId,
-                baseUrl: state.baseUrl,
-                model: state.model,
-              })
-            : null,
-        })),
+        set((state) => {
+          // The user's own choice from before the first link is what stays saved.
+          const own = state.confirmedChoice ?? {
+            presetId: state.presetId,
+            baseUrl: state.baseUrl,
+            model: state.model,
+          };
+          const same =
+            own.presetId === choice.presetId &&
+            addressOf(own.baseUrl) === addressOf(choice.baseUrl) &&
+            own.model === choice.model;
+          return {
+            ...choice,
+            unconfirmedBaseUrl: needsConfirmation ? choice.baseUrl : null,
+            confirmedChoice: same && !needsConfirmation ? null : own,
+          };
+        }),
       confirmBaseUrl: () => set({ unconfirmedBaseUrl: null, confirmedChoice: null }),
+      keepLinkChoice: () =>
+        set((state) => (state.unconfirmedBaseUrl === null ? { confirmedChoice: null } : {})),
+      backToOwnChoice: () =>
+        set((state) =>
+          state.confirmedChoice
+            ? { ...state.confirmedChoice, confirmedChoice: null, unconfirmedBaseUrl: null }
+            : {},
+        ),
     }),
     {
       name: storageKey(PROVIDER_RECORD),

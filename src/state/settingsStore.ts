@@ -5,6 +5,10 @@
  * it waits in `refused`, with the reason, shown in its field, while the last
  * valid value keeps applying, and applies as soon as another change makes it
  * fit.
+ *
+ * Settings a link brought shape the visit that opened it; the user's own
+ * stay saved (`ownBeforeLink`) until the user keeps the link's, goes back to
+ * their own, or changes a setting, which makes the settings shown theirs.
  */
 import * as v from 'valibot';
 import { create } from 'zustand';
@@ -38,6 +42,17 @@ interface SettingsState extends StoredSettings {
   refused: Refusal[];
   /** The same for the presets' parameters; each stands alone, so none waits for another. */
   refusedParams: ParamRefusal[];
+  /**
+   * The user's own settings from before a link's were applied: what is saved
+   * while the link's shape the visit. Null when the settings are the user's.
+   */
+  ownBeforeLink: StoredSettings | null;
+  /** A link's settings, as typed in it, with the values refused in them. */
+  applyLink(settings: SettingsFields, refused: Refusal[]): void;
+  /** "Keep these settings": the link's become the user's own, and are saved. */
+  keepLinkSettings(): void;
+  /** Back to the user's own settings, as saved before the link. */
+  backToOwnSettings(): void;
   update(patch: Partial<SettingsFields>): void;
   /** One preset parameter as typed: applied when its rule allows it, refused with the reason otherwise. */
   setParam<H extends HarnessId>(harness: H, param: keyof HarnessParams[H] & string, value: unknown): void;
@@ -157,6 +172,28 @@ export const useSettings = create<SettingsState>()(
       refused: [],
       refusedParams: [],
       countsFixed: null,
+      ownBeforeLink: null,
+      applyLink: (settings, refused) =>
+        set((state) => ({
+          settings,
+          refused,
+          refusedParams: [],
+          modelId: null,
+          ownBeforeLink: state.ownBeforeLink ?? { settings: state.settings, modelId: state.modelId },
+        })),
+      keepLinkSettings: () => set({ ownBeforeLink: null }),
+      backToOwnSettings: () =>
+        set((state) =>
+          state.ownBeforeLink
+            ? {
+                ...state.ownBeforeLink,
+                settings: pinned(state.ownBeforeLink.settings, state.countsFixed),
+                refused: [],
+                refusedParams: [],
+                ownBeforeLink: null,
+              }
+            : {},
+        ),
       fixCounts: (fixed) => set((state) => ({ countsFixed: fixed, settings: pinned(state.settings, fixed) })),
       update: (patch) =>
         set((state) => {
@@ -170,12 +207,13 @@ export const useSettings = create<SettingsState>()(
             settings,
             refused,
             modelId: settings.maxContextTokens !== state.settings.maxContextTokens ? null : state.modelId,
+            ownBeforeLink: null,
           };
         }),
       chooseModel: (id) =>
         set((state) => {
           const model = id ? findModelPreset(id) : undefined;
-          if (!model) return { modelId: null };
+          if (!model) return { modelId: null, ownBeforeLink: null };
           // The model's scale comes with it: counted on this device, else its published correction.
           const chosen = pinned(
             { ...settingsForModel(model), scale: modelScale(model, state.settings.tokenizer) },
@@ -186,7 +224,7 @@ export const useSettings = create<SettingsState>()(
             state.refused.filter((r) => !(r.field in chosen)).map((r) => [r.field, r.value]),
           );
           const { settings, refused } = applyTyped({ ...state.settings, ...chosen }, waiting);
-          return { modelId: model.id, settings, refused };
+          return { modelId: model.id, settings, refused, ownBeforeLink: null };
         }),
       setParam: (harness, param, value) =>
         set((state) => {
@@ -195,7 +233,11 @@ export const useSettings = create<SettingsState>()(
           if (reason) return { refusedParams: [...others, { harness, param, value, reason }] };
           const typed: HarnessParamsInput = state.settings.harness ?? {};
           const harnessInput = { ...typed, [harness]: { ...typed[harness], [param]: value } };
-          return { settings: { ...state.settings, harness: harnessInput }, refusedParams: others };
+          return {
+            settings: { ...state.settings, harness: harnessInput },
+            refusedParams: others,
+            ownBeforeLink: null,
+          };
         }),
       reset: () =>
         set((state) => ({
@@ -203,6 +245,7 @@ export const useSettings = create<SettingsState>()(
           modelId: null,
           refused: [],
           refusedParams: [],
+          ownBeforeLink: null,
         })),
     }),
     {
@@ -212,7 +255,8 @@ export const useSettings = create<SettingsState>()(
         settings: DEFAULT_SETTINGS,
         modelId: null,
       }),
-      partialize: (state) => ({ settings: state.settings, modelId: state.modelId }),
+      // While a link's settings shape the visit, the device keeps the user's own.
+      partialize: (state) => state.ownBeforeLink ?? { settings: state.settings, modelId: state.modelId },
     },
   ),
 );

@@ -24,6 +24,7 @@ import { SourceLine } from './load/SourceLine';
 import { MessageList } from './messages/MessageList';
 import { PreviewPanel } from './preview/PreviewPanel';
 import { LinkBanner } from './share/LinkBanner';
+import { LinkVisitNotice } from './share/LinkVisitNotice';
 import { ShareDialog } from './share/ShareDialog';
 import { useAddressBarSync, useExpectedTranscriptCheck } from './share/useShareSync';
 import { SettingsPanel } from './settings/SettingsPanel';
@@ -228,6 +229,7 @@ export function App() {
           </button>
         </div>
         <LinkBanner />
+        <LinkVisitNotice />
         <StoredNotices />
         <LoadPanel />
         <SourceLine />

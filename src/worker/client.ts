@@ -3,6 +3,7 @@
  * and a watchdog that replaces a worker which crashed or stopped answering,
  * so nothing a user loads can leave the page waiting forever.
  */
+import type { ProviderConfig } from '../providers/config';
 import type {
   EventOf,
   RequestEvents,
@@ -78,6 +79,23 @@ const RESENDABLE = new Set<RequestType>([
   'open-share',
 ]);
 
+/**
+ * Decides whether a request that calls a provider may leave the page: a
+ * reason refuses it. Every call to a provider (preview, compare, judge,
+ * count) is a worker request, so this is the one gate they all pass.
+ */
+export type ProviderGate = (config: ProviderConfig, type: RequestType) => string | null;
+
+/** The provider a request would call, if it calls one. */
+export function providerOf(message: { type: string } & Record<string, unknown>): ProviderConfig | null {
+  if (message.type === 'judge' || message.type === 'count') return message.config as ProviderConfig;
+  if (message.type === 'compact') {
+    const summarizer = message.summarizer as { mode: string; config?: ProviderConfig } | undefined;
+    return summarizer?.mode === 'provider' && summarizer.config ? summarizer.config : null;
+  }
+  return null;
+}
+
 /** A failed request, with what the worker said. */
 export class WorkerRequestError extends Error {
   readonly failure: WorkerFailure;
@@ -145,6 +163,7 @@ export class WorkerClient implements WorkerRequester {
   /** In request order: the oldest posted request is the one a stuck worker is blamed on. */
   private readonly pending = new Map<number, Pending>();
   private recovery: WorkerRecovery | null = null;
+  private gate: ProviderGate = () => null;
   /** Set while a recovery runs; requests made meanwhile wait for it. */
   private recovering: Promise<void> | null = null;
   private readonly cancelTimers = new Map<number, ReturnType<typeof setTimeout>>();
@@ -166,6 +185,11 @@ export class WorkerClient implements WorkerRequester {
     this.silenceTimeoutMs = options.silenceTimeoutMs ?? WORKER_SILENCE_TIMEOUT_MS;
     this.cancelGraceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
     this.now = options.now ?? (() => performance.now());
+  }
+
+  /** The page's rule for provider calls (see `ProviderGate`). */
+  setProviderGate(gate: ProviderGate): void {
+    this.gate = gate;
   }
 
   /** Runs after every restart, before the requests that wait for it. */
@@ -213,6 +237,11 @@ export class WorkerClient implements WorkerRequester {
   ): { id: number; result: Promise<Replies[T]> } {
     const id = this.nextId++;
     const message = { ...body, type, id } as unknown as WorkerRequest;
+    const config = providerOf(message as unknown as { type: string } & Record<string, unknown>);
+    const refusal = config ? this.gate(config, type) : null;
+    if (refusal !== null) {
+      return { id, result: Promise.reject(new WorkerRequestError({ kind: 'refused', message: refusal })) };
+    }
     let entry!: Pending;
     const result = new Promise<Replies[T]>((resolve, reject) => {
       entry = {

@@ -121,6 +121,8 @@ export type WorkerFailure =
   | { kind: 'nothing-to-compact'; message: string }
   /** A share link, bundle or link opening that could not be made. */
   | { kind: 'share'; message: string }
+  /** A provider call the page held back: an address or prompts a link chose, not yet confirmed. */
+  | { kind: 'refused'; message: string }
   /** The user (or a newer request) cancelled it. */
   | { kind: 'cancelled'; message: string }
   /** The worker crashed or stopped responding and was replaced; it no longer holds what it was doing. */

@@ -26,6 +26,8 @@ interface Props {
   prompts: PromptOverrides;
   instructions: string;
   canRun: boolean;
+  /** Why "Run A and B" waits, when it is for something the user has to do first. */
+  blocked?: string | null;
 }
 
 function label(choice: SummarizerChoice): string {
@@ -34,7 +36,7 @@ function label(choice: SummarizerChoice): string {
     : `${choice.config.preset}, model ${choice.config.model || '(default)'}`;
 }
 
-export function CompareRuns({ analysis, current, prompts, instructions, canRun }: Props) {
+export function CompareRuns({ analysis, current, prompts, instructions, canRun, blocked }: Props) {
   const ids = { summarizer: useId(), model: useId(), prompts: useId() };
   const provider = current.mode === 'provider' ? current : null;
   const [bSummarizer, setBSummarizer] = useState<BSummarizer>('offline');
@@ -171,6 +173,11 @@ export function CompareRuns({ analysis, current, prompts, instructions, canRun }
         >
           Run A and B
         </button>
+        {blocked && (
+          <span className="muted small" data-testid="compare-blocked">
+            {blocked}
+          </span>
+        )}
         {running && (
           <span role="status" data-testid="compare-status">
             Running {running}…

@@ -29,9 +29,11 @@ interface Props {
    * for a new run.
    */
   otherMessages: boolean;
+  /** Why no provider may be asked now (a link's server waits for confirmation), or null. */
+  blocked: string | null;
 }
 
-export function JudgeProbes({ summary, card, summarizer, stallTimeoutMs, otherMessages }: Props) {
+export function JudgeProbes({ summary, card, summarizer, stallTimeoutMs, otherMessages, blocked }: Props) {
   const mutation = useMutation<JudgeResult, WorkerFailure, void>({
     retry: false,
     mutationFn: async () => {
@@ -60,18 +62,24 @@ export function JudgeProbes({ summary, card, summarizer, stallTimeoutMs, otherMe
           type="button"
           data-testid="judge-run"
           disabled={
-            summarizer.mode !== 'provider' || mutation.isPending || card.items.length === 0 || otherMessages
+            summarizer.mode !== 'provider' ||
+            mutation.isPending ||
+            card.items.length === 0 ||
+            otherMessages ||
+            blocked !== null
           }
           onClick={() => mutation.mutate()}
         >
           {mutation.isPending ? 'Asking…' : 'Ask the judge'}
         </button>
         <span className="muted small" data-testid="judge-note">
-          {otherMessages
-            ? 'Run the preview again to judge it: this summary was made from other messages than those shown.'
-            : summarizer.mode === 'provider'
-              ? `${summarizer.config.preset}, model ${summarizer.config.model || '(default)'} answers probe questions from the summary alone.`
-              : 'Choose a provider above to have a model answer probe questions from the summary alone.'}
+          {blocked
+            ? blocked
+            : otherMessages
+              ? 'Run the preview again to judge it: this summary was made from other messages than those shown.'
+              : summarizer.mode === 'provider'
+                ? `${summarizer.config.preset}, model ${summarizer.config.model || '(default)'} answers probe questions from the summary alone.`
+                : 'Choose a provider above to have a model answer probe questions from the summary alone.'}
         </span>
       </div>
       {mutation.error && (

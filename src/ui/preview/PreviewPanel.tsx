@@ -5,7 +5,8 @@ import { normalizeSettings } from '../../core/settings';
 import { findPreset } from '../../providers/presets';
 import { addressProblem } from '../addressProblem';
 import { listFields, missingFields } from '../../providers/readiness';
-import { usePrompts, sentPrompts } from '../../state/promptStore';
+import { PROMPT_LABELS, resolvePrompts, type PromptId } from '../../core/prompts';
+import { linkPromptsPending, usePrompts, sentPrompts } from '../../state/promptStore';
 import { currentKey, useProvider } from '../../state/providerStore';
 import { runOf, useRunHistory } from '../../state/runHistoryStore';
 import { useShare } from '../../state/shareStore';
@@ -22,6 +23,8 @@ import { PromptEditor, promptTooLong } from './PromptEditor';
 import { RunHistory } from './RunHistory';
 import { ProviderControls } from './ProviderControls';
 import { SafeMarkdown } from './SafeMarkdown';
+import { collapseBlankRuns } from '../text/hiddenText';
+import { VisibleText } from '../text/VisibleText';
 import { StaleNotice } from './StaleNotice';
 import { staleReason, type PreviewBasis, type StaleReason } from './staleness';
 import { usePreview } from './usePreview';
@@ -100,6 +103,11 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const prompts = useMemo(() => sentPrompts({ prompts: editedPrompts }), [editedPrompts]);
   const promptsKey = JSON.stringify(prompts);
   const overLimit = promptTooLong(editedPrompts);
+  const fromLink = usePrompts((s) => s.fromLink);
+  const reviewPending = usePrompts(linkPromptsPending);
+  // Run opens the link's prompts for review first; the prompts from the link each run sent, for its request view.
+  const [reviewing, setReviewing] = useState(false);
+  const [runFromLink, setRunFromLink] = useState<readonly PromptId[]>([]);
   const [tab, setTab] = useState<Tab>('summary');
   const running = mutation.isPending;
   // The offline summarizer's own re-run (after an edit pauses) takes milliseconds
@@ -167,6 +175,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   /** A run from Run starts on the summary; a re-run keeps the tab being looked at. */
   const start = (rerun: boolean, itself = false) => {
     setSelfRun(itself);
+    setRunFromLink(fromLink);
     freshness.markRun();
     if (!rerun) setTab('summary');
     setShare({ sharedPreview: null });
@@ -183,7 +192,17 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
     );
   };
 
-  const run = () => start(false);
+  // A link's prompts are a stranger's words: a model is sent them only once the user has read them.
+  const mustReview = preset !== null && reviewPending;
+  const run = () => (mustReview ? setReviewing(true) : start(false));
+  const runReviewed = () => {
+    usePrompts.getState().reviewLinkPrompts();
+    setReviewing(false);
+    start(false);
+  };
+  const judgeBlocked = awaitingConfirmation
+    ? 'Confirm the server the shared link chose (above) to ask a judge: nothing is sent there until you do.'
+    : null;
 
   return (
     <section className={`panel preview${freshness.stale ? ' is-stale' : ''}`} aria-labelledby="preview-title">
@@ -206,6 +225,48 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
       </div>
       <ProviderControls disabled={locked} />
       <PromptEditor disabled={locked} />
+      {reviewing && mustReview && (
+        <div
+          className="link-prompts-review"
+          role="dialog"
+          aria-labelledby="link-prompts-review-title"
+          data-testid="link-prompts-review"
+        >
+          <p id="link-prompts-review-title">
+            <strong>
+              This run sends the shared link&apos;s prompts to {preset.label}, with your transcript
+              {apiKey ? ' and your key' : ''}.
+            </strong>{' '}
+            Read them first:
+          </p>
+          {fromLink.map((id) => (
+            <section key={id}>
+              <h4>{PROMPT_LABELS[id]}</h4>
+              <pre className="message-text" tabIndex={0} data-testid="link-prompts-review-text">
+                <VisibleText text={collapseBlankRuns(resolvePrompts(editedPrompts)[id])} />
+              </pre>
+            </section>
+          ))}
+          <div className="run-buttons">
+            <button type="button" className="primary" data-testid="link-prompts-run" onClick={runReviewed}>
+              Run with the link&apos;s prompts
+            </button>
+            <button
+              type="button"
+              data-testid="link-prompts-own"
+              onClick={() => {
+                usePrompts.getState().backToOwnPrompts();
+                setReviewing(false);
+              }}
+            >
+              Use my own prompts
+            </button>
+            <button type="button" onClick={() => setReviewing(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
       {awaitingConfirmation && (
         <div className="link-banner bad" data-testid="confirm-base-url">
           <span>
@@ -395,6 +456,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
             summarizer={choice}
             stallTimeoutMs={analysis.settings.stallTimeoutMs}
             otherMessages={freshness.stale === 'transcript' || freshness.stale === 'context'}
+            blocked={judgeBlocked}
           />
         )}
         {tab === 'compare' && (
@@ -404,7 +466,8 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
               current={choice}
               prompts={prompts}
               instructions={provider.instructions}
-              canRun={!runDisabled}
+              canRun={!runDisabled && !mustReview}
+              blocked={mustReview ? 'Press Run first to read the prompts the shared link brought.' : null}
             />
             <RunHistory />
           </>
@@ -417,7 +480,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
           ) : (
             <p className="muted">No result yet.</p>
           ))}
-        {tab === 'request' && <RequestTab log={log} />}
+        {tab === 'request' && <RequestTab log={log} fromLink={runFromLink} />}
         {tab === 'raw' && <RawTab log={log} offline={choice.mode === 'offline'} />}
         {tab === 'usage' && (result ? <UsageTab result={result} /> : <p className="muted">No result yet.</p>)}
       </div>

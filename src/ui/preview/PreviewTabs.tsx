@@ -1,5 +1,6 @@
 /** The preview's output tabs: summary, resulting list, diff, request, raw stream, usage. */
 import { memo, useState } from 'react';
+import { PROMPT_LABELS, type PromptId } from '../../core/prompts';
 import { MAX_SCALE, MIN_SCALE } from '../../core/settings';
 import { estimateCost } from '../../providers/prices';
 import { useSettings } from '../../state/settingsStore';
@@ -199,10 +200,22 @@ export function DiffTab({ result, analysis }: { result: PreviewResult; analysis:
   );
 }
 
-export const RequestTab = memo(function RequestTab({ log }: { log: StreamLog }) {
+export const RequestTab = memo(function RequestTab({
+  log,
+  fromLink,
+}: {
+  log: StreamLog;
+  /** The prompts of this run that came from a shared link. */
+  fromLink: readonly PromptId[];
+}) {
   if (!log.requests.length) return <p className="muted">No request yet.</p>;
   return (
     <div data-testid="preview-request">
+      {fromLink.length > 0 && (
+        <p className="link-banner info" data-testid="request-link-prompts">
+          From the shared link in this request: {fromLink.map((id) => PROMPT_LABELS[id]).join(', ')}.
+        </p>
+      )}
       {log.http.map((h, i) => (
         <details key={`h${i}`} open={i === 0}>
           <summary>

@@ -2,9 +2,12 @@
  * The prompts a compaction sends, open to edit: the system prompt and the
  * instructions for a first summary, an update and a turn prefix. Each edit is
  * saved on this device and travels in share links; the default is one click
- * away. "Extra focus" above stays the quick way to add a line to them.
+ * away. "Extra focus" above stays the quick way to add a line to them. A
+ * link's prompts are marked as the link's, apply to this visit only, and
+ * whatever the box cannot show of a prompt (invisible characters, pages of
+ * blank lines) is named and drawn below it.
  */
-import { memo, useId, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import {
   DEFAULT_PROMPTS,
   MAX_PROMPT_CHARS,
@@ -14,6 +17,8 @@ import {
 } from '../../core/prompts';
 import { usePrompts } from '../../state/promptStore';
 import { fmt } from '../format';
+import { BLANK_RUN_SHOWN, collapseBlankRuns, hiddenText, hidesAnything } from '../text/hiddenText';
+import { VisibleText } from '../text/VisibleText';
 
 /** A prompt over the limit, for the panel to refuse a run with (the text stays in its field). */
 export function promptTooLong(prompts: Partial<Record<PromptId, string>>): PromptId | null {
@@ -27,9 +32,38 @@ const HINTS: Record<PromptId, string> = {
   turnPrefix: 'Sent for the first part of a turn too large to keep whole (a split turn).',
 };
 
+/** Names what the text box hides of `text`, and shows it as it is sent; nothing when it hides nothing. */
+function HiddenInPrompt({ text, label }: { text: string; label: string }) {
+  const hidden = useMemo(() => hiddenText(text), [text]);
+  if (!hidesAnything(hidden)) return null;
+  const parts: string[] = [];
+  if (hidden.invisible > 0) {
+    parts.push(
+      `${fmt(hidden.invisible)} invisible character${hidden.invisible === 1 ? '' : 's'} (${hidden.names.slice(0, 6).join(', ')}${hidden.names.length > 6 ? ', …' : ''})`,
+    );
+  }
+  if (hidden.longestBlankRun >= BLANK_RUN_SHOWN) {
+    parts.push(`${fmt(hidden.longestBlankRun)} blank lines in a row`);
+  }
+  return (
+    <div className="prompt-hidden" role="alert" data-testid="prompt-hidden">
+      <p>
+        <strong>
+          {label} holds what this box does not show: {parts.join(' and ')}.
+        </strong>{' '}
+        As a model is sent it:
+      </p>
+      <pre className="message-text" tabIndex={0}>
+        <VisibleText text={collapseBlankRuns(text)} />
+      </pre>
+    </div>
+  );
+}
+
 export const PromptEditor = memo(function PromptEditor({ disabled }: { disabled: boolean }) {
   const prompts = usePrompts((s) => s.prompts);
-  const { set, reset, resetAll } = usePrompts.getState();
+  const fromLink = usePrompts((s) => s.fromLink);
+  const { set, reset, resetAll, keepLinkPrompts, backToOwnPrompts } = usePrompts.getState();
   const [which, setWhich] = useState<PromptId>('initial');
   const ids = { which: useId(), text: useId(), hint: useId() };
   const edited = PROMPT_IDS.filter((id) => prompts[id] !== undefined);
@@ -37,15 +71,35 @@ export const PromptEditor = memo(function PromptEditor({ disabled }: { disabled:
   const tooLong = text.length > MAX_PROMPT_CHARS;
   const blank = prompts[which] !== undefined && !text.trim();
   return (
-    <details className="prompt-editor" data-testid="prompt-editor" open={edited.length > 0 || undefined}>
+    <details
+      className="prompt-editor"
+      data-testid="prompt-editor"
+      open={edited.length > 0 || fromLink.length > 0 || undefined}
+    >
       <summary>
         Summarization prompt{' '}
         <span className="muted small" data-testid="prompt-status">
-          {edited.length
-            ? `${edited.length} edited: ${edited.map((id) => PROMPT_LABELS[id]).join(', ')}`
-            : 'defaults'}
+          {fromLink.length
+            ? `${fromLink.length} from the link: ${fromLink.map((id) => PROMPT_LABELS[id]).join(', ')}`
+            : edited.length
+              ? `${edited.length} edited: ${edited.map((id) => PROMPT_LABELS[id]).join(', ')}`
+              : 'defaults'}
         </span>
       </summary>
+      {fromLink.length > 0 && (
+        <div className="link-banner info" data-testid="prompt-link">
+          <span>
+            The shared link brought {fromLink.map((id) => PROMPT_LABELS[id]).join(', ')}. They apply to this
+            visit only and are shown to you before a model is sent them; your own prompts stay saved.
+          </span>
+          <button type="button" data-testid="prompt-keep-link" disabled={disabled} onClick={keepLinkPrompts}>
+            Keep these prompts
+          </button>
+          <button type="button" data-testid="prompt-use-own" disabled={disabled} onClick={backToOwnPrompts}>
+            Use my own prompts
+          </button>
+        </div>
+      )}
       <div className="prompt-row">
         <label htmlFor={ids.which}>Prompt</label>
         <select
@@ -57,7 +111,7 @@ export const PromptEditor = memo(function PromptEditor({ disabled }: { disabled:
           {PROMPT_IDS.map((id) => (
             <option key={id} value={id}>
               {PROMPT_LABELS[id]}
-              {prompts[id] !== undefined ? ' (edited)' : ''}
+              {fromLink.includes(id) ? ' (from the link)' : prompts[id] !== undefined ? ' (edited)' : ''}
             </option>
           ))}
         </select>
@@ -88,9 +142,15 @@ export const PromptEditor = memo(function PromptEditor({ disabled }: { disabled:
         onChange={(e) => set(which, e.target.value)}
       />
       <p id={ids.hint} className="muted small">
+        {fromLink.includes(which) && (
+          <strong className="from-link" data-testid="prompt-from-link">
+            From the shared link, for this visit only.{' '}
+          </strong>
+        )}
         {HINTS[which]} {fmt(text.length)} / {fmt(MAX_PROMPT_CHARS)} characters. Saved on this device and
         carried by share links; never secret.
       </p>
+      <HiddenInPrompt text={text} label={PROMPT_LABELS[which]} />
       {tooLong && (
         <p className="field-error" role="alert" data-testid="prompt-error">
           {PROMPT_LABELS[which]} is {fmt(text.length - MAX_PROMPT_CHARS)} characters over the limit: shorten

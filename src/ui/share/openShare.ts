@@ -43,16 +43,16 @@ function applyProvider(restored: RestoredShare): void {
 /**
  * Applies a decoded share: settings, provider, the transcript (or what to
  * load), selection, preview. False when its transcript did not load.
+ *
+ * What the link chose shapes this visit only: every store keeps the user's
+ * own saved values until the user keeps the link's (docs/security.md lists
+ * every field a link can carry and what the page does with it).
  */
 export async function applyShare(restored: OpenedShare, sourceName: string): Promise<boolean> {
   // A value the settings refuse stays in its field with the reason, as if the reader had typed it.
-  useSettings.setState({
-    settings: restored.settingsInput,
-    refused: restored.refusedSettings,
-    modelId: null,
-  });
+  useSettings.getState().applyLink(restored.settingsInput, restored.refusedSettings);
   applyProvider({ ...restored, messages: null });
-  // A prompt is part of the reproduction: the link's replace this device's (none means the defaults).
+  // The sender's prompts, for this visit, marked as theirs and reviewed before a model is sent them.
   usePrompts.getState().applyLink(restored.prompts);
   const request: LoadRequest | null =
     restored.transcriptText === null
