@@ -51,6 +51,30 @@ function importRules() {
   });
 }
 
+/**
+ * A spread into a call (`push(...items)`, `Math.max(...sizes)`) or `fn.apply(x, items)` puts every
+ * item on the stack: past about 60,000 the engine throws "Maximum call stack size exceeded", and a
+ * long session could not be opened. Product code loops instead (`appendAll`, `maxOf`, `minOf` in
+ * src/core/arrays.ts); see docs/security.md, "Large files". Spreads into arrays and objects are fine.
+ */
+const SPREAD_INTO_CALL_MESSAGE =
+  'A spread into a call puts every item on the stack and overflows it on a long transcript: use appendAll, maxOf or minOf from src/core/arrays.ts (docs/security.md, "Large files").';
+const noSpreadIntoCalls = {
+  files: ['src/**/*.{ts,tsx}'],
+  ignores: ['**/*.test.ts', '**/*.test.tsx'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'CallExpression > SpreadElement', message: SPREAD_INTO_CALL_MESSAGE },
+      { selector: 'NewExpression > SpreadElement', message: SPREAD_INTO_CALL_MESSAGE },
+      {
+        selector: "CallExpression[callee.property.name='apply']",
+        message: `Function.prototype.apply has the same limit. ${SPREAD_INTO_CALL_MESSAGE}`,
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -79,6 +103,7 @@ export default tseslint.config(
   // Each src folder may import only what its CONTEXT.md says: shared code flows one way
   // (core → formats, providers → share → worker, state → ui), and nothing imports the UI.
   ...importRules(),
+  noSpreadIntoCalls,
   {
     // Test tooling shared by the end-to-end tests, benchmarks and scripts: it imports none of them.
     files: ['testing/**'],

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { SMALL_CHAT } from '../formats/fixtures/smallChat';
+import { longClaudeCodeSession } from '../formats/testSupport.node';
 import type { Io } from './io';
 import { main } from './main';
 
@@ -211,6 +212,25 @@ describe('inspect on one long run of a character', () => {
     // 25,000 tokens of 'aaaaaaaa', 3 framing, 1 for the role, 3 for the list.
     expect([doc.messages[0].tokens, doc.totalTokens]).toEqual([25_004, 25_007]);
   }, 20_000);
+});
+
+describe('inspect on a long session', () => {
+  // A spread of the whole message list into one call overflowed the stack, and the
+  // command stopped with "nested too deeply" on a flat file of this size (about 46 MB).
+  it('reads a Claude Code session of 200,000 messages and says where it would cut', async () => {
+    const session = file('long-session.jsonl', longClaudeCodeSession(200_000));
+    const { code, out, err } = await run('inspect', session, '--json');
+    expect([code, err]).toEqual([0, '']);
+    const doc = JSON.parse(out);
+    expect([doc.format, doc.messages.length, doc.totalTokens, doc.shouldCompact]).toEqual([
+      'claude-code',
+      200_000,
+      1_995_003,
+      true,
+    ]);
+    // The default 20,000 recent tokens are the last 500 turns of ten-token messages, from a prompt.
+    expect(doc.cut).toEqual({ firstKeptIdx: 198_000, turnStartIdx: -1, isSplitTurn: false });
+  }, 120_000);
 });
 
 describe('inspect table', () => {

@@ -4,6 +4,7 @@
  * `--threshold-fraction`, Codex's and Gemini CLI's) applies to the one chosen
  * with `--strategy`.
  */
+import { maxOf } from '../core/arrays';
 import type { HarnessId, HarnessParams, HarnessParamsInput, Strategy } from '../core';
 import { UsageError } from './io';
 import type { Values } from './options';
@@ -183,7 +184,7 @@ export function harnessFrom(
   return (out as HarnessParamsInput | undefined) ?? base;
 }
 
-const width = Math.max(...Object.keys(HARNESS_OPTION_TABLE).map((name) => name.length + 4));
+const width = maxOf(Object.keys(HARNESS_OPTION_TABLE).map((name) => name.length + 4)) ?? 0;
 
 export const HARNESS_HELP = Object.entries(HARNESS_OPTION_TABLE)
   .map(([name, { kind, help }]) => {

@@ -205,7 +205,8 @@ export function renderTable(
     });
     lines.push(`overflow    ${long}`);
   }
-  lines.push('strategies', ...a.outcomes.map((o) => `  ${o.strategy.padEnd(18)}${describeOutcome(o)}`));
+  lines.push('strategies');
+  for (const o of a.outcomes) lines.push(`  ${o.strategy.padEnd(18)}${describeOutcome(o)}`);
   // Notes say what was left out on purpose, as the agent leaves it out: not problems.
   const problems = imported.issues.filter(isProblem);
   const notes = imported.issues.filter((i) => !isProblem(i));

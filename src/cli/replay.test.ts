@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { RecordedPoint, ReplayResult, SessionHistory } from '../core';
+import { replayDocument } from './replay';
 import { run, scratch } from './testSupport.node';
 
 const SAMPLE = join(__dirname, '../../public/samples/claude-code-linkcheck.jsonl');
@@ -94,5 +96,36 @@ describe('compaction-playground replay', () => {
     const r = await run(['replay']);
     expect(r.code).toBe(2);
     expect(r.err).toContain('replay needs exactly one FILE');
+  });
+});
+
+describe('replayDocument on a long session', () => {
+  // The peak was Math.max over every call's size as arguments, which overflows the stack.
+  it('the recorded peak of 300,000 calls is the largest size any of them recorded', () => {
+    const calls = 300_000;
+    const points: RecordedPoint[] = Array.from({ length: calls }, (_, k) => ({
+      call: k,
+      atMessage: 2 * k + 1,
+      recordedTokens: k === 123_456 ? 999_999 : 1_000 + (k % 7),
+      estimatedTokens: 1_000,
+      cacheReadTokens: null,
+      cacheWriteTokens: null,
+    }));
+    const replayed: ReplayResult = {
+      strategy: 'budget',
+      threshold: 111_616,
+      window: 128_000,
+      compactions: [],
+      clearings: 0,
+      curve: points.map(() => 1_000),
+      peakContextTokens: 1_000,
+      inputTokensTotal: calls * 1_000,
+      summarizedAgainTokens: 0,
+      overflowCalls: 0,
+      overflow: false,
+    };
+    const history: SessionHistory = { messages: [], compactions: [], calls: [] };
+    const doc = replayDocument(history, points, replayed);
+    expect([doc.calls, doc.recorded.peakContextTokens]).toEqual([calls, 999_999]);
   });
 });

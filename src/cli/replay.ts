@@ -4,6 +4,7 @@
  * where each compaction fires, the peak context, and the input tokens the
  * whole session sends (every call re-sends its context: the cost driver).
  */
+import { maxOf } from '../core/arrays';
 import { countSession, type RecordedPoint, replay, type ReplayResult, type SessionHistory } from '../core';
 import { offlineReplaySummarizer } from '../providers';
 import type { ImportResult } from '../formats/types';
@@ -39,7 +40,7 @@ function recordedSummary(history: SessionHistory, points: readonly RecordedPoint
       tokensBefore: c.tokensBefore,
       tokensAfter: c.tokensAfter,
     })),
-    peakContextTokens: some.length ? Math.max(...some) : null,
+    peakContextTokens: maxOf(some) ?? null,
     inputTokensTotal: all ? some.reduce((a, b) => a + b, 0) : null,
   };
 }

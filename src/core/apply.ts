@@ -1,4 +1,5 @@
 /** The message list after a compaction. */
+import { appendAll } from './arrays';
 import type { Message } from './message';
 import type { Preparation } from './prepare';
 import { summaryMessage } from './summaryEnvelope';
@@ -21,7 +22,7 @@ export function apply(
   const tailStart = Math.max(0, Math.min(prep.firstKeptIdx, messages.length));
   const out: Message[] = [];
   for (let i = 0; i < tailStart; i++) if (messages[i].role === 'system') out.push(messages[i]);
-  out.push(...carried);
+  appendAll(out, carried);
   out.push(summaryMessage(summary));
   for (let i = tailStart; i < messages.length; i++) out.push(messages[i]);
   return out;

@@ -137,7 +137,7 @@ export function* tableTokens(table: BpeTable): Generator<[ByteString, number]> {
   for (let e = 0; e < table.size; e++) {
     const from = table.tokenStart[e] as number;
     const to = table.tokenStart[e + 1] as number;
-    yield [String.fromCharCode(...table.tokenBytes.subarray(from, to)), table.tokenRank[e] as number];
+    yield [byteString(table.tokenBytes.subarray(from, to)), table.tokenRank[e] as number];
   }
 }
 
@@ -160,10 +160,16 @@ export function utf8ByteString(piece: string): ByteString {
     }
   }
   if (ascii) return piece;
-  const bytes = utf8.encode(piece);
+  return byteString(utf8.encode(piece));
+}
+
+/** Bytes as a byte string, one character per byte, in slices `String.fromCharCode` can take. */
+function byteString(bytes: Uint8Array): ByteString {
   let out = '';
   for (let i = 0; i < bytes.length; i += FROM_CHAR_CODE_CHUNK) {
-    out += String.fromCharCode.apply(null, Array.from(bytes.subarray(i, i + FROM_CHAR_CODE_CHUNK)));
+    const slice = bytes.subarray(i, i + FROM_CHAR_CODE_CHUNK);
+    // eslint-disable-next-line no-restricted-syntax -- one slice of at most FROM_CHAR_CODE_CHUNK bytes
+    out += String.fromCharCode.apply(null, Array.from(slice));
   }
   return out;
 }

@@ -3,6 +3,7 @@
  * and attached to every summary. Prose summaries drop path lists first, and an
  * agent that forgets a file exists writes it again from scratch.
  */
+import { appendAll } from './arrays';
 import type { Message } from './message';
 import { PATCH_TOOLS, patchFiles, patchText } from './patchFiles';
 
@@ -116,8 +117,8 @@ export class FileOps {
 
   clone(): FileOps {
     const copy = new FileOps();
-    copy.read.push(...this.read);
-    copy.modified.push(...this.modified);
+    appendAll(copy.read, this.read);
+    appendAll(copy.modified, this.modified);
     return copy;
   }
 

@@ -3,6 +3,7 @@
  * a bare message list, or one response message, read and written. Each
  * message's blocks are read by `anthropicBlocks.ts`, which Claude Code shares.
  */
+import { appendAll } from '../core/arrays';
 import type { Message } from '../core/message';
 import { anthropicUsage, convertAnthropicMessage } from './anthropicBlocks';
 import { childPath, makeMessage } from './build';
@@ -127,7 +128,7 @@ export const anthropic: JsonImporter = {
       if (converted.compacted) {
         recorder.recordAll(messages);
         messages = messages.filter((m) => m.role === 'system');
-        messages.push(...converted.messages);
+        appendAll(messages, converted.messages);
         // The API drops everything before a compaction block; its summary stands in for it.
         const summary = converted.messages.find((m) => m.kind === 'summary');
         recorder.compaction(
@@ -136,7 +137,7 @@ export const anthropic: JsonImporter = {
           summary,
         );
       } else {
-        messages.push(...converted.messages);
+        appendAll(messages, converted.messages);
       }
       recorder.recordAll(converted.messages);
       // Messages saved from responses keep their usage: one call each.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat, importTranscript } from './registry';
-import { counts, fixture, issueCodes } from './testSupport.node';
+import { detectFormat, importChunks, importTranscript } from './registry';
+import { counts, fixture, issueCodes, longClaudeCodeSession } from './testSupport.node';
+import type { ImportResult } from './types';
 
 const text = fixture('claude-code.jsonl');
 
@@ -441,4 +442,95 @@ describe('Claude Code session history', () => {
     ].join('\n');
     expect(importTranscript(plain).history).toBeUndefined();
   });
+});
+
+describe('a long Claude Code session', () => {
+  // Built once for both imports: 500,000 messages, about 80 MB of JSONL.
+  const messages = 500_000;
+  let text: string | undefined;
+  const session = (): string => (text ??= longClaudeCodeSession(messages));
+  const expected = {
+    messages,
+    roles: { user: messages / 4, assistant: messages / 2, tool: messages / 4 },
+    toolCalls: messages / 4,
+    pairedResults: messages / 4,
+    summaries: 0,
+    withReasoning: 0,
+    images: 0,
+  };
+  /** What a reader sees: the import's counts, or the message it was refused with. */
+  const outcome = (result: ImportResult) => ({
+    counts: counts(result.messages),
+    lastId: result.messages.at(-1)?.id,
+    calls: result.history?.calls.length,
+    recordedMessages: result.history?.messages.length,
+    issues: result.issues,
+  });
+  const whole = {
+    counts: expected,
+    lastId: `b${messages / 4 - 1}`,
+    calls: messages / 2,
+    recordedMessages: messages,
+    issues: [],
+  };
+
+  // A spread of the whole list into one call overflowed the stack past about 62,000 messages,
+  // and the overflow was refused as "nested too deeply": a flat file is neither.
+  it('a Claude Code session of 500,000 messages imports whole, every message and call', () => {
+    expect(outcome(importTranscript(session(), { fileName: 'long.jsonl' }))).toEqual(whole);
+  }, 180_000);
+
+  it('a Claude Code session of 500,000 messages imports streamed, the same as whole', async () => {
+    const all = session();
+    async function* chunks(): AsyncGenerator<string> {
+      for (let i = 0; i < all.length; i += 1 << 20) yield all.slice(i, i + (1 << 20));
+    }
+    expect(outcome(await importChunks(chunks(), { fileName: 'long.jsonl' }))).toEqual(whole);
+  }, 180_000);
+});
+
+describe('a long response', () => {
+  // Each merge once copied every block merged so far and rescanned every group after the
+  // response: 100,000 lines took minutes. Now each line costs the same, whatever came before.
+  it('a response split over 100,000 lines, each call followed by its result, is one message with every call', () => {
+    const calls = 50_000;
+    const jsonl = [
+      line({
+        ...common,
+        parentUuid: null,
+        type: 'user',
+        message: { role: 'user', content: 'go' },
+        uuid: 'u',
+      }),
+    ];
+    let parentUuid = 'u';
+    for (let k = 0; k < calls; k++) {
+      const use = { type: 'tool_use', id: `r${k}`, name: 'Read', input: { file_path: `f${k}` } };
+      const result = { type: 'tool_result', tool_use_id: `r${k}`, content: `${k}` };
+      const message = { id: 'msg_1', role: 'assistant', content: [use] };
+      jsonl.push(line({ ...common, parentUuid, type: 'assistant', message, uuid: `a${k}` }));
+      jsonl.push(
+        line({
+          ...common,
+          parentUuid: `a${k}`,
+          type: 'user',
+          message: { role: 'user', content: [result] },
+          uuid: `t${k}`,
+        }),
+      );
+      parentUuid = `t${k}`;
+    }
+    const result = importTranscript(jsonl.join('\n'));
+    expect(counts(result.messages)).toEqual({
+      messages: calls + 2,
+      roles: { user: 1, assistant: 1, tool: calls },
+      toolCalls: calls,
+      pairedResults: calls,
+      summaries: 0,
+      withReasoning: 0,
+      images: 0,
+    });
+    expect(result.messages[1]!.toolCalls!.at(-1)!.id).toBe(`r${calls - 1}`);
+    expect(result.issues).toEqual([]);
+  }, 60_000);
 });

@@ -6,6 +6,7 @@
  * `parentUuid` at all has no tree to walk and is read in file order. One API
  * response is written as several lines sharing `message.id`; they are one message.
  */
+import { appendAll } from '../core/arrays';
 import type { Message } from '../core/message';
 import type { RecordedCall, RecordedCompaction, SessionHistory } from '../core/session/history';
 import { anthropicUsage, convertAnthropicMessage } from './anthropicBlocks';
@@ -181,8 +182,8 @@ class ClaudeCodeSession implements JsonlSession {
       const offset = messages.length;
       const boundary = segment[0] && isCompactBoundary(segment[0]) ? segment[0] : undefined;
       if (boundary) compactions.push(this.compactionAt(boundary, offset, converted, lineIds));
-      messages.push(...converted.messages);
-      lineIds.push(...converted.lineIds);
+      appendAll(messages, converted.messages);
+      appendAll(lineIds, converted.lineIds);
       for (const call of converted.calls) calls.push({ ...call, atMessage: call.atMessage + offset });
     });
     if (compactions.length === 0 && calls.length === 0) return undefined;
@@ -358,9 +359,13 @@ class ClaudeCodeSession implements JsonlSession {
       onlyToolResults: boolean;
       /** The usage of the response, from its last line (later lines carry the final output count). */
       usage?: JsonRecord;
+      /** The group's own copy of its blocks, made when a later line is first merged into it. */
+      merged?: unknown[];
     }
     const groups: Group[] = [];
     const openAssistant = new Map<string, number>();
+    // The newest group that is not only tool results: a response can take more lines until one comes.
+    let lastOther = -1;
     for (const node of path) {
       if (!MESSAGE_TYPES.has(node.type)) continue;
       const message = rec(node.record, 'message');
@@ -380,15 +385,14 @@ class ClaudeCodeSession implements JsonlSession {
       if (messageId !== undefined) {
         const at = openAssistant.get(messageId);
         // Later lines of the same response may follow the results of its earlier calls.
-        if (
-          at !== undefined &&
-          groups.slice(at + 1).every((g) => g.onlyToolResults) &&
-          Array.isArray(content)
-        ) {
+        if (at !== undefined && at === lastOther && Array.isArray(content)) {
           const target = groups[at]!;
-          target.blocks = Array.isArray(target.blocks)
-            ? [...target.blocks, ...content]
-            : [{ type: 'text', text: target.blocks }, ...content];
+          // Appending to one copy keeps a response split over 100,000 lines linear, not quadratic.
+          const merged =
+            target.merged ??
+            (Array.isArray(target.blocks) ? target.blocks.slice() : [{ type: 'text', text: target.blocks }]);
+          appendAll(merged, content);
+          target.blocks = target.merged = merged;
           target.usage = rec(message, 'usage') ?? target.usage;
           continue;
         }
@@ -400,6 +404,7 @@ class ClaudeCodeSession implements JsonlSession {
         Array.isArray(blocks) &&
         blocks.length > 0 &&
         blocks.every((b) => isRecord(b) && str(b, 'type') === 'tool_result');
+      if (!onlyToolResults) lastOther = groups.length;
       groups.push({ role, blocks, node, messageId, onlyToolResults, usage: rec(message, 'usage') });
     }
     const messages: Message[] = [];
@@ -437,7 +442,7 @@ class ClaudeCodeSession implements JsonlSession {
         calls.push(recordedCall(messages.length, group.usage));
         if (group.messageId !== undefined) called.add(group.messageId);
       }
-      messages.push(...converted.messages);
+      appendAll(messages, converted.messages);
       for (let k = 0; k < converted.messages.length; k++) lineIds.push(node.uuid);
     }
     return { messages, lineIds, calls };

@@ -9,6 +9,7 @@
  * line, each compaction with the context it left, and one call per
  * `token_count` that follows a new assistant message.
  */
+import { appendAll } from '../core/arrays';
 import type { Message } from '../core/message';
 import { makeMessage } from './build';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
@@ -189,7 +190,8 @@ class CodexSession implements JsonlSession {
       const carried = carriedUserMessages(this.items.messages);
       this.items.compact(summary, origin);
       const summaryMessage = this.items.messages.pop()!;
-      this.items.messages.push(...carried, summaryMessage);
+      appendAll(this.items.messages, carried);
+      this.items.messages.push(summaryMessage);
       this.items.recordCompaction(facts);
       return;
     }

@@ -5,6 +5,7 @@
  * and pair with calls by `id` when present, else by name in call order.
  * A `<state_snapshot>` user turn is Gemini CLI's compression summary.
  */
+import { appendAll } from '../core/arrays';
 import type { Message, ToolCall } from '../core/message';
 import { childPath, makeMessage, Parts } from './build';
 import type { Imported, JsonImporter } from './format';
@@ -150,7 +151,7 @@ export function convertContent(
     return { messages, snapshot: false };
   }
   // Responses come first: they answer the calls of the previous model turn.
-  messages.push(...results);
+  appendAll(messages, results);
   const content = collected.content();
   const snapshot = isSnapshot(content);
   if (!collected.empty || results.length === 0) {
@@ -264,13 +265,13 @@ export const gemini: JsonImporter = {
       if (converted.snapshot) {
         recorder.recordAll(messages);
         messages = messages.filter((m) => m.role === 'system');
-        messages.push(...converted.messages);
+        appendAll(messages, converted.messages);
         recorder.compaction(
           messages,
           { trigger: null, tokensBefore: null, tokensAfter: null, source: 'state_snapshot' },
           converted.messages.find((m) => m.kind === 'summary'),
         );
-      } else messages.push(...converted.messages);
+      } else appendAll(messages, converted.messages);
       recorder.recordAll(converted.messages);
     });
     recordSummaryMessages(recorder, messages);

@@ -4,6 +4,7 @@
  * older single JSON `{sessionId, projectHash, messages}`. Tool calls and their
  * results are stored together on the `gemini` record, like OpenCode parts.
  */
+import { appendAll } from '../core/arrays';
 import type { Message, ToolCall } from '../core/message';
 import { childPath, makeMessage, Parts } from './build';
 import type { Imported, JsonImporter, JsonlImporter, JsonlSession } from './format';
@@ -115,12 +116,12 @@ class ChatLog {
             converted.messages.find((m) => m.kind === 'summary'),
           );
         } else {
-          messages.push(...converted.messages);
+          appendAll(messages, converted.messages);
           recorder.recordAll(converted.messages);
         }
       } else if (type === 'gemini') {
         const reply = this.reply(stored, ledger);
-        messages.push(...reply);
+        appendAll(messages, reply);
         recorder.recordAll(reply);
         usage = recordUsage(record) ?? usage;
         const call = recordCall(record);

@@ -6,6 +6,7 @@
  * sent; the model sees the request, as a question, then the summary text.
  * The history keeps every message, each compaction, and a call per model step.
  */
+import { appendAll } from '../core/arrays';
 import type { Message, ToolCall } from '../core/message';
 import { childPath, makeMessage, Parts } from './build';
 import type { Imported, JsonImporter } from './format';
@@ -126,7 +127,7 @@ export const opencode: JsonImporter = {
         if (tokens) recorder.call(out[0], tokens);
         if (summary) recordCompaction(located.items, i, itemMessages, recorder);
       }
-      if (i >= start) messages.push(...out);
+      if (i >= start) appendAll(messages, out);
     }
     return {
       messages,
@@ -260,7 +261,8 @@ function readAssistant(
       turnId,
       source: { path },
     });
-    out.push(message, ...results);
+    out.push(message);
+    appendAll(out, results);
     last = message;
     for (const usage of finished) stepCalls.push({ at: message, usage });
     finished = [];

@@ -187,6 +187,30 @@ describe('bad input', () => {
     expect(error.code).toBe('too-large');
   });
 
+  it("a stack overflow is reported in the engine's words, not as input nested too deeply", async () => {
+    const deeper = (n: number): number => (n === 0 ? 0 : 1 + deeper(n - 1));
+    async function* overflowing(): AsyncGenerator<string> {
+      yield '[';
+      // Recursion with no floor: the stack runs out, whatever the input looks like.
+      yield String(deeper(Infinity));
+    }
+    const error = await thrownAsync(() => importChunks(overflowing(), { fileName: 'long.jsonl' }));
+    expect(error.code).toBe('internal');
+    expect(error.message).toBe(
+      "long.jsonl: The import ran out of stack space (Maximum call stack size exceeded): a value nested very deeply can cause this, or a fault in the importer; please report it with the file's format and size",
+    );
+  });
+
+  it("another range error is reported as input too large, with the engine's words", async () => {
+    async function* tooLong(): AsyncGenerator<string> {
+      yield '[';
+      // One more item than an array can hold.
+      yield String(new Array(2 ** 32).length);
+    }
+    const error = await thrownAsync(() => importChunks(tooLong()));
+    expect(error.message).toBe('The input is too large to process (Invalid array length)');
+  });
+
   it('an aborted import stops with an aborted error', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -60,12 +60,25 @@ export function exportTranscript(messages: Message[], format: ExportFormatId): s
   }
 }
 
-/** Whatever escaped a parser (a stack overflow on hostile nesting, a bug) still reaches the caller typed. */
+/** Whatever escaped a parser (a stack overflow, a bug) still reaches the caller typed. */
 function asImportError(error: unknown, fileName: string | undefined): ImportError {
   if (error instanceof ImportError) return error.withFileName(fileName);
-  const detail =
-    error instanceof RangeError
-      ? 'The input is nested too deeply or is too large to process'
-      : `Unexpected failure while importing: ${error instanceof Error ? error.message : excerpt(error)}`;
-  return new ImportError('internal', detail, { fileName });
+  return new ImportError('internal', failureDetail(error), { fileName });
+}
+
+/** How engines word running out of stack: V8 and JavaScriptCore, then Firefox. */
+const STACK_OVERFLOW = /maximum call stack|too much recursion/i;
+
+/**
+ * What the engine said, without guessing a cause it does not know. A stack
+ * overflow was once reported as "nested too deeply", and a flat session of
+ * 200,000 messages (a spread of the whole list into one call) was refused in
+ * those words: deep nesting is one cause among others.
+ */
+function failureDetail(error: unknown): string {
+  const said = error instanceof Error ? error.message : excerpt(error);
+  if (error instanceof Error && STACK_OVERFLOW.test(said))
+    return `The import ran out of stack space (${said}): a value nested very deeply can cause this, or a fault in the importer; please report it with the file's format and size`;
+  if (error instanceof RangeError) return `The input is too large to process (${said})`;
+  return `Unexpected failure while importing: ${said}`;
 }

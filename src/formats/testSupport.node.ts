@@ -3,6 +3,7 @@
  * counts each fixture test pins down.
  */
 import { readFileSync } from 'node:fs';
+import { maxOf } from '../core/arrays';
 import type { Message } from '../core/message';
 import type { SessionHistory } from '../core/session/history';
 import type { ImportResult } from './types';
@@ -68,6 +69,42 @@ export function importErrorOf(run: () => unknown): ImportError {
 export function contextFromHistory(history: SessionHistory): Message[] {
   const last = history.compactions[history.compactions.length - 1];
   if (!last) return history.messages;
-  const from = Math.max(last.atMessage, ...last.contextAfter) + 1;
+  const from = Math.max(last.atMessage, maxOf(last.contextAfter) ?? -1) + 1;
   return [...last.contextAfter.map((i) => history.messages[i]!), ...history.messages.slice(from)];
+}
+
+/**
+ * A Claude Code session of `messages` messages, in the shape Claude Code
+ * writes (one chain of `parentUuid` links; texts kept short so that 500,000
+ * messages stay near 80 MB): each turn is a prompt, a reply that reads a
+ * file, the file's contents, and a closing reply, four messages whose two
+ * replies record their usage.
+ */
+export function longClaudeCodeSession(messages: number): string {
+  if (messages % 4 !== 0) throw new Error(`a turn is four messages; ${messages} is not a multiple of 4`);
+  const start = Date.parse('2026-03-18T22:00:00.000Z');
+  const lines: string[] = [];
+  let parentUuid: string | null = null;
+  const write = (uuid: string, type: 'user' | 'assistant', message: object): void => {
+    const timestamp = new Date(start + lines.length * 1000).toISOString();
+    lines.push(JSON.stringify({ type, uuid, parentUuid, sessionId: 's1', timestamp, message }));
+    parentUuid = uuid;
+  };
+  const usage = { input_tokens: 4, output_tokens: 20 };
+  for (let k = 0; k < messages / 4; k++) {
+    write(`u${k}`, 'user', { role: 'user', content: `Read f${k}` });
+    const read = { type: 'tool_use', id: `r${k}`, name: 'Read', input: { file_path: `f${k}` } };
+    write(`a${k}`, 'assistant', { id: `m${k}a`, role: 'assistant', content: [read], usage });
+    write(`t${k}`, 'user', {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: `r${k}`, content: `${k}` }],
+    });
+    write(`b${k}`, 'assistant', {
+      id: `m${k}b`,
+      role: 'assistant',
+      content: [{ type: 'text', text: `${k}` }],
+      usage,
+    });
+  }
+  return `${lines.join('\n')}\n`;
 }

@@ -7,6 +7,7 @@
  * from the context anyway), and images (imported as counts only, with no
  * pixels to send). Empty texts are left out too: Anthropic refuses them.
  */
+import { appendAll } from '../core/arrays';
 import type { Message } from '../core/message';
 
 type Json = Record<string, unknown>;
@@ -31,7 +32,7 @@ function pushTurn<T extends { role: string }>(
 ): void {
   if (content.length === 0) return;
   const last = turns.at(-1);
-  if (last && last.role === role) last.content.push(...content);
+  if (last && last.role === role) appendAll(last.content, content);
   else turns.push(make(content));
 }
 
@@ -86,7 +87,7 @@ export function geminiCountBody(model: string, messages: readonly Message[]): Js
   const push = (role: 'user' | 'model', parts: unknown[]) => {
     if (parts.length === 0) return;
     const last = contents.at(-1);
-    if (last && last.role === role) last.parts.push(...parts);
+    if (last && last.role === role) appendAll(last.parts, parts);
     else contents.push({ role, parts });
   };
   for (const m of messages) {

@@ -4,6 +4,7 @@
  * call (which the page then shows in the strip and the list), and where that
  * context's tokens went. The history's shape is counted once per estimator.
  */
+import { maxOf } from '../core/arrays';
 import {
   type Breakdown,
   breakdownOf,
@@ -71,7 +72,7 @@ export async function timelineData(
       call: points.findIndex((p) => p.atMessage > c.atMessage),
     })),
     unrecordedTokens: unrecorded,
-    recordedPeak: some.length ? Math.max(...some) : null,
+    recordedPeak: maxOf(some) ?? null,
     recordedInput:
       some.length === recorded.length && some.length > 0 ? some.reduce((a, b) => a + b, 0) : null,
     replays,

@@ -4,6 +4,7 @@
  * `Summarizer` a preview uses, so a judge is any provider the user has a key
  * for, and its requests can be shown like the preview's.
  */
+import { appendAll } from '../arrays';
 import { CompactionAbortedError, StallError } from '../errors';
 import type { Message } from '../message';
 import { serializeMessage } from '../serialize';
@@ -32,7 +33,7 @@ const SOURCE_CHARS = 2000;
 export function sourceExcerpt(messages: readonly Message[], index: number): string {
   const parts: string[] = [];
   const at = messages[index];
-  if (at) parts.push(...(at.role === 'system' ? [`[System]: ${at.content}`] : serializeMessage(at)));
+  if (at) appendAll(parts, at.role === 'system' ? [`[System]: ${at.content}`] : serializeMessage(at));
   const reply = messages.slice(index + 1).find((m) => m.role === 'assistant' && m.content.trim());
   if (reply) parts.push(`[Assistant]: ${reply.content}`);
   const text = parts.join('\n\n');

@@ -4,6 +4,7 @@
  * once the context reaches their limit, the Anthropic API once the prompt
  * exceeds its trigger, and observation masking at every call.
  */
+import { minOf } from '../arrays';
 import type { HarnessId } from './ids';
 import type { HarnessParams } from './params';
 import { formatCount } from '../numbers';
@@ -48,7 +49,7 @@ function codex(window: number, p: HarnessParams['codex']): Trigger {
   if (p.autoCompactLimit > 0) limits.push(p.autoCompactLimit);
   const own = p.autoCompactLimit > 0 ? `${n(p.autoCompactLimit)}, ` : '';
   return {
-    threshold: Math.max(Math.min(...limits), 1),
+    threshold: Math.max(minOf(limits) ?? 1, 1),
     comparison: 'reach',
     formula: `min(${own}${n(window)} × ${p.thresholdFraction}, ${n(window)} × ${p.effectiveWindowFraction})`,
   };

@@ -6,6 +6,7 @@
  * strategy's replay in one table; where the tokens went at the call shown.
  */
 import { memo, useMemo, useRef, type KeyboardEvent } from 'react';
+import { maxOf } from '../../core/arrays';
 import {
   Bar,
   BarChart,
@@ -133,7 +134,7 @@ const TimelineChart = memo(function TimelineChart({
   const focusCall = pinned ?? picks[picks.length - 1];
   const sizeOf = (k: number) =>
     points[k]!.recordedTokens ?? points[k]!.estimatedTokens + (data.unrecordedTokens ?? 0);
-  const tallest = Math.max(1, ...picks.map(sizeOf));
+  const tallest = Math.max(1, maxOf(picks.map(sizeOf)) ?? 1);
 
   return (
     <figure className="timeline-figure">
