@@ -46,6 +46,7 @@ const ACTIVITY: Record<RequestType, string> = {
   judge: 'asking the judge model',
   count: "asking the provider for the transcript's token count",
   share: 'making a share link',
+  address: 'writing the link in the address bar',
   hash: 'hashing the transcript',
   'open-share': 'opening a share link',
   timeline: 'replaying the session',
@@ -74,6 +75,7 @@ const RESENDABLE = new Set<RequestType>([
   'fit',
   'export',
   'share',
+  'address',
   'hash',
   'open-share',
 ]);
