@@ -53,3 +53,32 @@ test('200,000 of each kind of character count exactly, one message each', async 
     );
   }
 });
+
+test('one message of 5,000,000 alternating spaces and tabs opens in pieces and the page stays responsive', async ({
+  page,
+}) => {
+  // Counting five million characters on a busy shared machine takes a while; drawing them all never ends.
+  test.setTimeout(150_000);
+  await open(page, linkTo([' \t'.repeat(2_500_000), 'the message after it']));
+  await expect(page.getByTestId('message-count')).toHaveText('2', { timeout: 90_000 });
+  // 2,499,999 o200k tokens and 4 for the first message, 4 and 4 for the second, 3 for the reply.
+  await expect(page.getByTestId('total-tokens')).toHaveText('2,500,014', { timeout: 90_000 });
+  await page.locator('[data-testid="message-row"][data-index="0"]').click();
+  const detail = page.getByTestId('message-detail');
+  const text = detail.locator('pre').first();
+  await expect(detail.getByTestId('text-shown').first()).toHaveText(
+    'The first 20,000 of 5,000,000 characters.',
+  );
+  expect(await text.evaluate((el) => el.textContent?.length)).toBe(20_000);
+
+  // The page answers at once: the next piece, then another message.
+  await detail.getByTestId('text-more').first().click();
+  await expect(detail.getByTestId('text-shown').first()).toHaveText(
+    'The first 40,000 of 5,000,000 characters.',
+  );
+  expect(await text.evaluate((el) => el.textContent?.length)).toBe(40_000);
+  await page.locator('[data-testid="message-row"][data-index="1"]').click();
+  await expect(
+    page.locator('[role="listitem"][data-index="1"]').getByTestId('message-detail').locator('pre').first(),
+  ).toHaveText('the message after it');
+});

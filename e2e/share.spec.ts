@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { CHAT, expect, openFresh, paste, test } from './fixtures';
 
@@ -179,6 +179,37 @@ test('a key-shaped string in the transcript is found and redacted by default', a
     return new Response(stream).text();
   }, link);
   expect(payload).not.toContain(secret);
+});
+
+/** The JSON a `#v2.` link carries, or '' for an address without one. */
+function linkText(link: string): string {
+  const data = link.split('#v2.')[1];
+  return data ? inflateRawSync(Buffer.from(data, 'base64url')).toString('utf8') : '';
+}
+
+test('a key pasted inside a transcript never reaches the address bar or its history', async ({ page }) => {
+  await openFresh(page);
+  const openai = 'sk-proj-T3xQ9vLm2RkW7ZpN4bHc8YdJ1sFa6GuE0oKiVtXr';
+  const anthropic = 'sk-ant-api03-Wq8Zr2Lk5Nv9Xb3Jm7Tc1Hp4Sd6Fg0Yu-Ea2Ko8Ri5Mx';
+  await paste(
+    page,
+    JSON.stringify([
+      { role: 'user', content: `deploy with OPENAI_KEY ${openai} please` },
+      {
+        role: 'assistant',
+        content: `curl https://api.anthropic.com/v1/messages -H "x-api-key: ${anthropic}"`,
+      },
+    ]),
+  );
+  await expect(page.getByTestId('message-count')).toHaveText('2');
+  // The address follows the pasted transcript once the debounce settles.
+  await expect.poll(() => linkText(page.url()), { timeout: 10_000 }).toContain('deploy with OPENAI_KEY');
+  const carried = linkText(page.url());
+  expect(carried).toContain('[redacted]');
+  for (const key of [openai, anthropic]) {
+    expect(page.url()).not.toContain(key);
+    expect(carried).not.toContain(key);
+  }
 });
 
 test('no link or bundle ever contains the API key, even when it is remembered', async ({ page }) => {

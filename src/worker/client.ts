@@ -47,6 +47,7 @@ const ACTIVITY: Record<RequestType, string> = {
   judge: 'asking the judge model',
   count: "asking the provider for the transcript's token count",
   share: 'making a share link',
+  address: 'writing the link in the address bar',
   hash: 'hashing the transcript',
   'open-share': 'opening a share link',
   timeline: 'replaying the session',
@@ -75,6 +76,7 @@ const RESENDABLE = new Set<RequestType>([
   'fit',
   'export',
   'share',
+  'address',
   'hash',
   'open-share',
 ]);

@@ -35,7 +35,7 @@ import type {
   WorkerOutbound,
   WorkerRequest,
 } from './protocol';
-import { buildShareLinks } from './shareLinks';
+import { addressFragment, buildShareLinks } from './shareLinks';
 import { decodeShared } from './decodeShared';
 import { RawSource } from './rawSource';
 import { searchMessages } from './search';
@@ -479,6 +479,13 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       return buildShareLinks(
         { messages: loaded.imported.messages, sourceName: loaded.sourceName, bytes: loaded.bytes },
         request,
+        estimatorFor,
+      );
+    case 'address':
+      if (!loaded) throw new Error('No transcript is loaded');
+      return addressFragment(
+        { messages: loaded.imported.messages, sourceName: loaded.sourceName, bytes: loaded.bytes },
+        request.state,
         estimatorFor,
       );
     case 'hash':

@@ -32,7 +32,7 @@ export function failure(error: unknown, request?: WorkerRequest): WorkerFailure 
   if ((error as { code?: unknown })?.code === 'network') {
     return { kind: 'import', code: 'network', message: errorText(error) };
   }
-  if (request?.type === 'share' || request?.type === 'open-share')
+  if (request?.type === 'share' || request?.type === 'address' || request?.type === 'open-share')
     return { kind: 'share', message: errorText(error) };
   return { kind: 'internal', message: errorText(error) };
 }

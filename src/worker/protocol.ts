@@ -171,6 +171,8 @@ export type WorkerRequest =
   /** The provider's own count of the loaded transcript, beside our estimate with `tokenizer` at scale 1. */
   | { id: number; type: 'count'; config: ProviderConfig; tokenizer: TokenizerId }
   | { id: number; type: 'share'; state: ShareState; options: ShareOptions }
+  /** The fragment the address bar shows for this state ('' for none): secrets always redacted. */
+  | { id: number; type: 'address'; state: ShareState }
   | { id: number; type: 'hash' }
   | { id: number; type: 'open-share'; input: ShareInput }
   /**
@@ -237,7 +239,7 @@ export interface ShareOptions {
   include?: IndexRange[];
   /** The length of the page's address before `#`, which the minimal link's 2,000 characters include. */
   pageUrlLength?: number;
-  /** `auto`: the full link when it is short enough for an address bar, else settings-only. */
+  /** `auto`: the links the address bar chooses from (see `addressFragment`); `both`: the share dialog's. */
   mode: 'both' | 'auto';
 }
 
@@ -399,6 +401,7 @@ export interface Replies {
   judge: JudgeResult;
   count: Calibration;
   share: ShareLinks;
+  address: string;
   hash: string | null;
   'open-share': OpenShareResult;
   timeline: TimelineData;

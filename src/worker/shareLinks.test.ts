@@ -3,17 +3,18 @@ import { createEstimator } from '../core/estimate';
 import type { Message } from '../core/message';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import { countChars4 } from '../core/tokenizer';
-import { buildShareLinks } from './shareLinks';
+import { decodeShare } from '../share/codec';
+import type { SharePayload } from '../share/payload';
+import { addressFragment, buildShareLinks } from './shareLinks';
 
 const chars4 = createEstimator('chars4', countChars4);
+const STATE = { settings: DEFAULT_SETTINGS, provider: null, selectedIndex: null, preview: null };
 
 function links(messages: Message[], include: { from: number; to: number }[] = [], redact = true) {
   return buildShareLinks(
     { messages, sourceName: 'session.json', bytes: 0 },
     {
-      id: 1,
-      type: 'share',
-      state: { settings: DEFAULT_SETTINGS, provider: null, selectedIndex: null, preview: null },
+      state: STATE,
       options: { redactSecrets: false, redactContent: redact, mode: 'both', include },
     },
     async () => chars4,
@@ -78,5 +79,54 @@ describe('the minimal link', () => {
         'This transcript came from a minimal link and lacks most of its text; share it as a minimal link.',
     });
     expect(result.minimal).toHaveProperty('fragment');
+  });
+});
+
+describe('the address bar link', () => {
+  const OPENAI_KEY = 'sk-proj-T3xQ9vLm2RkW7ZpN4bHc8YdJ1sFa6GuE0oKiVtXr';
+  const ANTHROPIC_KEY = 'sk-ant-api03-Wq8Zr2Lk5Nv9Xb3Jm7Tc1Hp4Sd6Fg0Yu-Ea2Ko8Ri5Mx';
+
+  async function address(messages: Message[], sourceName = 'session.json'): Promise<SharePayload> {
+    const fragment = await addressFragment({ messages, sourceName, bytes: 0 }, STATE, async () => chars4);
+    const decoded = await decodeShare(fragment);
+    if (!decoded.ok) throw new Error(decoded.error.message);
+    return decoded.payload;
+  }
+
+  /** Lowercase letters and digits that deflate cannot shrink, and no key pattern matches. */
+  function noise(length: number): string {
+    let seed = 7;
+    let out = '';
+    for (let i = 0; i < length; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      out += 'abcdefghijklmnopqrstuvwxyz0123456789'[(seed >>> 16) % 36];
+    }
+    return out;
+  }
+
+  it('redacts every key in the transcript, as the share dialog does', async () => {
+    const payload = await address([
+      { id: 'u', role: 'user', content: `deploy with OPENAI_KEY ${OPENAI_KEY} please` },
+      {
+        id: 'a',
+        role: 'assistant',
+        content: `curl -H "x-api-key: ${ANTHROPIC_KEY}" https://api.anthropic.com`,
+      },
+    ]);
+    if (payload.variant !== 'full') throw new Error(`expected a full link, got ${payload.variant}`);
+    expect(payload.transcript.messages.map((m) => m.content)).toEqual([
+      'deploy with OPENAI_KEY [redacted] please',
+      'curl -H "x-api-key: [redacted]" https://api.anthropic.com',
+    ]);
+  });
+
+  it('past 8,000 characters follows the settings-only link, its name redacted too', async () => {
+    const payload = await address(
+      [{ id: 'u', role: 'user', content: noise(12_000) }],
+      `export ${OPENAI_KEY}.json`,
+    );
+    if (payload.variant !== 'settings-only')
+      throw new Error(`expected settings-only, got ${payload.variant}`);
+    expect(payload.transcript.name).toBe('export [redacted].json');
   });
 });

@@ -12,10 +12,31 @@ import {
 import { redactContent } from '../share/redact';
 import { redactSecrets, scanSecrets } from '../share/secrets';
 import { firstLine } from './firstLine';
-import type { MinimalRow, MinimalShareLink, ShareLinks, ShareOptions, WorkerRequest } from './protocol';
+import type { MinimalRow, MinimalShareLink, ShareLinks, ShareOptions, ShareState } from './protocol';
 
 /** Above this, the address bar follows a settings-only link: a full one would not fit anyway. */
 const AUTO_FULL_LINK_BYTES = 1_000_000;
+
+/** The longest full link the address bar takes; past it, a minimal or settings-only link. */
+const ADDRESS_BAR_FULL_CHARS = 8_000;
+
+/**
+ * What the address bar's link is built with. Secrets are redacted by the same
+ * function as in the share dialog, always: the address is written without
+ * anyone asking for a link, and lives on in the history, synced browsers and
+ * whatever the user pastes it into. Content is not redacted, so the link
+ * still reopens what is on screen.
+ */
+const ADDRESS_BAR_OPTIONS: ShareOptions = { redactSecrets: true, redactContent: false, mode: 'auto' };
+
+/** The transcript a link is built from, as the worker holds it. */
+export interface LoadedForShare {
+  messages: readonly Message[];
+  sourceName: string;
+  bytes: number;
+}
+
+type EstimatorFor = (tokenizer: TokenizerId, scale: number) => Promise<Estimator>;
 
 /**
  * Whether the full payload is surely over the size a link or bundle may hold:
@@ -83,9 +104,9 @@ async function minimalLink(
 
 /** Full and settings-only links for the loaded transcript and the page state. */
 export async function buildShareLinks(
-  loaded: { messages: readonly Message[]; sourceName: string; bytes: number },
-  request: Extract<WorkerRequest, { type: 'share' }>,
-  estimatorFor: (tokenizer: TokenizerId, scale: number) => Promise<Estimator>,
+  loaded: LoadedForShare,
+  request: { state: ShareState; options: ShareOptions },
+  estimatorFor: EstimatorFor,
 ): Promise<ShareLinks> {
   const { state, options } = request;
   const source: ShareSource = {
@@ -164,4 +185,22 @@ export async function buildShareLinks(
     bundle,
     redactionMisses,
   };
+}
+
+/**
+ * The fragment the address bar shows for the page state ('' for none): the
+ * full link while it is short enough, else the minimal one when the
+ * transcript came from one, else settings-only. Built by `buildShareLinks`
+ * with secrets redacted, the one path every link of this page takes.
+ */
+export async function addressFragment(
+  loaded: LoadedForShare,
+  state: ShareState,
+  estimatorFor: EstimatorFor,
+): Promise<string> {
+  const links = await buildShareLinks(loaded, { state, options: ADDRESS_BAR_OPTIONS }, estimatorFor);
+  if ('fragment' in links.full && links.full.fragment.length <= ADDRESS_BAR_FULL_CHARS)
+    return links.full.fragment;
+  if (links.minimal && 'fragment' in links.minimal) return links.minimal.fragment;
+  return 'fragment' in links.settingsOnly ? links.settingsOnly.fragment : '';
 }

@@ -1,10 +1,14 @@
-/** One message in full: reasoning, text, tool calls, where it came from, and its raw source item. */
+/**
+ * One message in full: reasoning, text, tool calls, where it came from, and
+ * its raw source item, each long text drawn a piece at a time.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { workerClient } from '../../worker/client';
 import { prettyJson } from '../../worker/rawSource';
 import type { TranscriptView } from '../../worker/protocol';
 import { matchRanges } from '../../worker/search';
+import { LongText } from '../text/LongText';
 import { VisibleText } from '../text/VisibleText';
 
 /** Tool-call arguments indented when they parse, as written otherwise; hostile nesting is cut short. */
@@ -18,10 +22,16 @@ function prettyArguments(text: string): string {
   return prettyJson(value);
 }
 
-/** A text of the message, drawn visibly, with the search's matches marked. */
+/** A short text of the message (a tool's name), drawn visibly, with the search's matches marked. */
 function Marked({ text, query }: { text: string; query: string }) {
   const marks = useMemo(() => (query ? matchRanges(text, query) : undefined), [text, query]);
   return <VisibleText text={text} marks={marks} />;
+}
+
+/** A tool call's arguments, indented once per message rather than on every render. */
+function Arguments({ text, query }: { text: string; query: string }) {
+  const pretty = useMemo(() => prettyArguments(text), [text]);
+  return <LongText text={pretty} query={query} className="message-text" />;
 }
 
 /**
@@ -68,15 +78,15 @@ export function MessageDetail({
       {m.reasoning && (
         <>
           <h4>Reasoning</h4>
-          <pre className="message-text reasoning">
-            <Marked text={m.reasoning} query={query} />
-          </pre>
+          <LongText text={m.reasoning} query={query} className="message-text reasoning" />
         </>
       )}
       <h4>Text</h4>
-      <pre className="message-text">
-        {m.content ? <Marked text={m.content} query={query} /> : '(no text)'}
-      </pre>
+      {m.content ? (
+        <LongText text={m.content} query={query} className="message-text" />
+      ) : (
+        <pre className="message-text">(no text)</pre>
+      )}
       {m.toolCalls?.map((call) => (
         <div key={call.id}>
           <h4>
@@ -88,9 +98,7 @@ export function MessageDetail({
               <VisibleText text={call.id} />
             </span>
           </h4>
-          <pre className="message-text">
-            <Marked text={prettyArguments(call.arguments)} query={query} />
-          </pre>
+          <Arguments text={call.arguments} query={query} />
         </div>
       ))}
       <div className="meta muted mono">
@@ -119,9 +127,13 @@ export function MessageDetail({
       </div>
       <details>
         <summary>Raw source item</summary>
-        <pre className="message-text raw" data-testid="raw-source">
-          {data.raw === null ? 'The source item could not be recovered.' : <VisibleText text={data.raw} />}
-        </pre>
+        {data.raw === null ? (
+          <pre className="message-text raw" data-testid="raw-source">
+            The source item could not be recovered.
+          </pre>
+        ) : (
+          <LongText text={data.raw} className="message-text raw" testId="raw-source" />
+        )}
       </details>
     </div>
   );

@@ -1,6 +1,7 @@
 /**
  * The address bar follows the state: a link to what is on screen, written
- * with replaceState after the changes settle, never a history entry each.
+ * with replaceState after the changes settle, never a history entry each,
+ * with every key-shaped string redacted as the share dialog redacts it.
  */
 import { useEffect, useMemo } from 'react';
 import { createUrlSync } from '../../share/urlState';
@@ -25,15 +26,8 @@ export function useAddressBarSync(): void {
   const prompts = usePrompts((s) => s.prompts);
   useEffect(() => {
     if (!ready || !view) return;
-    sync.update(async () => {
-      const links = await workerClient.request('share', {
-        state: currentShareState(preview),
-        options: { redactSecrets: false, redactContent: false, mode: 'auto' },
-      }).result;
-      if ('fragment' in links.full && links.full.fragment.length <= 8000) return links.full.fragment;
-      if (links.minimal && 'fragment' in links.minimal) return links.minimal.fragment;
-      return 'fragment' in links.settingsOnly ? links.settingsOnly.fragment : '';
-    });
+    // The worker chooses the link and redacts it: the page cannot ask for an address with a key in it.
+    sync.update(() => workerClient.request('address', { state: currentShareState(preview) }).result);
   }, [ready, view, settings, provider, selected, preview, prompts, sync]);
   useEffect(() => () => sync.cancel(), [sync]);
 }
