@@ -94,3 +94,75 @@ test('a kept table that does not hold together is rebuilt from the packaged rank
   expect(await exactTotal(page)).toBe(total);
   await expect.poll(() => keptTable(page)).toEqual({ size: 199_998, typed: true });
 });
+
+/** The kept table's split pattern, read only. */
+async function keptPattern(page: Page): Promise<unknown> {
+  return page.evaluate(
+    (key) =>
+      new Promise<unknown>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onsuccess = () => {
+          const read = open.result.transaction('keyval').objectStore('keyval').get(key);
+          read.onsuccess = () => {
+            open.result.close();
+            resolve((read.result as { pattern?: unknown } | undefined)?.pattern);
+          };
+          read.onerror = () => resolve(undefined);
+        };
+        open.onerror = () => resolve(undefined);
+      }),
+    KEY,
+  );
+}
+
+/** Rewrites the kept table's split pattern in place, as a script of the origin could; resolves to the old one. */
+async function setKeptPattern(page: Page, pattern: string): Promise<string> {
+  return page.evaluate(
+    ([key, pattern]) =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onsuccess = () => {
+          const store = open.result.transaction('keyval', 'readwrite').objectStore('keyval');
+          const read = store.get(key);
+          read.onsuccess = () => {
+            const kept = read.result as { pattern: string };
+            const old = kept.pattern;
+            store.put({ ...kept, pattern }, key);
+            store.transaction.oncomplete = () => {
+              open.result.close();
+              resolve(old);
+            };
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    [KEY, pattern] as const,
+  );
+}
+
+test('a kept table with a changed pattern is refused: the counts stay the shipped tokenizer’s, and the shipped table is kept again', async ({
+  page,
+}) => {
+  await openFresh(page);
+  const total = await exactTotal(page);
+  await expect.poll(() => keptTable(page)).toEqual({ size: 199_998, typed: true });
+  const shipped = await setKeptPattern(page, '[\\s\\S]');
+  expect(await keptPattern(page)).toBe('[\\s\\S]');
+
+  await page.reload();
+  expect(await exactTotal(page)).toBe(total);
+  await expect.poll(() => keptPattern(page)).toBe(shipped);
+});
+
+test('a kept table whose pattern is not a valid expression is refused, and the page still counts', async ({
+  page,
+}) => {
+  await openFresh(page);
+  const total = await exactTotal(page);
+  await expect.poll(() => keptTable(page)).toEqual({ size: 199_998, typed: true });
+  await setKeptPattern(page, '(?<unclosed');
+
+  await page.reload();
+  expect(await exactTotal(page)).toBe(total);
+  await expect.poll(() => keptTable(page)).toEqual({ size: 199_998, typed: true });
+});

@@ -28,7 +28,7 @@ import {
   triggers,
 } from '../core';
 import { describeProviderError } from '../providers';
-import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, oneLine, type Io } from './io';
+import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, jsonDocument, oneLine, type Io } from './io';
 import { estimatorFor } from './inspect';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse, type Values } from './options';
 import {
@@ -235,23 +235,19 @@ async function clearOnly(loaded: Loaded, values: Values, io: Io): Promise<number
   const tokensAfter = estimator.countMessages(result.messages);
   if (values.json) {
     io.out(
-      JSON.stringify(
-        {
-          strategy: effective.strategy,
-          threshold: result.outcome.trigger.threshold,
-          fires: result.outcome.fires,
-          cleared,
-          tokensBefore,
-          tokensAfter,
-          messagesBefore: imported.messages.length,
-          messagesAfter: result.messages.length,
-          messages: result.messages,
-          adjustments,
-          ...(shared ? { link: sharedDocument(shared) } : {}),
-        },
-        null,
-        2,
-      ),
+      jsonDocument({
+        strategy: effective.strategy,
+        threshold: result.outcome.trigger.threshold,
+        fires: result.outcome.fires,
+        cleared,
+        tokensBefore,
+        tokensAfter,
+        messagesBefore: imported.messages.length,
+        messagesAfter: result.messages.length,
+        messages: result.messages,
+        adjustments,
+        ...(shared ? { link: sharedDocument(shared) } : {}),
+      }),
     );
     return EXIT_OK;
   }
@@ -348,19 +344,15 @@ export async function compact(argv: string[], io: Io): Promise<number> {
   const card = values.eval ? judgeCompaction(imported.messages, result) : null;
   if (values.json) {
     io.out(
-      JSON.stringify(
-        {
-          ...result,
-          summarizer: chosen.summarizer.label,
-          provider: chosen.provider,
-          wouldCompactAgain: again,
-          adjustments,
-          ...(shared ? { link: sharedDocument(shared) } : {}),
-          ...(card ? { eval: evalReport(card) } : {}),
-        },
-        null,
-        2,
-      ),
+      jsonDocument({
+        ...result,
+        summarizer: chosen.summarizer.label,
+        provider: chosen.provider,
+        wouldCompactAgain: again,
+        adjustments,
+        ...(shared ? { link: sharedDocument(shared) } : {}),
+        ...(card ? { eval: evalReport(card) } : {}),
+      }),
     );
     return EXIT_OK;
   }

@@ -2,7 +2,7 @@
 import { type Calibration, SummarizerError, type TokenizerId, TOKENIZERS } from '../core';
 import { countExactly, COUNTING_KINDS, type ProviderKind } from '../providers';
 import { reportProviderError } from './compact';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type Io } from './io';
+import { EXIT_FAILURE, EXIT_OK, UsageError, jsonDocument, type Io } from './io';
 import { estimatorFor } from './inspect';
 import { formatFrom, oneOf, parse } from './options';
 import { readTranscript } from './readTranscript';
@@ -77,6 +77,6 @@ export async function count(argv: string[], io: Io): Promise<number> {
     reportProviderError(error, { config, provider }, io);
     return EXIT_FAILURE;
   }
-  io.out(values.json ? JSON.stringify(result, null, 2) : renderCount(result, kind, config.model, tokenizer));
+  io.out(values.json ? jsonDocument(result) : renderCount(result, kind, config.model, tokenizer));
   return EXIT_OK;
 }

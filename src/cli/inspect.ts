@@ -18,7 +18,7 @@ import {
 } from '../core';
 import { isProblem } from '../formats/issues';
 import type { ImportResult } from '../formats/types';
-import type { Io } from './io';
+import { jsonDocument, type Io } from './io';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse } from './options';
 import {
   SOURCE_HELP,
@@ -232,7 +232,7 @@ export async function inspect(argv: string[], io: Io): Promise<number> {
   const analysis = analyze(shape, settings);
   io.out(
     values.json
-      ? JSON.stringify(inspectDocument(imported, shape, analysis, shared), null, 2)
+      ? jsonDocument(inspectDocument(imported, shape, analysis, shared))
       : renderTable(imported, shape, analysis, shared),
   );
   return 0;

@@ -3,11 +3,55 @@ export interface Io {
   out(text: string): void;
   err(text: string): void;
   /**
-   * Writes to stdout as is, without a line break. Present only when stdout
+   * Writes to stdout without adding a line break. Present only when stdout
    * is a terminal: there a summary is worth watching as it arrives, while a
    * pipe or a file wants the finished text once.
    */
   stream?(text: string): void;
+}
+
+/**
+ * Characters that steer a terminal rather than show: the C0 controls but tab
+ * and line feed (ESC starts every escape sequence), DEL, the C1 controls
+ * (U+009B is a one-character CSI), and the bidi embeddings, overrides and
+ * isolates, which reorder what a line seems to say.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const STEERING = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+const escapeOf = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * Text as a terminal may print it: each steering character shown as its
+ * `\uXXXX` escape, tabs and line breaks kept, CRLF read as a line break.
+ * Everything the command line prints comes from files, links, models and
+ * servers it does not control: a transcript name, a message, a summary or a
+ * provider's error could otherwise write the clipboard (OSC 52), clear the
+ * screen or retitle the window. The escape is the one JSON uses, so a
+ * `--json` document passes through unchanged in meaning.
+ */
+export function neutralize(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(STEERING, escapeOf);
+}
+
+/**
+ * A `--json` document: JSON.stringify escapes the C0 controls already, but
+ * leaves DEL, C1 and the bidi controls as they are; here they are `\uXXXX`
+ * too, so the document on a terminal is inert and parses back to the same
+ * strings.
+ */
+export function jsonDocument(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(STEERING, escapeOf);
+}
+
+/** `io` with everything it is given neutralized: the one door between the commands and a terminal. */
+export function terminalIo(io: Io): Io {
+  const { stream } = io;
+  return {
+    out: (text) => io.out(neutralize(text)),
+    err: (text) => io.err(neutralize(text)),
+    ...(stream ? { stream: (text: string) => stream(neutralize(text)) } : {}),
+  };
 }
 
 export const processIo: Io = {

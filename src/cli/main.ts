@@ -1,7 +1,7 @@
 /** The command line: the playground's core without a browser. */
 import { COMPACT_HELP, compact } from './compact';
 import { COUNT_HELP, count } from './count';
-import { EXIT_BAD_INPUT, EXIT_FAILURE, UsageError, processIo, type Io } from './io';
+import { EXIT_BAD_INPUT, EXIT_FAILURE, UsageError, processIo, terminalIo, type Io } from './io';
 import { INSPECT_HELP, inspect } from './inspect';
 import { REPLAY_HELP, replayCommand } from './replay';
 import { SHARE_HELP, share } from './share';
@@ -35,7 +35,9 @@ ${COUNT_HELP}
 
 ${REPLAY_HELP}`;
 
-export async function main(argv: string[], io: Io = processIo): Promise<number> {
+/** Runs one command. Everything it prints, to a terminal or not, passes through `terminalIo`. */
+export async function main(argv: string[], given: Io = processIo): Promise<number> {
+  const io = terminalIo(given);
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     io.out(HELP);

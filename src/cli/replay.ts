@@ -9,7 +9,7 @@ import { countSession, type RecordedPoint, replay, type ReplayResult, type Sessi
 import { offlineReplaySummarizer } from '../providers';
 import type { ImportResult } from '../formats/types';
 import { estimatorFor } from './inspect';
-import { UsageError, type Io } from './io';
+import { UsageError, jsonDocument, type Io } from './io';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, formatFrom, parse, settingsFrom } from './options';
 import { readTranscript } from './readTranscript';
 
@@ -135,7 +135,7 @@ export async function replayCommand(argv: string[], io: Io): Promise<number> {
   });
   io.out(
     values.json
-      ? JSON.stringify(replayDocument(history, points, result), null, 2)
+      ? jsonDocument(replayDocument(history, points, result))
       : renderTable(imported, history, points, result),
   );
   return 0;

@@ -14,7 +14,7 @@ import {
 import { buildSharePayload, type SharePayload } from '../share/payload';
 import { redactContent } from '../share/redact';
 import { redactSecrets, scanSecrets, type SecretFinding } from '../share/secrets';
-import { EXIT_FAILURE, EXIT_OK, UsageError, oneLine, type Io } from './io';
+import { EXIT_FAILURE, EXIT_OK, UsageError, jsonDocument, oneLine, type Io } from './io';
 import { estimatorFor } from './inspect';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, formatFrom, parse, settingsFrom } from './options';
 import { readTranscript } from './readTranscript';
@@ -177,7 +177,7 @@ export async function share(argv: string[], io: Io): Promise<number> {
       const text = encodeBundle(payload);
       await writeFile(values.bundle, text);
       if (values.json) {
-        io.out(JSON.stringify({ bundle: values.bundle, bytes: Buffer.byteLength(text), variant }, null, 2));
+        io.out(jsonDocument({ bundle: values.bundle, bytes: Buffer.byteLength(text), variant }));
       } else {
         io.out(`Wrote ${values.bundle} (${formatBytes(Buffer.byteLength(text))})`);
       }
@@ -190,7 +190,7 @@ export async function share(argv: string[], io: Io): Promise<number> {
       const extra = minimal
         ? { messagesWithText: minimal.withText, partial: minimal.partial, shortTurnIds: minimal.shortTurnIds }
         : {};
-      io.out(JSON.stringify({ link, length: link.length, lengthClass, variant, ...extra }, null, 2));
+      io.out(jsonDocument({ link, length: link.length, lengthClass, variant, ...extra }));
     } else {
       io.out(link);
       io.err(`link length ${link.length.toLocaleString('en-US')} characters, ${LENGTH_ADVICE[lengthClass]}`);

@@ -29,6 +29,14 @@ describe('collectFileOps', () => {
     expect([ops.read, ops.modified]).toEqual([[], ['a.txt']]);
   });
 
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    "a tool named %s touches no file: tool names are read as the table's own",
+    (name) => {
+      const ops = collectFileOps('', [calls([name, { path: 'a.ts', command: 'view' }])]);
+      expect([ops.read, ops.modified]).toEqual([[], []]);
+    },
+  );
+
   it('takes nothing from unparseable arguments or calls without a path', () => {
     const ops = collectFileOps('', [
       assistant('', [{ id: 'c', name: 'write_file', arguments: '{"path": "/trunc' }]),

@@ -5,6 +5,7 @@
  */
 import { appendAll } from './arrays';
 import type { Message } from './message';
+import { ownValue } from './nameMap';
 import { PATCH_TOOLS, patchFiles, patchText } from './patchFiles';
 
 export type FileAccess = 'read' | 'write' | 'edit';
@@ -34,6 +35,11 @@ export const FILE_TOOLS: Readonly<Record<string, FileAccess>> = {
   str_replace_based_edit_tool: 'edit',
 };
 
+/** What a tool of this name does to a file, if it is a file tool: read from the table's own names only. */
+export function fileAccess(toolName: string): FileAccess | undefined {
+  return ownValue(FILE_TOOLS, toolName);
+}
+
 /** Argument keys that hold the path, by agent: `path` (most), Claude Code, OpenCode, Gemini CLI. */
 export const PATH_KEYS: readonly string[] = ['path', 'file_path', 'filePath', 'absolute_path'];
 
@@ -45,7 +51,7 @@ const MODIFIED_TAG = 'modified-files';
 
 /** Editor tools that multiplex reads and writes by a `command` argument. */
 function accessOf(name: string, args: Record<string, unknown>): FileAccess | undefined {
-  const access = FILE_TOOLS[name];
+  const access = fileAccess(name);
   if (access === 'edit' && typeof args.command === 'string') {
     if (args.command === 'view') return 'read';
     if (args.command === 'create') return 'write';

@@ -1,6 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ODD_NAME_ROWS } from '../core/__fixtures__/oddNames';
 import { CLAUDE_O200K_SCALE } from '../core/models';
-import { countedScale, restoreCalibrations, useCalibration } from './calibrationStore';
+import { nameMap } from '../core/nameMap';
+import {
+  CALIBRATION_RECORD,
+  countedScale,
+  restoreCalibrations,
+  useCalibration,
+  type CountedScales,
+} from './calibrationStore';
+import { restoreText } from './stored';
 import { useSettings } from './settingsStore';
 
 const counted = (scale: number) => ({
@@ -12,7 +21,7 @@ const counted = (scale: number) => ({
 });
 
 beforeEach(() => {
-  useCalibration.setState({ scales: {} });
+  useCalibration.setState({ scales: nameMap() });
   useSettings.getState().reset();
 });
 
@@ -60,5 +69,34 @@ describe('restoreCalibrations', () => {
   it('reads nothing stored as nothing counted', () => {
     expect(restoreCalibrations(undefined)).toEqual({ value: { scales: {} }, notices: [] });
     expect(restoreCalibrations({ scales: [1, 2] }).value).toEqual({ scales: {} });
+  });
+});
+
+describe('a model of any name', () => {
+  /** What the page would write now, read back as the next visit reads it. */
+  const reloaded = () => {
+    const text = JSON.stringify({ state: { scales: useCalibration.getState().scales }, version: 1 });
+    return restoreText(CALIBRATION_RECORD, text, { scales: nameMap() as CountedScales })!;
+  };
+
+  it.each(ODD_NAME_ROWS)('%s: its count is kept, saved and read back exactly', (_, model) => {
+    expect(countedScale(model, 'o200k_base')).toBeUndefined();
+    useCalibration.getState().remember(model, 'o200k_base', counted(1.21));
+    expect(countedScale(model, 'o200k_base')).toBe(1.21);
+    const { value, notices } = reloaded();
+    expect(notices).toEqual([]);
+    expect(Object.keys(value.scales)).toEqual([model]);
+    useCalibration.setState(value);
+    expect(countedScale(model, 'o200k_base')).toBe(1.21);
+    expect(countedScale(model, 'cl100k_base')).toBeUndefined();
+  });
+
+  it('a saved count for __proto__ is an entry like any other, and no object of the page gains a field', () => {
+    const text = `{"state":{"scales":{"__proto__":{"o200k_base":${JSON.stringify(counted(1.3))}}}},"version":1}`;
+    const { value } = restoreText(CALIBRATION_RECORD, text, { scales: nameMap() as CountedScales })!;
+    expect(({} as Record<string, unknown>).o200k_base).toBeUndefined();
+    useCalibration.setState(value);
+    expect(countedScale('__proto__', 'o200k_base')).toBe(1.3);
+    expect(countedScale('gpt-5', 'o200k_base')).toBeUndefined();
   });
 });

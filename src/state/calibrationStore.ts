@@ -8,6 +8,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Calibration } from '../core/calibration';
+import { nameMap, ownValue, withName, type NameMap } from '../core/nameMap';
 import { MAX_SCALE, MIN_SCALE, TOKENIZERS, type TokenizerId } from '../core/settings';
 import { guardedStorage, storageKey, type Restored, type StorageArea, type StoredRecord } from './stored';
 
@@ -19,8 +20,8 @@ export interface CountedScale extends Calibration {
   countedAt: string;
 }
 
-/** Model name → tokenizer → the latest count. */
-export type CountedScales = Record<string, Partial<Record<TokenizerId, CountedScale>>>;
+/** Model name → tokenizer → the latest count. The model is any name a person typed: a name map. */
+export type CountedScales = NameMap<Partial<Record<TokenizerId, CountedScale>>>;
 
 interface StoredCalibrations {
   scales: CountedScales;
@@ -32,7 +33,12 @@ interface CalibrationState extends StoredCalibrations {
 
 /** So many models is more than anyone counts; a record larger than that was not written by this page. */
 const MAX_MODELS = 200;
-const MAX_MODEL_CHARS = 200;
+/**
+ * Longer than any model name a server uses, and as long as the page takes:
+ * a name the model field accepted and counted must come back on the next
+ * visit, not be forgotten as unreadable.
+ */
+const MAX_MODEL_CHARS = 10_000;
 
 const isCount = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
@@ -57,11 +63,12 @@ function restoreCount(value: unknown): CountedScale | null {
 export function restoreCalibrations(data: unknown): Restored<StoredCalibrations> {
   const raw =
     typeof data === 'object' && data !== null ? (data as Record<string, unknown>).scales : undefined;
-  const scales: CountedScales = {};
+  const scales: CountedScales = nameMap();
+  let models = 0;
   let dropped = 0;
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
     for (const [model, byTokenizer] of Object.entries(raw)) {
-      if (Object.keys(scales).length >= MAX_MODELS || !model || model.length > MAX_MODEL_CHARS) {
+      if (models >= MAX_MODELS || !model || model.length > MAX_MODEL_CHARS) {
         dropped++;
         continue;
       }
@@ -69,13 +76,18 @@ export function restoreCalibrations(data: unknown): Restored<StoredCalibrations>
         dropped++;
         continue;
       }
+      const kept: Partial<Record<TokenizerId, CountedScale>> = {};
       for (const [tokenizer, value] of Object.entries(byTokenizer)) {
         const counted = TOKENIZERS.includes(tokenizer as TokenizerId) ? restoreCount(value) : null;
         if (!counted) {
           dropped++;
           continue;
         }
-        (scales[model] ??= {})[tokenizer as TokenizerId] = counted;
+        kept[tokenizer as TokenizerId] = counted;
+      }
+      if (Object.keys(kept).length) {
+        scales[model] = kept;
+        models++;
       }
     }
   } else if (raw !== undefined) dropped++;
@@ -97,22 +109,31 @@ const localArea = (): StorageArea => localStorage;
 export const useCalibration = create<CalibrationState>()(
   persist(
     (set) => ({
-      scales: {},
+      scales: nameMap(),
       remember: (model, tokenizer, counted) =>
         set((state) => ({
-          scales: { ...state.scales, [model]: { ...state.scales[model], [tokenizer]: counted } },
+          scales: withName(state.scales, model, { ...ownValue(state.scales, model), [tokenizer]: counted }),
         })),
     }),
     {
       name: storageKey(CALIBRATION_RECORD),
       version: CALIBRATION_RECORD.version,
-      storage: guardedStorage(CALIBRATION_RECORD, localArea, { scales: {} }),
+      storage: guardedStorage(CALIBRATION_RECORD, localArea, { scales: nameMap() }),
       partialize: (state): StoredCalibrations => ({ scales: state.scales }),
     },
   ),
 );
 
+/** The count saved in `scales` for `model` with `tokenizer`, if any; the one way to read a model's entry. */
+export function savedCount(
+  scales: CountedScales,
+  model: string,
+  tokenizer: TokenizerId,
+): CountedScale | undefined {
+  return ownValue(scales, model)?.[tokenizer];
+}
+
 /** The scale counted on this device for `model` with `tokenizer`, if any. */
 export function countedScale(model: string, tokenizer: TokenizerId): number | undefined {
-  return useCalibration.getState().scales[model]?.[tokenizer]?.scale;
+  return savedCount(useCalibration.getState().scales, model, tokenizer)?.scale;
 }

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ODD_NAME_ROWS } from '../core/__fixtures__/oddNames';
 import { currentKey, isRemembered, keyAddress, restoreProvider, useProvider } from './providerStore';
 
 const KEY = 'sk-openai-0123456789abcdef';
@@ -164,5 +165,38 @@ describe('restoreProvider', () => {
 
   it('starts over with the offline summarizer for a version it does not know', () => {
     expect(restoreProvider({ presetId: 'openai' }, 9).value.presetId).toBe('offline');
+  });
+});
+
+describe('a key remembered for an address of any spelling', () => {
+  /** What the page would write now, read back as the next visit reads it. */
+  const reloaded = () => restoreProvider(JSON.parse(JSON.stringify(saved())), 2);
+
+  it.each(ODD_NAME_ROWS)('base URL %s: the key is kept, saved and read back exactly', (_, baseUrl) => {
+    useProvider.getState().choose('custom');
+    useProvider.getState().update({ baseUrl });
+    expect(currentKey(useProvider.getState())).toBe('');
+    expect(isRemembered(useProvider.getState())).toBe(false);
+    useProvider.getState().setKey(KEY);
+    useProvider.getState().setRemember(true);
+    const { value, notices } = reloaded();
+    expect(notices).toEqual([]);
+    expect(Object.keys(value.remembered)).toEqual([keyAddress('custom', baseUrl)]);
+    useProvider.setState({ ...initial, ...value }, true);
+    expect([currentKey(useProvider.getState()), isRemembered(useProvider.getState())]).toEqual([KEY, true]);
+  });
+
+  it.each(ODD_NAME_ROWS)('a stored address %s reads back as an entry of its own', (_, address) => {
+    const remembered = JSON.parse(`{${JSON.stringify(address)}: "sk-odd-0123456789"}`) as Record<
+      string,
+      string
+    >;
+    const { value, notices } = restoreProvider({ presetId: 'openai', remembered }, 2);
+    expect(notices).toEqual([]);
+    expect(Object.entries(value.remembered)).toEqual([[address, 'sk-odd-0123456789']]);
+    expect(({} as Record<string, unknown>)['sk-odd-0123456789']).toBeUndefined();
+    // Not one of them is the current address, so no key is offered.
+    useProvider.setState({ ...initial, ...value }, true);
+    expect([currentKey(useProvider.getState()), isRemembered(useProvider.getState())]).toEqual(['', false]);
   });
 });

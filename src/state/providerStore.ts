@@ -15,6 +15,7 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { nameMap, withName, type NameMap } from '../core/nameMap';
 import { PROVIDER_PRESETS, addressOf, type PresetId } from '../providers/presets';
 import { guardedStorage, storageKey, type Restored, type StorageArea, type StoredRecord } from './stored';
 
@@ -29,13 +30,13 @@ interface ProviderChoice {
 
 interface StoredProvider extends ProviderChoice {
   instructions: string;
-  /** Keys the user asked this device to remember, by `keyAddress`. */
-  remembered: Record<string, string>;
+  /** Keys the user asked this device to remember, by `keyAddress` (any address a person typed: a name map). */
+  remembered: NameMap<string>;
 }
 
 interface ProviderState extends StoredProvider {
   /** Keys typed in this visit, by `keyAddress`. Memory only. */
-  typed: Record<string, string>;
+  typed: NameMap<string>;
   /** The base URL a link chose that waits for the user's confirmation, or null. */
   unconfirmedBaseUrl: string | null;
   /** What to save while a link's choice holds: the user's own choice from before the link. */
@@ -85,7 +86,7 @@ const OFFLINE: StoredProvider = {
   baseUrl: '',
   model: '',
   instructions: '',
-  remembered: {},
+  remembered: nameMap(),
 };
 
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -124,7 +125,7 @@ function fromVersion1(stored: Record<string, unknown>, notices: string[]): Store
     );
     choice.baseUrl = preset.baseUrl;
   }
-  const remembered: Record<string, string> = {};
+  const remembered = nameMap<string>();
   if (isString(stored.apiKey) && stored.apiKey && stored.remember === true) {
     if (preset && atPresetAddress) remembered[keyAddress(choice.presetId, choice.baseUrl)] = stored.apiKey;
     else
@@ -145,7 +146,7 @@ export function restoreProvider(data: unknown, version: number | undefined): Res
     );
     return { value: OFFLINE, notices };
   }
-  const remembered: Record<string, string> = {};
+  const remembered = nameMap<string>();
   let dropped = 0;
   if (typeof stored.remembered === 'object' && stored.remembered !== null) {
     for (const [address, key] of Object.entries(stored.remembered)) {
@@ -172,7 +173,7 @@ export const useProvider = create<ProviderState>()(
   persist(
     (set) => ({
       ...OFFLINE,
-      typed: {},
+      typed: nameMap(),
       unconfirmedBaseUrl: null,
       confirmedChoice: null,
       choose: (presetId) => {
@@ -197,8 +198,8 @@ export const useProvider = create<ProviderState>()(
           const to = keyAddress(state.presetId, patch.baseUrl);
           const key =
             state.unconfirmedBaseUrl === null ? (state.typed[from] ?? state.remembered[from]) : undefined;
-          const typed = { ...state.typed };
-          const remembered = { ...state.remembered };
+          const typed = nameMap(Object.entries(state.typed));
+          const remembered = nameMap(Object.entries(state.remembered));
           if (key !== undefined && from !== to) {
             typed[to] = key;
             delete typed[from];
@@ -213,13 +214,13 @@ export const useProvider = create<ProviderState>()(
         set((state) => {
           const address = keyAddress(state.presetId, state.baseUrl);
           const remembered =
-            address in state.remembered ? { ...state.remembered, [address]: key } : state.remembered;
-          return { typed: { ...state.typed, [address]: key }, remembered };
+            address in state.remembered ? withName(state.remembered, address, key) : state.remembered;
+          return { typed: withName(state.typed, address, key), remembered };
         }),
       setRemember: (remember) =>
         set((state) => {
           const address = keyAddress(state.presetId, state.baseUrl);
-          const remembered = { ...state.remembered };
+          const remembered = nameMap(Object.entries(state.remembered));
           if (remember) remembered[address] = currentKey(state);
           else delete remembered[address];
           return { remembered };

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import { SETTINGS_RECORD, restoreSettings } from './settingsStore';
-import { restoreText } from './stored';
+import { guardedStorage, restoreText, useStoredNotices, type StorageArea, type StoredRecord } from './stored';
 
 const DEFAULTS = { settings: DEFAULT_SETTINGS, modelId: null };
 
@@ -14,6 +14,7 @@ describe('restoreText', () => {
     expect(restoreText(SETTINGS_RECORD, '{"state": {', DEFAULTS)).toEqual({
       value: DEFAULTS,
       notices: ['The saved settings could not be read (not JSON); the defaults are used.'],
+      discarded: true,
     });
   });
 
@@ -99,5 +100,103 @@ describe('restoreSettings', () => {
 
   it('anything that is not an object restores the defaults', () => {
     expect(restoreSettings(42).value).toEqual(DEFAULTS);
+  });
+});
+
+/** Local storage in memory: what each test stored, and what is left after reading. */
+function memoryArea(entries: Record<string, string>): StorageArea & { left: Map<string, string> } {
+  const left = new Map(Object.entries(entries));
+  return {
+    left,
+    getItem: (name) => left.get(name) ?? null,
+    setItem: (name, value) => void left.set(name, value),
+    removeItem: (name) => void left.delete(name),
+  };
+}
+
+const record = (name: string, restore: StoredRecord<string>['restore']): StoredRecord<string> => ({
+  name,
+  version: 1,
+  label: `the saved ${name}`,
+  restore,
+});
+
+const plain = record('plain', (data) => ({ value: String(data), notices: [] }));
+const throwing = record('throwing', () => {
+  throw new Error('boom');
+});
+/** A restore that assigns through a stored name, as a plain-object map once did with `__proto__`. */
+const poisoning = record('poisoning', (data) => {
+  const map: Record<string, Record<string, unknown>> = {};
+  for (const [name, value] of Object.entries(data as Record<string, unknown>))
+    (map[name] ??= {}).field = value;
+  return { value: 'restored', notices: [] };
+});
+
+const stored = (state: unknown) => JSON.stringify({ state, version: 1 });
+
+describe('a bad stored record resets alone', () => {
+  beforeEach(() => useStoredNotices.getState().dismiss());
+
+  it('a restore that throws gives the defaults with a notice, and only that record is forgotten', async () => {
+    const area = memoryArea({ throwing: stored('x'), plain: stored('kept') });
+    const value = await guardedStorage(throwing, () => area, 'default').getItem('throwing');
+    expect(value).toEqual({ state: 'default', version: 1 });
+    expect(useStoredNotices.getState().notices).toEqual([
+      'The saved throwing could not be restored (boom); the defaults are used.',
+    ]);
+    expect([...area.left.keys()]).toEqual(['plain']);
+    expect(await guardedStorage(plain, () => area, 'default').getItem('plain')).toEqual({
+      state: 'kept',
+      version: 1,
+    });
+  });
+
+  it('text that is not JSON, or JSON without the envelope, is forgotten the same way', async () => {
+    const area = memoryArea({ a: '{"state": {', b: '[1,2]', plain: stored('kept') });
+    await guardedStorage(plain, () => area, 'default').getItem('a');
+    await guardedStorage(plain, () => area, 'default').getItem('b');
+    expect([...area.left.keys()]).toEqual(['plain']);
+    expect(useStoredNotices.getState().notices).toHaveLength(2);
+  });
+
+  it('a repaired record is kept: only a record nothing could be used of is forgotten', async () => {
+    const area = memoryArea({ plain: stored('kept') });
+    await guardedStorage(plain, () => area, 'default').getItem('plain');
+    expect(area.left.get('plain')).toBe(stored('kept'));
+  });
+
+  it('a restore that puts a field on every object is undone, its record forgotten, with a notice', async () => {
+    // JSON.parse makes `__proto__` an ordinary key, as a stored record holds it.
+    const area = memoryArea({
+      poisoning: '{"state":{"__proto__":"polluted"},"version":1}',
+      plain: stored('kept'),
+    });
+    const value = await guardedStorage(poisoning, () => area, 'default').getItem('poisoning');
+    expect(({} as Record<string, unknown>).field).toBeUndefined();
+    expect(value).toEqual({ state: 'default', version: 1 });
+    expect(useStoredNotices.getState().notices).toEqual([
+      'The saved poisoning changed what every object holds (field) and was forgotten; the defaults are used.',
+    ]);
+    expect([...area.left.keys()]).toEqual(['plain']);
+  });
+
+  it('a restore that replaces what every object already holds is undone the same way', async () => {
+    const nested = record('nested', (data) => {
+      const map: Record<string, Record<string, unknown>> = {};
+      for (const [name, fields] of Object.entries(data as Record<string, Record<string, unknown>>))
+        for (const [field, value] of Object.entries(fields)) (map[name] ??= {})[field] = value;
+      return { value: 'restored', notices: [] };
+    });
+    const area = memoryArea({ nested: '{"state":{"__proto__":{"toString":"pwned"}},"version":1}' });
+    expect(await guardedStorage(nested, () => area, 'default').getItem('nested')).toEqual({
+      state: 'default',
+      version: 1,
+    });
+    expect(String({})).toBe('[object Object]');
+    expect(useStoredNotices.getState().notices).toEqual([
+      'The saved nested changed what every object holds (toString) and was forgotten; the defaults are used.',
+    ]);
+    expect(area.left.size).toBe(0);
   });
 });

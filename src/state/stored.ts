@@ -24,6 +24,12 @@ export interface Restored<T> {
   value: T;
   /** One sentence per repair, for the notice on the page. */
   notices: string[];
+  /**
+   * Nothing stored could be used: `value` is the fallback, and the stored
+   * record is forgotten so that the next visit does not meet it again. Only
+   * this record: the others are read, repaired or forgotten on their own.
+   */
+  discarded?: true;
 }
 
 /** How one stored record is written and read back. */
@@ -60,6 +66,58 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The fallback in place of a record nothing could be used of, with the sentence that says so. */
+function discarded<T>(fallback: T, notice: string): Restored<T> {
+  return { value: fallback, notices: [notice], discarded: true };
+}
+
+/** The prototypes every object and array of the page reads through. */
+const SHARED_PROTOTYPES: readonly object[] = [Object.prototype, Array.prototype];
+
+/** Every own property of `proto` as it is now. */
+function snapshot(proto: object): Map<PropertyKey, PropertyDescriptor> {
+  return new Map(Reflect.ownKeys(proto).map((key) => [key, Reflect.getOwnPropertyDescriptor(proto, key)!]));
+}
+
+const sameDescriptor = (a: PropertyDescriptor, b: PropertyDescriptor) =>
+  a.value === b.value && a.get === b.get && a.set === b.set;
+
+/**
+ * Puts `proto` back as `before` had it, and names each property that was
+ * added or changed.
+ */
+function putBack(proto: object, before: Map<PropertyKey, PropertyDescriptor>): string[] {
+  const changed: string[] = [];
+  for (const key of Reflect.ownKeys(proto)) {
+    const was = before.get(key);
+    const now = Reflect.getOwnPropertyDescriptor(proto, key)!;
+    if (was && sameDescriptor(was, now)) continue;
+    changed.push(String(key));
+    if (was) Reflect.defineProperty(proto, key, was);
+    else Reflect.deleteProperty(proto, key);
+  }
+  return changed;
+}
+
+/**
+ * Runs `restore`, undoing anything it added to or changed in the shared
+ * prototypes. A restore that assigns through a stored name (`map[name] = …`
+ * on a plain object, with `__proto__` as the name) writes onto
+ * `Object.prototype`: every object of the page then holds that field, and the
+ * page stopped on every visit. Record restores use name maps so this cannot
+ * happen; this is the guard for one that does not, so that it costs its own
+ * record and nothing else.
+ */
+function withoutPollution<T>(restore: () => Restored<T>): { restored: Restored<T>; changed: string[] } {
+  const before = SHARED_PROTOTYPES.map(snapshot);
+  const changed: string[] = [];
+  try {
+    return { restored: restore(), changed };
+  } finally {
+    SHARED_PROTOTYPES.forEach((proto, i) => changed.push(...putBack(proto, before[i]!)));
+  }
+}
+
 /**
  * Restores a stored record from its serialized text: unreadable JSON, a
  * missing envelope or a restore that throws all end in `fallback` with a
@@ -73,31 +131,33 @@ export function restoreText<T>(record: StoredRecord<T>, text: unknown, fallback:
   try {
     parsed = JSON.parse(text);
   } catch {
-    return {
-      value: fallback,
-      notices: [`${capitalize(record.label)} could not be read (not JSON); the defaults are used.`],
-    };
+    return discarded(
+      fallback,
+      `${capitalize(record.label)} could not be read (not JSON); the defaults are used.`,
+    );
   }
   return restoreEnvelope(record, parsed, fallback);
 }
 
 /** The same, for a value stored as a structured object (IndexedDB) rather than text. */
 export function restoreEnvelope<T>(record: StoredRecord<T>, stored: unknown, fallback: T): Restored<T> {
-  if (!isObject(stored) || !('state' in stored)) {
-    return {
-      value: fallback,
-      notices: [`${capitalize(record.label)} had an unknown shape; the defaults are used.`],
-    };
+  if (!isObject(stored) || !Object.hasOwn(stored, 'state')) {
+    return discarded(fallback, `${capitalize(record.label)} had an unknown shape; the defaults are used.`);
   }
   const version = typeof stored.version === 'number' ? stored.version : undefined;
   try {
-    return record.restore(stored.state, version);
+    const { restored, changed } = withoutPollution(() => record.restore(stored.state, version));
+    if (changed.length === 0) return restored;
+    return discarded(
+      fallback,
+      `${capitalize(record.label)} changed what every object holds (${changed.join(', ').slice(0, 80)}) and was forgotten; the defaults are used.`,
+    );
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return {
-      value: fallback,
-      notices: [`${capitalize(record.label)} could not be restored (${why}); the defaults are used.`],
-    };
+    return discarded(
+      fallback,
+      `${capitalize(record.label)} could not be restored (${why}); the defaults are used.`,
+    );
   }
 }
 
@@ -136,6 +196,7 @@ export function guardedStorage<T>(
       const restored = restoreText(record, text, fallback);
       if (!restored) return null;
       useStoredNotices.getState().add(restored.notices);
+      if (restored.discarded) await forget(area, key);
       return { state: restored.value, version: record.version };
     },
     async setItem(key, value) {
@@ -145,14 +206,17 @@ export function guardedStorage<T>(
         // A full or refused storage only means the next visit starts from defaults.
       }
     },
-    async removeItem(key) {
-      try {
-        await area().removeItem(key);
-      } catch {
-        // Nothing to remove.
-      }
-    },
+    removeItem: (key) => forget(area, key),
   };
+}
+
+/** Removes one record, whatever the storage says: a refused removal leaves the record to the next visit's restore. */
+async function forget(area: () => StorageArea, key: string): Promise<void> {
+  try {
+    await area().removeItem(key);
+  } catch {
+    // Nothing to remove, or no storage.
+  }
 }
 
 /**

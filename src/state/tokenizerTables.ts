@@ -4,10 +4,11 @@
  * base64 tokens into a hash table; the built table is a handful of typed
  * arrays that IndexedDB hands back as they were (in a fresh Node process the
  * same table read from a file was ready in 9 ms, against 100–450 ms from the
- * packaged ranks). The worker checks what it is given and, when it had to
- * build the table itself, answers with it to be kept for next time.
+ * packaged ranks). The worker uses what it is given only when it is the
+ * shipped table exactly (`worker/warm.ts`) and, when it had to build the
+ * table itself, answers with it to be kept in place of what was there.
  */
-import { get, set } from 'idb-keyval';
+import { del, get, set } from 'idb-keyval';
 import type { TokenizerId } from '../core/settings';
 import { workerClient } from '../worker/client';
 import type { StoredEncoding } from '../worker/protocol';
@@ -28,6 +29,16 @@ export async function warmTokenizer(tokenizer: TokenizerId): Promise<void> {
     const built = await workerClient.request('warm', { tokenizer, ...(stored ? { stored } : {}) }).result;
     if (built) await set(key(tokenizer), built);
   } catch {
-    // Warming is only a head start: a load builds the table anyway.
+    // Warming is only a head start: a load builds the table anyway. What was
+    // kept is dropped, whatever failed, so the next visit starts from the shipped ranks.
+    await forget(tokenizer);
+  }
+}
+
+async function forget(tokenizer: TokenizerId): Promise<void> {
+  try {
+    await del(key(tokenizer));
+  } catch {
+    // No IndexedDB: nothing was kept.
   }
 }

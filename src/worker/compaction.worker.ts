@@ -14,8 +14,7 @@ import {
   type TokenizerId,
 } from '../core';
 import { shapeWithCounts } from '../core/analysis';
-import { loadEncoding, provideEncoding } from '../core/tokenizer';
-import { tableFromParts, tableParts } from '../core/bpe';
+import { loadEncoding } from '../core/tokenizer';
 import { TOKEN_VIEW_LIMIT, messageTokens } from '../core/tokenPieces';
 import { MAX_IMPORT_BYTES, exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
@@ -38,6 +37,7 @@ import type {
 import { addressFragment, buildShareLinks } from './shareLinks';
 import { decodeShared } from './decodeShared';
 import { RawSource } from './rawSource';
+import { warmEncoding } from './warm';
 import { searchMessages } from './search';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -517,18 +517,9 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
       const estimator = await estimatorFor(request.tokenizer, request.scale);
       return breakdownAt(loaded.imported, estimator, current());
     }
-    case 'warm': {
-      if (request.tokenizer === 'chars4') return null;
-      // What the page kept is checked like anything read back from storage.
-      const stored = request.stored;
-      const table = stored && typeof stored.pattern === 'string' ? tableFromParts(stored.parts) : null;
-      if (stored && table) {
-        provideEncoding(request.tokenizer, { table, pattern: stored.pattern });
-        return null;
-      }
-      const encoding = await loadEncoding(request.tokenizer);
-      return { pattern: encoding.pattern, parts: tableParts(encoding.table) };
-    }
+    case 'warm':
+      // What the page kept is used only when it is the shipped table exactly.
+      return request.tokenizer === 'chars4' ? null : warmEncoding(request.tokenizer, request.stored);
   }
 }
 

@@ -91,6 +91,14 @@ describe('extractFacts', () => {
     ]);
   });
 
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    "a tool named %s is neither a file tool nor a todo tool: tool names are read as the tables' own",
+    (name) => {
+      const odd = call('o', name, { path: 'src/a.ts', undefined: [{ content: 'Ship it' }] });
+      expect(brief(all([assistant('', [odd])]))).toEqual([]);
+    },
+  );
+
   it('takes the last failing output as the last error, and an exit code of 0 as no error', () => {
     const a = call('a', 'shell', { command: ['bash', '-lc', 'go test ./...'] });
     const b = call('b', 'shell', { command: ['bash', '-lc', 'go vet ./...'] });

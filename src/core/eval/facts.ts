@@ -5,7 +5,7 @@
  * todo items, and the names its edits declared. Each fact remembers the
  * message it came from, so the page can show it in place.
  */
-import { FILE_TOOLS, PATH_KEYS } from '../fileOps';
+import { PATH_KEYS, fileAccess } from '../fileOps';
 import type { Message } from '../message';
 import { PATCH_TOOLS, patchFiles, patchText } from '../patchFiles';
 import { isSummaryMessage } from '../summaryEnvelope';
@@ -149,15 +149,16 @@ export function extractFacts(messages: readonly Message[], ranges: readonly Inde
           lastCommand = { kind: 'last-command', text: command.replace(/\s+/g, ' '), index };
           for (const path of pathsInCommand(command)) artifacts.add(path, 'command', index);
         }
+        const fileTool = fileAccess(call.name);
         if (PATCH_TOOLS.includes(call.name)) {
           const patch = patchText(call.arguments);
           for (const file of patch === undefined ? [] : patchFiles(patch))
             artifacts.add(file.path, file.access, index);
-        } else if (FILE_TOOLS[call.name]) {
+        } else if (fileTool) {
           const args = parseObject(call.arguments);
           const key = args && PATH_KEYS.find((k) => typeof args[k] === 'string');
           if (args && key) {
-            let access: ArtifactAccess = FILE_TOOLS[call.name];
+            let access: ArtifactAccess = fileTool;
             if (access === 'edit' && args.command === 'view') access = 'read';
             if (access === 'edit' && args.command === 'create') access = 'write';
             artifacts.add(args[key] as string, access, index);

@@ -4,6 +4,7 @@
  * plan, and the agent starts over or stops early.
  */
 import type { ToolCall } from '../message';
+import { ownValue } from '../nameMap';
 
 /** Todo tools and the key of their list, by agent: Claude Code, OpenCode, Codex. */
 export const TODO_TOOLS: Readonly<Record<string, { list: string; text: readonly string[] }>> = {
@@ -22,7 +23,7 @@ export interface TodoItem {
 
 /** The list a todo call writes, or undefined when the call is not one or names no list. */
 export function todoList(call: ToolCall): TodoItem[] | undefined {
-  const tool = TODO_TOOLS[call.name];
+  const tool = ownValue(TODO_TOOLS, call.name);
   if (!tool) return undefined;
   let args: unknown;
   try {

@@ -12,7 +12,7 @@ import type { ProviderConfig } from '../../providers/config';
 import { addressProblem } from '../addressProblem';
 import { canCount } from '../../providers/countTokens';
 import { findPreset } from '../../providers/presets';
-import { useCalibration } from '../../state/calibrationStore';
+import { savedCount, useCalibration } from '../../state/calibrationStore';
 import { currentKey, useProvider } from '../../state/providerStore';
 import { useSettings } from '../../state/settingsStore';
 import { WorkerRequestError, workerClient } from '../../worker/client';
@@ -57,7 +57,7 @@ export const CountExact = memo(function CountExact() {
   const remember = useCalibration((s) => s.remember);
   const preset = provider.presetId === 'offline' ? null : findPreset(provider.presetId);
   const model = provider.model.trim();
-  const saved = useCalibration((s) => s.scales[model]?.[tokenizer]);
+  const saved = useCalibration((s) => savedCount(s.scales, model, tokenizer));
   const countsFixed = useSettings((s) => s.countsFixed !== null);
   const why = unavailable(
     preset,
