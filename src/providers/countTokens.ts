@@ -19,7 +19,7 @@ import { providerErrorMessage, requestHeaders } from './adapter';
 import { ANTHROPIC_VERSION } from './anthropic';
 import { presetFor } from './presets';
 import { keyScrubber } from './redact';
-import type { FetchLike } from './stream';
+import { RedirectRefusedError, sendProviderRequest, type FetchLike } from './send';
 import { ProviderError } from './summarizer';
 
 /** The protocols with a counting endpoint. OpenAI's is part of the Responses API, at the same base URL as Chat. */
@@ -83,8 +83,6 @@ export function countOf(kind: ProviderKind, body: unknown): number | undefined {
   return value !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
-const globalFetch: FetchLike = (url, init) => globalThis.fetch(url, init);
-
 /**
  * The provider's count of `messages`. Failures are `ProviderError`s, so the
  * page and the CLI describe them as they do a failed summary; the key is
@@ -101,14 +99,15 @@ export async function countProviderTokens(
   const where = { preset: config.preset ?? presetFor({ kind: config.kind }).id, baseUrl: config.baseUrl };
   let response: Response;
   try {
-    response = await (options.fetch ?? globalFetch)(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal: options.signal,
-    });
+    response = await sendProviderRequest(request, { fetch: options.fetch, signal: options.signal });
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
+    if (error instanceof RedirectRefusedError) {
+      throw new ProviderError('redirect', scrub(error.message), {
+        ...where,
+        ...(error.status ? { status: error.status } : {}),
+      });
+    }
     const why = error instanceof Error ? error.message : String(error);
     throw new ProviderError(
       'network',
