@@ -206,7 +206,10 @@ export function describeProviderError(
   if (error instanceof StallError) {
     return {
       category: 'stall',
-      title: 'The provider went silent',
+      title:
+        error.address === undefined
+          ? 'The provider went silent'
+          : `${capitalize(who(targetOf(error, context)))} did not answer`,
       detail: error.message,
       fix: 'Try again; for a slow local model, raise the stall timeout in the settings.',
     };
