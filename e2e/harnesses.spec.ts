@@ -250,3 +250,26 @@ test('a count the provider refuses says why and leaves the scale alone', async (
   await expect(page.getByTestId('count-error')).not.toContainText(KEY);
   await expect(page.getByTestId('setting-scale')).toHaveValue('1');
 });
+
+test('a count the server never answers can be cancelled, and gives up by itself after the stall timeout', async ({
+  page,
+}) => {
+  await openDefault(page);
+  await useAnthropicMock(page, 'no-answer');
+  await page.getByTestId('count-exact').click();
+  await expect(page.getByTestId('count-exact')).toHaveText('Counting…');
+  await page.getByTestId('count-cancel').click();
+  await expect(page.getByTestId('count-stopped')).toHaveText('Stopped. The scale was not changed.');
+  await expect(page.getByTestId('count-cancel')).toHaveCount(0);
+  await expect(page.getByTestId('count-error')).toHaveCount(0);
+
+  // Left alone, it gives up after the preview's stall timeout, naming the address it waited for.
+  await page.getByTestId('setting-stall').fill('800');
+  await page.getByTestId('count-exact').click();
+  const error = page.getByTestId('count-error');
+  await expect(error).toContainText(`The server at ${MOCK} did not answer`);
+  await expect(error).toContainText(`${MOCK}/v1/messages/count_tokens did not answer within 800 ms`);
+  await expect(error).toContainText('raise the stall timeout in the settings');
+  await expect(page.getByTestId('count-exact')).toHaveText('Count exactly');
+  await expect(page.getByTestId('setting-scale')).toHaveValue('1');
+});

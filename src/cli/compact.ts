@@ -190,6 +190,8 @@ export function reportProviderError(error: unknown, chosen: ChosenProvider, io: 
   if (description.category === 'unreachable' && chosen.provider) {
     fix = `Check that the server is running at ${chosen.provider.baseUrl} and that this machine can reach it.`;
   }
+  // The page sets the stall timeout in its settings; a command takes it as an option.
+  if (description.category === 'stall') fix = 'Try again; for a slow server, raise --stall-timeout.';
   io.err(`compaction-playground: ${description.title}`);
   if (description.detail) io.err(`  ${oneLine(description.detail)}`);
   if (fix) io.err(`  ${fix}`);

@@ -118,6 +118,39 @@ describe('count against the local mock server', () => {
   });
 });
 
+describe('count on a server that never answers gives up after the stall timeout', () => {
+  it('exits 1 naming the address called and the time waited, with the option that changes it', async () => {
+    const { code, out, err } = await run([
+      'count',
+      chatFile,
+      '--provider',
+      'anthropic',
+      '--model',
+      'no-answer',
+      '--base-url',
+      mock.url,
+      '--stall-timeout',
+      '300',
+    ]);
+    expect([code, out]).toEqual([1, '']);
+    expect(err).toBe(
+      [
+        `compaction-playground: The server at ${mock.url} did not answer`,
+        `  ${mock.url}/v1/messages/count_tokens did not answer within 300 ms`,
+        '  Try again; for a slow server, raise --stall-timeout.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('waits out a slow server within the timeout', async () => {
+    const argv = ['count', chatFile, '--provider', 'gemini', '--model', 'slow-50', '--base-url', mock.url];
+    const { code, out } = await run([...argv, '--stall-timeout', '10000']);
+    expect(code).toBe(0);
+    expect(out).toContain('provider    52 tokens (gemini, slow-50)');
+  });
+});
+
 describe('count: bad input', () => {
   it.each([
     [['count', chatFile], '--provider is required: one of anthropic, gemini, openai, openai-responses'],
@@ -126,6 +159,10 @@ describe('count: bad input', () => {
       '--provider ollama has no token-counting endpoint: use one of anthropic, gemini, openai, openai-responses',
     ],
     [['count', '--provider', 'anthropic'], 'count needs exactly one FILE (see --help)'],
+    [
+      ['count', chatFile, '--provider', 'anthropic', '--stall-timeout', '0'],
+      "--stall-timeout: expected at least 1 millisecond, got '0'",
+    ],
     [
       ['count', chatFile, '--provider', 'anthropic', '--api-key', 'x'],
       '--api-key: keys are read from the environment only',

@@ -1,10 +1,17 @@
 /** `count FILE --provider P`: the provider's own count of a transcript beside ours, and the scale between them. */
-import { type Calibration, SummarizerError, type TokenizerId, TOKENIZERS } from '../core';
+import {
+  type Calibration,
+  DEFAULT_STALL_TIMEOUT_MS,
+  StallError,
+  SummarizerError,
+  type TokenizerId,
+  TOKENIZERS,
+} from '../core';
 import { countExactly, COUNTING_KINDS, type ProviderKind } from '../providers';
 import { reportProviderError } from './compact';
 import { EXIT_FAILURE, EXIT_OK, UsageError, jsonDocument, type Io } from './io';
 import { estimatorFor } from './inspect';
-import { formatFrom, oneOf, parse } from './options';
+import { formatFrom, oneOf, parse, stallTimeoutFrom } from './options';
 import { readTranscript } from './readTranscript';
 import { KEY_HELP, PROVIDER_OPTIONS, providerFrom, refuseKeyOptions } from './summarizerOption';
 
@@ -23,6 +30,7 @@ Options:
   --base-url URL      the API's address (default: the provider's own)
   --tokenizer T       our estimate's tokenizer: o200k_base | cl100k_base | chars4 (default o200k_base)
   --format F          force the input format instead of detecting it
+  --stall-timeout MS  give up on a server silent this long (default 120000)
   --json              print {providerTokens, estimatedTokens, scale}
 
 ${KEY_HELP.split('\n').slice(0, 4).join('\n')}`;
@@ -31,6 +39,7 @@ const COUNT_OPTIONS = {
   ...PROVIDER_OPTIONS,
   tokenizer: { type: 'string' },
   format: { type: 'string' },
+  'stall-timeout': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -65,15 +74,16 @@ export async function count(argv: string[], io: Io): Promise<number> {
   const tokenizer = oneOf<TokenizerId>(values, 'tokenizer', TOKENIZERS) ?? 'o200k_base';
   const model = typeof values.model === 'string' ? values.model.trim() : undefined;
   const baseUrl = typeof values['base-url'] === 'string' ? values['base-url'].trim() : undefined;
+  const timeoutMs = stallTimeoutFrom(values) ?? DEFAULT_STALL_TIMEOUT_MS;
   const { config, provider } = providerFrom(kind, model, baseUrl);
   const imported = await readTranscript(positionals[0], formatFrom(values));
   const estimator = await estimatorFor({ tokenizer });
 
   let result: Calibration;
   try {
-    result = await countExactly(config, imported.messages, estimator);
+    result = await countExactly(config, imported.messages, estimator, { timeoutMs });
   } catch (error) {
-    if (!(error instanceof SummarizerError)) throw error;
+    if (!(error instanceof SummarizerError || error instanceof StallError)) throw error;
     reportProviderError(error, { config, provider }, io);
     return EXIT_FAILURE;
   }

@@ -56,6 +56,13 @@ export function integer(values: Values, name: string, unit = 'tokens'): number |
   return Number(raw.replaceAll('_', ''));
 }
 
+/** `--stall-timeout MS`: how long a provider may stay silent, at least 1 ms. */
+export function stallTimeoutFrom(values: Values): number | undefined {
+  const ms = integer(values, 'stall-timeout', 'milliseconds');
+  if (ms === 0) throw new UsageError("--stall-timeout: expected at least 1 millisecond, got '0'");
+  return ms;
+}
+
 export function oneOf<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
@@ -81,11 +88,7 @@ export function settingsFrom(values: Values, base: SettingsInput = DEFAULT_SETTI
   assign('maxSummaryTokens', integer(values, 'max-summary'));
   assign('strategy', oneOf<Strategy>(values, 'strategy', STRATEGIES));
   assign('tokenizer', oneOf<TokenizerId>(values, 'tokenizer', TOKENIZERS));
-  if (values['stall-timeout'] !== undefined) {
-    const ms = integer(values, 'stall-timeout', 'milliseconds');
-    if (!ms) throw new UsageError("--stall-timeout: expected at least 1 millisecond, got '0'");
-    settings.stallTimeoutMs = ms;
-  }
+  assign('stallTimeoutMs', stallTimeoutFrom(values));
   if (values.scale !== undefined) {
     const scale = Number(values.scale);
     if (typeof values.scale !== 'string' || values.scale.trim() === '' || !Number.isFinite(scale)) {

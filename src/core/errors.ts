@@ -19,13 +19,30 @@ export class CompactionAbortedError extends Error {
   }
 }
 
-/** A summary stream went quiet for longer than the stall timeout. */
+/** A wait as a person reads it: `120 s`, `250 ms`. */
+function waited(ms: number): string {
+  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+/**
+ * A provider call went quiet for longer than the stall timeout: a summary
+ * stream that sent nothing new, or, given the `address` called, an answer
+ * that never came at all (a count's is one JSON document, so nothing arrives
+ * before the whole of it).
+ */
 export class StallError extends Error {
   readonly timeoutMs: number;
-  constructor(timeoutMs: number) {
-    super(`summarization stalled: no output for ${timeoutMs} ms`);
+  /** The address that did not answer, when no answer came at all. */
+  readonly address?: string;
+  constructor(timeoutMs: number, address?: string) {
+    super(
+      address === undefined
+        ? `summarization stalled: no output for ${timeoutMs} ms`
+        : `${address} did not answer within ${waited(timeoutMs)}`,
+    );
     this.name = 'StallError';
     this.timeoutMs = timeoutMs;
+    this.address = address;
   }
 }
 

@@ -43,7 +43,7 @@ export interface Summarizer {
   readonly label: string;
   /**
    * Streams one summary. Failures are thrown; a thrown `SummarizerError` with
-   * kind `auth`, `quota`, `billing` or `unreachable` stops the compaction
+   * kind `auth`, `quota`, `billing`, `unreachable` or `redirect` stops the compaction
    * without a retry.
    */
   stream(request: SummaryRequest): AsyncIterable<SummaryChunk>;
@@ -52,10 +52,21 @@ export interface Summarizer {
 /**
  * Why a summarizer call failed, in the categories the user needs to act on.
  * `unreachable`: no server answered at all (refused, unknown host, blocked by
- * the browser); `network`: a server answered, then the connection broke.
+ * the browser); `network`: a server answered, then the connection broke;
+ * `redirect`: the server sent the call to another address, which a call
+ * carrying the key does not follow.
  */
 export type SummarizerErrorKind =
-  'auth' | 'quota' | 'billing' | 'rate-limit' | 'overflow' | 'unreachable' | 'network' | 'http' | 'protocol';
+  | 'auth'
+  | 'quota'
+  | 'billing'
+  | 'rate-limit'
+  | 'overflow'
+  | 'unreachable'
+  | 'network'
+  | 'redirect'
+  | 'http'
+  | 'protocol';
 
 export class SummarizerError extends Error {
   readonly kind: SummarizerErrorKind;
@@ -79,7 +90,8 @@ export class SummarizerError extends Error {
 /**
  * Errors that no retry can fix and that must not be papered over with an
  * archive. A server that never answered is one: an archive would look like a
- * result, token counts and all, of a call that reached nobody.
+ * result, token counts and all, of a call that reached nobody. A refused
+ * redirect is another: the same call gets the same redirect.
  */
 export function isFatalSummarizerError(error: unknown): error is SummarizerError {
   return (
@@ -87,6 +99,7 @@ export function isFatalSummarizerError(error: unknown): error is SummarizerError
     (error.kind === 'auth' ||
       error.kind === 'quota' ||
       error.kind === 'billing' ||
-      error.kind === 'unreachable')
+      error.kind === 'unreachable' ||
+      error.kind === 'redirect')
   );
 }

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { StallError } from '../core/errors';
 import { createEstimator } from '../core/estimate';
 import type { Message } from '../core/message';
 import type { ProviderConfig } from './config';
 import { buildCountRequest, canCount, countExactly, countProviderTokens } from './countTokens';
 import { describeProviderError } from './describeError';
-import { fakeFetch } from './testing/fakeFetch';
+import { fakeFetch, silentFetch } from './testing/fakeFetch';
 
 const messages: Message[] = [
   { id: 's', role: 'system', content: 'You are a coding agent.' },
@@ -173,5 +174,77 @@ describe('reading the count', () => {
     ).rejects.toThrow(
       'https://generativelanguage.googleapis.com answered without a token count: {"totalTokens":"many"}',
     );
+  });
+});
+
+describe('a count on a server that never answers gives up after the stall timeout', () => {
+  const anthropic = config('anthropic', 'https://api.anthropic.com', 'claude-haiku-4-5');
+  /** A fetch that neither answers nor listens to its signal: the count must end by itself. */
+  const neverFetch = () => new Promise<Response>(() => {});
+
+  it('rejects with a timeout naming the address and the time waited, described with its fix', async () => {
+    const error = await countProviderTokens(anthropic, messages, { fetch: neverFetch, timeoutMs: 20 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(StallError);
+    expect((error as Error).message).toBe(
+      'https://api.anthropic.com/v1/messages/count_tokens did not answer within 20 ms',
+    );
+    expect(describeProviderError(error, { config: anthropic })).toEqual({
+      category: 'stall',
+      title: 'Anthropic did not answer',
+      detail: 'https://api.anthropic.com/v1/messages/count_tokens did not answer within 20 ms',
+      fix: 'Try again; for a slow local model, raise the stall timeout in the settings.',
+    });
+  });
+
+  it('gives up on an answer whose body never ends, and aborts the request it gave up on', async () => {
+    const hanging = fakeFetch({
+      body: '{"input_tokens":',
+      hang: true,
+      headers: { 'content-type': 'application/json' },
+    });
+    await expect(countProviderTokens(anthropic, messages, { fetch: hanging, timeoutMs: 20 })).rejects.toThrow(
+      'https://api.anthropic.com/v1/messages/count_tokens did not answer within 20 ms',
+    );
+    expect(hanging.calls[0].init.signal?.aborted).toBe(true);
+  });
+
+  it('waits the default stall timeout, 120 s, when none is given', async () => {
+    vi.useFakeTimers();
+    try {
+      const silent = silentFetch();
+      const counting = countExactly(
+        anthropic,
+        messages,
+        createEstimator('chars4', () => 0),
+        { fetch: silent },
+      );
+      const outcome = counting.then(
+        () => 'answered',
+        (e: unknown) => (e as Error).message,
+      );
+      await vi.advanceTimersByTimeAsync(119_999);
+      expect(silent.calls).toHaveLength(1);
+      expect(silent.calls[0].init.signal?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await outcome).toBe(
+        'https://api.anthropic.com/v1/messages/count_tokens did not answer within 120 s',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a Cancel before the timeout rejects with the user's own reason", async () => {
+    const controller = new AbortController();
+    const reason = new Error('cancelled by the user');
+    const counting = countProviderTokens(anthropic, messages, {
+      fetch: neverFetch,
+      signal: controller.signal,
+      timeoutMs: 60_000,
+    });
+    controller.abort(reason);
+    await expect(counting).rejects.toBe(reason);
   });
 });

@@ -8,8 +8,10 @@
  * user's key, to the provider the user chose, nowhere else.
  */
 import { calibrate, type Calibration } from '../core/calibration';
+import { StallError } from '../core/errors';
 import type { Estimator } from '../core/estimate';
 import type { Message } from '../core/message';
+import { DEFAULT_STALL_TIMEOUT_MS, MAX_STALL_TIMEOUT_MS } from '../core/settings';
 import { classifyHttpError } from './classify';
 import { joinUrl, originOf, type ProviderConfig, type ProviderKind } from './config';
 import { anthropicCountBody, geminiCountBody, openAiInputBody } from './countBodies';
@@ -19,7 +21,7 @@ import { providerErrorMessage, requestHeaders } from './adapter';
 import { ANTHROPIC_VERSION } from './anthropic';
 import { presetFor } from './presets';
 import { keyScrubber } from './redact';
-import type { FetchLike } from './stream';
+import { RedirectRefusedError, sendProviderRequest, type FetchLike } from './send';
 import { ProviderError } from './summarizer';
 
 /** The protocols with a counting endpoint. OpenAI's is part of the Responses API, at the same base URL as Chat. */
@@ -83,32 +85,84 @@ export function countOf(kind: ProviderKind, body: unknown): number | undefined {
   return value !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
-const globalFetch: FetchLike = (url, init) => globalThis.fetch(url, init);
+export interface CountOptions {
+  /** The user's Cancel. */
+  signal?: AbortSignal;
+  fetch?: FetchLike;
+  /**
+   * How long the whole answer may take: the stall timeout of the settings
+   * (120 s by default), as for a preview. A count streams nothing, so the
+   * clock runs from the moment the request is sent until the answer is read.
+   */
+  timeoutMs?: number;
+}
+
+/** The timeout as the settings would take it: none or 0 is the default, and a timer cannot wait past 2³¹ − 1 ms. */
+function timeoutOf(ms: number | undefined): number {
+  if (ms === undefined || !(ms > 0)) return DEFAULT_STALL_TIMEOUT_MS;
+  return Math.min(ms, MAX_STALL_TIMEOUT_MS);
+}
+
+/**
+ * `promise`, or the signal's reason as soon as it aborts: a fetch (or a body)
+ * that ignores its signal must not keep a count waiting after its deadline.
+ */
+function orAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 /**
  * The provider's count of `messages`. Failures are `ProviderError`s, so the
- * page and the CLI describe them as they do a failed summary; the key is
- * scrubbed from every text a failure carries.
+ * page and the CLI describe them as they do a failed summary, except a server
+ * that does not answer within the timeout: a `StallError` naming the address,
+ * like a preview's stall. The key is scrubbed from every text a failure carries.
  */
 export async function countProviderTokens(
   config: ProviderConfig,
   messages: readonly Message[],
-  options: { signal?: AbortSignal; fetch?: FetchLike } = {},
+  options: CountOptions = {},
 ): Promise<number> {
   const request = buildCountRequest(config, messages);
+  const timeoutMs = timeoutOf(options.timeoutMs);
+  // One signal for both ways a count ends early; its reason says which.
+  const controller = new AbortController();
+  const onCancel = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) onCancel();
+  options.signal?.addEventListener('abort', onCancel, { once: true });
+  const timer = setTimeout(() => controller.abort(new StallError(timeoutMs, request.url)), timeoutMs);
+  try {
+    return await countWithin(config, request, controller.signal, options.fetch);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCancel);
+  }
+}
+
+async function countWithin(
+  config: ProviderConfig,
+  request: ProviderHttpRequest,
+  signal: AbortSignal,
+  fetch: FetchLike | undefined,
+): Promise<number> {
   const scrub = keyScrubber(config.apiKey);
   const origin = originOf(config.baseUrl);
   const where = { preset: config.preset ?? presetFor({ kind: config.kind }).id, baseUrl: config.baseUrl };
   let response: Response;
   try {
-    response = await (options.fetch ?? globalFetch)(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal: options.signal,
-    });
+    response = await orAbort(sendProviderRequest(request, { fetch, signal }), signal);
   } catch (error) {
-    if (options.signal?.aborted) throw options.signal.reason;
+    if (signal.aborted) throw signal.reason;
+    if (error instanceof RedirectRefusedError) {
+      throw new ProviderError('redirect', scrub(error.message), {
+        ...where,
+        ...(error.status ? { status: error.status } : {}),
+      });
+    }
     const why = error instanceof Error ? error.message : String(error);
     throw new ProviderError(
       'network',
@@ -116,7 +170,18 @@ export async function countProviderTokens(
       where,
     );
   }
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await orAbort(response.text(), signal);
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ProviderError(
+      'network',
+      `The connection to ${origin} broke during the answer (${scrub(why)}).`,
+      where,
+    );
+  }
   if (!response.ok) {
     const providerMessage = providerErrorMessage(text);
     throw new ProviderError(
@@ -154,7 +219,7 @@ export async function countExactly(
   config: ProviderConfig,
   messages: readonly Message[],
   estimator: Estimator,
-  options: { signal?: AbortSignal; fetch?: FetchLike } = {},
+  options: CountOptions = {},
 ): Promise<Calibration> {
   const providerTokens = await countProviderTokens(config, messages, options);
   return calibrate(providerTokens, estimator.withScale(1).countMessages(messages));

@@ -163,6 +163,13 @@ function describeSummarizerError(error: SummarizerError, context: DescribeContex
         title: `The connection to ${who(target)} broke during the answer`,
         fix: 'Run again; if it keeps breaking, check the connection and any proxy or VPN between this page and the server.',
       };
+    case 'redirect':
+      return {
+        ...base,
+        category: 'redirect',
+        title: `${capitalize(who(target))} sent the call to another address`,
+        fix: 'If that address is where the service now answers, and you trust it, make it the base URL; otherwise check the base URL.',
+      };
     case 'http':
       return {
         ...base,
@@ -199,7 +206,10 @@ export function describeProviderError(
   if (error instanceof StallError) {
     return {
       category: 'stall',
-      title: 'The provider went silent',
+      title:
+        error.address === undefined
+          ? 'The provider went silent'
+          : `${capitalize(who(targetOf(error, context)))} did not answer`,
       detail: error.message,
       fix: 'Try again; for a slow local model, raise the stall timeout in the settings.',
     };

@@ -15,6 +15,11 @@ const SECRET_HEADERS = new Set([
   'proxy-authorization',
 ]);
 
+/** Whether a request's headers carry a credential: what a redirect must not take elsewhere. */
+export function carriesCredential(headers: Record<string, string>): boolean {
+  return Object.keys(headers).some((name) => SECRET_HEADERS.has(name.toLowerCase()));
+}
+
 function redactHeader(name: string, value: string): string {
   if (!SECRET_HEADERS.has(name.toLowerCase())) return value;
   // Keep the scheme: "Bearer [redacted]" still tells a reader which auth was used.

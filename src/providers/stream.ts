@@ -14,10 +14,10 @@ import { ollamaAdapter } from './ollama';
 import { openAiChatAdapter } from './openaiChat';
 import { openAiResponsesAdapter } from './openaiResponses';
 import { keyScrubber } from './redact';
+import { RedirectRefusedError, sendProviderRequest, type FetchLike } from './send';
 import { StreamFormatError } from './wire';
 
-/** The subset of `fetch` the adapters use; tests pass a fake. */
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike } from './send';
 
 const ADAPTERS: Readonly<Record<ProviderKind, ProviderAdapter>> = {
   openai: openAiChatAdapter,
@@ -37,9 +37,6 @@ export interface StreamOptions {
   signal: AbortSignal;
   fetch?: FetchLike;
 }
-
-/** Calls through the global at call time: a detached `fetch` throws "Illegal invocation" in browsers. */
-const globalFetch: FetchLike = (url, init) => globalThis.fetch(url, init);
 
 function messageOf(error: unknown): string {
   if (error instanceof Error) {
@@ -101,14 +98,18 @@ async function* unscrubbedEvents(
   let response: Response;
   try {
     signal.throwIfAborted();
-    response = await (options.fetch ?? globalFetch)(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal,
-    });
+    response = await sendProviderRequest(request, { fetch: options.fetch, signal });
   } catch (error) {
     if (signal.aborted) throw signal.reason;
+    if (error instanceof RedirectRefusedError) {
+      yield {
+        type: 'error',
+        kind: 'redirect',
+        ...(error.status ? { status: error.status } : {}),
+        message: error.message,
+      };
+      return;
+    }
     // No response at all. A browser reports a CORS refusal exactly like an
     // unreachable server: a bare TypeError, with nothing to read.
     yield {

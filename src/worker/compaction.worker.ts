@@ -5,6 +5,7 @@
  * requests about them. The page never holds the full message list.
  */
 import {
+  CompactionAbortedError,
   createEstimator,
   errorText,
   type Estimator,
@@ -427,7 +428,12 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
         const estimator = await estimatorFor(request.tokenizer, 1);
         return await countExactly(request.config, current(), estimator, {
           signal: controller.signal,
+          timeoutMs: request.stallTimeoutMs,
         });
+      } catch (error) {
+        // Cancel is the user's choice, not the provider's failure: it reads as a stop.
+        if (controller.signal.aborted) throw new CompactionAbortedError('Counting was stopped.');
+        throw error;
       } finally {
         running.delete(request.id);
       }

@@ -168,8 +168,11 @@ export type WorkerRequest =
       items: ScoredFact[];
       stallTimeoutMs: number;
     }
-  /** The provider's own count of the loaded transcript, beside our estimate with `tokenizer` at scale 1. */
-  | { id: number; type: 'count'; config: ProviderConfig; tokenizer: TokenizerId }
+  /**
+   * The provider's own count of the loaded transcript, beside our estimate
+   * with `tokenizer` at scale 1; a server silent for `stallTimeoutMs` fails it.
+   */
+  | { id: number; type: 'count'; config: ProviderConfig; tokenizer: TokenizerId; stallTimeoutMs: number }
   | { id: number; type: 'share'; state: ShareState; options: ShareOptions }
   /** The fragment the address bar shows for this state ('' for none): secrets always redacted. */
   | { id: number; type: 'address'; state: ShareState }

@@ -3,11 +3,13 @@
  * the preview, with its own tokenizer and the user's key, beside our
  * estimate. The ratio becomes the scale, and is remembered for that model on
  * this device. Only the provider the user picked is asked, only on a click.
+ * A count waits no longer than the preview's stall timeout, and Cancel stops
+ * it sooner: a server that never answers must not leave the button spinning.
  */
-import { memo } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { settableScale, type Calibration } from '../../core/calibration';
-import type { TokenizerId } from '../../core/settings';
+import { normalizeSettings, type TokenizerId } from '../../core/settings';
 import type { ProviderConfig } from '../../providers/config';
 import { addressProblem } from '../addressProblem';
 import { canCount } from '../../providers/countTokens';
@@ -68,6 +70,7 @@ export const CountExact = memo(function CountExact() {
     countsFixed,
   );
 
+  const running = useRef<number | null>(null);
   const mutation = useMutation<
     Counted,
     WorkerFailure | { kind: 'internal'; message: string },
@@ -75,8 +78,12 @@ export const CountExact = memo(function CountExact() {
   >({
     retry: false,
     mutationFn: async (config) => {
+      // The preview's stall timeout, read when the count starts: a server that never answers fails it too.
+      const { stallTimeoutMs } = normalizeSettings(useSettings.getState().settings);
+      const { id, result: reply } = workerClient.request('count', { config, tokenizer, stallTimeoutMs });
+      running.current = id;
       try {
-        const result = await workerClient.request('count', { config, tokenizer }).result;
+        const result = await reply;
         return {
           ...result,
           model: config.model,
@@ -88,6 +95,8 @@ export const CountExact = memo(function CountExact() {
         throw error instanceof WorkerRequestError
           ? error.failure
           : { kind: 'internal', message: String(error) };
+      } finally {
+        running.current = null;
       }
     },
     onSuccess: (counted) => {
@@ -112,6 +121,9 @@ export const CountExact = memo(function CountExact() {
       apiKey: key.trim() || undefined,
     });
   };
+  const cancel = useCallback(() => {
+    if (running.current !== null) workerClient.cancel(running.current);
+  }, []);
   const result = mutation.data;
   const error = mutation.error;
 
@@ -128,6 +140,11 @@ export const CountExact = memo(function CountExact() {
       >
         {mutation.isPending ? 'Counting…' : 'Count exactly'}
       </button>
+      {mutation.isPending && (
+        <button type="button" data-testid="count-cancel" onClick={cancel}>
+          Cancel
+        </button>
+      )}
       {why ? (
         <div className="field-note muted">{why}</div>
       ) : (
@@ -155,7 +172,12 @@ export const CountExact = memo(function CountExact() {
           {fmt(saved.estimatedTokens)}).
         </div>
       )}
-      {error && !mutation.isPending && (
+      {error?.kind === 'cancelled' && !mutation.isPending && (
+        <div className="field-note muted" role="status" data-testid="count-stopped">
+          Stopped. The scale was not changed.
+        </div>
+      )}
+      {error && error.kind !== 'cancelled' && !mutation.isPending && (
         <div className="field-note field-error" role="alert" data-testid="count-error">
           {'description' in error ? (
             <>
