@@ -51,6 +51,7 @@ describe('every provider call passes one gate', () => {
     const count = client.request('count', {
       config: { ...stranger, baseUrl: `${STRANGER_SERVER}/` },
       tokenizer: 'o200k_base',
+      stallTimeoutMs: 1,
     });
     await expect(count.result).rejects.toMatchObject({ failure: { kind: 'refused' } });
     expect(posted).toEqual([]);
