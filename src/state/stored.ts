@@ -7,6 +7,7 @@
  * or blank the page.
  */
 import { clear as clearIdb } from 'idb-keyval';
+import { appendAll } from '../core/arrays';
 import { discardPendingWrites } from './idbStorage';
 import { create } from 'zustand';
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
@@ -114,7 +115,7 @@ function withoutPollution<T>(restore: () => Restored<T>): { restored: Restored<T
   try {
     return { restored: restore(), changed };
   } finally {
-    SHARED_PROTOTYPES.forEach((proto, i) => changed.push(...putBack(proto, before[i]!)));
+    SHARED_PROTOTYPES.forEach((proto, i) => appendAll(changed, putBack(proto, before[i]!)));
   }
 }
 

@@ -5,6 +5,7 @@
  * link is sent to a model as written, so the editor names both before anyone
  * runs it.
  */
+import { appendAll } from '../../core/arrays';
 import { revealInvisible } from './invisible';
 
 /** Blank lines in a row from which a run is named, not drawn. */
@@ -47,7 +48,7 @@ export function collapseBlankRuns(text: string): string {
   let run: string[] = [];
   const flush = () => {
     if (run.length >= BLANK_RUN_SHOWN) out.push(`[${run.length.toLocaleString('en-US')} blank lines]`);
-    else out.push(...run);
+    else appendAll(out, run);
     run = [];
   };
   for (const line of text.split('\n')) {
