@@ -32,6 +32,13 @@ const HINTS: Record<PromptId, string> = {
   turnPrefix: 'Sent for the first part of a turn too large to keep whole (a split turn).',
 };
 
+/** "A", "A and B", "A, B and C". */
+function listOf(names: string[]): string {
+  return names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 /** Names what the text box hides of `text`, and shows it as it is sent; nothing when it hides nothing. */
 function HiddenInPrompt({ text, label }: { text: string; label: string }) {
   const hidden = useMemo(() => hiddenText(text), [text]);
@@ -87,17 +94,26 @@ export const PromptEditor = memo(function PromptEditor({ disabled }: { disabled:
         </span>
       </summary>
       {fromLink.length > 0 && (
-        <div className="link-banner info" data-testid="prompt-link">
+        <div className="link-banner info prompt-link" data-testid="prompt-link">
           <span>
-            The shared link brought {fromLink.map((id) => PROMPT_LABELS[id]).join(', ')}. They apply to this
-            visit only and are shown to you before a model is sent them; your own prompts stay saved.
+            The shared link brought {listOf(fromLink.map((id) => PROMPT_LABELS[id]))}.{' '}
+            {fromLink.length === 1 ? 'It applies' : 'They apply'} to this visit only, and Run shows{' '}
+            {fromLink.length === 1 ? 'it' : 'them'} to you before a model is sent{' '}
+            {fromLink.length === 1 ? 'it' : 'them'}; your own prompts stay saved.
           </span>
-          <button type="button" data-testid="prompt-keep-link" disabled={disabled} onClick={keepLinkPrompts}>
-            Keep these prompts
-          </button>
-          <button type="button" data-testid="prompt-use-own" disabled={disabled} onClick={backToOwnPrompts}>
-            Use my own prompts
-          </button>
+          <span className="prompt-link-actions">
+            <button
+              type="button"
+              data-testid="prompt-keep-link"
+              disabled={disabled}
+              onClick={keepLinkPrompts}
+            >
+              Keep these prompts
+            </button>
+            <button type="button" data-testid="prompt-use-own" disabled={disabled} onClick={backToOwnPrompts}>
+              Use my own prompts
+            </button>
+          </span>
         </div>
       )}
       <div className="prompt-row">
@@ -147,8 +163,10 @@ export const PromptEditor = memo(function PromptEditor({ disabled }: { disabled:
             From the shared link, for this visit only.{' '}
           </strong>
         )}
-        {HINTS[which]} {fmt(text.length)} / {fmt(MAX_PROMPT_CHARS)} characters. Saved on this device and
-        carried by share links; never secret.
+        {HINTS[which]} {fmt(text.length)} / {fmt(MAX_PROMPT_CHARS)} characters.{' '}
+        {fromLink.includes(which)
+          ? 'Not saved on this device unless you keep it.'
+          : 'Saved on this device and carried by share links; never secret.'}
       </p>
       <HiddenInPrompt text={text} label={PROMPT_LABELS[which]} />
       {tooLong && (
