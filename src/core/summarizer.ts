@@ -52,10 +52,20 @@ export interface Summarizer {
 /**
  * Why a summarizer call failed, in the categories the user needs to act on.
  * `unreachable`: no server answered at all (refused, unknown host, blocked by
- * the browser); `network`: a server answered, then the connection broke.
+ * the browser); `network`: a server answered, then the connection broke;
+ * `too-long`: the answer went on far past any real summary and was stopped.
  */
 export type SummarizerErrorKind =
-  'auth' | 'quota' | 'billing' | 'rate-limit' | 'overflow' | 'unreachable' | 'network' | 'http' | 'protocol';
+  | 'auth'
+  | 'quota'
+  | 'billing'
+  | 'rate-limit'
+  | 'overflow'
+  | 'unreachable'
+  | 'network'
+  | 'http'
+  | 'protocol'
+  | 'too-long';
 
 export class SummarizerError extends Error {
   readonly kind: SummarizerErrorKind;
@@ -79,7 +89,9 @@ export class SummarizerError extends Error {
 /**
  * Errors that no retry can fix and that must not be papered over with an
  * archive. A server that never answered is one: an archive would look like a
- * result, token counts and all, of a call that reached nobody.
+ * result, token counts and all, of a call that reached nobody. An answer that
+ * would not end is another: a server that ignores the token cap ignores it
+ * again, and a retry would only stream as much once more.
  */
 export function isFatalSummarizerError(error: unknown): error is SummarizerError {
   return (
@@ -87,6 +99,7 @@ export function isFatalSummarizerError(error: unknown): error is SummarizerError
     (error.kind === 'auth' ||
       error.kind === 'quota' ||
       error.kind === 'billing' ||
-      error.kind === 'unreachable')
+      error.kind === 'unreachable' ||
+      error.kind === 'too-long')
   );
 }

@@ -18,6 +18,7 @@ import { asNumber, pick } from './json';
 import { providerErrorMessage, requestHeaders } from './adapter';
 import { ANTHROPIC_VERSION } from './anthropic';
 import { presetFor } from './presets';
+import { cutNote, readBodyText } from './readBody';
 import { keyScrubber } from './redact';
 import type { FetchLike } from './stream';
 import { ProviderError } from './summarizer';
@@ -116,12 +117,15 @@ export async function countProviderTokens(
       where,
     );
   }
-  const text = await response.text();
+  const read = await readBodyText(response);
+  const { text } = read;
   if (!response.ok) {
     const providerMessage = providerErrorMessage(text);
     throw new ProviderError(
       classifyHttpError(response.status, text),
-      scrub(`${origin} answered HTTP ${response.status}${providerMessage ? `: ${providerMessage}` : ''}`),
+      scrub(
+        `${origin} answered HTTP ${response.status}${providerMessage ? `: ${providerMessage}` : ''}${cutNote(read)}`,
+      ),
       {
         ...where,
         status: response.status,
@@ -139,7 +143,7 @@ export async function countProviderTokens(
   if (count === undefined) {
     throw new ProviderError(
       'protocol',
-      `${origin} answered without a token count: ${scrub(text.slice(0, 200)) || '(empty body)'}`,
+      `${origin} answered without a token count: ${scrub(text.slice(0, 200)) || '(empty body)'}${cutNote(read)}`,
       where,
     );
   }

@@ -175,6 +175,13 @@ function describeSummarizerError(error: SummarizerError, context: DescribeContex
               ? 'The provider had a problem of its own; try again in a moment.'
               : undefined,
       };
+    case 'too-long':
+      return {
+        ...base,
+        category: 'too-long',
+        title: `${capitalize(who(target))} would not stop writing`,
+        fix: 'Check that the server honours the token cap of the request (max_tokens), or choose another model; running again would stream as much once more.',
+      };
     case 'protocol':
       return {
         ...base,
