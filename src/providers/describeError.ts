@@ -179,7 +179,7 @@ function describeSummarizerError(error: SummarizerError, context: DescribeContex
       return {
         ...base,
         category: 'too-long',
-        title: `${capitalize(who(target))} would not stop writing`,
+        title: `The answer from ${who(target)} would not end`,
         fix: 'Check that the server honours the token cap of the request (max_tokens), or choose another model; running again would stream as much once more.',
       };
     case 'protocol':
