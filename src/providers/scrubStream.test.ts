@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProviderConfig } from './config';
 import type { ProviderEvent } from './events';
-import { RAW_KEY_PART, keyStartAt } from './scrubStream';
+import { RAW_KEY_PART, keyStartAt, scrubKeyFromEvents } from './scrubStream';
 import { streamProviderEvents } from './stream';
 import { collect, fakeFetch, sse } from './testing/fakeFetch';
 
@@ -126,6 +126,25 @@ describe('a key streamed back in two pieces', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('a hold that nothing settles', () => {
+  it('ends after 1,024 events, so a stream of other events does not pile up behind a held delta', async () => {
+    async function* stream(): AsyncGenerator<ProviderEvent> {
+      yield { type: 'text', delta: 'It starts sk-te' };
+      for (let i = 0; i < 1100; i++) yield { type: 'usage', usage: { promptTokens: i, completionTokens: 0 } };
+      await new Promise(() => {}); // and then nothing, ever
+    }
+    let seen = 0;
+    for await (const event of scrubKeyFromEvents(stream(), KEY)) {
+      seen++;
+      if (event.type === 'text') {
+        expect(event.delta).toBe('It starts sk-te');
+        break;
+      }
+    }
+    expect(seen).toBe(1);
   });
 });
 

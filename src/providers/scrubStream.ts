@@ -153,15 +153,15 @@ class KeyWindow {
     this.scrub = keyScrubber(key);
   }
 
+  /** A channel's text ends with what may be the start of the key. */
+  get keyForming(): boolean {
+    return this.channels.text.members.length > 0 || this.channels.reasoning.members.length > 0;
+  }
+
   /** Nothing held may go out yet. */
   get holding(): boolean {
     if (this.held.length >= MAX_HELD_EVENTS || this.heldRawChars >= MAX_HELD_RAW_CHARS) return false;
-    return (
-      this.awaitingDelta ||
-      this.guarded ||
-      this.channels.text.members.length > 0 ||
-      this.channels.reasoning.members.length > 0
-    );
+    return this.awaitingDelta || this.guarded || this.keyForming;
   }
 
   add(event: ProviderEvent): void {
@@ -246,6 +246,8 @@ export async function* scrubKeyFromEvents(
   }
   const window = new KeyWindow(key);
   for await (const event of events) {
+    // A new message: every delta of the one before is known, so unless a key is forming it may all go.
+    if (event.type === 'raw' && !window.keyForming) yield* window.release();
     window.add(event);
     if (!window.holding) yield* window.release();
   }
