@@ -146,6 +146,26 @@ for (const viewport of [
   });
 }
 
+test('Stop aborts a judge that does not answer, and a judge that never stops writing is stopped at the cap', async ({
+  page,
+}) => {
+  await loadChat(page);
+  await chooseProvider(page, 'openai', `${MOCK}/v1`, 'mock-summarizer', KEY);
+  await page.getByTestId('preview-run').click();
+  await expect(page.getByTestId('eval-checklist')).toBeVisible();
+  await expect(page.getByTestId('judge-stop')).toBeDisabled();
+  await page.getByTestId('provider-model').fill('no-answer');
+  await page.getByTestId('judge-run').click();
+  await expect(page.getByTestId('judge-run')).toHaveText('Asking…');
+  await page.getByTestId('judge-stop').click();
+  await expect(page.getByTestId('judge-stopped')).toHaveText('Stopped. No probe was graded.');
+  await expect(page.getByTestId('judge-run')).toBeEnabled();
+  await page.getByTestId('provider-model').fill('endless');
+  await page.getByTestId('judge-run').click();
+  await expect(page.getByTestId('judge-error')).toContainText('would not end', { timeout: 20_000 });
+  await expect(page.getByTestId('judge-stop')).toBeDisabled();
+});
+
 test('a summary of another call’s context is stale, and the judge grades against the context the preview compacted', async ({
   page,
 }) => {

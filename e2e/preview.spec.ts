@@ -80,6 +80,32 @@ test('Stop aborts a running preview and reports it as stopped', async ({ page })
   await expect(page.getByTestId('flag-degraded')).toBeHidden();
 });
 
+test('a provider that never stops streaming is stopped at the answer cap, and the page says so', async ({
+  page,
+}) => {
+  await loadChat(page);
+  await chooseProvider(page, 'openai', `${MOCK}/v1`, 'endless', KEY);
+  await page.getByTestId('preview-run').click();
+  const error = page.getByTestId('preview-error');
+  await expect(error).toHaveAttribute('data-category', 'too-long', { timeout: 20_000 });
+  await expect(error).toContainText("The provider's answer passed 400,000 characters; it was stopped there");
+  await expect(page.getByTestId('preview-stop')).toBeDisabled();
+});
+
+test('a key the model writes back in two pieces shows nowhere on the page', async ({ page }) => {
+  await loadChat(page);
+  await chooseProvider(page, 'openai', `${MOCK}/v1`, 'quote-key', KEY);
+  await page.getByTestId('preview-run').click();
+  await expect(page.getByTestId('preview-summary')).toContainText('The key I was given: [redacted].');
+  await page.getByTestId('tab-raw').click();
+  await expect(page.getByTestId('preview-raw')).toContainText('[redacted]');
+  const half = Math.floor(KEY.length / 2);
+  for (const piece of [KEY.slice(0, half), KEY.slice(half)]) {
+    await expect(page.locator('main')).not.toContainText(piece);
+    expect(page.url()).not.toContain(piece);
+  }
+});
+
 test('a rejected key is an authentication error, not retried', async ({ page }) => {
   await loadChat(page);
   await chooseProvider(page, 'openai', `${MOCK}/v1`, 'unauthorized', KEY);

@@ -417,6 +417,37 @@ describe('compact against the local mock LLM server', () => {
     for (const { out, err } of [plain, json]) expect(out + err).not.toContain(KEY);
   });
 
+  it('a key streamed back in two pieces reaches neither the terminal, stdout nor --json', async () => {
+    withEnv({ OPENAI_API_KEY: KEY });
+    const args = ['--provider', 'openai', '--base-url', `${mock.url}/v1`, '--model', 'quote-key'];
+    const terminal = await run(['compact', chatFile, ...args, '--keep-recent', '30'], { terminal: true });
+    const json = await run(['compact', chatFile, ...args, '--keep-recent', '30', '--json']);
+    expect([terminal.code, json.code]).toEqual([0, 0]);
+    expect(terminal.streamed).toContain('\n- The key I was given: [redacted].');
+    expect((JSON.parse(json.out) as { summary: string }).summary).toContain(
+      '\n- The key I was given: [redacted].',
+    );
+    for (const { out, err, streamed } of [terminal, json]) {
+      expect(out + err + streamed).not.toContain(KEY.slice(0, 10));
+      expect(out + err + streamed).not.toContain(KEY.slice(10));
+    }
+  });
+
+  it('a provider that never stops streaming is stopped at the answer cap, once, with exit code 1', async () => {
+    withEnv({ OPENAI_API_KEY: KEY });
+    const { code, out, err } = await compactWith('openai', `${mock.url}/v1`, 'endless');
+    expect([code, out]).toEqual([1, '']);
+    expect(mock.requests).toHaveLength(1);
+    expect(err).toBe(
+      [
+        `compaction-playground: The answer from the server at ${mock.url} would not end`,
+        `  The provider's answer passed 400,000 characters; it was stopped there, far beyond any real summary (${mock.url}/v1/chat/completions may ignore the token cap, or the model is repeating itself).`,
+        '  Check that the server honours the token cap of the request (max_tokens), or choose another model; running again would stream as much once more.',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('a summary cut off at its token cap falls back to the raw archive and says so', async () => {
     const { code, out } = await compactWith('ollama', mock.url, 'length');
     expect(code).toBe(0);

@@ -9,10 +9,23 @@ import { type CompactionEvent, NO_PRIOR_HISTORY, SPLIT_TURN_SEPARATOR, type Summ
 
 const PART_NAMES: Record<SummaryPart, string> = { history: 'history', 'turn-prefix': 'turn prefix' };
 
+/**
+ * Where the display stands: nothing written yet, or how the last text ended.
+ * Only that is kept of what was written, so a long stream holds its parts
+ * once, not a second copy of everything shown.
+ */
+type Ending = 'nothing' | 'text' | 'line' | 'blank-line';
+
+function endingOf(text: string, before: Ending): Ending {
+  if (text.endsWith('\n\n')) return 'blank-line';
+  if (text === '\n') return before === 'line' || before === 'blank-line' ? 'blank-line' : 'line';
+  return text.endsWith('\n') ? 'line' : 'text';
+}
+
 export class SummaryStream {
-  /** The text of each part's latest attempt, as streamed. */
-  private readonly parts = new Map<SummaryPart, string>();
-  private written = '';
+  /** The text of each part's latest attempt, in the pieces it streamed in. */
+  private readonly parts = new Map<SummaryPart, string[]>();
+  private ending: Ending = 'nothing';
   private readonly write: (text: string) => void;
   private readonly note: (text: string) => void;
 
@@ -24,18 +37,22 @@ export class SummaryStream {
   private emit(text: string) {
     if (!text) return;
     this.write(text);
-    this.written += text;
+    this.ending = endingOf(text, this.ending);
   }
 
   /** Ends the current line, so what follows (an error, a note) starts on its own. */
   breakLine() {
-    if (this.written && !this.written.endsWith('\n')) this.emit('\n');
+    if (this.ending === 'text') this.emit('\n');
+  }
+
+  private partText(part: SummaryPart): string | undefined {
+    return this.parts.get(part)?.join('');
   }
 
   readonly onEvent = (event: CompactionEvent) => {
     switch (event.type) {
       case 'request':
-        this.parts.set(event.part, '');
+        this.parts.set(event.part, []);
         if (event.part === 'turn-prefix' && event.attempt === 1) {
           // With no history part the compactor leads with a fixed line; a previous summary differs, and `finish` shows it.
           this.emit(
@@ -45,7 +62,7 @@ export class SummaryStream {
         break;
       case 'chunk':
         if (event.chunk.type === 'text') {
-          this.parts.set(event.part, (this.parts.get(event.part) ?? '') + event.chunk.text);
+          this.parts.get(event.part)?.push(event.chunk.text);
           this.emit(event.chunk.text);
         }
         break;
@@ -66,21 +83,21 @@ export class SummaryStream {
 
   /** Completes the display so that, read top to bottom, it is the stored summary. */
   finish(summary: string, degraded: boolean): void {
-    const history = this.parts.get('history')?.trim();
-    const prefix = this.parts.get('turn-prefix')?.trim();
+    const history = this.partText('history')?.trim();
+    const prefix = this.partText('turn-prefix')?.trim();
     const body =
       prefix === undefined ? history : (history || NO_PRIOR_HISTORY) + SPLIT_TURN_SEPARATOR + prefix;
     if (!degraded && body !== undefined && summary.startsWith(body)) {
       const tail = summary.slice(body.length).replace(/^\n+/, '');
       if (tail) {
-        this.emit(this.written.endsWith('\n\n') ? '' : this.written.endsWith('\n') ? '\n' : '\n\n');
+        this.emit(this.ending === 'blank-line' ? '' : this.ending === 'line' ? '\n' : '\n\n');
         this.emit(tail);
       }
       this.breakLine();
       return;
     }
     this.breakLine();
-    if (this.written) this.emit('\nThe stored summary:\n\n');
+    if (this.ending !== 'nothing') this.emit('\nThe stored summary:\n\n');
     this.emit(summary);
     this.breakLine();
   }

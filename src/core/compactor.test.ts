@@ -271,6 +271,13 @@ describe('summarizer failures', () => {
     expect(summarizer.requests).toHaveLength(1);
   });
 
+  it('stops at once on an answer that would not end, without retry or archive', async () => {
+    const error = new SummarizerError('too-long', "The provider's answer passed 400,000 characters");
+    const summarizer = scripted(fails(error));
+    await expect(compactor(summarizer).compact(reactTurn(40))).rejects.toBe(error);
+    expect(summarizer.requests).toHaveLength(1);
+  });
+
   it('retries a connection that broke mid-stream once and then archives', async () => {
     const summarizer = scripted(fails(new SummarizerError('network', 'the connection broke')));
     const result = await compactor(summarizer).compact(reactTurn(40));

@@ -55,6 +55,7 @@ export interface Summarizer {
  * the browser); `network`: a server answered, then the connection broke;
  * `redirect`: the server sent the call to another address, which a call
  * carrying the key does not follow.
+ * `too-long`: the answer went on far past any real summary and was stopped.
  */
 export type SummarizerErrorKind =
   | 'auth'
@@ -66,7 +67,8 @@ export type SummarizerErrorKind =
   | 'network'
   | 'redirect'
   | 'http'
-  | 'protocol';
+  | 'protocol'
+  | 'too-long';
 
 export class SummarizerError extends Error {
   readonly kind: SummarizerErrorKind;
@@ -91,7 +93,9 @@ export class SummarizerError extends Error {
  * Errors that no retry can fix and that must not be papered over with an
  * archive. A server that never answered is one: an archive would look like a
  * result, token counts and all, of a call that reached nobody. A refused
- * redirect is another: the same call gets the same redirect.
+ * redirect is another: the same call gets the same redirect. An answer that
+ * would not end is a third: a server that ignores the token cap ignores it
+ * again, and a retry would only stream as much once more.
  */
 export function isFatalSummarizerError(error: unknown): error is SummarizerError {
   return (
@@ -100,6 +104,7 @@ export function isFatalSummarizerError(error: unknown): error is SummarizerError
       error.kind === 'quota' ||
       error.kind === 'billing' ||
       error.kind === 'unreachable' ||
-      error.kind === 'redirect')
+      error.kind === 'redirect' ||
+      error.kind === 'too-long')
   );
 }

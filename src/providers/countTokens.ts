@@ -20,6 +20,7 @@ import { asNumber, pick } from './json';
 import { providerErrorMessage, requestHeaders } from './adapter';
 import { ANTHROPIC_VERSION } from './anthropic';
 import { presetFor } from './presets';
+import { cutNote, readBodyText } from './readBody';
 import { keyScrubber } from './redact';
 import { RedirectRefusedError, sendProviderRequest, type FetchLike } from './send';
 import { ProviderError } from './summarizer';
@@ -170,9 +171,10 @@ async function countWithin(
       where,
     );
   }
-  let text: string;
+  let read: Awaited<ReturnType<typeof readBodyText>>;
   try {
-    text = await orAbort(response.text(), signal);
+    // At most 1 MB is read of any answer: a count is a few bytes, and an error body can be anything.
+    read = await orAbort(readBodyText(response), signal);
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     const why = error instanceof Error ? error.message : String(error);
@@ -182,11 +184,14 @@ async function countWithin(
       where,
     );
   }
+  const { text } = read;
   if (!response.ok) {
     const providerMessage = providerErrorMessage(text);
     throw new ProviderError(
       classifyHttpError(response.status, text),
-      scrub(`${origin} answered HTTP ${response.status}${providerMessage ? `: ${providerMessage}` : ''}`),
+      scrub(
+        `${origin} answered HTTP ${response.status}${providerMessage ? `: ${providerMessage}` : ''}${cutNote(read)}`,
+      ),
       {
         ...where,
         status: response.status,
@@ -204,7 +209,7 @@ async function countWithin(
   if (count === undefined) {
     throw new ProviderError(
       'protocol',
-      `${origin} answered without a token count: ${scrub(text.slice(0, 200)) || '(empty body)'}`,
+      `${origin} answered without a token count: ${scrub(text.slice(0, 200)) || '(empty body)'}${cutNote(read)}`,
       where,
     );
   }

@@ -8,6 +8,25 @@ const unreachable = (preset: ProviderError['preset'], baseUrl: string, url: stri
   new ProviderError('unreachable', `Could not reach ${url} (Failed to fetch).`, { preset, baseUrl, url });
 
 describe('describeProviderError', () => {
+  it('says an answer that would not end was stopped, and that running again would not help', () => {
+    const message =
+      "The provider's answer passed 400,000 characters; it was stopped there, far beyond any real summary " +
+      '(http://127.0.0.1:8000/v1/chat/completions may ignore the token cap, or the model is repeating itself).';
+    const error = new ProviderError('too-long', message, {
+      preset: 'vllm',
+      baseUrl: 'http://127.0.0.1:8000/v1',
+      url: 'http://127.0.0.1:8000/v1/chat/completions',
+    });
+    expect(describeProviderError(error)).toEqual({
+      category: 'too-long',
+      title: 'The answer from vLLM would not end',
+      detail: message,
+      fix: 'Check that the server honours the token cap of the request (max_tokens), or choose another model; running again would stream as much once more.',
+      status: undefined,
+      providerMessage: undefined,
+    });
+  });
+
   it("tells an Ollama user to set OLLAMA_ORIGINS to this page's origin, naming the address called", () => {
     const error = unreachable(
       'ollama',

@@ -182,6 +182,13 @@ function describeSummarizerError(error: SummarizerError, context: DescribeContex
               ? 'The provider had a problem of its own; try again in a moment.'
               : undefined,
       };
+    case 'too-long':
+      return {
+        ...base,
+        category: 'too-long',
+        title: `The answer from ${who(target)} would not end`,
+        fix: 'Check that the server honours the token cap of the request (max_tokens), or choose another model; running again would stream as much once more.',
+      };
     case 'protocol':
       return {
         ...base,

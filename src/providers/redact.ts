@@ -33,9 +33,14 @@ function redactHeader(name: string, value: string): string {
  * provided: sk-…"), so everything a provider sends back passes through one.
  */
 export function keyScrubber(apiKey?: string): (text: string) => string {
-  // Short "keys" (an empty field, "x") would turn ordinary text into [redacted].
-  const key = apiKey && apiKey.trim().length >= 8 ? apiKey.trim() : undefined;
+  const key = usableKey(apiKey);
   return (text) => (key && text.includes(key) ? text.split(key).join(REDACTED) : text);
+}
+
+/** The key as scrubbed: trimmed, and none at all when too short to be one. */
+export function usableKey(apiKey?: string): string | undefined {
+  // Short "keys" (an empty field, "x") would turn ordinary text into [redacted].
+  return apiKey && apiKey.trim().length >= 8 ? apiKey.trim() : undefined;
 }
 
 /**

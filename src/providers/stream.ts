@@ -13,9 +13,11 @@ import { geminiAdapter } from './gemini';
 import { ollamaAdapter } from './ollama';
 import { openAiChatAdapter } from './openaiChat';
 import { openAiResponsesAdapter } from './openaiResponses';
-import { keyScrubber } from './redact';
+import { capAnswer } from './answerCap';
+import { cutNote, readBodyText } from './readBody';
+import { scrubKeyFromEvents } from './scrubStream';
 import { RedirectRefusedError, sendProviderRequest, type FetchLike } from './send';
-import { StreamFormatError } from './wire';
+import { MAX_MESSAGE_CHARS, MessageTooLongError, StreamFormatError } from './wire';
 
 export type { FetchLike } from './send';
 
@@ -47,41 +49,19 @@ function messageOf(error: unknown): string {
   return String(error);
 }
 
-/** The event with the key taken out of every text it carries. */
-function scrubEvent(event: ProviderEvent, scrub: (text: string) => string): ProviderEvent {
-  switch (event.type) {
-    case 'text':
-    case 'reasoning':
-      return { ...event, delta: scrub(event.delta) };
-    case 'raw':
-      return { ...event, data: scrub(event.data) };
-    case 'error':
-      return {
-        ...event,
-        message: scrub(event.message),
-        ...(event.providerMessage !== undefined ? { providerMessage: scrub(event.providerMessage) } : {}),
-      };
-    case 'finish':
-      return { ...event, reason: scrub(event.reason) };
-    case 'response':
-    case 'usage':
-      return event;
-  }
-}
-
 /**
  * One call, as events. Whatever the service sends back is untrusted and may
- * quote the key it was given (an "incorrect API key" error does): the key is
- * scrubbed from every event here, so no caller (the page, the CLI's stderr and
- * `--json`) can show it.
+ * quote the key it was given (an "incorrect API key" error does, and a model
+ * may write it out a few characters per delta): the key is scrubbed from every
+ * event here, also across deltas, so no caller (the page, the CLI's stdout,
+ * stderr and `--json`) can show it.
  */
 export async function* streamProviderEvents(
   config: ProviderConfig,
   call: ProviderCall,
   options: StreamOptions,
 ): AsyncGenerator<ProviderEvent> {
-  const scrub = keyScrubber(config.apiKey);
-  for await (const event of unscrubbedEvents(config, call, options)) yield scrubEvent(event, scrub);
+  yield* scrubKeyFromEvents(unscrubbedEvents(config, call, options), config.apiKey);
 }
 
 async function* unscrubbedEvents(
@@ -123,12 +103,13 @@ async function* unscrubbedEvents(
   }
 
   if (!response.ok) {
-    let text = '';
+    let body = { text: '', cut: false };
     try {
-      text = await response.text();
+      body = await readBodyText(response);
     } catch {
       if (signal.aborted) throw signal.reason;
     }
+    const { text } = body;
     yield { type: 'raw', event: `http ${response.status}`, data: text };
     const providerMessage = providerErrorMessage(text);
     const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
@@ -136,7 +117,7 @@ async function* unscrubbedEvents(
       type: 'error',
       kind: classifyHttpError(response.status, text),
       status: response.status,
-      message: `${address} answered ${status}${providerMessage ? `: ${providerMessage}` : ''}`,
+      message: `${address} answered ${status}${providerMessage ? `: ${providerMessage}` : ''}${cutNote(body)}`,
       providerMessage,
     };
     return;
@@ -147,9 +128,17 @@ async function* unscrubbedEvents(
   }
 
   try {
-    yield* adapter.readStream(response.body, signal);
+    yield* capAnswer(adapter.readStream(response.body, signal), address);
   } catch (error) {
     if (signal.aborted) throw signal.reason;
+    if (error instanceof MessageTooLongError) {
+      yield {
+        type: 'error',
+        kind: 'too-long',
+        message: `One message of the stream from ${address} passed ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters without ending; it was stopped there.`,
+      };
+      return;
+    }
     if (error instanceof StreamFormatError) {
       yield { type: 'raw', data: error.head };
       yield {

@@ -3,7 +3,7 @@ import { SummarizerError, isFatalSummarizerError, type SummaryRequest } from '..
 import type { ProviderConfig } from './config';
 import type { ProviderEvent, ProviderHttpRequest } from './events';
 import { ProviderError, createProviderSummarizer } from './summarizer';
-import { collect, failingFetch, fakeFetch, sse } from './testing/fakeFetch';
+import { collect, endlessFetch, failingFetch, fakeFetch, sse } from './testing/fakeFetch';
 
 const config: ProviderConfig = {
   kind: 'anthropic',
@@ -116,6 +116,20 @@ describe('createProviderSummarizer', () => {
     );
     expect((error as Error).message).not.toContain('anthropic.com');
     expect(isFatalSummarizerError(error)).toBe(true);
+  });
+
+  it('throws a fatal too-long error, and stops reading, when the answer would not end', async () => {
+    const delta = ev('content_block_delta', {
+      index: 0,
+      delta: { type: 'text_delta', text: 'x'.repeat(1000) },
+    });
+    const fetch = endlessFetch(sse(delta), { totalBytes: 16 * 1024 * 1024 });
+    const summarizer = createProviderSummarizer(config, { fetch });
+    const error = await collect(summarizer.stream(request())).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ kind: 'too-long', url: 'https://api.anthropic.com/v1/messages' });
+    expect(isFatalSummarizerError(error)).toBe(true);
+    expect(fetch.body.cancelled).toBe(true);
   });
 
   it('throws an overflow error that is not fatal, so the core can fall back', async () => {

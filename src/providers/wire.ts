@@ -22,7 +22,27 @@ export class StreamFormatError extends Error {
   }
 }
 
+/**
+ * One message (an SSE event, an NDJSON line) went on past `MAX_MESSAGE_CHARS`
+ * without ending: a body with no line breaks at all, or a server that never
+ * closes an event. Held whole, it would grow until the worker ran out of memory.
+ */
+export class MessageTooLongError extends Error {
+  constructor() {
+    super(
+      `one message of the stream passed ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters without ending`,
+    );
+    this.name = 'MessageTooLongError';
+  }
+}
+
 const HEAD_CHARS = 500;
+
+/**
+ * The longest one message may be. The longest real one repeats a whole answer
+ * at its cap (OpenAI Responses' `response.completed`), JSON escapes included.
+ */
+export const MAX_MESSAGE_CHARS = 4_000_000;
 
 /**
  * Decoded text chunks of a body. An abort cancels the reader, because a body
@@ -66,14 +86,25 @@ export async function* readSse(
   signal: AbortSignal,
 ): AsyncGenerator<WireMessage> {
   const queue: WireMessage[] = [];
+  let overflowed = false;
   const parser = createParser({
     onEvent: (message) => queue.push({ event: message.event, data: message.data }),
+    maxBufferSize: MAX_MESSAGE_CHARS,
+    onError: (error) => {
+      if (error.type === 'max-buffer-size-exceeded') overflowed = true;
+    },
   });
   let head = '';
   let sawEvent = false;
   for await (const text of readText(body, signal)) {
     if (head.length < HEAD_CHARS) head += text.slice(0, HEAD_CHARS - head.length);
     parser.feed(text);
+    if (overflowed) {
+      // Megabytes without one line break before any event: not a stream at all (a JSON page, say).
+      if (!sawEvent && !queue.length)
+        throw new StreamFormatError('the response was not a stream of server-sent events', head);
+      throw new MessageTooLongError();
+    }
     while (queue.length) {
       sawEvent = true;
       yield queue.shift() as WireMessage;
@@ -88,18 +119,27 @@ export async function* readNdjson(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal,
 ): AsyncGenerator<WireMessage> {
-  let buffer = '';
+  // The line being read, in the pieces it arrived in: each piece is scanned
+  // for a line break once, so a long line costs its length, not its square.
+  let pieces: string[] = [];
+  let pending = 0;
   for await (const text of readText(body, signal)) {
-    buffer += text;
-    let newline = buffer.indexOf('\n');
-    while (newline >= 0) {
-      const line = buffer.slice(0, newline).trim();
-      buffer = buffer.slice(newline + 1);
+    let start = 0;
+    for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
+      pieces.push(text.slice(start, newline));
+      const line = pieces.join('').trim();
+      pieces = [];
+      pending = 0;
+      start = newline + 1;
       if (line) yield { data: line };
-      newline = buffer.indexOf('\n');
+    }
+    if (start < text.length) {
+      pieces.push(text.slice(start));
+      pending += text.length - start;
+      if (pending > MAX_MESSAGE_CHARS) throw new MessageTooLongError();
     }
   }
-  const last = buffer.trim();
+  const last = pieces.join('').trim();
   if (last) yield { data: last };
 }
 

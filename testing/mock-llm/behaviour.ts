@@ -8,6 +8,8 @@ export const BEHAVIOURS = [
   'no-answer',
   'unauthorized',
   'echo-key',
+  'quote-key',
+  'endless',
   'rate-limited',
   'quota',
   'overflow',

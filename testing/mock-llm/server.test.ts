@@ -130,6 +130,17 @@ describe.each(FAMILIES)('the %s adapter against the mock server', (kind) => {
     expect(finishCategory(finishOf(chunks)[0])).toBe('stop');
   });
 
+  it('quote-key writes the key it got split across two frames; the text shows it nowhere', async () => {
+    const text = textOf(await run(kind, 'quote-key'));
+    expect(text).toContain('\n- The key I was given: [redacted].');
+    expect(text).not.toContain(KEY.slice(0, 10));
+    expect(text).not.toContain(KEY.slice(10));
+  });
+
+  it('endless streams text until the caller stops; the answer cap stops it as too long', async () => {
+    expect(await failure(kind, 'endless')).toMatchObject({ kind: 'too-long' });
+  });
+
   it('classifies a rejected key as auth', async () => {
     const error = await failure(kind, 'unauthorized');
     expect(error.kind).toBe('auth');
@@ -244,6 +255,11 @@ describe('the core summarizing through the mock server', () => {
 
   it('does not retry a rejected key', async () => {
     await expect(call('unauthorized', 'anthropic')).rejects.toMatchObject({ kind: 'auth' });
+    expect(attempts()).toBe(1);
+  });
+
+  it('does not retry an answer that would not end', async () => {
+    await expect(call('endless')).rejects.toMatchObject({ kind: 'too-long' });
     expect(attempts()).toBe(1);
   });
 

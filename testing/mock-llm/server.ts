@@ -3,7 +3,9 @@
  * protocols at their real paths, for end-to-end tests and for trying the
  * preview without a key. The model name picks the scenario (see
  * `behaviour.ts`): `mock`, `slow-50`, `silent-after-headers`, `no-answer`,
- * `unauthorized`, `echo-key` (a 401 that quotes the key it got), `rate-limited`, `quota`, `overflow`, `length`, `empty`;
+ * `unauthorized`, `echo-key` (a 401 that quotes the key it got), `quote-key` (a summary that
+ * quotes the key it got, split across two frames), `endless` (text that never stops), `rate-limited`,
+ * `quota`, `overflow`, `length`, `empty`;
  * `window-<tokens>` refuses, with the overflow error, only prompts larger than that window.
  *
  *   npx tsx testing/mock-llm/server.ts --port 8787
@@ -107,14 +109,31 @@ const ERROR_CASES: ReadonlySet<Behaviour> = new Set<ErrorCase>([
   'overflow',
 ]);
 
+/** The frame an `endless` stream repeats: about 1 kB of text. */
+const ENDLESS_PIECE = 'All work and no play makes the stream go on. '.repeat(22);
+
+/** The summary's pieces, with the key quoted at the end in two frames that split it in the middle. */
+function quotingKey(all: string[], key: string): string[] {
+  const half = Math.floor(key.length / 2);
+  return [...all, `\n- The key I was given: ${key.slice(0, half)}`, `${key.slice(half)}.`];
+}
+
+function textPieces(model: string, prompt: string, behaviour: Behaviour, key: string): string[] {
+  if (behaviour === 'empty') return [];
+  if (behaviour === 'endless') return [ENDLESS_PIECE];
+  const all = pieces(mockSummary(prompt, model));
+  return behaviour === 'quote-key' ? quotingKey(all, key) : all;
+}
+
 function plan(
   model: string,
   prompt: string,
   behaviour: Behaviour,
   thinking: boolean,
   includeUsage: boolean,
+  key: string,
 ): StreamPlan {
-  const all = behaviour === 'empty' ? [] : pieces(mockSummary(prompt, model));
+  const all = textPieces(model, prompt, behaviour, key);
   // A length stop cuts the summary off partway through, as a real token cap would.
   const text = behaviour === 'length' ? all.slice(0, Math.max(1, Math.floor(all.length * 0.4))) : all;
   const reasoning = thinking
@@ -129,6 +148,20 @@ function plan(
     outputTokens: tokenEstimate(text.join('') + reasoning.join('')),
     includeUsage,
   };
+}
+
+/**
+ * The frames up to the one carrying `ENDLESS_PIECE`, then that one again and
+ * again, as fast as the client reads, until it goes away.
+ */
+async function repeatForever(response: ServerResponse, frames: readonly string[]): Promise<void> {
+  const at = frames.findIndex((frame) => frame.includes(ENDLESS_PIECE));
+  const closed = new Promise<void>((resolve) => response.once('close', () => resolve()));
+  const drained = () => new Promise<void>((resolve) => response.once('drain', () => resolve()));
+  for (const frame of frames.slice(0, at)) response.write(frame);
+  while (!response.destroyed) {
+    if (!response.write(frames[at])) await Promise.race([drained(), closed]);
+  }
 }
 
 export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLlm> {
@@ -234,14 +267,15 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
     }
 
     if (scenario.behaviour === 'no-answer') return; // the socket stays open until the client gives up
-    if (scenario.behaviour === 'echo-key') {
-      // Some services quote the refused key in full: the client must never show it.
-      const sent =
-        request.headers.authorization?.replace(/^Bearer\s+/i, '') ??
+    const sentKey = String(
+      request.headers.authorization?.replace(/^Bearer\s+/i, '') ??
         request.headers['x-api-key'] ??
         request.headers['x-goog-api-key'] ??
-        '(none)';
-      const message = `Incorrect API key provided: ${String(sent)}.`;
+        '(none)',
+    );
+    if (scenario.behaviour === 'echo-key') {
+      // Some services quote the refused key in full: the client must never show it.
+      const message = `Incorrect API key provided: ${sentKey}.`;
       sendJson(
         response,
         401,
@@ -271,7 +305,13 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
 
     const includeUsage =
       (json.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
-    const frames = protocol.frames(plan(model, prompt, scenario.behaviour, scenario.thinking, includeUsage));
+    const frames = protocol.frames(
+      plan(model, prompt, scenario.behaviour, scenario.thinking, includeUsage, sentKey),
+    );
+    if (scenario.behaviour === 'endless') {
+      await repeatForever(response, frames);
+      return;
+    }
     const delayMs = scenario.behaviour === 'slow' ? (scenario.delayMs ?? slowDelayMs) : 0;
     for (const frame of frames) {
       if (delayMs) await sleep(delayMs, undefined, { signal: stopping.signal });

@@ -81,6 +81,49 @@ export function silentFetch(): FakeFetch {
   return Object.assign(fetch, { calls });
 }
 
+/** A body that never ends, and what its reader did with it. */
+export interface EndlessBody {
+  /** Bytes handed to the reader so far. */
+  readonly pulled: number;
+  /** The reader cancelled the body: the connection would stop. */
+  readonly cancelled: boolean;
+}
+
+/**
+ * A `fetch` whose body is `first`, then `chunk` repeated for as long as it is
+ * read (or, with `totalBytes`, until that many bytes), counting what was pulled.
+ */
+export function endlessFetch(
+  chunk: string,
+  options: { first?: string; status?: number; totalBytes?: number } = {},
+): FakeFetch & { body: EndlessBody } {
+  const encoder = new TextEncoder();
+  const bytes = encoder.encode(chunk);
+  const body = { pulled: 0, cancelled: false };
+  const calls: FakeCall[] = [];
+  const fetch = async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    let first = options.first === undefined ? undefined : encoder.encode(options.first);
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (options.totalBytes !== undefined && body.pulled >= options.totalBytes) {
+          controller.close();
+          return;
+        }
+        const next = first ?? bytes.slice();
+        first = undefined;
+        body.pulled += next.length;
+        controller.enqueue(next);
+      },
+      cancel() {
+        body.cancelled = true;
+      },
+    });
+    return new Response(stream, { status: options.status ?? 200 });
+  };
+  return Object.assign(fetch, { calls, body });
+}
+
 /** SSE text from `[event, data]` pairs (event may be empty) or bare data strings. */
 export function sse(...events: (string | readonly [string, unknown])[]): string {
   return events

@@ -4,6 +4,7 @@
  * the score; the judge adds what an agent could actually recall from it.
  */
 import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import type { ProbeKind } from '../../core/eval/probes';
 import type { Scorecard } from '../../core/eval/score';
 import { WorkerRequestError, workerClient } from '../../worker/client';
@@ -34,25 +35,34 @@ interface Props {
 }
 
 export function JudgeProbes({ summary, card, summarizer, stallTimeoutMs, otherMessages, blocked }: Props) {
+  // The request in flight, so Stop can cancel it: a judge that streams without end must not need a reload.
+  const running = useRef<number | null>(null);
   const mutation = useMutation<JudgeResult, WorkerFailure, void>({
     retry: false,
     mutationFn: async () => {
       if (summarizer.mode !== 'provider')
         throw { kind: 'internal', message: 'Choose a provider to judge with.' };
+      const { id, result } = workerClient.request('judge', {
+        config: summarizer.config,
+        summary,
+        items: card.items,
+        stallTimeoutMs,
+      });
+      running.current = id;
       try {
-        return await workerClient.request('judge', {
-          config: summarizer.config,
-          summary,
-          items: card.items,
-          stallTimeoutMs,
-        }).result;
+        return await result;
       } catch (error) {
         throw error instanceof WorkerRequestError
           ? error.failure
           : { kind: 'internal', message: String(error) };
+      } finally {
+        running.current = null;
       }
     },
   });
+  const stop = useCallback(() => {
+    if (running.current !== null) workerClient.cancel(running.current);
+  }, []);
   const result = mutation.data;
   const passed = result?.probes.filter((p) => p.verdict === 'pass').length ?? 0;
   return (
@@ -72,6 +82,9 @@ export function JudgeProbes({ summary, card, summarizer, stallTimeoutMs, otherMe
         >
           {mutation.isPending ? 'Asking…' : 'Ask the judge'}
         </button>
+        <button type="button" data-testid="judge-stop" onClick={stop} disabled={!mutation.isPending}>
+          Stop
+        </button>
         <span className="muted small" data-testid="judge-note">
           {blocked
             ? blocked
@@ -82,7 +95,10 @@ export function JudgeProbes({ summary, card, summarizer, stallTimeoutMs, otherMe
                 : 'Choose a provider above to have a model answer probe questions from the summary alone.'}
         </span>
       </div>
-      {mutation.error && (
+      {mutation.error?.kind === 'cancelled' && (
+        <p data-testid="judge-stopped">Stopped. No probe was graded.</p>
+      )}
+      {mutation.error && mutation.error.kind !== 'cancelled' && (
         <p className="import-error" role="alert" data-testid="judge-error">
           {mutation.error.kind === 'preview'
             ? `${mutation.error.description.title} ${mutation.error.description.fix ?? ''}`

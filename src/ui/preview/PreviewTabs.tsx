@@ -8,8 +8,9 @@ import type { PreviewResult } from '../../worker/protocol';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
 import { VisibleText } from '../text/VisibleText';
-import { SafeMarkdown } from './SafeMarkdown';
-import type { StreamLog } from './usePreview';
+import { MarkdownLines, SafeMarkdown } from './SafeMarkdown';
+import { isEmptyText, joinParts, wholeText } from './streamedText';
+import type { StreamLog } from './streamLog';
 
 /** Tokens a clearing freed: before and after, over every message it cleared. */
 function clearedTokens(result: PreviewResult): { before: number; after: number } {
@@ -34,10 +35,10 @@ export const SummaryTab = memo(function SummaryTab({
   strategy: string;
 }) {
   const [plain, setPlain] = useState(false);
-  const text =
-    result && !running
-      ? result.summary
-      : [log.text.history, log.text['turn-prefix']].filter(Boolean).join('\n\n---\n\n');
+  // The stored summary once the run is over; until then what has streamed.
+  const done = result && !running ? result.summary : undefined;
+  const streamed = joinParts(log.text.history, log.text['turn-prefix']);
+  const hasText = done === undefined ? !isEmptyText(streamed) : done !== '';
   const thinking = log.reasoning.history || log.reasoning['turn-prefix'];
   return (
     <div>
@@ -51,14 +52,18 @@ export const SummaryTab = memo(function SummaryTab({
           <VisibleText text={thinking} />
         </pre>
       )}
-      {text ? (
+      {hasText ? (
         plain ? (
           <pre className="message-text" data-testid="preview-summary">
-            <VisibleText text={text} />
+            <VisibleText text={done ?? wholeText(streamed)} />
           </pre>
         ) : (
           <div data-testid="preview-summary" className="summary-text">
-            <SafeMarkdown text={text} />
+            {done === undefined ? (
+              <MarkdownLines lines={streamed.lines} open={streamed.open} />
+            ) : (
+              <SafeMarkdown text={done} />
+            )}
           </div>
         )
       ) : result && !running && result.cleared.length > 0 ? (

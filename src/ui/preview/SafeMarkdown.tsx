@@ -2,10 +2,10 @@
  * Just enough Markdown for a summary (headings, bullets, check boxes, bold,
  * inline code), built from React elements. Nothing is ever parsed as HTML.
  */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { VisibleText } from '../text/VisibleText';
 
-function inline(text: string): ReactNode[] {
+function inlineMarks(text: string): ReactNode[] {
   const out: ReactNode[] = [];
   const pattern = /(\*\*[^*]+\*\*|`[^`]+`)/g;
   let last = 0;
@@ -29,14 +29,31 @@ function inline(text: string): ReactNode[] {
   return out;
 }
 
+/** One line's bold and code marks; an unchanged line is not parsed again on the next frame. */
+const Inline = memo(function Inline({ text }: { text: string }) {
+  return inlineMarks(text);
+});
+
 export function SafeMarkdown({ text }: { text: string }) {
+  return <MarkdownLines lines={text.split('\n')} />;
+}
+
+/**
+ * Lines drawn as Markdown blocks. `open`, the line a stream is still writing,
+ * takes its block (heading, bullet) but shows its marks only once finished:
+ * its pieces would change every frame, each kept alive by a memoized piece.
+ */
+export function MarkdownLines({ lines, open }: { lines: readonly string[]; open?: string }) {
   const blocks: ReactNode[] = [];
   let list: ReactNode[] = [];
   const flushList = () => {
     if (list.length) blocks.push(<ul key={`ul${blocks.length}`}>{list}</ul>);
     list = [];
   };
-  text.split('\n').forEach((line, i) => {
+  const all = open === undefined ? lines : [...lines, open];
+  all.forEach((line, i) => {
+    const inline = (part: string) =>
+      i === lines.length ? <VisibleText text={part} /> : <Inline text={part} />;
     const heading = /^(#{1,4})\s+(.*)$/.exec(line);
     const bullet = /^\s*(?:[-*]|\d+\.)\s+(?:\[( |x|X)\]\s+)?(.*)$/.exec(line);
     if (heading) {

@@ -7,93 +7,10 @@ import { useCallback, useRef, useState } from 'react';
 import type { Reason } from '../../core/compactor';
 import type { PromptOverrides } from '../../core/prompts';
 import type { Settings } from '../../core/settings';
-import type { SummaryPart } from '../../core/summarizer';
-import type { ProviderHttpRequest } from '../../providers/events';
 import { WorkerRequestError, workerClient } from '../../worker/client';
 import { usePreviewResult } from '../../state/previewStore';
 import type { WorkerFailure, PreviewEvent, PreviewResult, SummarizerChoice } from '../../worker/protocol';
-
-export interface StreamLog {
-  /** Streamed summary text per part, for the attempt in progress. */
-  text: Record<SummaryPart, string>;
-  reasoning: Record<SummaryPart, string>;
-  /** The summarization requests as the core built them (system + prompt), newest attempt per part. */
-  requests: { part: SummaryPart; attempt: number; system: string; prompt: string; maxTokens: number }[];
-  /** The HTTP requests sent to the provider, key redacted. */
-  http: { part: SummaryPart; request: ProviderHttpRequest }[];
-  /** Raw stream lines, for the raw tab. */
-  raw: { part: SummaryPart; text: string }[];
-  notes: string[];
-}
-
-const emptyLog = (): StreamLog => ({
-  text: { history: '', 'turn-prefix': '' },
-  reasoning: { history: '', 'turn-prefix': '' },
-  requests: [],
-  http: [],
-  raw: [],
-  notes: [],
-});
-
-/** The raw tab keeps the first events of a long stream; enough to debug a protocol. */
-const MAX_RAW = 2000;
-
-function apply(log: StreamLog, event: PreviewEvent): StreamLog {
-  switch (event.type) {
-    case 'request':
-      return {
-        ...log,
-        text: { ...log.text, [event.part]: '' },
-        reasoning: { ...log.reasoning, [event.part]: '' },
-        requests: [
-          ...log.requests,
-          {
-            part: event.part,
-            attempt: event.attempt,
-            system: event.system,
-            prompt: event.prompt,
-            maxTokens: event.maxTokens,
-          },
-        ],
-      };
-    case 'chunk':
-      if (event.chunk.type === 'text')
-        return { ...log, text: { ...log.text, [event.part]: log.text[event.part] + event.chunk.text } };
-      if (event.chunk.type === 'reasoning') {
-        return {
-          ...log,
-          reasoning: { ...log.reasoning, [event.part]: log.reasoning[event.part] + event.chunk.text },
-        };
-      }
-      return log;
-    case 'attempt-failed':
-      return {
-        ...log,
-        notes: [...log.notes, `${event.part} attempt ${event.attempt} failed: ${event.error}`],
-      };
-    case 'fallback':
-      return {
-        ...log,
-        notes: [...log.notes, `${event.part}: fell back to the raw archive (${event.error})`],
-      };
-    case 'provider-request':
-      return { ...log, http: [...log.http, { part: event.part, request: event.request }] };
-    case 'provider-event':
-      if (event.event.type !== 'raw' || log.raw.length >= MAX_RAW) return log;
-      return {
-        ...log,
-        raw: [
-          ...log.raw,
-          {
-            part: event.part,
-            text: event.event.event
-              ? `event: ${event.event.event}\ndata: ${event.event.data}`
-              : event.event.data,
-          },
-        ],
-      };
-  }
-}
+import { applyPreviewEvent, emptyLog, type StreamLog } from './streamLog';
 
 export interface PreviewInput {
   settings: Settings;
@@ -116,7 +33,7 @@ export function usePreview() {
       const flush = () => {
         scheduled = false;
         const batch = pending.splice(0);
-        setLog((current) => batch.reduce(apply, current));
+        setLog((current) => batch.reduce(applyPreviewEvent, current));
       };
       const { id, result } = workerClient.request('compact', input, undefined, (event) => {
         pending.push(event);
