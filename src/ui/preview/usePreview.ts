@@ -97,6 +97,8 @@ function apply(log: StreamLog, event: PreviewEvent): StreamLog {
 
 export interface PreviewInput {
   settings: Settings;
+  /** The analysis' part not in the file, counted in before and after. */
+  unseenTokens?: number;
   summarizer: SummarizerChoice;
   instructions?: string;
   prompts?: PromptOverrides;
