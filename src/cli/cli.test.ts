@@ -61,6 +61,10 @@ describe('inspect --json', () => {
       'adjustments',
       'messages',
       'totalTokens',
+      'framingTokens',
+      'unseenTokens',
+      'unseenSource',
+      'contextTokens',
       'threshold',
       'shouldCompact',
       'cut',
@@ -84,7 +88,14 @@ describe('inspect --json', () => {
       [10, 'kept'],
       [6, 'kept'],
     ]);
-    expect([doc.totalTokens, doc.threshold, doc.shouldCompact]).toEqual([84, 111616, false]);
+    // The rows add up to 81; the list's framing (3) makes the context the threshold is compared with.
+    expect([doc.totalTokens, doc.framingTokens, doc.unseenTokens, doc.unseenSource]).toEqual([
+      81,
+      3,
+      0,
+      'none',
+    ]);
+    expect([doc.contextTokens, doc.threshold, doc.shouldCompact]).toEqual([84, 111616, false]);
     expect(doc.cut).toEqual({ firstKeptIdx: 4, turnStartIdx: 1, isSplitTurn: true });
     expect(doc.toSummarize).toEqual({ from: 1, to: 1 });
     expect(doc.turnPrefix).toEqual({ from: 1, to: 4 });
@@ -154,7 +165,7 @@ describe('inspect --json', () => {
       tokens: 22,
       fate: 'turn-prefix',
     });
-    expect([doc.totalTokens, doc.cut.firstKeptIdx]).toEqual([84, 4]);
+    expect([doc.totalTokens, doc.contextTokens, doc.cut.firstKeptIdx]).toEqual([81, 84, 4]);
   });
 
   it('applies every setting option and reports the normalized settings', async () => {
@@ -209,9 +220,136 @@ describe('inspect on one long run of a character', () => {
     const { code, out } = await run('inspect', longRun, '--json');
     expect(code).toBe(0);
     const doc = JSON.parse(out);
-    // 25,000 tokens of 'aaaaaaaa', 3 framing, 1 for the role, 3 for the list.
-    expect([doc.messages[0].tokens, doc.totalTokens]).toEqual([25_004, 25_007]);
+    // 25,000 tokens of 'aaaaaaaa', 3 framing, 1 for the role; the list's 3 are the context's framing.
+    expect([doc.messages[0].tokens, doc.totalTokens, doc.contextTokens]).toEqual([25_004, 25_004, 25_007]);
   }, 20_000);
+});
+
+/** A Claude Code session of two calls whose usage counts 15,000 tokens the file does not show. */
+function claudeCodeWithUsage(): string {
+  const lines: string[] = [];
+  let parentUuid: string | null = null;
+  const write = (uuid: string, type: 'user' | 'assistant', message: object) => {
+    lines.push(
+      JSON.stringify({
+        type,
+        uuid,
+        parentUuid,
+        sessionId: 's1',
+        timestamp: '2026-03-18T22:00:00.000Z',
+        message,
+      }),
+    );
+    parentUuid = uuid;
+  };
+  const reply = (id: string, text: string, usage: object) => ({
+    id,
+    role: 'assistant',
+    content: [{ type: 'text', text }],
+    usage,
+  });
+  write('u0', 'user', { role: 'user', content: 'x'.repeat(400) });
+  write(
+    'a0',
+    'assistant',
+    reply('m0', 'ok', {
+      input_tokens: 5,
+      cache_read_input_tokens: 15_095,
+      cache_creation_input_tokens: 0,
+      output_tokens: 2,
+    }),
+  );
+  write('u1', 'user', { role: 'user', content: 'y'.repeat(400) });
+  // A call that records nothing: left out of the measure, or it would drive the gap to 0.
+  write(
+    'a1',
+    'assistant',
+    reply('m1', 'done', { input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0 }),
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+describe('inspect: what the request holds that the file does not show', () => {
+  const session = file('usage.jsonl', claudeCodeWithUsage());
+
+  it("measures it from the file's recorded usage and compares the context with the threshold", async () => {
+    const doc = JSON.parse(
+      (
+        await run(
+          'inspect',
+          session,
+          '--json',
+          '--tokenizer',
+          'chars4',
+          '--window',
+          '16000',
+          '--reserve',
+          '1000',
+          '--keep-recent',
+          '100',
+        )
+      ).out,
+    );
+    // 100 + 1 + 100 + 1 tokens in messages (chars4: no framing); the first call's 15,100 less the 100 before it.
+    expect([
+      doc.totalTokens,
+      doc.framingTokens,
+      doc.unseenTokens,
+      doc.unseenSource,
+      doc.contextTokens,
+    ]).toEqual([202, 0, 15_000, 'recorded-usage', 15_202]);
+    expect([doc.threshold, doc.shouldCompact, doc.strategies.budget.fires]).toEqual([15_000, true, true]);
+  });
+
+  it('takes it from --unseen instead, and says so in the table', async () => {
+    const doc = JSON.parse(
+      (
+        await run(
+          'inspect',
+          session,
+          '--json',
+          '--tokenizer',
+          'chars4',
+          '--window',
+          '16000',
+          '--reserve',
+          '1000',
+          '--keep-recent',
+          '100',
+          '--unseen',
+          '500',
+        )
+      ).out,
+    );
+    expect([doc.unseenTokens, doc.unseenSource, doc.contextTokens, doc.shouldCompact]).toEqual([
+      500,
+      'setting',
+      702,
+      false,
+    ]);
+    const table = (await run('inspect', session, '--tokenizer', 'chars4', '--unseen', '500')).out;
+    expect(table).toContain(
+      'context     202 in messages + 500 not in the file (as set with --unseen) = 702 tokens',
+    );
+    expect(table).toContain(
+      'verdict     702 tokens (500 not in the file) ≤ threshold 111,616: compaction does not fire',
+    );
+  });
+
+  it('says none is known for a file without usage', async () => {
+    const table = (await run('inspect', chatFile)).out;
+    expect(table).toContain(
+      'context     81 in messages + 3 framing + 0 not in the file (none known: the file records no usage; set one with --unseen) = 84 tokens',
+    );
+  });
+
+  it('refuses a --unseen that is not a whole number', async () => {
+    const { code, err } = await run('inspect', session, '--unseen', 'many');
+    expect([code, err.trim()]).toEqual([
+      2,
+      "compaction-playground: --unseen: expected a whole number of tokens, got 'many'",
+    ]);
+  });
 });
 
 describe('inspect on a long session', () => {
@@ -225,7 +363,7 @@ describe('inspect on a long session', () => {
     expect([doc.format, doc.messages.length, doc.totalTokens, doc.shouldCompact]).toEqual([
       'claude-code',
       200_000,
-      1_995_003,
+      1_995_000,
       true,
     ]);
     // The default 20,000 recent tokens are the last 500 turns of ten-token messages, from a prompt.
@@ -390,7 +528,7 @@ describe('the installed command', () => {
   it('runs through the bin entry and exits 2 on bad input without a stack trace', async () => {
     const bin = join(import.meta.dirname, '../../bin/compaction-playground.mjs');
     const ok = await promisify(execFile)(process.execPath, [bin, 'inspect', chatFile, '--json']);
-    expect(JSON.parse(ok.stdout).totalTokens).toBe(84);
+    expect(JSON.parse(ok.stdout).contextTokens).toBe(84);
     const bad = await promisify(execFile)(process.execPath, [bin, 'inspect', 'nope.json'], {
       cwd: dir,
     }).catch((e) => e);

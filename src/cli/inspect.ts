@@ -9,6 +9,7 @@ import {
   explainNothingToCompact,
   isCutStrategy,
   loadEstimator,
+  measuredUnseen,
   type Message,
   normalizeSettings,
   type SettingsInput,
@@ -71,6 +72,10 @@ export function inspectDocument(
       fate: a.fates[index],
     })),
     totalTokens: a.totalTokens,
+    framingTokens: a.framingTokens,
+    unseenTokens: a.unseenTokens,
+    unseenSource: a.unseenSource,
+    contextTokens: a.contextTokens,
     threshold: a.threshold,
     shouldCompact: a.shouldCompact,
     cut: { firstKeptIdx: plan.firstKeptIdx, turnStartIdx: plan.turnStartIdx, isSplitTurn: plan.isSplitTurn },
@@ -143,6 +148,21 @@ function describeOutcome(o: StrategyOutcome): string {
   return parts.join(', ');
 }
 
+/** Where the unseen part's figure came from, in words. */
+const UNSEEN_SOURCE_WORDS: Record<Analysis['unseenSource'], string> = {
+  'recorded-usage': "measured from the file's recorded usage",
+  setting: 'as set with --unseen',
+  none: 'none known: the file records no usage; set one with --unseen',
+};
+
+/** `2,943 in messages + 3 framing + 16,831 not in the file (…) = 19,777 tokens`: the sum the verdict compares. */
+export function describeContext(a: Analysis): string {
+  const parts = [`${n(a.totalTokens)} in messages`];
+  if (a.framingTokens > 0) parts.push(`${n(a.framingTokens)} framing`);
+  parts.push(`${n(a.unseenTokens)} not in the file (${UNSEEN_SOURCE_WORDS[a.unseenSource]})`);
+  return `${parts.join(' + ')} = ${n(a.contextTokens)} tokens`;
+}
+
 function firstLine(m: Message): string {
   const text =
     m.content.trim() || m.toolCalls?.map((c) => `${c.name}(…)`).join(' ') || m.reasoning?.trim() || '';
@@ -176,6 +196,7 @@ export function renderTable(
     `settings    window ${n(settings.maxContextTokens)}, reserve ${n(settings.reserveTokens)}, keep-recent ${n(settings.keepRecentTokens)}, max summary ${settings.maxSummaryTokens ? n(settings.maxSummaryTokens) : 'derived'}`,
     ...a.adjustments.map((adj) => `            ${describeAdjustment(adj)}`),
   ];
+  lines.push(`context     ${describeContext(a)}`);
   lines.push(`verdict     ${describeVerdict(a)}`);
   if (!isCutStrategy(settings.strategy)) lines.push(`threshold   ${a.trigger.formula}`);
   if (a.cleared.length > 0) lines.push(`cleared     ${describeCleared(a.cleared)}`);
@@ -228,7 +249,11 @@ export async function inspect(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   const { imported, settings, shared } = await loadSource('inspect', values, positionals, io);
-  const shape = shapeOf(imported.messages, await estimatorFor(settings));
+  const estimator = await estimatorFor(settings);
+  const counted = shapeOf(imported.messages, estimator);
+  // What the file's usage shows every request held beyond its messages (system prompt, tools).
+  const unseenTokens = measuredUnseen(imported.messages, counted.counts, imported.history, estimator);
+  const shape = { ...counted, unseenTokens };
   const analysis = analyze(shape, settings);
   io.out(
     values.json

@@ -11,11 +11,17 @@ async function ok(argv: string[]) {
   return result;
 }
 
-/** The `--json` document without what a minimal link does not carry: message ids, the format, the link note. */
+/**
+ * The `--json` document without what a minimal link does not carry: message
+ * ids, the format, the link note, and the recorded usage (a link carries the
+ * part not in the file that usage measured as a setting: same figure, other source).
+ */
 function withoutText(doc: Record<string, unknown>) {
-  const { format: _format, link: _link, ...rest } = doc;
+  const { format: _format, link: _link, unseenSource: _source, ...rest } = doc;
+  const { unseenTokens: _unseen, ...settings } = doc.settings as Record<string, unknown>;
   return {
     ...rest,
+    settings,
     messages: (doc.messages as { id: string }[]).map(({ id: _id, ...m }) => m),
   };
 }

@@ -24,6 +24,7 @@ export const SETTINGS_OPTIONS = {
   strategy: { type: 'string' },
   tokenizer: { type: 'string' },
   scale: { type: 'string' },
+  unseen: { type: 'string' },
   format: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -89,6 +90,7 @@ export function settingsFrom(values: Values, base: SettingsInput = DEFAULT_SETTI
   assign('strategy', oneOf<Strategy>(values, 'strategy', STRATEGIES));
   assign('tokenizer', oneOf<TokenizerId>(values, 'tokenizer', TOKENIZERS));
   assign('stallTimeoutMs', stallTimeoutFrom(values));
+  assign('unseenTokens', integer(values, 'unseen'));
   if (values.scale !== undefined) {
     const scale = Number(values.scale);
     if (typeof values.scale !== 'string' || values.scale.trim() === '' || !Number.isFinite(scale)) {
@@ -135,6 +137,7 @@ const OPTION_OF: Partial<Record<keyof SettingsFields, string>> = {
   maxSummaryTokens: '--max-summary',
   stallTimeoutMs: '--stall-timeout',
   scale: '--scale',
+  unseenTokens: '--unseen',
 };
 
 /** One change normalization made: the option, the value given → the value used, and why. */
@@ -164,6 +167,8 @@ export const SETTINGS_HELP = `  --window N          context window in tokens (de
                       claude-code | codex | opencode | gemini-cli | clear-tool-uses | mask-observations
   --tokenizer T       o200k_base | cl100k_base | chars4 (default o200k_base)
   --scale X           multiply token counts, 0.5 to 1.5 (default 1)
+  --unseen N          tokens every request holds that the file does not show (system
+                      prompt, tools); default: measured from the file's recorded usage
   --format F          force the input format instead of detecting it
   --json              print one JSON document instead of the table
 

@@ -5,7 +5,15 @@
  * whole session sends (every call re-sends its context: the cost driver).
  */
 import { maxOf } from '../core/arrays';
-import { countSession, type RecordedPoint, replay, type ReplayResult, type SessionHistory } from '../core';
+import {
+  countSession,
+  normalizeSettings,
+  type RecordedPoint,
+  replay,
+  type ReplayResult,
+  resolveUnseen,
+  type SessionHistory,
+} from '../core';
 import { offlineReplaySummarizer } from '../providers';
 import type { ImportResult } from '../formats/types';
 import { estimatorFor } from './inspect';
@@ -129,8 +137,8 @@ export async function replayCommand(argv: string[], io: Io): Promise<number> {
   const estimator = await estimatorFor(settings);
   const { history, shape, points, unrecorded } = countSession(imported.messages, imported.history, estimator);
   const result = replay(shape, settings, {
-    // The prompt the file's usage counts but does not show is sent with every simulated call too.
-    baseTokens: unrecorded ?? 0,
+    // The prompt the file's usage counts but does not show (or --unseen) is sent with every simulated call too.
+    baseTokens: resolveUnseen(unrecorded, normalizeSettings(settings).unseenTokens).tokens,
     ...(values['offline-summary'] ? { summarize: offlineReplaySummarizer(history.messages, estimator) } : {}),
   });
   io.out(

@@ -11,7 +11,8 @@ import {
   LINK_WORKS_MOSTLY,
   type LinkLengthClass,
 } from '../share/measure';
-import { buildSharePayload, type SharePayload } from '../share/payload';
+import { measuredUnseen, shapeOf } from '../core';
+import { buildSharePayload, linkSettings, type SharePayload } from '../share/payload';
 import { redactContent } from '../share/redact';
 import { redactSecrets, scanSecrets, type SecretFinding } from '../share/secrets';
 import { EXIT_FAILURE, EXIT_OK, UsageError, jsonDocument, oneLine, type Io } from './io';
@@ -126,7 +127,18 @@ export async function share(argv: string[], io: Io): Promise<number> {
   }
   const include = values.include === undefined ? [] : parseRanges(String(values.include));
   const imported = await readTranscript(file, formatFrom(values));
-  const source = { messages: imported.messages, transcriptName: basename(file), settings };
+  const counter = await estimatorFor(settings);
+  const measured = measuredUnseen(
+    imported.messages,
+    shapeOf(imported.messages, counter).counts,
+    imported.history,
+    counter,
+  );
+  const source = {
+    messages: imported.messages,
+    transcriptName: basename(file),
+    settings: linkSettings(settings, measured),
+  };
   const variant = values.minimal ? 'minimal' : values['settings-only'] ? 'settings-only' : 'full';
   let payload: SharePayload;
   let minimal: MinimalLink | null = null;

@@ -79,6 +79,7 @@ const transcriptArb = fc
   });
 
 const settingsArb: fc.Arbitrary<SettingsInput> = fc.record({
+  unseenTokens: fc.option(fc.nat(2000), { nil: null }),
   maxContextTokens: fc.oneof(fc.constant(0), fc.integer({ min: 50, max: 3000 })),
   reserveTokens: fc.integer({ min: -5, max: 2000 }),
   keepRecentTokens: fc.integer({ min: -5, max: 1500 }),
@@ -114,17 +115,35 @@ const settingsArb: fc.Arbitrary<SettingsInput> = fc.record({
   ),
 });
 
+/** What a file's recorded usage measured beyond its messages, when it records any. */
+const measuredArb = fc.option(fc.nat(2000), { nil: null });
+
 /** The page's path: the worker's shape through a structured clone, indexed once on the page. */
-function pagePath(messages: Message[], settings: SettingsInput, estimator: Estimator) {
-  const view = structuredClone(shapeOf(messages, estimator));
+function pagePath(
+  messages: Message[],
+  settings: SettingsInput,
+  estimator: Estimator,
+  measured: number | null,
+) {
+  const view = structuredClone({ ...shapeOf(messages, estimator), unseenTokens: measured });
   return analyze(view, settings, buildCutIndex(view.roles, view.counts));
 }
 
-function checkAgreement(messages: Message[], settings: SettingsInput, estimator: Estimator) {
-  const cli = analyze(shapeOf(messages, estimator), settings);
-  const page = pagePath(messages, settings, estimator);
+function checkAgreement(
+  messages: Message[],
+  typed: SettingsInput,
+  estimator: Estimator,
+  measured: number | null,
+) {
+  const cli = analyze({ ...shapeOf(messages, estimator), unseenTokens: measured }, typed);
+  const page = pagePath(messages, typed, estimator, measured);
   expect(page).toEqual(cli);
-  expect(cli.totalTokens).toBe(estimator.countMessages(messages));
+  // The rows, the list's framing and the part not in the file add up to what the threshold is compared with.
+  expect(cli.totalTokens + cli.framingTokens).toBe(estimator.countMessages(messages));
+  expect(cli.contextTokens).toBe(estimator.countMessages(messages) + cli.unseenTokens);
+  expect(cli.unseenTokens).toBe(typed.unseenTokens ?? measured ?? 0);
+  // The compactor is told the part in force, as the page's preview tells it.
+  const settings = { ...typed, unseenTokens: cli.unseenTokens };
 
   // A preset's clearing, made on the messages, is the one the analysis shows, token for token.
   const clearing = clearInPlace(messages, normalizeSettings(settings), estimator);
@@ -137,7 +156,7 @@ function checkAgreement(messages: Message[], settings: SettingsInput, estimator:
   const estimated =
     edits.some((e) => e.output?.kind === 'truncate') ||
     (estimator.tokenizer === 'chars4' && edits.some((e) => e.inputs || e.thinking));
-  if (!estimated) expect(estimator.countMessages(working)).toBe(cli.totalTokens - freed);
+  if (!estimated) expect(estimator.countMessages(working)).toBe(cli.totalTokens + cli.framingTokens - freed);
 
   if (cli.plan.nothingToCompact || cli.plan.start >= messages.length) {
     expect(prepare(working, settings, estimator, { plan: cli.plan })).toBeNull();
@@ -168,8 +187,8 @@ describe('one analysis for the page and the CLI', () => {
   it('agree with each other and with prepare and apply on random transcripts (chars4)', () => {
     const chars4 = createEstimator('chars4', () => 0);
     fc.assert(
-      fc.property(transcriptArb, settingsArb, (messages, settings) => {
-        checkAgreement(messages, { ...settings, tokenizer: 'chars4' }, chars4);
+      fc.property(transcriptArb, settingsArb, measuredArb, (messages, settings, measured) => {
+        checkAgreement(messages, { ...settings, tokenizer: 'chars4' }, chars4, measured);
       }),
       { numRuns: 300 },
     );
@@ -178,8 +197,8 @@ describe('one analysis for the page and the CLI', () => {
   it('agree with each other and with prepare and apply on random transcripts (o200k_base)', async () => {
     const o200k = await loadEstimator('o200k_base');
     fc.assert(
-      fc.property(transcriptArb, settingsArb, (messages, settings) => {
-        checkAgreement(messages, settings, o200k);
+      fc.property(transcriptArb, settingsArb, measuredArb, (messages, settings, measured) => {
+        checkAgreement(messages, settings, o200k, measured);
       }),
       { numRuns: 150 },
     );

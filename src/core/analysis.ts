@@ -31,6 +31,7 @@ import {
 } from './settings';
 import { isSummaryMessage } from './summaryEnvelope';
 import { formatCount } from './numbers';
+import { resolveUnseen, type UnseenSource } from './unseen';
 
 /** What the analysis needs of a transcript. The worker sends the page exactly this. */
 export interface TranscriptShape {
@@ -42,6 +43,12 @@ export interface TranscriptShape {
   listTail: number;
   /** What the presets' clearing rules read; without it no strategy clears anything. */
   tools?: ToolShape;
+  /**
+   * What every request carried besides these messages, as the file's
+   * recorded usage measures it (`unrecordedTokens`); absent or null when the
+   * file records no usage. A typed setting takes its place.
+   */
+  unseenTokens?: number | null;
 }
 
 /** A shape built from messages: plain arrays, ready to send from the worker. */
@@ -121,8 +128,15 @@ export interface Analysis {
   adjustments: Adjustment[];
   index: CutIndex;
   boundary: Boundary;
-  /** The whole list's estimate, as compared against the threshold. */
+  /** The sum of the messages' counts: the rows of the list, nothing else. */
   totalTokens: number;
+  /** The request's own framing around the messages (the list's closing tokens: 3 for BPE, 0 for chars4). */
+  framingTokens: number;
+  /** What the request holds that the file does not show (system prompt, tools), and where that figure came from. */
+  unseenTokens: number;
+  unseenSource: UnseenSource;
+  /** What the agent sends: messages + framing + unseen. Every threshold is compared with this. */
+  contextTokens: number;
   /** The chosen strategy's threshold and trigger, and whether it fires. */
   threshold: number;
   trigger: Trigger;
@@ -189,6 +203,7 @@ function outcomeOf(
   settings: Settings,
   strategy: Strategy,
 ): StrategyOutcome {
+  // The list's framing and the unseen part: in every request, through every compaction.
   const listTail = shape.listTail;
   const total = index.suffix[0] + listTail;
   if (!isCutStrategy(strategy)) {
@@ -237,7 +252,17 @@ export function strategyOutcome(shape: TranscriptShape, input: SettingsInput): S
   const { settings } = explainSettings(input);
   const index = buildCutIndex(shape.roles, shape.counts);
   const boundary = boundaryFor(shape.roles, shape.isSummary);
-  return outcomeOf(shape, index, boundary, settings, settings.strategy);
+  const unseen = resolveUnseen(shape.unseenTokens, settings.unseenTokens);
+  return outcomeOf(withFixed(shape, unseen.tokens), index, boundary, settings, settings.strategy);
+}
+
+/**
+ * The shape with the unseen part added to the list's framing: both are in
+ * every request and no strategy can cut them, so every comparison and every
+ * "after" counts them the way it counts the framing.
+ */
+function withFixed(shape: TranscriptShape, unseen: number): TranscriptShape {
+  return unseen === 0 ? shape : { ...shape, listTail: shape.listTail + unseen };
 }
 
 /**
@@ -252,8 +277,10 @@ export function analyze(
 ): Analysis {
   const { settings, adjustments } = explainSettings(input);
   const boundary = boundaryFor(shape.roles, shape.isSummary);
-  const totalTokens = index.suffix[0] + shape.listTail;
-  const outcomes = STRATEGIES.map((strategy) => outcomeOf(shape, index, boundary, settings, strategy));
+  const totalTokens = index.suffix[0];
+  const unseen = resolveUnseen(shape.unseenTokens, settings.unseenTokens);
+  const fixed = withFixed(shape, unseen.tokens);
+  const outcomes = STRATEGIES.map((strategy) => outcomeOf(fixed, index, boundary, settings, strategy));
   const current = outcomes.find((o) => o.strategy === settings.strategy)!;
   return {
     settings,
@@ -261,6 +288,10 @@ export function analyze(
     index,
     boundary,
     totalTokens,
+    framingTokens: shape.listTail,
+    unseenTokens: unseen.tokens,
+    unseenSource: unseen.source,
+    contextTokens: totalTokens + shape.listTail + unseen.tokens,
     threshold: current.trigger.threshold,
     trigger: current.trigger,
     shouldCompact: current.fires,

@@ -15,7 +15,10 @@ const n = formatCount;
 /** What the verdict is computed from: an `Analysis`, or the playground's own. */
 export interface VerdictInput {
   settings: Settings;
-  totalTokens: number;
+  /** What the agent sends (messages, framing and the part not in the file): what the threshold is compared with. */
+  contextTokens: number;
+  /** The part not in the file, named in the verdict when there is one. */
+  unseenTokens?: number;
   threshold: number;
   shouldCompact: boolean;
   /** The chosen strategy's own trigger; without it, the cut rules' (window − reserve, exceeded). */
@@ -31,12 +34,15 @@ export interface VerdictInput {
  */
 export function describeVerdict({
   settings,
-  totalTokens,
+  contextTokens,
+  unseenTokens = 0,
   threshold,
   shouldCompact,
   trigger,
 }: VerdictInput): string {
-  const total = `${n(totalTokens)} tokens`;
+  const totalTokens = contextTokens;
+  const unseen = unseenTokens > 0 ? ` (${n(unseenTokens)} not in the file)` : '';
+  const total = `${n(totalTokens)} tokens${unseen}`;
   const action = clearsOnly(settings.strategy) ? 'clearing' : 'compaction';
   if (trigger?.comparison === 'always') {
     return `${total}; ${settings.strategy} acts at every call${settings.enabled ? '' : ' (automatic compaction is disabled)'}`;

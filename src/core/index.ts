@@ -69,6 +69,8 @@ export { applyClearings, clearInPlace } from './harness/applyClearings';
 export type { ClearedMessages } from './harness/applyClearings';
 export { analyze, shapeOf, strategyOutcome, strategyTrigger } from './analysis';
 export type { Analysis, CountedShape, StrategyOutcome, TranscriptShape } from './analysis';
+export { resolveUnseen } from './unseen';
+export type { Unseen, UnseenSource } from './unseen';
 export { describeOverflow, describeVerdict, explainNothingToCompact } from './explain';
 export type { NothingReason, VerdictInput } from './explain';
 export type { Fate } from './fates';
@@ -135,7 +137,7 @@ export { historyOf, sessionCalls, sessionShapeOf } from './session/calls';
 export type { SessionCall, SessionShape } from './session/calls';
 export { recordedContext, recordedCurve, unrecordedTokens } from './session/recorded';
 export type { RecordedPoint } from './session/recorded';
-export { countSession } from './session/counted';
+export { countSession, measuredUnseen } from './session/counted';
 export type { CountedSession } from './session/counted';
 export { replay } from './session/replay';
 export type {

@@ -40,6 +40,12 @@ export interface SettingsFields {
   tokenizer: TokenizerId;
   /** Multiplies string counts, to calibrate against a provider's reported usage. */
   scale: number;
+  /**
+   * What every request carries that the file does not show (the agent's
+   * system prompt and tool definitions), as the user says it; null leaves it
+   * to the file's recorded usage, which measures it when the file has any.
+   */
+  unseenTokens: number | null;
   /** The presets' parameters as typed; missing ones take the documented defaults. */
   harness?: HarnessParamsInput;
 }
@@ -95,6 +101,7 @@ export const DEFAULT_SETTINGS: Readonly<SettingsFields> = {
   strategy: 'budget',
   tokenizer: 'o200k_base',
   scale: 1,
+  unseenTokens: null,
 };
 
 /** One change normalization made, with the reason, for the settings panel. */
@@ -114,6 +121,12 @@ export interface NormalizedSettings {
 
 function finiteInt(value: number): number {
   return Number.isFinite(value) ? Math.trunc(value) : 0;
+}
+
+/** A typed unseen part as a whole count: anything that is not a number leaves it to the file. */
+function typedUnseen(value: number | null | undefined): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  return Math.max(0, Math.trunc(value));
 }
 
 /**
@@ -167,6 +180,7 @@ export function explainSettings(input: SettingsInput): NormalizedSettings {
       `lowered to ${MAX_STALL_TIMEOUT_MS} ms (about 24.8 days), the longest delay a timer can wait: a longer one fires at once`,
     );
   }
+  s.unseenTokens = typedUnseen(s.unseenTokens);
   const scale = Number.isFinite(s.scale) && s.scale > 0 ? s.scale : 1;
   adjust(
     'scale',

@@ -79,6 +79,19 @@ export function settingsProblems(input: SettingsInput): SettingProblem[] {
       bad.add(field);
     }
   }
+  const unseen = s.unseenTokens;
+  if (unseen !== null) {
+    const name = 'The part not in the file';
+    if (!Number.isFinite(unseen))
+      problems.push({ fields: ['unseenTokens'], reason: `${name} must be a number.` });
+    else if (unseen < 0)
+      problems.push({
+        fields: ['unseenTokens'],
+        reason: `${name} cannot be negative (empty leaves it to the file's recorded usage).`,
+      });
+    else if (!Number.isInteger(unseen))
+      problems.push({ fields: ['unseenTokens'], reason: `${name} is a whole number of tokens.` });
+  }
   if (!Number.isFinite(s.scale) || s.scale < MIN_SCALE || s.scale > MAX_SCALE) {
     problems.push({ fields: ['scale'], reason: `Scale must be from ${MIN_SCALE} to ${MAX_SCALE}.` });
   }

@@ -37,4 +37,5 @@ export const TYPED_SETTING_LIMITS = {
   maxSummaryTokens: SHARE_LIMITS.tokens,
   stallTimeoutMs: SHARE_LIMITS.stallTimeoutMs,
   scale: SHARE_LIMITS.scale,
+  unseenTokens: SHARE_LIMITS.tokens,
 } as const satisfies Partial<Record<keyof Settings, number>>;

@@ -7,6 +7,7 @@ import {
   buildSharePayload,
   canonicalTranscript,
   hashTranscript,
+  linkSettings,
   sanitizeBaseUrl,
   stripDefaultSettings,
   transcriptMatches,
@@ -194,6 +195,19 @@ describe('settings', () => {
         keepRecentTokens: '9000' as never,
       }),
     ).toEqual({});
+  });
+
+  test('the part not in the file travels when typed, and not while the file decides', () => {
+    expect(stripDefaultSettings({ unseenTokens: 16_831 })).toEqual({ unseenTokens: 16_831 });
+    expect(stripDefaultSettings({ unseenTokens: null })).toEqual({});
+  });
+
+  test("a link carries the part the file's usage measured as the setting, since it carries no usage", () => {
+    expect(linkSettings({ unseenTokens: null }, 16_831)).toEqual({ unseenTokens: 16_831 });
+    // What the user typed wins; without a measure, or with 0, nothing is added.
+    expect(linkSettings({ unseenTokens: 500 }, 16_831)).toEqual({ unseenTokens: 500 });
+    expect(linkSettings({ unseenTokens: null }, null)).toEqual({ unseenTokens: null });
+    expect(linkSettings({}, 0)).toEqual({});
   });
 });
 

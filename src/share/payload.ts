@@ -167,7 +167,8 @@ export function stripDefaultSettings(settings: SettingsInput): SettingsInput {
   for (const field of Object.keys(DEFAULT_SETTINGS) as (keyof SettingsFields)[]) {
     const value: unknown = settings[field];
     if (value === undefined || value === DEFAULT_SETTINGS[field]) continue;
-    const expected = typeof DEFAULT_SETTINGS[field];
+    // The unseen part's default is null (the file's usage decides); a typed one is a number.
+    const expected = field === 'unseenTokens' ? 'number' : typeof DEFAULT_SETTINGS[field];
     if (typeof value !== expected) continue;
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) continue;
@@ -186,6 +187,20 @@ export function stripDefaultSettings(settings: SettingsInput): SettingsInput {
   const harness = harnessDifferences(settings.harness);
   if (harness) out.harness = harness;
   return out;
+}
+
+/**
+ * The settings a link carries. A link holds the messages but not the usage
+ * each call recorded, so the part of the request the file does not show
+ * (system prompt, tools), when the file's usage measured it and nobody typed
+ * one, travels as the setting: the reader's verdict counts what the
+ * sender's counted.
+ */
+export function linkSettings<T extends SettingsInput>(settings: T, measuredUnseen: number | null): T {
+  const typed = settings.unseenTokens ?? null;
+  return typed === null && measuredUnseen !== null && measuredUnseen > 0
+    ? { ...settings, unseenTokens: measuredUnseen }
+    : settings;
 }
 
 /** Query parameters that carry credentials in some providers' URLs (Gemini accepts `?key=`). */

@@ -268,3 +268,36 @@ describe('a shared provider', () => {
     );
   });
 });
+
+describe('the part of the request not in the file', () => {
+  test('a link written before the setting existed opens with it left to the file', () => {
+    const restored = restoreShare(base);
+    expect([restored.settingsInput.unseenTokens, restored.settings.unseenTokens]).toEqual([null, null]);
+  });
+
+  test('a link that carries it opens with it typed', () => {
+    const payload: FullSharePayload = { ...base, settings: { unseenTokens: 16_831 } };
+    expect(validateSharePayload(payload)).toEqual({ ok: true, payload });
+    expect(restoreShare(payload).settings.unseenTokens).toBe(16_831);
+  });
+
+  test('a negative one is refused with the reason, and the file decides', () => {
+    const restored = restoreShare({ ...base, settings: { unseenTokens: -3 } });
+    expect(restored.settings.unseenTokens).toBeNull();
+    expect(restored.refusedSettings).toEqual([
+      {
+        field: 'unseenTokens',
+        value: -3,
+        reason: "The part not in the file cannot be negative (empty leaves it to the file's recorded usage).",
+      },
+    ]);
+  });
+
+  test('a string in its place makes the link invalid', () => {
+    expect(errorOf({ ...base, settings: { unseenTokens: '16831' } })).toEqual({
+      path: 'settings.unseenTokens',
+      message:
+        'The link\'s contents are invalid at settings.unseenTokens: Invalid type: Expected number but received "16831".',
+    });
+  });
+});

@@ -132,6 +132,8 @@ export const typedSettingsSchema = v.strictObject({
   strategy: v.optional(v.picklist(STRATEGIES)),
   tokenizer: v.optional(v.picklist(TOKENIZERS)),
   scale: v.optional(typedNumber(TYPED_SETTING_LIMITS.scale)),
+  // Added after v2 shipped; a link without it leaves the part to the file's usage, as before.
+  unseenTokens: v.optional(v.nullable(typedNumber(TYPED_SETTING_LIMITS.unseenTokens))),
   harness: v.optional(harnessParamsSchema),
 });
 

@@ -97,6 +97,8 @@ function rescaled(state: SettingsState, patch: Partial<SettingsFields>): Partial
 }
 
 const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as Exclude<SettingField, 'harness'>[];
+/** Fields whose absence in a stored record is not news: they came after it and default to "the file decides". */
+const ADDED_LATER: ReadonlySet<string> = new Set(['unseenTokens']);
 
 /**
  * Each field on its own: one bad value (a strategy a newer build added, a
@@ -135,8 +137,10 @@ export function restoreSettings(data: unknown): Restored<StoredSettings> {
       `Saved settings this version cannot use were reset to their defaults: ${invalid.join(', ')}.`,
     );
   }
-  if (missing.length && missing.length < SETTING_FIELDS.length) {
-    notices.push(`Saved settings had no value for ${missing.join(', ')}; the defaults are used.`);
+  // A field added after settings were first stored is missing from every older record, by design.
+  const unexpected = missing.filter((field) => !ADDED_LATER.has(field));
+  if (unexpected.length && missing.length < SETTING_FIELDS.length) {
+    notices.push(`Saved settings had no value for ${unexpected.join(', ')}; the defaults are used.`);
   }
   // A value this version refuses (a reserve at or above the window) must not come back either.
   const { settings: usable, refused } = applyTyped(DEFAULT_SETTINGS, settings as Partial<SettingsFields>);

@@ -23,15 +23,16 @@ interface TimelineState {
   /** What `data` was computed for: the load and the settings. */
   dataFor: { load: unknown; settings: string } | null;
   breakdown: Breakdown | null;
-  /** The view key `breakdown` belongs to. */
-  breakdownFor: number | null;
+  /** The view key and typed unseen part `breakdown` belongs to. */
+  breakdownFor: string | null;
   setOpen(open: boolean): void;
   setOfflineSummary(on: boolean): void;
   /** Replays again when the transcript or the settings changed since the last replay. */
   refresh(settings: Settings): Promise<void>;
   /** Shows the context before `call` in the strip and the list; null shows the context now. */
   pin(call: number | null): Promise<void>;
-  refreshBreakdown(): Promise<void>;
+  /** `typedUnseen`: the settings' part not in the file, which replaces the measured one in its row. */
+  refreshBreakdown(typedUnseen: number | null): Promise<void>;
 }
 
 const message = (error: unknown) =>
@@ -75,16 +76,18 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
       set({ error: message(error) });
     }
   },
-  async refreshBreakdown() {
+  async refreshBreakdown(typedUnseen) {
     const view = useTranscript.getState().view;
-    if (!view || get().breakdownFor === view.key) return;
-    set({ breakdownFor: view.key });
+    const key = view ? `${view.key}:${typedUnseen ?? ''}` : null;
+    if (!view || get().breakdownFor === key) return;
+    set({ breakdownFor: key });
     try {
       const breakdown = await workerClient.request('breakdown', {
         tokenizer: view.tokenizer,
         scale: view.scale,
+        unseenTokens: typedUnseen,
       }).result;
-      if (get().breakdownFor === view.key) set({ breakdown });
+      if (get().breakdownFor === key) set({ breakdown });
     } catch (error) {
       set({ error: message(error), breakdownFor: null });
     }

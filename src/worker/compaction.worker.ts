@@ -10,6 +10,7 @@ import {
   errorText,
   type Estimator,
   loadTokenizer,
+  measuredUnseen,
   type Message,
   prepare,
   type TokenizerId,
@@ -236,8 +237,10 @@ async function download(
 /** The view of the loaded transcript with these counts, made by `estimator`. */
 function assemble(counts: number[], estimator: Estimator, previews: string[]): TranscriptView {
   const { imported, sourceName, bytes } = loaded!;
+  const messages = current();
   return {
-    ...shapeWithCounts(current(), counts, estimator),
+    ...shapeWithCounts(messages, counts, estimator),
+    unseenTokens: measuredUnseen(messages, counts, imported.history, estimator),
     ...(pinned ? { pinnedCall: pinned.call } : {}),
     key: ++viewKey,
     format: imported.format,
@@ -521,7 +524,7 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
     case 'breakdown': {
       if (!loaded) throw new Error('No transcript is loaded');
       const estimator = await estimatorFor(request.tokenizer, request.scale);
-      return breakdownAt(loaded.imported, estimator, current());
+      return breakdownAt(loaded.imported, estimator, current(), request.unseenTokens);
     }
     case 'warm':
       // What the page kept is used only when it is the shipped table exactly.

@@ -46,8 +46,12 @@ export async function runPreview(
   emit: (event: PreviewEvent) => void,
   signal: AbortSignal,
 ): Promise<{ result: PreviewResult; compacted: Message[] }> {
-  // The page sends the settings its analysis normalized; they are not normalized twice.
-  const { settings } = request;
+  // The page sends the settings its analysis normalized; they are not normalized twice. The
+  // unseen part in force (measured or typed) is the compactor's too: a preset's cut may depend on it.
+  const settings =
+    request.unseenTokens === undefined
+      ? request.settings
+      : { ...request.settings, unseenTokens: request.unseenTokens };
   const estimator = await estimatorFor(settings.tokenizer, settings.scale);
   const { summarizer: choice } = request;
   const inner =
@@ -94,6 +98,10 @@ export async function runPreview(
   });
   const clearedAt = new Map(result.cleared.map((c) => [c.index, c]));
   const trigger = strategyTrigger(settings);
+  // The request holds more than the list: the part the file does not show stays through the compaction.
+  const unseen = request.unseenTokens ?? 0;
+  const tokensBefore = result.tokensBefore + unseen;
+  const tokensAfter = result.tokensAfter + unseen;
   const preview: PreviewResult = {
     summarizer: summarizer.label,
     offline: choice.mode === 'offline',
@@ -105,12 +113,12 @@ export async function runPreview(
     failures: result.failures,
     problems: result.degraded ? problems : [],
     checkpoint: result.checkpoint,
-    tokensBefore: result.tokensBefore,
-    tokensAfter: result.tokensAfter,
+    tokensBefore,
+    tokensAfter,
     messagesBefore: result.messagesBefore,
     messagesAfter: result.messagesAfter,
     // Masking applies at every call, but to a masked list it changes nothing: that is not "again".
-    wouldCompactAgain: trigger.comparison !== 'always' && triggers(trigger, result.tokensAfter),
+    wouldCompactAgain: trigger.comparison !== 'always' && triggers(trigger, tokensAfter),
     cleared: result.cleared,
     contextLimit: [...responses]
       .filter(([, r]) => responseHitContextLimit(r, settings.maxContextTokens, r.maxTokens))
@@ -131,7 +139,7 @@ export async function runPreview(
         ...(clearing ? { cleared: { tokensBefore: clearing.tokensBefore } } : {}),
       };
     }),
-    eval: judgeCompaction(messages, result),
+    eval: judgeCompaction(messages, { ...result, tokensBefore, tokensAfter }),
   };
   return { result: preview, compacted: result.messages };
 }

@@ -151,6 +151,12 @@ export type WorkerRequest =
       id: number;
       type: 'compact';
       settings: Settings;
+      /**
+       * What every request holds that the transcript does not show (the
+       * analysis' `unseenTokens`, measured or typed): added to before and
+       * after, and to the size a repeat compaction is judged by.
+       */
+      unseenTokens?: number;
       summarizer: SummarizerChoice;
       instructions?: string;
       /** The user's own prompts; absent or empty fields send the defaults. */
@@ -189,7 +195,14 @@ export type WorkerRequest =
    */
   | { id: number; type: 'pin'; call: number | null; tokenizer: TokenizerId; scale: number }
   /** Where the tokens of the context shown now went. */
-  | { id: number; type: 'breakdown'; tokenizer: TokenizerId; scale: number }
+  | {
+      id: number;
+      type: 'breakdown';
+      tokenizer: TokenizerId;
+      scale: number;
+      /** The settings' part not in the file; null leaves the row to the file's usage. */
+      unseenTokens: number | null;
+    }
   /**
    * Loads a tokenizer now, so it is ready when a transcript arrives: from the
    * table the page kept (checked first), or else from the packaged ranks,
@@ -426,7 +439,10 @@ export interface TimelineData {
     /** The first call after it, or −1. */
     call: number;
   }[];
-  /** What every recorded call sent that the file does not show (system prompt, tools), or null. */
+  /**
+   * What every call sent that the file does not show (system prompt, tools):
+   * the settings' figure when typed, else the file's usage's; null with neither.
+   */
   unrecordedTokens: number | null;
   recordedPeak: number | null;
   /** The recorded sizes summed over the calls, when every call records one. */

@@ -15,6 +15,7 @@ import {
   recordedContext,
   replay,
   type ReplayResult,
+  resolveUnseen,
   type Settings,
   STRATEGIES,
 } from '../core';
@@ -49,7 +50,8 @@ export async function timelineData(
   offlineSummary = false,
 ): Promise<TimelineData> {
   const { history, shape, points, unrecorded } = countedOf(imported, estimator);
-  const baseTokens = unrecorded ?? 0;
+  // Sent with every simulated call: the part the file's usage measured, or the one the user typed.
+  const baseTokens = resolveUnseen(unrecorded, settings.unseenTokens).tokens;
   const recorded = points.map((p) => p.recordedTokens);
   const some = recorded.filter((t): t is number => t !== null);
   const replays: ReplayResult[] = [];
@@ -71,7 +73,8 @@ export async function timelineData(
       // The first call after it: where the chart draws its marker.
       call: points.findIndex((p) => p.atMessage > c.atMessage),
     })),
-    unrecordedTokens: unrecorded,
+    // The part in force: what the replays send with every call, measured or typed.
+    unrecordedTokens: unrecorded === null && settings.unseenTokens === null ? null : baseTokens,
     recordedPeak: maxOf(some) ?? null,
     recordedInput:
       some.length === recorded.length && some.length > 0 ? some.reduce((a, b) => a + b, 0) : null,
@@ -91,7 +94,8 @@ export function breakdownAt(
   imported: ImportResult,
   estimator: Estimator,
   messages: readonly Message[],
+  typedUnseen: number | null = null,
 ): Breakdown {
   const { unrecorded } = countedOf(imported, estimator);
-  return breakdownOf(messages, estimator, { unrecorded: unrecorded ?? 0 });
+  return breakdownOf(messages, estimator, { unrecorded: resolveUnseen(unrecorded, typedUnseen).tokens });
 }

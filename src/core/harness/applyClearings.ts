@@ -81,7 +81,9 @@ export interface ClearedMessages {
 
 /**
  * What a preset does to `messages` in place, as the analysis shows it; null
- * for the cut rules, which never clear.
+ * for the cut rules, which never clear. The settings' unseen part (system
+ * prompt and tools the messages do not hold) counts toward the trigger, as
+ * in the analysis: whether a preset still cuts after clearing depends on it.
  */
 export function clearInPlace(
   messages: readonly Message[],
@@ -94,7 +96,7 @@ export function clearInPlace(
     roles: messages.map((m) => m.role),
     counts: messages.map((m) => estimator.countMessage(m)),
     isSummary: messages.map(isSummaryMessage),
-    listTail: estimator.countMessages([]),
+    listTail: estimator.countMessages([]) + (settings.unseenTokens ?? 0),
     tools: toolShapeOf(messages, estimator),
   };
   const outcome = harnessOutcome(

@@ -28,3 +28,23 @@ export function countSession(
   const points = recordedCurve(history, sessionCalls(history), shape.counts, shape.listTail);
   return { history, shape, points, unrecorded: unrecordedTokens(points) };
 }
+
+/**
+ * The same `unrecorded` figure for the context at hand, reusing its counts:
+ * the page and `inspect` count the messages anyway, and only the messages a
+ * compaction hid are counted again. Null when the file records no usage, so
+ * the cost is one look at the calls for every other file.
+ */
+export function measuredUnseen(
+  messages: readonly Message[],
+  counts: ArrayLike<number>,
+  recorded: SessionHistory | undefined,
+  estimator: Estimator,
+): number | null {
+  if (!recorded || !recorded.calls.some((c) => (c.contextTokens ?? 0) > 0)) return null;
+  const known = new Map<Message, number>();
+  messages.forEach((m, i) => known.set(m, counts[i]!));
+  const historyCounts = recorded.messages.map((m) => known.get(m) ?? estimator.countMessage(m));
+  const points = recordedCurve(recorded, sessionCalls(recorded), historyCounts, estimator.countMessages([]));
+  return unrecordedTokens(points);
+}

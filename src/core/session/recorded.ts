@@ -80,12 +80,14 @@ export function recordedCurve(
  * neither its system prompt nor its tool definitions, yet each request's
  * usage counts them. Taken as the smallest gap between a recorded size and
  * our estimate of the same context (the gap that is always there), never
- * below 0; null when no call records its size.
+ * below 0; null when no call records its size. A call that records 0 is
+ * left out: it recorded no usage at all (a file that ends on an aborted
+ * call writes an empty usage), and it would drive the gap to 0.
  */
 export function unrecordedTokens(points: readonly RecordedPoint[]): number | null {
   let gap: number | null = null;
   for (const p of points) {
-    if (p.recordedTokens === null) continue;
+    if (p.recordedTokens === null || p.recordedTokens <= 0) continue;
     const d = p.recordedTokens - p.estimatedTokens;
     gap = gap === null ? d : Math.min(gap, d);
   }

@@ -34,8 +34,8 @@ export interface ReplaySummary {
 export interface ReplayOptions {
   /**
    * Tokens every call sends besides the messages (a system prompt and tools
-   * the file does not record, see `unrecordedTokens`): they stay through
-   * every compaction, like a system prompt.
+   * the file does not record: the analysis' `unseenTokens`, measured or
+   * typed): they stay through every compaction, like a system prompt.
    */
   baseTokens?: number;
   /** Writes each summary; without it a summary takes its whole budget, the most it can be. */
@@ -238,6 +238,8 @@ export function replay(
   options: ReplayOptions = {},
 ): ReplayResult {
   const { settings } = explainSettings(input);
+  // The unseen part is in the context already, as its first entry: the analysis must not add it again.
+  const asked: SettingsInput = { ...input, unseenTokens: 0 };
   const trigger = strategyTrigger(settings);
   const window = settings.maxContextTokens;
   const budget = summaryBudget(settings);
@@ -287,7 +289,7 @@ export function replay(
       context += counts[next]!;
     }
     if (settings.enabled && triggers(trigger, context) && context >= replanAt) {
-      const outcome = strategyOutcome(view.shape(), input);
+      const outcome = strategyOutcome(view.shape(), asked);
       replanAt = context + Math.max(REPLAN_MIN_GROWTH, Math.floor(context * REPLAN_GROWTH));
       if (outcome.fires) {
         for (const c of outcome.cleared) {

@@ -31,10 +31,10 @@ const COLORS = [
 /** Memoized: the page re-renders for many reasons that leave the charts' input alone. */
 export default memo(function Charts({ analysis }: { analysis: PageAnalysis }) {
   const c = useThemeColors(COLORS);
-  const { view, index, outcomes, totalTokens, threshold, settings } = analysis;
+  const { view, index, outcomes, contextTokens, threshold, settings } = analysis;
 
   const totals = [
-    { name: 'now', tokens: totalTokens, color: c.muted },
+    { name: 'now', tokens: contextTokens, color: c.muted },
     ...outcomes.map((o) => ({
       name: o.strategy,
       tokens: o.tokensAfter,

@@ -10,7 +10,7 @@ import type { PageAnalysis } from '../useAnalysis';
  */
 export function FireOffer({ analysis }: { analysis: PageAnalysis }) {
   const update = useSettings((s) => s.update);
-  const { settings, shouldCompact, totalTokens, threshold } = analysis;
+  const { settings, shouldCompact, contextTokens: totalTokens, threshold } = analysis;
   // Estimated counts are provisional: a window computed from them would be off.
   if (shouldCompact || !settings.enabled || analysis.view.estimatedFor) return null;
   const found = windowThatFires(totalTokens, settings);

@@ -11,6 +11,42 @@ export function Verdict({ analysis }: { analysis: PageAnalysis }) {
   );
 }
 
+/**
+ * What the request holds besides the messages, each a named figure, and the
+ * sum the verdict compares: the rows alone are not what the agent sends.
+ */
+function ContextParts({ analysis }: { analysis: PageAnalysis }) {
+  const { framingTokens, unseenTokens, unseenSource, contextTokens, totalTokens } = analysis;
+  if (contextTokens === totalTokens) return null;
+  const source =
+    unseenSource === 'recorded-usage' ? "measured from the file's usage" : 'as set in the settings';
+  return (
+    <span data-testid="context-parts">
+      {framingTokens > 0 && (
+        <span title="The request's own framing around the list of messages">
+          <span className="muted">+ </span>
+          <span data-testid="framing-tokens">{fmt(framingTokens)}</span>
+          <span className="muted"> framing </span>
+        </span>
+      )}
+      {unseenTokens > 0 && (
+        <span
+          title={`System prompt and tool definitions: every request holds them, the file does not (${source})`}
+        >
+          <span className="muted">+ </span>
+          <span data-testid="unseen-tokens" data-source={unseenSource}>
+            {fmt(unseenTokens)}
+          </span>
+          <span className="muted"> not in the file </span>
+        </span>
+      )}
+      <span className="muted">= </span>
+      <strong data-testid="context-tokens">{fmt(contextTokens)}</strong>
+      <span className="muted"> in context</span>
+    </span>
+  );
+}
+
 export function SummaryBar({ analysis }: { analysis: PageAnalysis }) {
   const { view } = analysis;
   return (
@@ -21,8 +57,12 @@ export function SummaryBar({ analysis }: { analysis: PageAnalysis }) {
       </span>
       <span>
         <strong data-testid="total-tokens">{fmt(analysis.totalTokens)}</strong>{' '}
-        <span className="muted">tokens ({view.tokenizer})</span>
+        <span className="muted" data-testid="total-tokens-unit">
+          tokens in messages ({view.tokenizer}
+          {view.scale !== 1 ? ` × ${view.scale}` : ''})
+        </span>
       </span>
+      <ContextParts analysis={analysis} />
       <Verdict analysis={analysis} />
       <CutSummary analysis={analysis} />
     </div>

@@ -87,6 +87,7 @@ export function CompareRuns({ analysis, current, prompts, instructions, canRun, 
   const runOne = async (summarizer: SummarizerChoice, sent: PromptOverrides): Promise<RunRecord> => {
     const input = {
       settings: analysis.settings,
+      unseenTokens: analysis.unseenTokens,
       summarizer,
       instructions: instructions || undefined,
       prompts: sent,

@@ -182,6 +182,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
     mutation.mutate(
       {
         settings: analysis.settings,
+        unseenTokens: analysis.unseenTokens,
         summarizer: choice,
         instructions: provider.instructions || undefined,
         prompts,

@@ -14,6 +14,8 @@ import { applyPreviewEvent, emptyLog, type StreamLog } from './streamLog';
 
 export interface PreviewInput {
   settings: Settings;
+  /** The analysis' part not in the file, counted in before and after. */
+  unseenTokens?: number;
   summarizer: SummarizerChoice;
   instructions?: string;
   prompts?: PromptOverrides;

@@ -16,6 +16,7 @@ import type { PageAnalysis } from '../useAnalysis';
 import { CountExact } from './CountExact';
 import { HarnessFields } from './HarnessFields';
 import { NumberField } from './NumberField';
+import { UnseenField } from './UnseenField';
 import './settings.css';
 import { STRATEGY_GROUPS, STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
 
@@ -102,8 +103,16 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         label="Summary cap"
         testId="setting-max-summary"
         {...typed('maxSummaryTokens')}
+        {...effective('maxSummaryTokens')}
         onChange={setters.maxSummaryTokens}
         hint="0: derived from the reserve"
+      />
+      <UnseenField
+        typed={settings.unseenTokens}
+        refusal={refused.find((r) => r.field === 'unseenTokens')?.reason}
+        source={analysis?.unseenSource ?? 'none'}
+        tokens={analysis?.unseenTokens ?? 0}
+        measured={analysis?.view.unseenTokens ?? null}
       />
       <NumberField
         label="Stall timeout (ms)"

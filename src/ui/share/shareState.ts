@@ -1,17 +1,24 @@
 /** The page state a link carries, read from the stores (never a key). */
 import { findPreset } from '../../providers/presets';
-import type { ShareProviderKind } from '../../share/payload';
+import { linkSettings, type ShareProviderKind } from '../../share/payload';
 import { sentPrompts, usePrompts } from '../../state/promptStore';
 import { useProvider } from '../../state/providerStore';
+import type { SettingsFields } from '../../core/settings';
 import { useSettings } from '../../state/settingsStore';
+import { useTranscript } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
 import type { PreviewResult, ShareState } from '../../worker/protocol';
+
+/** The settings with the part not in the file the file's usage measured (`linkSettings`). */
+function sharedSettings(): SettingsFields {
+  return linkSettings(useSettings.getState().settings, useTranscript.getState().view?.unseenTokens ?? null);
+}
 
 export function currentShareState(preview: PreviewResult | null): ShareState {
   const provider = useProvider.getState();
   const preset = provider.presetId === 'offline' ? null : findPreset(provider.presetId);
   return {
-    settings: useSettings.getState().settings,
+    settings: sharedSettings(),
     provider: preset
       ? { kind: preset.kind as ShareProviderKind, model: provider.model, baseUrl: provider.baseUrl }
       : { kind: 'offline', model: '', baseUrl: '' },

@@ -22,7 +22,7 @@ export function PinnedBanner({ analysis }: { analysis: PageAnalysis }) {
   return (
     <div className="pinned-banner" role="status" data-testid="timeline-pinned">
       <span>
-        Showing the context sent before call {fmt(call + 1)} ({fmt(analysis.totalTokens)} tokens), not the
+        Showing the context sent before call {fmt(call + 1)} ({fmt(analysis.contextTokens)} tokens), not the
         context now.
       </span>
       <button type="button" data-testid="timeline-now" onClick={() => void pin(null)}>
@@ -40,9 +40,10 @@ export const TimelinePanel = memo(function TimelinePanel({ analysis }: { analysi
   useEffect(() => {
     if (open && !estimated) void refresh(settings);
   }, [open, settings, refresh, viewKey, estimated, offlineSummary]);
+  const typedUnseen = settings.unseenTokens;
   useEffect(() => {
-    if (open && !estimated) void refreshBreakdown();
-  }, [open, viewKey, refreshBreakdown, estimated]);
+    if (open && !estimated) void refreshBreakdown(typedUnseen);
+  }, [open, viewKey, refreshBreakdown, estimated, typedUnseen]);
 
   return (
     <section className="panel timeline-panel" aria-labelledby="timeline-title" id="timeline">

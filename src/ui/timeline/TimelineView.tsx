@@ -142,7 +142,7 @@ const TimelineChart = memo(function TimelineChart({
         Context tokens before each of the {fmt(points.length)} calls
         {replay.threshold > 0 ? `; ${STRATEGY_LABELS[strategy]} fires above ${fmt(replay.threshold)}` : ''}
         {data.unrecordedTokens
-          ? ` (estimates include ${fmt(data.unrecordedTokens)} tokens the file's usage counts but does not show)`
+          ? ` (estimates include ${fmt(data.unrecordedTokens)} tokens not in the file: system prompt and tools)`
           : ''}
       </figcaption>
       <div data-testid="timeline-chart" aria-hidden="true">

@@ -1,0 +1,83 @@
+import { memo, useState } from 'react';
+import type { UnseenSource } from '../../core/unseen';
+import { useSettings } from '../../state/settingsStore';
+import { fmt } from '../format';
+
+/** Where the figure in force came from, in the field's note. */
+function sourceNote(source: UnseenSource, tokens: number, measured: number | null): string {
+  switch (source) {
+    case 'recorded-usage':
+      return `measured from the file's usage: ${fmt(tokens)} tokens`;
+    case 'setting':
+      return measured === null
+        ? 'typed; empty leaves it to the file'
+        : `typed; the file's usage measures ${fmt(measured)} (empty to use it)`;
+    case 'none':
+      return 'none: the file records no usage to measure it from; type it if you know it';
+  }
+}
+
+/**
+ * The part of every request the transcript does not show: an agent's system
+ * prompt and tool definitions. Claude Code records its usage per call, so the
+ * page measures it; other files do not, so the user can say it. Empty means
+ * "let the file's usage decide". The note names the source of the figure in
+ * force, so a verdict that counts it never hides where it came from.
+ */
+export const UnseenField = memo(function UnseenField({
+  typed,
+  refusal,
+  source,
+  tokens,
+  measured,
+}: {
+  /** The setting as typed: null leaves it to the file. */
+  typed: number | null;
+  refusal?: string;
+  source: UnseenSource;
+  /** The figure in force. */
+  tokens: number;
+  /** What the file's usage measures, or null without usage. */
+  measured: number | null;
+}) {
+  const update = useSettings((s) => s.update);
+  const [draft, setDraft] = useState<string | null>(null);
+  const parse = (raw: string) => Number(raw.replaceAll(',', '').replaceAll('_', '').trim());
+  const invalid = draft !== null && draft.trim() !== '' && !Number.isFinite(parse(draft));
+  const shown = draft ?? (typed === null ? '' : String(typed));
+  const problem = invalid ? 'Enter a whole number of tokens, or leave it empty' : (refusal ?? null);
+  return (
+    <div className="field">
+      <label htmlFor="setting-unseen">Not in the file (system prompt, tools)</label>
+      <input
+        id="setting-unseen"
+        data-testid="setting-unseen"
+        inputMode="numeric"
+        value={shown}
+        placeholder={measured === null ? 'none' : fmt(measured)}
+        aria-invalid={problem !== null || undefined}
+        aria-describedby="setting-unseen-note"
+        onChange={(e) => {
+          const next = e.target.value;
+          setDraft(next);
+          if (next.trim() === '') update({ unseenTokens: null });
+          else if (Number.isFinite(parse(next))) update({ unseenTokens: parse(next) });
+        }}
+        onBlur={() => {
+          if (!invalid) setDraft(null);
+        }}
+      />
+      <div id="setting-unseen-note" className="field-note">
+        {problem ? (
+          <span className="field-error" data-testid="setting-error">
+            {problem}
+          </span>
+        ) : (
+          <span className="muted" data-testid="unseen-source" data-source={source}>
+            {sourceNote(source, tokens, measured)}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+});
