@@ -26,7 +26,7 @@ const EXPECTED: Expectation[] = [
       withReasoning: 1,
       ...none,
     },
-    issues: ['unknown-line-type', 'inactive-branch', 'sidechain-lines'],
+    issues: ['metadata-line', 'inactive-branch', 'sidechain-lines'],
   },
   {
     file: 'codex.jsonl',
