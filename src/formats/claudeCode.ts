@@ -82,8 +82,20 @@ function isUnlinkedMessageLine(record: unknown): boolean {
 export const claudeCode: JsonlImporter = {
   id: 'claude-code',
   detectRecords(records) {
-    if (records.some(isClaudeLine))
+    if (records.some(isClaudeLine)) {
+      // A message without Anthropic `content` is not a Claude Code message (Qwen Code writes `parts`).
+      const messages = records.filter(
+        (r): r is JsonRecord => isClaudeLine(r) && isRecord(r) && isRecord(field(r, 'message')),
+      );
+      const readable = messages.filter((r) => 'content' in (rec(r, 'message') ?? {}));
+      if (messages.length > 0 && readable.length === 0)
+        return detection(
+          'claude-code',
+          0.3,
+          'lines with uuid, parentUuid and sessionId, but no message has Anthropic "content"',
+        );
       return detection('claude-code', 0.98, 'lines with uuid, parentUuid and sessionId');
+    }
     if (records.some(isUnlinkedMessageLine))
       return detection('claude-code', 0.9, 'message lines with uuid and sessionId, without parentUuid');
     const first = records[0];

@@ -151,6 +151,32 @@ const EXPECTED: Expectation[] = [
     issues: [],
   },
   {
+    file: 'qwen-code.jsonl',
+    format: 'qwen-code',
+    counts: {
+      messages: 4,
+      roles: { user: 1, assistant: 2, tool: 1 },
+      toolCalls: 1,
+      pairedResults: 1,
+      withReasoning: 1,
+      ...none,
+    },
+    issues: ['metadata-line'],
+  },
+  {
+    file: 'copilot-cli.jsonl',
+    format: 'copilot-cli',
+    counts: {
+      messages: 5,
+      roles: { system: 1, user: 1, assistant: 2, tool: 1 },
+      toolCalls: 1,
+      pairedResults: 1,
+      withReasoning: 1,
+      ...none,
+    },
+    issues: [],
+  },
+  {
     file: 'plain.txt',
     format: 'text',
     counts: {
