@@ -29,6 +29,10 @@ describe('chars4 estimator (pi rule)', () => {
     expect(est.countMessages([m, m])).toBe(4);
   });
 
+  it('counts encrypted content at its estimated tokens, four characters each', () => {
+    expect(est.countMessage(msg({ role: 'assistant', content: 'abcd', opaqueTokens: 100 }))).toBe(101);
+  });
+
   it('counts UTF-16 code units, so an emoji is two', () => {
     expect(est.countString('😀😀')).toBe(1);
     expect(est.countString('😀😀😀')).toBe(2);
@@ -70,6 +74,13 @@ describe('o200k_base estimator', () => {
     const result = msg({ role: 'tool', content: 'Hello, world!', toolCallId: 'call_1', name: 'read' });
     // 3 + role 1 + content 4 + name 1 + id 3
     expect(est.countMessage(result)).toBe(12);
+  });
+
+  it('adds encrypted content at its estimated tokens, unscaled like the framing', () => {
+    // 3 + role 1 + content 4 + 500 estimated
+    expect(est.countMessage(msg({ role: 'assistant', content: 'Hello, world!', opaqueTokens: 500 }))).toBe(
+      508,
+    );
   });
 
   it('adds 3 at the end of a list', () => {

@@ -77,11 +77,12 @@ export function countedTexts(message: Message): CountedText[] {
   return texts;
 }
 
-/** Tokens of a message that are not text: per-message and per-call framing, and images. */
+/** Tokens of a message that are not text: per-message and per-call framing, images, encrypted parts. */
 export function framingTokens(message: Message): number {
   return (
     PER_MESSAGE_TOKENS +
     (message.images ?? 0) * IMAGE_TOKENS +
+    (message.opaqueTokens ?? 0) +
     (message.toolCalls?.length ?? 0) * PER_TOOL_CALL_TOKENS
   );
 }
@@ -92,7 +93,11 @@ function bpeParts(message: Message, count: TextCounter): Parts {
 
 /** pi's rule: characters of text, reasoning and tool calls, a quarter token each. */
 function chars4Parts(message: Message): Parts {
-  let chars = message.content.length + (message.reasoning?.length ?? 0) + (message.images ?? 0) * IMAGE_CHARS;
+  let chars =
+    message.content.length +
+    (message.reasoning?.length ?? 0) +
+    (message.images ?? 0) * IMAGE_CHARS +
+    (message.opaqueTokens ?? 0) * 4;
   for (const call of message.toolCalls ?? []) chars += call.name.length + call.arguments.length;
   return { fixed: 0, strings: [Math.ceil(chars / 4)] };
 }

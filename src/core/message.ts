@@ -40,6 +40,12 @@ export interface Message {
   name?: string;
   /** Number of image parts; each is counted at a fixed cost. */
   images?: number;
+  /**
+   * Tokens of content the provider keeps encrypted (reasoning, a compaction
+   * summary): the model reads it, but there is no text here to count, so the
+   * importer estimates it from the size of the encrypted blob.
+   */
+  opaqueTokens?: number;
   /** Set on summaries written by a compaction, ours or one recognized on import. */
   kind?: 'summary';
   /** The stored turn this message belongs to, when the source has turns. */

@@ -15,6 +15,7 @@ export interface MessageInit {
   toolName?: string;
   name?: string;
   images?: number;
+  opaqueTokens?: number;
   kind?: 'summary';
   turnId?: string;
   source?: SourceRef;
@@ -28,6 +29,7 @@ export function makeMessage(init: MessageInit): Message {
   if (init.toolName) message.toolName = init.toolName;
   if (init.name) message.name = init.name;
   if (init.images) message.images = init.images;
+  if (init.opaqueTokens) message.opaqueTokens = init.opaqueTokens;
   if (init.kind) message.kind = init.kind;
   if (init.turnId) message.turnId = init.turnId;
   if (init.source && (init.source.line !== undefined || init.source.path !== undefined))

@@ -64,8 +64,8 @@ describe('Claude Code session JSONL', () => {
       outputTokens: 30,
       model: 'claude-sonnet-4-5-20250929',
     });
-    expect(issueCodes(result)).toEqual(['unknown-line-type', 'inactive-branch', 'sidechain-lines']);
-    expect(result.issues[0]).toMatchObject({ line: 17, count: 1 });
+    expect(issueCodes(result)).toEqual(['metadata-line', 'inactive-branch', 'sidechain-lines']);
+    expect(result.issues[0]).toMatchObject({ severity: 'info', line: 17, count: 1 });
   });
 
   it('a compact boundary hides everything before it and the compact summary becomes a summary message', () => {
@@ -533,4 +533,79 @@ describe('a long response', () => {
     expect(result.messages[1]!.toolCalls!.at(-1)!.id).toBe(`r${calls - 1}`);
     expect(result.issues).toEqual([]);
   }, 60_000);
+});
+
+describe('files as current Claude Code and its viewers write them', () => {
+  const user = (uuid: string, parentUuid: string | null, content: string, extra: object = {}) =>
+    line({ ...common, type: 'user', uuid, parentUuid, message: { role: 'user', content }, ...extra });
+  const reply = (uuid: string, parentUuid: string | null, text: string, extra: object = {}) =>
+    line({
+      ...common,
+      type: 'assistant',
+      uuid,
+      parentUuid,
+      message: { id: `msg_${uuid}`, role: 'assistant', content: [{ type: 'text', text }] },
+      ...extra,
+    });
+
+  it('a sub-agent file, every line a sidechain, is that sub-agent’s own conversation, noted as whose', () => {
+    const sidechain = { isSidechain: true, agentId: 'a1b2' };
+    const jsonl = [
+      user('u1', null, 'Find the config', sidechain),
+      reply('a1', 'u1', 'In src/config.ts.', sidechain),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages.map((m) => [m.id, m.role, m.content])).toEqual([
+      ['u1', 'user', 'Find the config'],
+      ['a1', 'assistant', 'In src/config.ts.'],
+    ]);
+    expect(result.issues).toEqual([
+      {
+        severity: 'info',
+        code: 'sub-agent-file',
+        message:
+          'This is the transcript of a sub-agent (agent a1b2) of session s-1: its own conversation, read as one',
+        line: 1,
+      },
+    ]);
+  });
+
+  it('lines that all have parentUuid null are read in file order, with a note saying so', () => {
+    const jsonl = [user('u1', null, 'one'), reply('a1', null, 'two'), user('u2', null, 'three')].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages.map((m) => m.content)).toEqual(['one', 'two', 'three']);
+    expect(issueCodes(result)).toEqual(['read-in-file-order']);
+  });
+
+  it('a line type that carries no message is a note named by its type, not a problem', () => {
+    const jsonl = [
+      line({ type: 'permission-mode', permissionMode: 'default', sessionId: 's-1' }),
+      user('u1', null, 'hello'),
+      reply('a1', 'u1', 'Hi.'),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages).toHaveLength(2);
+    expect(result.issues).toEqual([
+      {
+        severity: 'info',
+        code: 'metadata-line',
+        message:
+          'Lines of type "permission-mode" carry no message (session state for the app) and were left out',
+        line: 1,
+        count: 1,
+      },
+    ]);
+  });
+
+  it('a line of an unknown type that holds text is still a skipped line', () => {
+    const jsonl = [
+      user('u1', null, 'hello'),
+      line({ type: 'tool_result', uuid: 'r1', sessionId: 's-1', content: 'output text' }),
+    ].join('\n');
+    expect(importTranscript(jsonl).issues[0]).toMatchObject({
+      severity: 'warning',
+      code: 'unknown-line-type',
+      line: 2,
+    });
+  });
 });

@@ -12,7 +12,7 @@ import type { RecordedCall, RecordedCompaction, SessionHistory } from '../core/s
 import { anthropicUsage, convertAnthropicMessage } from './anthropicBlocks';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
-import { counted, IssueLog } from './issues';
+import { counted, heldBy, IssueLog } from './issues';
 import { pathInFileOrder, pathToRoot } from './tree';
 import type { JsonRecord } from './json';
 import { field, isRecord, num, rec, str } from './json';
@@ -82,8 +82,20 @@ function isUnlinkedMessageLine(record: unknown): boolean {
 export const claudeCode: JsonlImporter = {
   id: 'claude-code',
   detectRecords(records) {
-    if (records.some(isClaudeLine))
+    if (records.some(isClaudeLine)) {
+      // A message without Anthropic `content` is not a Claude Code message (Qwen Code writes `parts`).
+      const messages = records.filter(
+        (r): r is JsonRecord => isClaudeLine(r) && isRecord(r) && isRecord(field(r, 'message')),
+      );
+      const readable = messages.filter((r) => 'content' in (rec(r, 'message') ?? {}));
+      if (messages.length > 0 && readable.length === 0)
+        return detection(
+          'claude-code',
+          0.3,
+          'lines with uuid, parentUuid and sessionId, but no message has Anthropic "content"',
+        );
       return detection('claude-code', 0.98, 'lines with uuid, parentUuid and sessionId');
+    }
     if (records.some(isUnlinkedMessageLine))
       return detection('claude-code', 0.9, 'message lines with uuid and sessionId, without parentUuid');
     const first = records[0];
@@ -116,9 +128,7 @@ class ClaudeCodeSession implements JsonlSession {
       return;
     }
     const type = str(record, 'type') ?? '';
-    if (!LINE_TYPES.has(type)) {
-      this.log.unknownLineType(type, line, record);
-    }
+    if (!LINE_TYPES.has(type)) this.unknownType(type, line, record);
     if (type === 'summary') this.titles.summary = str(record, 'summary') ?? this.titles.summary;
     if (type === 'ai-title')
       this.titles.ai = str(record, 'aiTitle') ?? str(record, 'title') ?? this.titles.ai;
@@ -145,7 +155,73 @@ class ClaudeCodeSession implements JsonlSession {
     if (!node.sidechain && (MESSAGE_TYPES.has(type) || type === 'system')) this.leaf = node;
   }
 
+  /**
+   * Claude Code adds line types with every release (`permission-mode`,
+   * `worktree-state`, …); most carry session state, not a message. One
+   * that holds no text is a note named by its type; one with a message or
+   * text we cannot read (a drifted `tool_result` line) is a skipped line.
+   */
+  private unknownType(type: string, line: number, record: JsonRecord): void {
+    if ('message' in record || heldBy(record)?.words !== undefined) {
+      this.log.unknownLineType(type, line, record);
+      return;
+    }
+    this.log.tallyNote(
+      'metadata-line',
+      type,
+      `Lines of type "${type || '(none)'}" carry no message (session state for the app) and were left out`,
+      { line },
+    );
+  }
+
+  /**
+   * A sub-agent's own file (`agent-*.jsonl`, or `<session>/subagents/` since
+   * 2.1) has only sidechain lines: it is that sub-agent's conversation, read
+   * as a conversation of its own. Returns whether this file is one.
+   */
+  private readAsSubAgent(): boolean {
+    if (this.leaf) return false;
+    const nodes = [...this.nodes.values()];
+    const lines = nodes.filter((n) => n.sidechain && MESSAGE_TYPES.has(n.type));
+    if (lines.length === 0) return false;
+    for (const node of nodes) node.sidechain = false;
+    this.leaf = lines[lines.length - 1]!;
+    const first = lines[0]!.record;
+    const agent = str(first, 'agentId');
+    const session = str(first, 'sessionId');
+    this.log.note(
+      'sub-agent-file',
+      `This is the transcript of a sub-agent${agent ? ` (agent ${agent})` : ''}${session ? ` of session ${session}` : ''}: its own conversation, read as one`,
+      { line: lines[0]!.line },
+    );
+    return true;
+  }
+
+  /**
+   * Some tools write every line with `parentUuid: null` (claude-code-log's
+   * test files, exports that kept only the messages): no line links to
+   * another, so walking the links would find one message. Such a file is read
+   * in file order, as a file with no links at all is.
+   */
+  private noLineLinks(): boolean {
+    if (!this.linked) return false;
+    let messages = 0;
+    for (const node of this.nodes.values()) {
+      if (node.parent !== null && this.nodes.has(node.parent)) return false;
+      if (MESSAGE_TYPES.has(node.type) && !node.sidechain) messages++;
+    }
+    if (messages < 2) return false;
+    this.linked = false;
+    this.log.note(
+      'read-in-file-order',
+      'No line links to another (every parentUuid is null or names a line not in the file): the lines were read in file order',
+    );
+    return true;
+  }
+
   finish(): Imported {
+    this.readAsSubAgent();
+    this.noLineLinks();
     const path = this.activePath();
     this.reportSkipped(path);
     const now = this.convert(path, this.log);

@@ -393,3 +393,96 @@ describe('the recorded history of a rollout with two compactions', () => {
     expect(importTranscript(jsonl, { format: 'codex' }).history).toBeUndefined();
   });
 });
+
+describe('current rollout items', () => {
+  const user = (text: string) =>
+    line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text }] });
+
+  it('reads base_instructions written as {text} as the system prompt', () => {
+    const jsonl = [
+      line('session_meta', {
+        id: 's',
+        cli_version: '0.135.0',
+        base_instructions: { text: 'You are Codex.' },
+      }),
+      user('hi'),
+    ].join('\n');
+    expect(importTranscript(jsonl).messages.map((m) => [m.role, m.content])).toEqual([
+      ['system', 'You are Codex.'],
+      ['user', 'hi'],
+    ]);
+  });
+
+  it('a later session_meta (a resumed session) replaces the instructions rather than adding a second system prompt', () => {
+    const jsonl = [
+      line('session_meta', { id: 's', base_instructions: { text: 'old' } }),
+      user('hi'),
+      line('session_meta', { id: 's', base_instructions: { text: 'new' } }),
+    ].join('\n');
+    expect(importTranscript(jsonl).messages.map((m) => [m.role, m.content])).toEqual([
+      ['system', 'new'],
+      ['user', 'hi'],
+    ]);
+  });
+
+  it('a tool search is a call and its output the tool definitions the model then reads', () => {
+    const tools = [{ type: 'function', name: 'calendar_open', parameters: { type: 'object' } }];
+    const jsonl = [
+      user('Open the calendar'),
+      line('response_item', {
+        type: 'tool_search_call',
+        call_id: 'ts1',
+        execution: 'client',
+        arguments: { query: 'calendar' },
+      }),
+      line('response_item', { type: 'tool_search_output', call_id: 'ts1', tools }),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages.slice(1)).toEqual([
+      {
+        id: 'L2',
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'ts1', name: 'tool_search', arguments: '{"query":"calendar"}' }],
+        source: { line: 2 },
+      },
+      {
+        id: 'L3',
+        role: 'tool',
+        content: JSON.stringify(tools),
+        toolCallId: 'ts1',
+        toolName: 'tool_search',
+        source: { line: 3 },
+      },
+    ]);
+    expect(result.issues).toEqual([]);
+  });
+
+  it('encrypted reasoning is counted by its size: 400 base64 characters are 75 tokens', () => {
+    const jsonl = [
+      user('think'),
+      line('response_item', { type: 'reasoning', summary: [], encrypted_content: 'A'.repeat(400) }),
+      line('response_item', {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'ok' }],
+      }),
+    ].join('\n');
+    const reply = importTranscript(jsonl).messages[1]!;
+    expect(reply).toMatchObject({ role: 'assistant', content: 'ok', opaqueTokens: 75 });
+  });
+
+  it('world_state lines are a note, not a problem', () => {
+    const jsonl = [line('world_state', { full: true, state: {} }), user('hi')].join('\n');
+    expect(importTranscript(jsonl).issues).toEqual([
+      {
+        severity: 'info',
+        code: 'metadata-line',
+        message:
+          'Lines of type "world_state" hold session state, not messages; the messages made from it are read instead',
+        line: 1,
+        count: 1,
+      },
+    ]);
+  });
+});

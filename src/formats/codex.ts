@@ -57,7 +57,15 @@ function carriedUserMessages(messages: readonly Message[]): Message[] {
   return [...context, ...prompts];
 }
 
-const LINE_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
+const LINE_TYPES = new Set([
+  'session_meta',
+  'response_item',
+  'event_msg',
+  'turn_context',
+  'compacted',
+  'world_state',
+  'inter_agent_communication_metadata',
+]);
 
 function isRolloutLine(record: unknown): boolean {
   if (!isRecord(record)) return false;
@@ -163,15 +171,35 @@ class CodexSession implements JsonlSession {
       case 'event_msg':
         if (str(payload, 'type') === 'token_count') this.tokenCount(payload);
         return;
+      case 'world_state':
+      case 'inter_agent_communication_metadata':
+        // State Codex renders into the developer and context messages it writes as response items.
+        this.log.tallyNote(
+          'metadata-line',
+          type,
+          `Lines of type "${type}" hold session state, not messages; the messages made from it are read instead`,
+          { line },
+        );
+        return;
       default:
         this.log.unknownLineType(type, line, record);
     }
   }
 
+  /**
+   * The base instructions Codex sends as the request's `instructions`: a
+   * string in old rollouts, `{text}` since about 0.50 (some 18 KB, the
+   * largest single part of a fresh context). A resumed or forked session
+   * writes another `session_meta`; the newest instructions are the ones sent.
+   */
   private instructions(meta: JsonRecord, line: number): void {
-    const text = str(meta, 'instructions') ?? str(meta, 'base_instructions');
-    if (text)
-      this.items.pin(makeMessage({ id: `L${line}`, role: 'system', content: text, source: { line } }));
+    const base = field(meta, 'base_instructions');
+    const text =
+      str(meta, 'instructions') ??
+      (typeof base === 'string' ? base : isRecord(base) ? str(base, 'text') : undefined);
+    if (!text) return;
+    if (this.items.repin(text)) return;
+    this.items.pin(makeMessage({ id: `L${line}`, role: 'system', content: text, source: { line } }));
   }
 
   /**

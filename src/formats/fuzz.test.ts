@@ -25,6 +25,8 @@ const FIXTURES = [
   'pi.jsonl',
   'opencode.json',
   'gemini-cli.jsonl',
+  'qwen-code.jsonl',
+  'copilot-cli.jsonl',
   'openai-chat.json',
   'openai-responses.json',
   'anthropic.json',

@@ -47,3 +47,23 @@ describe('Gemini CLI chat files', () => {
     ]);
   });
 });
+
+describe('Gemini CLI records written with the API’s names', () => {
+  it('a record of type "model" with parts is a reply', () => {
+    const session = {
+      sessionId: 's1',
+      projectHash: 'abc',
+      startTime: '2026-01-01T00:00:00.000Z',
+      messages: [
+        { id: 'm1', timestamp: 't', type: 'user', content: 'Step 1' },
+        { id: 'm2', timestamp: 't', type: 'model', parts: [{ text: 'Ok' }, { text: 'done' }] },
+      ],
+    };
+    const result = importTranscript(JSON.stringify(session));
+    expect(result.format).toBe('gemini-cli');
+    expect(result.messages.map((m) => [m.id, m.role, m.content])).toEqual([
+      ['m1', 'user', 'Step 1'],
+      ['m2', 'assistant', 'Ok\ndone'],
+    ]);
+  });
+});

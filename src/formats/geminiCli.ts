@@ -18,7 +18,8 @@ import { ImportError } from './types';
 import type { CallUsage } from './sessionRecorder';
 import { callUsage, SessionRecorder } from './sessionRecorder';
 
-const RECORD_TYPES = new Set(['user', 'gemini', 'info', 'error', 'warning']);
+/** `model` with `parts` is a reply as some Gemini CLI builds wrote it: the API's role and field names. */
+const RECORD_TYPES = new Set(['user', 'gemini', 'model', 'info', 'error', 'warning']);
 
 interface StoredRecord {
   id: string;
@@ -40,8 +41,13 @@ function isChatRecord(value: unknown): boolean {
     isRecord(value) &&
     RECORD_TYPES.has(str(value, 'type') ?? '') &&
     typeof field(value, 'id') === 'string' &&
-    'content' in value
+    ('content' in value || 'parts' in value)
   );
+}
+
+/** A record's parts: `content` as Gemini CLI writes it, or `parts` as the API names them. */
+function recordParts(record: JsonRecord): unknown[] {
+  return partList(field(record, 'content') ?? field(record, 'parts'));
 }
 
 /** A PartListUnion: a string, one part, or a list of strings and parts. */
@@ -91,15 +97,7 @@ class ChatLog {
       const { record, id, path, line } = stored;
       const type = str(record, 'type');
       if (type === 'user') {
-        const converted = convertContent(
-          'user',
-          partList(field(record, 'content')),
-          id,
-          path,
-          line,
-          ledger,
-          this.log,
-        );
+        const converted = convertContent('user', recordParts(record), id, path, line, ledger, this.log);
         if (converted.snapshot) {
           // Compression: the snapshot replaces the history before it.
           recorder.recordAll(messages);
@@ -119,7 +117,7 @@ class ChatLog {
           appendAll(messages, converted.messages);
           recorder.recordAll(converted.messages);
         }
-      } else if (type === 'gemini') {
+      } else if (type === 'gemini' || type === 'model') {
         const reply = this.reply(stored, ledger);
         appendAll(messages, reply);
         recorder.recordAll(reply);
@@ -135,15 +133,7 @@ class ChatLog {
   private reply(stored: StoredRecord, ledger: CallLedger): Message[] {
     const { record, id, path, line } = stored;
     const source = path !== undefined ? { path } : { line };
-    const converted = convertContent(
-      'model',
-      partList(field(record, 'content')),
-      id,
-      path,
-      line,
-      ledger,
-      this.log,
-    );
+    const converted = convertContent('model', recordParts(record), id, path, line, ledger, this.log);
     const message = converted.messages[0]!;
     const thoughts = new Parts();
     for (const thought of arr(record, 'thoughts') ?? []) {

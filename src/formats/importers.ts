@@ -7,6 +7,7 @@ import { anthropic } from './anthropic';
 import { canonical } from './canonical';
 import { claudeCode } from './claudeCode';
 import { codex } from './codex';
+import { copilotCli } from './copilotCli';
 import type { JsonImporter, JsonlImporter } from './format';
 import { gemini } from './gemini';
 import { geminiCliJson, geminiCliJsonl } from './geminiCli';
@@ -15,6 +16,7 @@ import { openaiChat } from './openaiChat';
 import { openaiResponses } from './openaiResponses';
 import { opencode } from './opencode';
 import { pi } from './pi';
+import { qwenCode } from './qwenCode';
 
 /** Order breaks ties between equally confident detections: the more specific format first. */
 export const JSON_IMPORTERS: readonly JsonImporter[] = [
@@ -27,4 +29,11 @@ export const JSON_IMPORTERS: readonly JsonImporter[] = [
   langchain,
   openaiChat,
 ];
-export const JSONL_IMPORTERS: readonly JsonlImporter[] = [claudeCode, codex, pi, geminiCliJsonl];
+export const JSONL_IMPORTERS: readonly JsonlImporter[] = [
+  qwenCode,
+  claudeCode,
+  codex,
+  pi,
+  geminiCliJsonl,
+  copilotCli,
+];

@@ -108,6 +108,25 @@ export class IssueLog {
   }
 
   tally(code: string, key: string, message: string, where: Where = {}, example?: unknown): void {
+    this.group('warning', code, key, message, where, example);
+  }
+
+  /**
+   * Something left out on purpose that may repeat (every metadata line of a
+   * kind): one note per kind, counted, located at its first occurrence.
+   */
+  tallyNote(code: string, key: string, message: string, where: Where = {}): void {
+    this.group('info', code, key, message, where);
+  }
+
+  private group(
+    severity: ImportIssue['severity'],
+    code: string,
+    key: string,
+    message: string,
+    where: Where,
+    example?: unknown,
+  ): void {
     const groupKey = `${code}\u0000${key}`;
     const existing = this.groups.get(groupKey);
     if (existing) {
@@ -115,7 +134,7 @@ export class IssueLog {
       return;
     }
     const issue = clean({
-      severity: 'warning',
+      severity,
       code,
       message,
       ...where,

@@ -109,6 +109,9 @@ export const langchain: JsonImporter = {
     if (!located || located.items.length === 0) return null;
     const shaped = located.items.map(shape);
     if (shaped.some((s) => s === null)) return null;
+    // `{type, data}` is a common event shape (Copilot CLI writes it): without a
+    // single LangChain message type among them, these are not LangChain messages.
+    if (!shaped.some((s) => s!.role !== null)) return null;
     const first = shaped[0]!;
     if (first.shape === 'constructor')
       return detection('langchain', 0.97, `"lc" constructor form (${first.label})`);

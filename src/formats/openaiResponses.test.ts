@@ -91,3 +91,72 @@ describe('OpenAI Responses', () => {
     expect(result.issues.map((i) => i.code)).toEqual(['history-on-server']);
   });
 });
+
+describe('hosted tool items: what the model read is counted', () => {
+  const response = (output: unknown[]) => JSON.stringify({ object: 'response', model: 'gpt-5', output });
+  const answer = {
+    type: 'message',
+    id: 'msg_1',
+    role: 'assistant',
+    content: [{ type: 'output_text', text: 'Done.' }],
+  };
+
+  it('an mcp_call keeps its arguments and output in the reply it ran in', () => {
+    const result = importTranscript(
+      response([
+        {
+          type: 'mcp_call',
+          id: 'mcp_1',
+          server_label: 'exa',
+          name: 'search',
+          arguments: '{"q":"x"}',
+          output: 'RESULTS',
+          status: 'completed',
+        },
+        answer,
+      ]),
+    );
+    expect(result.messages).toEqual([
+      {
+        id: 'mcp_1',
+        role: 'assistant',
+        content: '[mcp_call exa.search] {"arguments":"{\\"q\\":\\"x\\"}","output":"RESULTS"}\nDone.',
+        source: { path: '$.output[0]' },
+      },
+    ]);
+    expect(result.issues.map((i) => i.code)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'mcp_list_tools',
+      { server_label: 'docs', tools: [{ name: 'read' }] },
+      '[mcp_list_tools docs] {"tools":[{"name":"read"}]}',
+    ],
+    [
+      'web_search_call',
+      { action: { type: 'search', query: 'q' } },
+      '[web_search_call] {"action":{"type":"search","query":"q"}}',
+    ],
+    [
+      'file_search_call',
+      { queries: ['q'], results: [{ text: 'hit' }] },
+      '[file_search_call] {"queries":["q"],"results":[{"text":"hit"}]}',
+    ],
+    [
+      'code_interpreter_call',
+      { code: 'print(1)', outputs: [{ type: 'logs', logs: '1' }] },
+      '[code_interpreter_call] {"code":"print(1)","outputs":[{"type":"logs","logs":"1"}]}',
+    ],
+  ])('a %s item is part of the assistant turn', (type, fields, text) => {
+    const result = importTranscript(response([{ type, id: 'x1', status: 'completed', ...fields }, answer]));
+    expect(result.messages.map((m) => [m.role, m.content])).toEqual([['assistant', `${text}\nDone.`]]);
+  });
+
+  it('an encrypted compaction item is counted by its size: 41,380 characters are 7,759 tokens', () => {
+    const result = importTranscript(
+      response([{ type: 'compaction', id: 'cmp', encrypted_content: 'g'.repeat(41_380) }]),
+    );
+    expect(result.messages[0]).toMatchObject({ role: 'user', kind: 'summary', opaqueTokens: 7_759 });
+  });
+});

@@ -252,14 +252,14 @@ describe('the recorded history of a pi session with two compactions', () => {
       'b000000a',
       'b000000b',
       'b000000d',
-      'b000000e',
       'b000000f',
       'b0000010',
     ]);
-    expect(result.issues.map((i) => i.code)).toEqual(['unanswered-tool-call']);
+    // The aborted reply b000000e is not sent, so its call is no longer unanswered.
+    expect(result.issues.map((i) => i.code)).toEqual(['aborted-replies-left-out']);
   });
 
-  it('keeps every entry on the path, with each summary where pi wrote it, as the same objects', () => {
+  it('keeps every entry on the path that pi sends, with each summary where pi wrote it, as the same objects', () => {
     expect(history.messages.map((m) => [m.id, m.role, m.kind])).toEqual([
       ['b0000001', 'user', undefined],
       ['b0000002', 'assistant', undefined],
@@ -274,7 +274,6 @@ describe('the recorded history of a pi session with two compactions', () => {
       ['b000000b', 'assistant', undefined],
       ['b000000c', 'user', 'summary'],
       ['b000000d', 'user', undefined],
-      ['b000000e', 'assistant', undefined],
       ['b000000f', 'user', undefined],
       ['b0000010', 'assistant', undefined],
     ]);
@@ -333,7 +332,7 @@ describe('the recorded history of a pi session with two compactions', () => {
       call(5, 250, 4300, 380, 30),
       call(8, 900, 1200, 600, 70),
       call(10, 120, 2700, 0, 25),
-      call(15, 150, 2900, 0, 20),
+      call(14, 150, 2900, 0, 20),
     ]);
     expect(history.calls[2]!.contextTokens).toBe(4930);
   });
@@ -345,5 +344,110 @@ describe('the recorded history of a pi session with two compactions', () => {
       entry('e2', 'e1', { role: 'assistant', content: [{ type: 'text', text: 'hello' }] }),
     ].join('\n');
     expect(importTranscript(jsonl).history).toBeUndefined();
+  });
+});
+
+describe('what pi sends: its request rules and pi 1.x entries', () => {
+  const reply = (id: string, parentId: string, content: object[], stopReason = 'stop') =>
+    entry(id, parentId, { role: 'assistant', content, stopReason, model: 'm' });
+  const user = (id: string, parentId: string | null, text: string) =>
+    entry(id, parentId, { role: 'user', content: [{ type: 'text', text }] });
+  const call = (id: string) => ({ type: 'toolCall', id, name: 'bash', arguments: { command: 'ls' } });
+
+  it('an assistant reply that stopped as aborted or error is left out, with a note', () => {
+    const jsonl = [
+      header,
+      user('u1', null, 'run the tests'),
+      reply('a1', 'u1', [{ type: 'text', text: 'Running' }], 'aborted'),
+      user('u2', 'a1', 'never mind'),
+      reply('a2', 'u2', [{ type: 'text', text: 'partial' }], 'error'),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages.map((m) => m.id)).toEqual(['u1', 'u2']);
+    expect(result.issues).toEqual([
+      {
+        severity: 'info',
+        code: 'aborted-replies-left-out',
+        message: '2 assistant messages that stopped as aborted or error were left out: pi does not send them',
+        line: 3,
+      },
+    ]);
+  });
+
+  it('a call left without a result is answered "No result provided" before the next user message', () => {
+    const jsonl = [
+      header,
+      user('u1', null, 'list'),
+      reply('a1', 'u1', [call('c1'), call('c2')], 'toolUse'),
+      entry('r1', 'a1', {
+        role: 'toolResult',
+        toolCallId: 'c1',
+        toolName: 'bash',
+        content: [{ type: 'text', text: 'a.txt' }],
+      }),
+      user('u2', 'r1', 'thanks'),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages.map((m) => [m.id, m.role, m.toolCallId ?? '', m.content])).toEqual([
+      ['u1', 'user', '', 'list'],
+      ['a1', 'assistant', '', ''],
+      ['r1', 'tool', 'c1', 'a.txt'],
+      ['c2:no-result', 'tool', 'c2', 'No result provided'],
+      ['u2', 'user', '', 'thanks'],
+    ]);
+    expect(result.issues.map((i) => i.code)).toEqual(['no-result-provided']);
+  });
+
+  it('a usage entry (pi 1.x, after a cache warm-up) keeps the chain: every earlier message stays', () => {
+    const jsonl = [
+      header,
+      user('u1', null, 'hello'),
+      reply('a1', 'u1', [{ type: 'text', text: 'Hi.' }]),
+      JSON.stringify({ type: 'usage', id: 'w1', parentId: 'a1', kind: 'cache-warm', usage: { input: 10 } }),
+      user('u2', 'w1', 'next'),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages.map((m) => m.id)).toEqual(['u1', 'a1', 'u2']);
+    expect(result.issues).toEqual([
+      {
+        severity: 'info',
+        code: 'metadata-entry',
+        message: 'Entries of type "usage" add nothing to the context and were left out',
+        line: 4,
+        count: 1,
+      },
+    ]);
+  });
+
+  it('an entry type nobody knows yet keeps the chain too', () => {
+    const jsonl = [
+      header,
+      user('u1', null, 'hello'),
+      JSON.stringify({ type: 'from-the-future', id: 'f1', parentId: 'u1' }),
+      user('u2', 'f1', 'next'),
+    ].join('\n');
+    expect(importTranscript(jsonl).messages.map((m) => m.id)).toEqual(['u1', 'u2']);
+  });
+
+  it('a context_edit replaces what its target sends, and a null replacement removes it', () => {
+    const jsonl = [
+      header,
+      user('u1', null, 'secret abc'),
+      JSON.stringify({
+        type: 'context_edit',
+        id: 'e1',
+        parentId: 'u1',
+        targetId: 'u1',
+        replacement: { content: [{ type: 'text', text: '[redacted]' }] },
+      }),
+      reply('a1', 'e1', [{ type: 'text', text: 'Ok.' }]),
+      JSON.stringify({ type: 'context_edit', id: 'e2', parentId: 'a1', targetId: 'a1', replacement: null }),
+      user('u2', 'e2', 'next'),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages.map((m) => [m.id, m.content])).toEqual([
+      ['u1', '[redacted]'],
+      ['u2', 'next'],
+    ]);
   });
 });

@@ -6,7 +6,8 @@
  * The history keeps every entry on the path, each compaction where pi wrote
  * it, and each assistant reply's usage.
  */
-import type { Message } from '../core/message';
+import { appendAll } from '../core/arrays';
+import type { Message, ToolCall } from '../core/message';
 import { PI_BRANCH_LEAD_IN, PI_COMPACTION_LEAD_IN } from '../core/summaryEnvelope';
 import { makeMessage, Parts } from './build';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
@@ -45,6 +46,9 @@ function branchSummary(id: string, summary: string, line: number): Message {
   });
 }
 
+/** pi 1.x entries that never reach the model: the usage of a call outside the conversation (a cache warm-up). */
+const NO_CONTEXT_TYPES: ReadonlySet<string> = new Set(['usage']);
+
 const ENTRY_TYPES = new Set([
   'message',
   'compaction',
@@ -57,6 +61,8 @@ const ENTRY_TYPES = new Set([
   'session_info',
   'active_tools_change',
   'leaf',
+  // pi 1.x: rewrites what an earlier entry sends (applied by `contextEdits`).
+  'context_edit',
 ]);
 
 interface Entry {
@@ -110,16 +116,7 @@ class PiSession implements JsonlSession {
       this.version = num(record, 'version') ?? 1;
       return;
     }
-    if (!ENTRY_TYPES.has(type)) {
-      this.log.tally(
-        'unknown-line-type',
-        type,
-        `Entries of unknown type "${type || '(none)'}" were skipped`,
-        { line },
-        record,
-      );
-      return;
-    }
+    if (!ENTRY_TYPES.has(type)) this.unknownEntry(type, line, record);
     // Version 1 had no ids: each entry's parent is the line before it, as pi's own migration does.
     const v1 = this.version < 2 && str(record, 'id') === undefined;
     const id = v1 ? `line${line}` : (str(record, 'id') ?? `line${line}`);
@@ -134,6 +131,31 @@ class PiSession implements JsonlSession {
     this.order.push(entry);
     this.previous = entry;
     if (type === 'session_info') this.title = str(record, 'name') ?? this.title;
+  }
+
+  /**
+   * An entry type pi added after this importer was written (pi 1.x writes
+   * `usage` after a cache-warm call, and more will come). It still links
+   * the tree: skipping it would cut every entry before it off the path. One
+   * that holds a message we cannot read is reported; the others are notes.
+   */
+  private unknownEntry(type: string, line: number, record: JsonRecord): void {
+    if (NO_CONTEXT_TYPES.has(type) || !('message' in record)) {
+      this.log.tallyNote(
+        'metadata-entry',
+        type,
+        `Entries of type "${type || '(none)'}" add nothing to the context and were left out`,
+        { line },
+      );
+      return;
+    }
+    this.log.tally(
+      'unknown-line-type',
+      type,
+      `Entries of unknown type "${type || '(none)'}" were skipped`,
+      { line },
+      record,
+    );
   }
 
   finish(): Imported {
@@ -168,17 +190,23 @@ class PiSession implements JsonlSession {
     const inContext = (i: number): boolean =>
       compactionAt === -1 || i >= compactionAt || (keptFrom !== -1 && i >= keptFrom);
 
-    const recorder = new SessionRecorder();
+    const edits = contextEdits(path);
     const messageAt: (Message | undefined)[] = [];
     path.forEach((entry, i) => {
-      if (entry.type === 'compaction') {
-        messageAt[i] = this.recordCompaction(path, i, recorder, messageAt);
-        return;
-      }
+      if (entry.type === 'compaction') return;
       const out: Message[] = [];
       this.emit(entry, out, inContext(i) ? this.log : new IssueLog());
-      if (out[0]) messageAt[i] = out[0];
-      if (out[0]) recorder.record(out[0]);
+      const message = applyEdit(out[0], edits.get(entry.id));
+      if (message) messageAt[i] = message;
+    });
+    const sent = piRequestRules(path, messageAt);
+    this.reportRequestRules(sent);
+
+    const recorder = new SessionRecorder();
+    path.forEach((entry, i) => {
+      if (entry.type === 'compaction') messageAt[i] = this.recordCompaction(path, i, recorder, messageAt);
+      else if (messageAt[i]) recorder.record(messageAt[i]!);
+      for (const result of sent.resultsAfter.get(i) ?? []) recorder.record(result);
     });
     path.forEach((entry, i) => {
       const message = messageAt[i];
@@ -188,11 +216,14 @@ class PiSession implements JsonlSession {
 
     const messages: Message[] = [];
     if (compactionAt === -1) {
-      for (const message of messageAt) if (message) messages.push(message);
+      path.forEach((_, i) => {
+        if (messageAt[i]) messages.push(messageAt[i]!);
+        appendAll(messages, sent.resultsAfter.get(i) ?? []);
+      });
     } else {
       messages.push(messageAt[compactionAt]!);
-      if (keptFrom !== -1) pushEmitted(path, keptFrom, messageAt, messages, compactionAt);
-      pushEmitted(path, compactionAt + 1, messageAt, messages);
+      if (keptFrom !== -1) pushEmitted(path, keptFrom, messageAt, messages, compactionAt, sent.resultsAfter);
+      pushEmitted(path, compactionAt + 1, messageAt, messages, path.length, sent.resultsAfter);
     }
     return {
       messages,
@@ -200,6 +231,22 @@ class PiSession implements JsonlSession {
       usage: this.usage(path),
       history: recorder.history(messages),
     };
+  }
+
+  private reportRequestRules(sent: RequestRules): void {
+    if (sent.dropped.length)
+      this.log.note(
+        'aborted-replies-left-out',
+        `${counted(sent.dropped.length, 'assistant message')} that stopped as aborted or error ${sent.dropped.length === 1 ? 'was' : 'were'} left out: pi does not send them`,
+        { line: sent.dropped[0] },
+      );
+    let synthetic = 0;
+    for (const results of sent.resultsAfter.values()) synthetic += results.length;
+    if (synthetic)
+      this.log.note(
+        'no-result-provided',
+        `${counted(synthetic, 'tool call')} without a result ${synthetic === 1 ? 'is' : 'are'} answered "No result provided", as pi answers them in the next request`,
+      );
   }
 
   /** Where on the path the entries a compaction keeps begin, or -1 when its first kept entry is not there. */
@@ -312,6 +359,12 @@ class PiSession implements JsonlSession {
         );
         return;
       }
+      case 'system': {
+        // pi 1.x keeps the system prompt in the session; pi sends it as the system message.
+        const parts = readContent(field(message, 'content'));
+        out.push(makeMessage({ id, role: 'system', content: parts.content(), source }));
+        return;
+      }
       case 'toolResult': {
         const parts = readContent(field(message, 'content'));
         out.push(
@@ -403,11 +456,105 @@ function pushEmitted(
   messageAt: readonly (Message | undefined)[],
   out: Message[],
   to = path.length,
+  resultsAfter: ReadonlyMap<number, Message[]> = new Map(),
 ): void {
   for (let i = from; i < to; i++) {
     const message = messageAt[i];
     if (message && path[i]!.type !== 'compaction') out.push(message);
+    appendAll(out, resultsAfter.get(i) ?? []);
   }
+}
+
+/** What pi's request rules changed: the replies left out (their lines), and the results added after each path index. */
+interface RequestRules {
+  dropped: number[];
+  resultsAfter: Map<number, Message[]>;
+}
+
+/**
+ * pi builds every request through pi-ai's `transformMessages`, so the
+ * context is what the file holds after its two rules: an assistant reply
+ * that stopped as `aborted` or `error` is left out (a half-written turn the
+ * model should retry, not see), and a call left without a result is answered
+ * with an error result "No result provided" before the next assistant reply
+ * or user message, or at the end. Dropped replies are cleared from
+ * `messageAt`; the results to add are returned by the index they follow.
+ */
+function piRequestRules(path: readonly Entry[], messageAt: (Message | undefined)[]): RequestRules {
+  const dropped: number[] = [];
+  const resultsAfter = new Map<number, Message[]>();
+  let pending: ToolCall[] = [];
+  let answered = new Set<string>();
+  let last = -1;
+  const close = (): void => {
+    const missing = pending.filter((call) => !answered.has(call.id));
+    if (missing.length && last >= 0) {
+      const results = resultsAfter.get(last) ?? [];
+      for (const call of missing) results.push(noResultProvided(call, path[last]!.line));
+      resultsAfter.set(last, results);
+    }
+    pending = [];
+    answered = new Set();
+  };
+  path.forEach((entry, i) => {
+    const message = messageAt[i];
+    if (entry.type === 'compaction') {
+      close();
+      last = i;
+      return;
+    }
+    if (!message) return;
+    if (message.role === 'assistant' || message.role === 'user') close();
+    if (message.role === 'assistant') {
+      const stop = str(rec(entry.record, 'message') ?? {}, 'stopReason');
+      if (stop === 'aborted' || stop === 'error') {
+        messageAt[i] = undefined;
+        dropped.push(entry.line);
+        return;
+      }
+      pending = message.toolCalls ?? [];
+    }
+    if (message.role === 'tool' && message.toolCallId !== undefined) answered.add(message.toolCallId);
+    last = i;
+  });
+  close();
+  return { dropped, resultsAfter };
+}
+
+function noResultProvided(call: ToolCall, line: number): Message {
+  return makeMessage({
+    id: `${call.id}:no-result`,
+    role: 'tool',
+    content: 'No result provided',
+    toolCallId: call.id,
+    toolName: call.name,
+    source: { line },
+  });
+}
+
+/**
+ * pi 1.x `context_edit` entries rewrite what an earlier entry sends: the
+ * newest edit of an entry wins; a `replacement` of null removes it.
+ */
+function contextEdits(path: readonly Entry[]): Map<string, JsonRecord> {
+  const edits = new Map<string, JsonRecord>();
+  for (const entry of path) {
+    const target = entry.type === 'context_edit' ? str(entry.record, 'targetId') : undefined;
+    if (target !== undefined) edits.set(target, entry.record);
+  }
+  return edits;
+}
+
+function applyEdit(message: Message | undefined, edit: JsonRecord | undefined): Message | undefined {
+  if (!message || !edit || !('replacement' in edit)) return message;
+  const replacement = field(edit, 'replacement');
+  if (replacement === null) return undefined;
+  if (!isRecord(replacement)) return message;
+  const parts = readContent(field(replacement, 'content'));
+  const edited: Message = { ...message, content: parts.content() };
+  delete edited.images;
+  if (parts.images) edited.images = parts.images;
+  return edited;
 }
 
 /** The usage of an assistant message; aborted and errored replies carry no real usage. */

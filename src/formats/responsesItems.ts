@@ -8,6 +8,7 @@ import type { Message, SourceRef } from '../core/message';
 import { makeMessage, Parts } from './build';
 import type { IssueLog } from './issues';
 import { arr, field, isRecord, safeStringify, str } from './json';
+import { encryptedTokens } from './opaque';
 import { checkedArguments } from './openaiChat';
 import type { CompactionFacts, SessionRecorder } from './sessionRecorder';
 
@@ -29,23 +30,65 @@ export const ITEM_TYPES: ReadonlySet<string> = new Set([
   'image_generation_call',
   'mcp_call',
   'mcp_list_tools',
+  'mcp_approval_request',
+  'mcp_approval_response',
+  'tool_search_call',
+  'tool_search_output',
   'compaction',
   'compaction_summary',
   'item_reference',
   'ghost_snapshot',
 ]);
 
-/** Items run by the provider, with no call/result pair in the transcript. */
-const HOSTED_TOOL_ITEMS = new Set([
+/**
+ * Items run by the provider inside the reply, with no call/result pair in the
+ * transcript: what they hold (the call, and the output the model then read)
+ * is part of the assistant turn, as Anthropic's server tool blocks are.
+ */
+const HOSTED_TOOL_ITEMS: ReadonlySet<string> = new Set([
   'web_search_call',
   'file_search_call',
   'code_interpreter_call',
   'image_generation_call',
   'mcp_call',
   'mcp_list_tools',
-  'computer_call',
-  'computer_call_output',
+  'mcp_approval_request',
 ]);
+
+/**
+ * The text the model reads of a hosted tool item: its name, then every field
+ * but the bookkeeping ones (ids, status), as JSON. An `mcp_call` output of
+ * 19 KB is 19 KB of context, whatever shape it takes.
+ */
+function hostedToolText(type: string, item: Record<string, unknown>): string {
+  const name = [str(item, 'server_label'), str(item, 'name')].filter(Boolean).join('.');
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) {
+    if (HOSTED_BOOKKEEPING.has(key) || value === null || value === undefined) continue;
+    // An image result is an image, not its base64 text.
+    if (type === 'image_generation_call' && key === 'result') continue;
+    rest[key] = value;
+  }
+  return `[${name ? `${type} ${name}` : type}] ${safeStringify(rest)}`;
+}
+
+const HOSTED_BOOKKEEPING: ReadonlySet<string> = new Set([
+  'type',
+  'id',
+  'status',
+  'server_label',
+  'name',
+  'approval_request_id',
+  'internal_chat_message_metadata_passthrough',
+  'metadata',
+]);
+
+/** Names of the client calls whose items carry none. */
+const CALL_NAMES: Readonly<Record<string, string>> = {
+  local_shell_call: 'local_shell',
+  tool_search_call: 'tool_search',
+  computer_call: 'computer',
+};
 
 export interface ItemOrigin {
   /** Used when the item has no id of its own. */
@@ -91,6 +134,8 @@ export class ResponseItems {
   messages: Message[] = [];
   /** Instructions sit outside the item history, so a compaction does not remove them. */
   private readonly pinned = new Set<Message>();
+  /** Assistant messages that so far hold only hosted tool output: the reply's text still joins them. */
+  private readonly hostedOnly = new Set<Message>();
   /**
    * When set, the whole session is kept there too: the messages a compaction
    * hides, and each compaction item.
@@ -119,6 +164,14 @@ export class ResponseItems {
   pin(message: Message): void {
     this.pinned.add(message);
     this.messages.push(message);
+  }
+
+  /** The pinned instructions, replaced by newer ones: a resumed session is sent the newest. */
+  repin(content: string): boolean {
+    const pinned = [...this.pinned].find((m) => m.role === 'system');
+    if (!pinned) return false;
+    pinned.content = content;
+    return true;
   }
 
   /** The assistant message still open for more parts, if the newest message is one. */
@@ -153,6 +206,21 @@ export class ResponseItems {
     );
   }
 
+  /** A provider-run tool's call and output, joined to the reply it ran in. */
+  private hosted(
+    type: string,
+    item: Record<string, unknown>,
+    origin: ItemOrigin,
+    id: string | undefined,
+  ): void {
+    const open = this.open();
+    const joinable = open && !open.toolCalls && (!open.content || this.hostedOnly.has(open));
+    const target = joinable ? open : this.assistant(origin, id);
+    target.content = [target.content, hostedToolText(type, item)].filter(Boolean).join('\n');
+    if (type === 'image_generation_call' && str(item, 'result')) target.images = (target.images ?? 0) + 1;
+    this.hostedOnly.add(target);
+  }
+
   add(item: unknown, origin: ItemOrigin): void {
     const where = sourceOf(origin);
     if (typeof item === 'string') {
@@ -178,6 +246,11 @@ export class ResponseItems {
           if (open && !open.content && !open.toolCalls) {
             open.content = parts.content();
             if (parts.images) open.images = parts.images;
+          } else if (open && this.hostedOnly.has(open) && !open.toolCalls) {
+            // A hosted tool ran inside this reply: its output and the text are one turn.
+            this.hostedOnly.delete(open);
+            open.content = [open.content, parts.content()].filter(Boolean).join('\n');
+            if (parts.images) open.images = (open.images ?? 0) + parts.images;
           } else {
             const message = this.assistant(origin, id);
             message.content = parts.content();
@@ -211,9 +284,14 @@ export class ResponseItems {
         const texts = [...(arr(item, 'summary') ?? []), ...(arr(item, 'content') ?? [])]
           .map((part) => (isRecord(part) ? (str(part, 'text') ?? '') : ''))
           .filter(Boolean);
-        // Encrypted reasoning is opaque: it travels back to the provider, but there is no text to show.
+        // Encrypted reasoning travels back to the provider: no text to show, but its size counts.
         const open = this.open();
-        const target = open && !open.content && !open.toolCalls ? open : this.assistant(origin, id);
+        const target =
+          open && (!open.content || this.hostedOnly.has(open)) && !open.toolCalls
+            ? open
+            : this.assistant(origin, id);
+        const opaque = encryptedTokens(str(item, 'encrypted_content'));
+        if (opaque) target.opaqueTokens = (target.opaqueTokens ?? 0) + opaque;
         if (texts.length)
           target.reasoning = target.reasoning
             ? `${target.reasoning}\n\n${texts.join('\n\n')}`
@@ -222,11 +300,13 @@ export class ResponseItems {
       }
       case 'function_call':
       case 'custom_tool_call':
-      case 'local_shell_call': {
+      case 'local_shell_call':
+      case 'tool_search_call':
+      case 'computer_call': {
         const callId = str(item, 'call_id') ?? id ?? `${origin.id}:call`;
-        const name = type === 'local_shell_call' ? 'local_shell' : (str(item, 'name') ?? 'unknown');
+        const name = CALL_NAMES[type] ?? str(item, 'name') ?? 'unknown';
         const raw =
-          type === 'function_call'
+          type === 'function_call' || type === 'tool_search_call'
             ? field(item, 'arguments')
             : type === 'custom_tool_call'
               ? field(item, 'input')
@@ -242,10 +322,15 @@ export class ResponseItems {
       }
       case 'function_call_output':
       case 'custom_tool_call_output':
-      case 'local_shell_call_output': {
+      case 'local_shell_call_output':
+      case 'tool_search_output':
+      case 'computer_call_output': {
         const parts = new Parts();
         const output = field(item, 'output');
-        if (typeof output === 'string' || Array.isArray(output)) readParts(output, parts);
+        // A tool search answers with tool definitions: the model reads them as it reads any tool list.
+        if (type === 'tool_search_output') parts.addText(safeStringify(field(item, 'tools') ?? null));
+        else if (typeof output === 'string' || Array.isArray(output)) readParts(output, parts);
+        else if (isRecord(output) && str(output, 'type') === 'computer_screenshot') parts.images++;
         else if (output !== undefined) parts.addText(safeStringify(output));
         this.messages.push(
           makeMessage({
@@ -270,6 +355,9 @@ export class ResponseItems {
           origin,
           id,
         );
+        // The summary the model reads is the encrypted text: counted by its size.
+        if (readable === undefined && encrypted)
+          this.messages[this.messages.length - 1]!.opaqueTokens = encryptedTokens(encrypted);
         this.recordCompaction({
           trigger: null,
           tokensBefore: null,
@@ -290,15 +378,21 @@ export class ResponseItems {
           item,
         );
         return;
+      case 'mcp_approval_response':
+        // The user's answer to an approval request: sent back as input.
+        this.messages.push(
+          makeMessage({
+            id: id ?? origin.id,
+            role: 'user',
+            content: hostedToolText(type, item),
+            turnId: origin.turnId,
+            source: where,
+          }),
+        );
+        return;
       default:
         if (HOSTED_TOOL_ITEMS.has(type)) {
-          this.log.tally(
-            'hosted-tool-item',
-            type,
-            `Provider-run tool items ("${type}") are not shown as messages`,
-            where,
-            item,
-          );
+          this.hosted(type, item, origin, id);
           return;
         }
         this.log.tally(

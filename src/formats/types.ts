@@ -12,6 +12,8 @@ export type FormatId =
   | 'pi'
   | 'opencode'
   | 'gemini-cli'
+  | 'qwen-code'
+  | 'copilot-cli'
   | 'openai-chat'
   | 'openai-responses'
   | 'anthropic'
@@ -42,6 +44,8 @@ export const FORMATS: readonly FormatInfo[] = [
     container: 'json or jsonl',
     exportable: false,
   },
+  { id: 'qwen-code', label: 'Qwen Code chat log (JSONL)', container: 'jsonl', exportable: false },
+  { id: 'copilot-cli', label: 'GitHub Copilot CLI events (JSONL)', container: 'jsonl', exportable: false },
   { id: 'openai-chat', label: 'OpenAI Chat Completions', container: 'json', exportable: true },
   { id: 'openai-responses', label: 'OpenAI Responses', container: 'json', exportable: false },
   { id: 'anthropic', label: 'Anthropic Messages', container: 'json', exportable: true },
