@@ -51,7 +51,7 @@ export interface LedgerEntry {
   summary: string;
   facts: Record<LedgerKind, FactSurvival>;
   rereads: Reread[];
-  /** Cache writes recorded by the first call after the compaction, or null. */
+  /** Cache writes recorded by the first call after the compaction that records its usage, or null. */
   cacheWriteAfter: number | null;
   /** Model calls after it and before the next compaction (or the end). */
   callsUntilNext: number;
@@ -183,7 +183,7 @@ export function compactionLedger(
     const firstRecorded = after.find((call) => call.recorded)?.recorded ?? null;
     const summaryTokens = parts.summaryAt === null ? 0 : (counts[parts.summaryAt] ?? 0);
     const tokensAfter = c.tokensAfter ?? firstRecorded?.contextTokens ?? null;
-    const cacheWriteAfter = after[0]?.recorded?.cacheWriteTokens ?? null;
+    const cacheWriteAfter = firstRecorded?.cacheWriteTokens ?? null;
     entries.push({
       index,
       atMessage: c.atMessage,
