@@ -133,7 +133,7 @@ export type { EvalReport } from './eval/report';
 export type { CompactionTrigger, RecordedCall, RecordedCompaction, SessionHistory } from './session/history';
 export { historyOf, sessionCalls, sessionShapeOf } from './session/calls';
 export type { SessionCall, SessionShape } from './session/calls';
-export { recordedContext, recordedCurve, unrecordedTokens } from './session/recorded';
+export { positionInContext, recordedContext, recordedCurve, unrecordedTokens } from './session/recorded';
 export type { RecordedPoint } from './session/recorded';
 export { countSession } from './session/counted';
 export type { CountedSession } from './session/counted';
