@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { Figure } from './stats';
+import { auditBench } from './audit';
 import { browserBench } from './browser';
 import { cliBench } from './cli';
 import { coreBench } from './core';
@@ -25,6 +26,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   links: linksBench,
   cli: cliBench,
   replay: replayBench,
+  audit: auditBench,
   browser: browserBench,
 };
 

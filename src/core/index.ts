@@ -135,11 +135,21 @@ export type { EvalReport } from './eval/report';
 export type { CompactionTrigger, RecordedCall, RecordedCompaction, SessionHistory } from './session/history';
 export { historyOf, sessionCalls, sessionShapeOf } from './session/calls';
 export type { SessionCall, SessionShape } from './session/calls';
-export { recordedContext, recordedCurve, unrecordedTokens } from './session/recorded';
+export { positionInContext, recordedContext, recordedCurve, unrecordedTokens } from './session/recorded';
 export type { RecordedPoint } from './session/recorded';
 export { countSession, measuredUnseen } from './session/counted';
 export type { CountedSession } from './session/counted';
 export { replay } from './session/replay';
+
+// The ledger of the compactions a session recorded: what each kept and lost, re-reads, cost, loops.
+export { compactionLedger } from './ledger/ledger';
+export type { Ledger, LedgerEntry, LedgerOptions, Reread } from './ledger/ledger';
+export { LEDGER_KINDS } from './ledger/kinds';
+export type { FactSurvival, LedgerFact, LedgerKind } from './ledger/kinds';
+export type { CompactionCost, LedgerPrice } from './ledger/cost';
+export type { CompactionLoop } from './ledger/loops';
+export { survivalLine } from './ledger/survival';
+export type { Survival } from './ledger/survival';
 export type {
   ReplayCompaction,
   ReplayOptions,

@@ -54,6 +54,12 @@ interface Converted {
   calls: RecordedCall[];
 }
 
+/** The duration a boundary records; a 0 is a placeholder (fixtures write one), not a measurement. */
+function durationOf(meta: JsonRecord | undefined): { durationMs?: number } {
+  const ms = meta && num(meta, 'durationMs');
+  return ms !== undefined && ms > 0 ? { durationMs: ms } : {};
+}
+
 /** A compact boundary hides everything before it from the model. */
 function isCompactBoundary(node: Node): boolean {
   return node.type === 'system' && str(node.record, 'subtype') === 'compact_boundary';
@@ -320,6 +326,7 @@ class ClaudeCodeSession implements JsonlSession {
       trigger: trigger === 'auto' || trigger === 'manual' ? trigger : null,
       tokensBefore: (meta && num(meta, 'preTokens')) ?? null,
       tokensAfter: (meta && num(meta, 'postTokens')) ?? null,
+      ...durationOf(meta),
       source: 'compact_boundary',
       line: boundary.line,
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateCost, findModelPrice } from './prices';
+import { estimateCost, findModelPrice, ledgerPrice } from './prices';
 
 describe('findModelPrice', () => {
   it.each([
@@ -32,5 +32,24 @@ describe('estimateCost', () => {
 
   it('is null for a model without a known price', () => {
     expect(estimateCost('my-finetune', { promptTokens: 1, completionTokens: 1 })).toBeNull();
+  });
+});
+
+describe('ledgerPrice', () => {
+  it('adds the cache prices by the provider rule: Anthropic writes at 1.25× and reads at 0.1×', () => {
+    expect(ledgerPrice('claude-sonnet-4-5-20250929')).toEqual({
+      model: 'claude-sonnet-4-5',
+      input: 3,
+      output: 15,
+      cacheRead: 0.3,
+      cacheWrite: 3.75,
+    });
+  });
+
+  it('prices an OpenAI cache write as input and a read at the family discount; an unknown model not at all', () => {
+    expect(ledgerPrice('gpt-5-codex')).toMatchObject({ input: 1.25, cacheRead: 0.125, cacheWrite: 1.25 });
+    expect(ledgerPrice('gpt-4o')).toMatchObject({ cacheRead: 1.25, cacheWrite: 2.5 });
+    expect(ledgerPrice('my-local-model')).toBeNull();
+    expect(ledgerPrice(undefined)).toBeNull();
   });
 });

@@ -7,14 +7,20 @@ import type {
   Calibration,
   Checkpoint,
   Clearing,
+  CompactionCost,
   CompactionEvent,
+  CompactionLoop,
   CompactionTrigger,
   CountedShape,
+  LedgerEntry,
+  LedgerFact,
+  LedgerKind,
   Message,
   PromptOverrides,
   Reason,
   RecordedPoint,
   ReplayResult,
+  Reread,
   Role,
   Scorecard,
   ScoredFact,
@@ -449,4 +455,45 @@ export interface TimelineData {
   recordedInput: number | null;
   /** In `STRATEGIES` order. */
   replays: ReplayResult[];
+  /** The ledger of the recorded compactions, or null when the file records none. */
+  ledger: LedgerView | null;
+}
+
+/** Where the page shows a message of the history: the call to pin, then the row of its context. */
+export interface LedgerTarget {
+  call: number;
+  row: number;
+}
+
+export interface LedgerFactView extends LedgerFact {
+  /** Null when no call's context holds the message (it came after the last call before the compaction). */
+  target: LedgerTarget | null;
+}
+
+export interface LedgerEntryView {
+  index: number;
+  atMessage: number;
+  trigger: CompactionTrigger | null;
+  source: string;
+  tokensBefore: number | null;
+  tokensAfter: number | null;
+  durationMs: number | null;
+  summaryTokens: number;
+  summarized: LedgerEntry['summarized'];
+  /** The summary as recorded: text, never markup. */
+  summary: string;
+  /** In `LEDGER_KINDS` order. */
+  facts: { kind: LedgerKind; kept: LedgerFactView[]; lost: LedgerFactView[] }[];
+  /** `call`: the call that re-read, where the chart marks it (−1 before the first). */
+  rereads: (Reread & { call: number; target: LedgerTarget | null })[];
+  cacheWriteAfter: number | null;
+  callsUntilNext: number;
+  cost: CompactionCost;
+}
+
+export interface LedgerView {
+  compactions: LedgerEntryView[];
+  /** "paths 9.8% · commands 0.2% · … kept over 3 compactions". */
+  survivalLine: string;
+  loops: CompactionLoop[];
 }

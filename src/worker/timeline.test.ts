@@ -62,3 +62,33 @@ describe('the worker timeline', () => {
     for (const tokens of sizes(offline)) expect(tokens).toBeLessThanOrEqual(3_200 + 100);
   });
 });
+
+describe('the ledger the worker hands the page', () => {
+  it('leads every lost fact and re-read to a call whose context holds its message, and the row it sits at', async () => {
+    const estimator = await loadEstimator('o200k_base');
+    const { ledger } = await timelineData(sample, estimator, normalizeSettings({}));
+    expect(ledger!.compactions).toHaveLength(2);
+    expect(ledger!.survivalLine).toBe(
+      'paths 70% · commands 0% · instructions 100% · numbers 100% kept over 2 compactions',
+    );
+    const first = ledger!.compactions[0]!;
+    const paths = first.facts.find((f) => f.kind === 'paths')!;
+    expect(paths.lost.map((f) => f.text)).toEqual(['src/cli.ts']);
+    const history = sample.history!;
+    for (const f of [...paths.lost, ...first.rereads]) {
+      const { call, row } = f.target!;
+      expect(contextAt(sample, estimator, call)[row]).toBe(history.messages[f.atMessage]);
+    }
+    // The re-read is marked at the call that made it: the first after the compaction, call 7.
+    expect(first.rereads.map((r) => [r.path, r.call])).toEqual([
+      ['/home/lee/code/linkcheck/src/check.ts', 7],
+    ]);
+    expect(first.cost.model).toBe('claude-sonnet-4-5');
+  });
+
+  it('has no ledger for a file that records no compaction', async () => {
+    const estimator = await loadEstimator('o200k_base');
+    const plain = importTranscript(JSON.stringify([{ role: 'user', content: 'hi' }]));
+    expect((await timelineData(plain, estimator, normalizeSettings({}))).ledger).toBeNull();
+  });
+});

@@ -21,10 +21,13 @@ import {
 } from '../core';
 import type { ImportResult } from '../formats/types';
 import { offlineReplaySummarizer } from '../providers';
-import type { TimelineData } from './protocol';
+import { ledgerView } from './ledger';
+import type { LedgerView, TimelineData } from './protocol';
 
 interface Counted extends CountedSession {
   estimator: Estimator;
+  /** Made on the first timeline request: it depends on the load and the estimator, never on the settings. */
+  ledger?: LedgerView | null;
 }
 
 const counted = new WeakMap<ImportResult, Counted>();
@@ -49,7 +52,9 @@ export async function timelineData(
   settings: Settings,
   offlineSummary = false,
 ): Promise<TimelineData> {
-  const { history, shape, points, unrecorded } = countedOf(imported, estimator);
+  const held = countedOf(imported, estimator);
+  const { history, shape, points, unrecorded } = held;
+  if (held.ledger === undefined) held.ledger = ledgerView(imported, history, shape.counts, points);
   // Sent with every simulated call: the part the file's usage measured, or the one the user typed.
   const baseTokens = resolveUnseen(unrecorded, settings.unseenTokens).tokens;
   const recorded = points.map((p) => p.recordedTokens);
@@ -79,6 +84,7 @@ export async function timelineData(
     recordedInput:
       some.length === recorded.length && some.length > 0 ? some.reduce((a, b) => a + b, 0) : null,
     replays,
+    ledger: held.ledger,
   };
 }
 

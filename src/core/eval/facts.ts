@@ -13,6 +13,7 @@ import { instructions, taskOf } from './constraints';
 import { failureLine, isFailure } from './failures';
 import { declaredNames, editedText } from './identifiers';
 import { pathsInCommand, shellCommand } from './shell';
+import { StatedNumbers, type StatedNumber } from './statedNumbers';
 import { isOpen, todoList } from './todos';
 
 export type FactKind = 'artifact' | 'last-error' | 'last-command' | 'constraint' | 'open-task' | 'identifier';
@@ -83,7 +84,7 @@ function isInjected(text: string): boolean {
 }
 
 /** A path named in a command that is the tail of a path a file tool named is the same file. */
-function sameFile(a: string, b: string): boolean {
+export function sameFile(a: string, b: string): boolean {
   const strip = (p: string) => p.replace(/^\.\//, '');
   const [x, y] = [strip(a), strip(b)];
   return x === y || x.endsWith(`/${y}`) || y.endsWith(`/${x}`);
@@ -91,6 +92,8 @@ function sameFile(a: string, b: string): boolean {
 
 class Artifacts {
   readonly facts: Fact[] = [];
+
+  constructor(private readonly limit: number) {}
 
   add(path: string, access: ArtifactAccess, index: number): void {
     const trimmed = path.trim();
@@ -106,24 +109,67 @@ class Artifacts {
       if (ACCESS_RANK[access] > ACCESS_RANK[existing.access ?? 'command']) existing.access = access;
       return;
     }
-    if (this.facts.length < MAX_FACTS_PER_KIND)
-      this.facts.push({ kind: 'artifact', text: trimmed, index, access });
+    if (this.facts.length < this.limit) this.facts.push({ kind: 'artifact', text: trimmed, index, access });
   }
 }
 
 /**
- * Every fact of the messages in `ranges` (the history and the turn prefix a
- * compaction summarizes), in message order within each kind. Summary messages
- * already in the range are not mined: their facts are the previous summary's.
+ * Everything the walk finds, before the judge picks from it: every command
+ * and every failure (the judge keeps the last of each, the ledger of a
+ * recorded session keeps them all), and the numbers the user and the tools
+ * stated, which only the ledger reads.
  */
-export function extractFacts(messages: readonly Message[], ranges: readonly IndexRange[]): Fact[] {
-  const artifacts = new Artifacts();
-  const constraints: Fact[] = [];
-  const identifiers: Fact[] = [];
-  let firstTask: Fact | undefined;
-  let lastError: Fact | undefined;
-  let lastCommand: Fact | undefined;
-  let todos: Fact[] = [];
+export interface MinedFacts {
+  artifacts: Fact[];
+  /** Distinct commands, oldest first; a repeated one moves to the end with its newest message. */
+  commands: Fact[];
+  /** Distinct failure lines, ordered like `commands`. */
+  errors: Fact[];
+  /** The first request of the range, when it has one. */
+  firstTask?: Fact;
+  /** Instructing sentences, once each, first task excluded. */
+  constraints: Fact[];
+  /** The open items of the newest todo list. */
+  todos: Fact[];
+  identifiers: Fact[];
+  numbers: StatedNumber[];
+}
+
+/** Appends `fact` to a list of distinct texts: a repeat moves to the end, the oldest falls off at `limit`. */
+function pushNewest(list: Fact[], fact: Fact, limit: number): void {
+  const seen = list.findIndex((f) => f.text === fact.text);
+  if (seen >= 0) list.splice(seen, 1);
+  list.push(fact);
+  if (list.length > limit) list.shift();
+}
+
+/** The tool that produced each tool result, by call id: a file read's output states no numbers of its own. */
+function readResults(message: Message, reads: Set<string>): void {
+  for (const call of message.toolCalls ?? []) if (fileAccess(call.name) === 'read') reads.add(call.id);
+}
+
+/**
+ * Every fact of the messages in `ranges`, at most `limit` per kind. Summary
+ * messages already in the range are not mined: their facts are the previous
+ * summary's.
+ */
+export function mineFacts(
+  messages: readonly Message[],
+  ranges: readonly IndexRange[],
+  limit = MAX_FACTS_PER_KIND,
+): MinedFacts {
+  const artifacts = new Artifacts(limit);
+  const mined: MinedFacts = {
+    artifacts: artifacts.facts,
+    commands: [],
+    errors: [],
+    constraints: [],
+    todos: [],
+    identifiers: [],
+    numbers: [],
+  };
+  const numbers = new StatedNumbers(mined.numbers, limit);
+  const reads = new Set<string>();
 
   for (const range of ranges) {
     const to = Math.min(range.to, messages.length);
@@ -131,22 +177,31 @@ export function extractFacts(messages: readonly Message[], ranges: readonly Inde
       const message = messages[index];
       if (isSummaryMessage(message)) continue;
       if (message.role === 'user') {
-        if (!firstTask && message.content.trim() && !isInjected(message.content)) {
-          firstTask = { kind: 'constraint', text: taskOf(message.content), index, firstTask: true };
+        const injected = isInjected(message.content);
+        if (!mined.firstTask && message.content.trim() && !injected) {
+          mined.firstTask = { kind: 'constraint', text: taskOf(message.content), index, firstTask: true };
         }
         for (const sentence of instructions(message.content)) {
-          if (constraints.length >= MAX_FACTS_PER_KIND) break;
-          if (!constraints.some((c) => c.text === sentence))
-            constraints.push({ kind: 'constraint', text: sentence, index });
+          if (mined.constraints.length >= limit) break;
+          if (!mined.constraints.some((c) => c.text === sentence))
+            mined.constraints.push({ kind: 'constraint', text: sentence, index });
         }
+        if (!injected) numbers.fromUser(message.content, index);
       }
-      if (message.role === 'tool' && isFailure(message.content)) {
-        lastError = { kind: 'last-error', text: failureLine(message.content), index };
+      if (message.role === 'tool') {
+        if (isFailure(message.content))
+          pushNewest(mined.errors, { kind: 'last-error', text: failureLine(message.content), index }, limit);
+        if (!(message.toolCallId && reads.has(message.toolCallId))) numbers.fromTool(message.content, index);
       }
+      readResults(message, reads);
       for (const call of message.toolCalls ?? []) {
         const command = shellCommand(call);
         if (command !== undefined) {
-          lastCommand = { kind: 'last-command', text: command.replace(/\s+/g, ' '), index };
+          pushNewest(
+            mined.commands,
+            { kind: 'last-command', text: command.replace(/\s+/g, ' '), index },
+            limit,
+          );
           for (const path of pathsInCommand(command)) artifacts.add(path, 'command', index);
         }
         const fileTool = fileAccess(call.name);
@@ -165,29 +220,40 @@ export function extractFacts(messages: readonly Message[], ranges: readonly Inde
           }
         }
         const list = todoList(call);
-        if (list) todos = list.filter(isOpen).map((item) => ({ kind: 'open-task', text: item.text, index }));
+        if (list)
+          mined.todos = list
+            .filter(isOpen)
+            .slice(0, limit)
+            .map((item) => ({ kind: 'open-task', text: item.text, index }));
         const edited = editedText(call);
         if (edited) {
-          for (const name of declaredNames(edited)) {
-            const seen = identifiers.findIndex((f) => f.text === name);
-            if (seen >= 0) identifiers.splice(seen, 1);
-            identifiers.push({ kind: 'identifier', text: name, index });
-            if (identifiers.length > MAX_FACTS_PER_KIND) identifiers.shift();
-          }
+          for (const name of declaredNames(edited))
+            pushNewest(mined.identifiers, { kind: 'identifier', text: name, index }, limit);
         }
       }
     }
   }
+  mined.constraints = mined.constraints.filter((c) => c.text !== mined.firstTask?.text);
+  return mined;
+}
 
+/**
+ * The facts a judge checks in the messages in `ranges` (the history and the
+ * turn prefix a compaction summarizes), in message order within each kind:
+ * the last failure and the last command only.
+ */
+export function extractFacts(messages: readonly Message[], ranges: readonly IndexRange[]): Fact[] {
+  const mined = mineFacts(messages, ranges);
+  const lastError = mined.errors[mined.errors.length - 1];
+  const lastCommand = mined.commands[mined.commands.length - 1];
+  const { firstTask } = mined;
   return [
-    ...artifacts.facts,
+    ...mined.artifacts,
     ...(lastError ? [lastError] : []),
     ...(lastCommand ? [lastCommand] : []),
     ...(firstTask ? [firstTask] : []),
-    ...constraints
-      .filter((c) => c.text !== firstTask?.text)
-      .slice(0, MAX_FACTS_PER_KIND - (firstTask ? 1 : 0)),
-    ...todos.slice(0, MAX_FACTS_PER_KIND),
-    ...identifiers.sort((a, b) => a.index - b.index),
+    ...mined.constraints.slice(0, MAX_FACTS_PER_KIND - (firstTask ? 1 : 0)),
+    ...mined.todos,
+    ...mined.identifiers.sort((a, b) => a.index - b.index),
   ];
 }

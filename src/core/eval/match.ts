@@ -46,10 +46,20 @@ export function keyWords(text: string): string[] {
 export interface SummaryIndex {
   text: string;
   stems: Set<string>;
+  /** Every number the summary writes, by its digits (`20,000` as `20000`). */
+  numbers: Set<string>;
 }
 
 export function indexSummary(summary: string): SummaryIndex {
-  return { text: summary, stems: new Set(words(summary).map(stem)) };
+  const numbers = new Set<string>();
+  for (const m of summary.matchAll(/\d[\d,]*(?:\.\d+)?/g))
+    numbers.add(m[0].replace(/,/g, '').replace(/\.$/, ''));
+  return { text: summary, stems: new Set(words(summary).map(stem)), numbers };
+}
+
+/** A number is kept when the summary writes the same digits, with or without thousands separators. */
+export function numberKept(text: string, summary: SummaryIndex): boolean {
+  return summary.numbers.has(text.replace(/,/g, '').replace(/%$/, ''));
 }
 
 /** Share of `needles` the summary names; 1 when there are none. */

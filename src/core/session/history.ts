@@ -44,6 +44,8 @@ export interface RecordedCompaction {
   tokensBefore: number | null;
   /** Context size the agent recorded right after, when it records one. */
   tokensAfter: number | null;
+  /** How long the compaction took, when the file records it (Claude Code `compactMetadata.durationMs`). */
+  durationMs?: number | null;
   /** What in the file marked it, e.g. `compact_boundary`, `compacted`, `compaction`, `summary message`. */
   source: string;
   /** 1-based line of the marker, for line-oriented files. */

@@ -93,3 +93,22 @@ export function unrecordedTokens(points: readonly RecordedPoint[]): number | nul
   }
   return gap === null ? null : Math.max(0, gap);
 }
+
+/**
+ * Where the message at `index` sits in the context sent before the message
+ * at `at` (`recordedContext(history, at)`), or null when that context does
+ * not hold it; without building the context.
+ */
+export function positionInContext(history: SessionHistory, at: number, index: number): number | null {
+  if (index >= at) return null;
+  const c = compactionBefore(history.compactions, at);
+  if (!c) return index;
+  let carried = 0;
+  for (const i of c.contextAfter) {
+    if (i >= at) continue;
+    if (i === index) return carried;
+    carried++;
+  }
+  const from = continuesFrom(c);
+  return index >= from ? carried + (index - from) : null;
+}

@@ -4,7 +4,7 @@ import type { Message } from '../message';
 import { breakdownOf } from './breakdown';
 import { sessionCalls, sessionShapeOf } from './calls';
 import type { SessionHistory } from './history';
-import { recordedContext, recordedCurve } from './recorded';
+import { positionInContext, recordedContext, recordedCurve } from './recorded';
 import { replay } from './replay';
 
 /** chars4: a message of n×4 characters of text counts n tokens, which keeps every sum exact. */
@@ -267,5 +267,39 @@ describe('replay', () => {
     const off = replay(sessionShapeOf(h, chars4), { maxContextTokens: 0 });
     const raw = replay(sessionShapeOf(history(messages), chars4), { maxContextTokens: 0 });
     expect(off.curve).toEqual(raw.curve);
+  });
+});
+
+describe('positionInContext', () => {
+  it('finds a message where recordedContext puts it, before and after a compaction that kept some verbatim', () => {
+    const messages: Message[] = Array.from({ length: 9 }, (_, i) => ({
+      id: `p${i}`,
+      role: i % 2 ? 'assistant' : 'user',
+      content: `m${i}`,
+    }));
+    // A summary at 5 that keeps messages 3 and 4 verbatim after it.
+    const history: SessionHistory = {
+      messages,
+      compactions: [
+        {
+          atMessage: 5,
+          contextAfter: [5, 3, 4],
+          trigger: null,
+          tokensBefore: null,
+          tokensAfter: null,
+          source: 't',
+        },
+      ],
+      calls: [],
+    };
+    for (let at = 0; at <= messages.length; at++) {
+      const context = recordedContext(history, at);
+      for (let index = 0; index < messages.length; index++) {
+        const found = context.indexOf(index);
+        expect(positionInContext(history, at, index)).toBe(found < 0 ? null : found);
+      }
+    }
+    expect(positionInContext(history, 8, 3)).toBe(1);
+    expect(positionInContext(history, 8, 1)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  * chosen strategy's replay overlaid; the calls to pick from; every
  * strategy's replay in one table; where the tokens went at the call shown.
  */
-import { memo, useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { maxOf } from '../../core/arrays';
 import {
   Bar,
@@ -14,6 +14,7 @@ import {
   Legend,
   Line,
   LineChart,
+  ReferenceDot,
   ReferenceLine,
   ResponsiveContainer,
   Tooltip,
@@ -28,6 +29,7 @@ import { STRATEGY_LABELS } from '../labels';
 import type { PageAnalysis } from '../useAnalysis';
 import { useThemeColors } from '../useThemeColors';
 import { sampleCalls } from './downsample';
+import { LedgerOverview, LedgerPanel } from './LedgerPanel';
 
 const COLORS = [
   'accent',
@@ -83,10 +85,17 @@ const TimelineChart = memo(function TimelineChart({
   const hasRecorded = points.some((p) => p.recordedTokens !== null);
   const hasCache = points.some((p) => p.cacheReadTokens !== null || p.cacheWriteTokens !== null);
   const markerCalls = data.compactions.map((m) => m.call).filter((k) => k >= 0);
+  const [ledgerOpen, setLedgerOpen] = useState<number | null>(null);
+  const rereadCalls = useMemo(() => {
+    const calls = new Set<number>();
+    for (const e of data.ledger?.compactions ?? [])
+      for (const r of e.rereads) if (r.call >= 0) calls.add(r.call);
+    return [...calls].sort((a, b) => a - b);
+  }, [data]);
   const height = (k: number) =>
     Math.max(points[k]!.recordedTokens ?? 0, points[k]!.estimatedTokens, replay.curve[k] ?? 0);
   const rows = useMemo(() => {
-    const keep = pinned === undefined ? markerCalls : [...markerCalls, pinned];
+    const keep = [...markerCalls, ...rereadCalls, ...(pinned === undefined ? [] : [pinned])];
     return sampleCalls(points.length, height, CHART_POINTS, keep).map((k) => {
       const p = points[k]!;
       return {
@@ -144,6 +153,9 @@ const TimelineChart = memo(function TimelineChart({
         {data.unrecordedTokens
           ? ` (estimates include ${fmt(data.unrecordedTokens)} tokens not in the file: system prompt and tools)`
           : ''}
+        {rereadCalls.length > 0
+          ? `; ${fmt(rereadCalls.length)} call${rereadCalls.length === 1 ? '' : 's'} re-reading a file a summary stood in for marked`
+          : ''}
       </figcaption>
       <div data-testid="timeline-chart" aria-hidden="true">
         <ResponsiveContainer width="100%" height={260}>
@@ -200,6 +212,17 @@ const TimelineChart = memo(function TimelineChart({
               ) : null,
             )}
             {pinned !== undefined && <ReferenceLine x={pinned + 1} stroke={c.accent} strokeWidth={2} />}
+            {rereadCalls.map((k) => (
+              <ReferenceDot
+                key={`reread-${k}`}
+                x={k + 1}
+                y={sizeOf(k)}
+                r={4}
+                fill={c['role-tool']}
+                stroke={c.fg}
+                className="reread-dot"
+              />
+            ))}
             {hasRecorded && (
               <Line
                 dataKey="recorded"
@@ -250,10 +273,21 @@ const TimelineChart = memo(function TimelineChart({
           </LineChart>
         </ResponsiveContainer>
       </div>
+      {data.ledger && <LedgerOverview ledger={data.ledger} />}
       {data.compactions.length > 0 && (
         <ul className="compaction-markers" aria-label="Compactions the file records">
           {data.compactions.map((m, i) => (
             <li key={i}>
+              {data.ledger?.compactions[i] && (
+                <button
+                  type="button"
+                  data-testid="open-ledger"
+                  aria-expanded={ledgerOpen === i}
+                  onClick={() => setLedgerOpen(ledgerOpen === i ? null : i)}
+                >
+                  {ledgerOpen === i ? 'Close the ledger' : 'Ledger'}
+                </button>
+              )}
               <button
                 type="button"
                 data-testid="recorded-compaction"
@@ -271,6 +305,9 @@ const TimelineChart = memo(function TimelineChart({
             </li>
           ))}
         </ul>
+      )}
+      {ledgerOpen !== null && data.ledger?.compactions[ledgerOpen] && (
+        <LedgerPanel entry={data.ledger.compactions[ledgerOpen]} />
       )}
       <div className="call-picker" role="toolbar" aria-label="Pick a call to see its context" ref={group}>
         {picks.map((k) => {

@@ -1,0 +1,99 @@
+/**
+ * The ledger of the agent's own compactions in "Session over time": the
+ * survival line, each compaction's lost facts before its kept ones, a lost
+ * fact leading to its message, the re-reads marked on the chart, the cost,
+ * and a recorded summary shown as text however it is written.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from './fixtures';
+import { openFresh, paste } from './fixtures';
+
+test.describe('the ledger of recorded compactions', () => {
+  test('opens a compaction ledger: lost facts first, each leading to its message, re-reads and the cost', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
+    await expect(page.getByTestId('message-count')).toHaveText('12');
+    await page.getByTestId('timeline-toggle').click();
+
+    await expect(page.getByTestId('ledger-survival')).toHaveText(
+      'paths 70% · commands 0% · instructions 100% · numbers 100% kept over 2 compactions',
+    );
+    await expect(page.getByTestId('ledger-loop')).toHaveCount(0);
+    await expect(page.locator('.reread-dot')).toHaveCount(1);
+
+    await page.getByTestId('open-ledger').first().click();
+    const panel = page.getByTestId('ledger-panel');
+    await expect(panel).toContainText('Compaction 1 (manual, compact_boundary) replaced 20 messages');
+    const facts = panel.getByTestId('ledger-fact');
+    // Lost first.
+    await expect(facts.first()).toHaveAttribute('data-kept', 'false');
+    const lost = panel.locator('[data-testid="ledger-fact"][data-kept="false"]');
+    await expect(lost).toHaveText(['src/cli.ts', 'npm test', 'npx tsx src/cli.ts docs/**/*.md README.md']);
+    await expect(panel.locator('[data-testid="ledger-fact"][data-kept="true"]')).not.toHaveCount(0);
+    await expect(panel.getByTestId('ledger-reread')).toHaveText(['/home/lee/code/linkcheck/src/check.ts']);
+    await expect(panel.getByTestId('ledger-cost')).toContainText('It did not pay for itself.');
+    for (const theme of ['light', 'dark']) {
+      if (theme === 'dark') {
+        await page.getByTestId('theme-toggle').click();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      }
+      const { violations } = await new AxeBuilder({ page })
+        .include('[data-testid="ledger-panel"]')
+        .include('[data-testid="ledger-survival"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const serious = violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(serious, theme).toEqual([]);
+    }
+
+    // A lost fact shows the context it was sent in, with its message selected.
+    await lost.first().click();
+    await expect(page.getByTestId('timeline-pinned')).toContainText('before call');
+    const selected = page.locator('[data-testid="message-row"][aria-current="true"]');
+    await expect(selected).toBeVisible();
+    await expect(selected).toContainText('src/cli.ts');
+  });
+
+  test('shows a recorded summary as text, never as markup', async ({ page }) => {
+    await openFresh(page);
+    const summary = 'Fixed <img src=x onerror="window.__pwned=1"> <b>bold?</b> in src/retry.ts';
+    await paste(
+      page,
+      JSON.stringify({
+        messages: [
+          { role: 'user', content: 'Fix the retry.' },
+          {
+            role: 'assistant',
+            content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: 'src/retry.ts' } }],
+          },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'export {}' }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'compaction', content: summary },
+              { type: 'text', text: 'Continuing.' },
+            ],
+          },
+          { role: 'user', content: 'next' },
+        ],
+      }),
+    );
+    await page.getByTestId('timeline-toggle').click();
+    await page.getByTestId('open-ledger').first().click();
+    const panel = page.getByTestId('ledger-panel');
+    await panel.getByText('The summary it wrote').click();
+    await expect(panel.getByTestId('ledger-summary')).toHaveText(summary);
+    await expect(panel.locator('[data-testid="ledger-fact"][data-kept="true"]')).toHaveText([
+      'src/retry.ts',
+      'Fix the retry.',
+    ]);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  });
+});

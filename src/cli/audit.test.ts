@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run, scratch } from './testSupport.node';
+
+const SAMPLE = join(__dirname, '../../public/samples/claude-code-linkcheck.jsonl');
+
+describe('compaction-playground audit', () => {
+  it('prints the ledger of each recorded compaction under the documented JSON names', async () => {
+    const r = await run(['audit', SAMPLE, '--json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out);
+    expect(Object.keys(doc)).toEqual(['compactions', 'survival', 'loops']);
+    expect(doc.compactions).toHaveLength(2);
+    const first = doc.compactions[0];
+    for (const name of [
+      'index',
+      'atMessage',
+      'trigger',
+      'tokensBefore',
+      'tokensAfter',
+      'durationMs',
+      'summaryTokens',
+      'facts',
+      'rereads',
+      'cacheWriteAfter',
+      'callsUntilNext',
+      'cost',
+    ])
+      expect(first).toHaveProperty(name);
+    expect(Object.keys(first.facts)).toEqual([
+      'paths',
+      'commands',
+      'errors',
+      'instructions',
+      'numbers',
+      'todos',
+    ]);
+    expect(first).toMatchObject({
+      index: 0,
+      atMessage: 20,
+      trigger: 'manual',
+      tokensBefore: 22_739,
+      tokensAfter: 17_991,
+      durationMs: null,
+      cacheWriteAfter: 742,
+      callsUntilNext: 6,
+      rereads: [{ path: '/home/lee/code/linkcheck/src/check.ts', atMessage: 22 }],
+    });
+    expect(first.facts.paths.lost).toEqual(['src/cli.ts']);
+    expect(first.facts.commands).toEqual({
+      kept: [],
+      lost: ['npm test', 'npx tsx src/cli.ts docs/**/*.md README.md'],
+    });
+    expect(first.cost).toMatchObject({ model: 'claude-sonnet-4-5', paidForItself: false });
+    expect(Object.keys(doc.survival)).toEqual([
+      'paths',
+      'commands',
+      'errors',
+      'instructions',
+      'numbers',
+      'todos',
+    ]);
+    expect(doc.survival).toMatchObject({ paths: 0.7, commands: 0, errors: null, instructions: 1 });
+    expect(doc.loops).toEqual([]);
+  });
+
+  it('prints a ledger a person reads: lost facts, re-reads, the cost and the survival line', async () => {
+    const r = await run(['audit', SAMPLE]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('compaction 1 at message 20 (manual, compact_boundary): 22,739 → 17,991 tokens');
+    expect(r.out).toContain('  paths        kept 4 of 5; lost: src/cli.ts');
+    expect(r.out).toContain('  re-reads     1: /home/lee/code/linkcheck/src/check.ts (message 22)');
+    expect(r.out).toContain(
+      'survival    paths 70% · commands 0% · instructions 100% · numbers 100% kept over 2 compactions',
+    );
+  });
+
+  it('says a file without compactions has none, and refuses to run without one FILE', async () => {
+    const { file } = scratch('audit-');
+    const plain = file('chat.json', [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'hello' },
+    ]);
+    const r = await run(['audit', plain, '--json']);
+    expect(JSON.parse(r.out)).toEqual({
+      compactions: [],
+      survival: { paths: null, commands: null, errors: null, instructions: null, numbers: null, todos: null },
+      loops: [],
+    });
+    const bad = await run(['audit']);
+    expect([bad.code, bad.err]).toEqual([
+      2,
+      'compaction-playground: audit needs exactly one FILE (see --help)\n',
+    ]);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * `audit FILE`: the ledger of the compactions the file records. For each,
+ * what it summarized and wrote, the facts it kept and lost, the files read
+ * again before the next one, and what it cost; the share of each kind of
+ * fact kept over the session, and compaction loops. See docs/ledger.md.
+ */
+import { appendAll } from '../core/arrays';
+import {
+  compactionLedger,
+  countSession,
+  LEDGER_KINDS,
+  survivalLine,
+  type FactSurvival,
+  type Ledger,
+  type LedgerEntry,
+} from '../core';
+import { ledgerPrice } from '../providers';
+import type { ImportResult } from '../formats/types';
+import { estimatorFor } from './inspect';
+import { UsageError, jsonDocument, type Io } from './io';
+import { formatFrom, parse, settingsFrom } from './options';
+import { readTranscript } from './readTranscript';
+
+export const AUDIT_HELP = `Usage: compaction-playground audit FILE [--json] [--tokenizer T] [--format F]
+
+The ledger of every compaction the file records (Claude Code, Codex, pi,
+OpenCode, Gemini CLI, Anthropic compaction blocks, summaries in a context):
+the facts of what it summarized (paths, commands, errors, instructions,
+numbers, todos) kept or lost in its summary, files read again before the next
+compaction, the summary call and cache write it cost against the tokens it
+saved (priced when the session's model has a list price), the share of each
+kind kept over the session, and loops of compactions with almost no work
+between them. Nothing calls a model.
+
+Options:
+  --json              the ledger as JSON
+  --tokenizer T       our count where the file records no size (default o200k)
+  --format F          the file's format, when detection would guess wrong`;
+
+const AUDIT_OPTIONS = {
+  tokenizer: { type: 'string' },
+  format: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const texts = (s: FactSurvival) => ({ kept: s.kept.map((f) => f.text), lost: s.lost.map((f) => f.text) });
+
+/** One compaction in the `--json` shape; its names are the command line's contract. */
+function entryDocument(e: LedgerEntry) {
+  return {
+    index: e.index,
+    atMessage: e.atMessage,
+    trigger: e.trigger,
+    source: e.source,
+    tokensBefore: e.tokensBefore,
+    tokensAfter: e.tokensAfter,
+    durationMs: e.durationMs,
+    summaryTokens: e.summaryTokens,
+    summarized: e.summarized,
+    summary: e.summary,
+    facts: Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, texts(e.facts[kind])])),
+    rereads: e.rereads,
+    cacheWriteAfter: e.cacheWriteAfter,
+    callsUntilNext: e.callsUntilNext,
+    cost: e.cost,
+  };
+}
+
+export function auditDocument(ledger: Ledger) {
+  return {
+    compactions: ledger.compactions.map(entryDocument),
+    survival: ledger.survival,
+    loops: ledger.loops,
+  };
+}
+
+const n = (value: number | null) => (value === null ? '–' : value.toLocaleString('en-US'));
+const usd = (value: number | null) => (value === null ? '–' : `$${value.toFixed(value < 0.01 ? 4 : 2)}`);
+
+/** The first few items of a list, and how many more. */
+function some(items: readonly string[], max = 6): string {
+  const shown = items.slice(0, max).join(', ');
+  return items.length > max ? `${shown}, … ${items.length - max} more` : shown;
+}
+
+function entryLines(e: LedgerEntry): string[] {
+  const seconds = e.durationMs === null ? '' : `, ${(e.durationMs / 1000).toFixed(1)} s`;
+  const lines = [
+    `compaction ${e.index + 1} at message ${n(e.atMessage)} (${e.trigger ?? 'trigger not recorded'}, ${e.source}): ${n(e.tokensBefore)} → ${n(e.tokensAfter)} tokens, summary ${n(e.summaryTokens)} tokens${seconds}`,
+    `  summarized ${n(e.summarized.messages)} messages (${n(e.summarized.tokens)} tokens)`,
+  ];
+  for (const kind of LEDGER_KINDS) {
+    const { kept, lost } = e.facts[kind];
+    const all = kept.length + lost.length;
+    if (all === 0) continue;
+    const head = `  ${kind.padEnd(12)} kept ${kept.length} of ${all}`;
+    lines.push(lost.length ? `${head}; lost: ${some(lost.map((f) => f.text))}` : head);
+  }
+  if (e.rereads.length)
+    lines.push(
+      `  re-reads     ${e.rereads.length}: ${some(e.rereads.map((r) => `${r.path} (message ${n(r.atMessage)})`))}`,
+    );
+  const c = e.cost;
+  const verdict =
+    c.paidForItself === null ? '' : c.paidForItself ? ': paid for itself' : ': did not pay for itself';
+  lines.push(
+    `  cost         ${usd(c.usd)} (summary call ${n(c.summaryInputTokens)} in, ${n(c.summaryOutputTokens)} out; cache write ${n(e.cacheWriteAfter)}); saved ${n(c.savedTokens)} tokens (${usd(c.savedUsd)}) over ${n(e.callsUntilNext)} calls${verdict}`,
+  );
+  return lines;
+}
+
+function renderLedger(imported: ImportResult, ledger: Ledger, model: string | null): string {
+  const count = ledger.compactions.length;
+  const lines = [
+    `format      ${imported.format}, ${count} recorded compaction${count === 1 ? '' : 's'}, model ${imported.usage?.model ?? 'not recorded'}${model ? '' : ' (no list price: no amounts in dollars)'}`,
+  ];
+  if (count === 0) return lines.join('\n');
+  for (const e of ledger.compactions) {
+    lines.push('');
+    appendAll(lines, entryLines(e));
+  }
+  lines.push('', `survival    ${survivalLine(ledger.survival, count)}`);
+  if (ledger.loops.length === 0) lines.push('loops       none');
+  for (const l of ledger.loops)
+    lines.push(
+      `loop        compactions ${l.from + 1}–${l.to + 1}: ${l.compactions} compactions over ${l.calls} calls, ${n(l.tokensSummarizedAgain)} tokens summarized again, ${usd(l.usd)}`,
+    );
+  return lines.join('\n');
+}
+
+export async function audit(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, AUDIT_OPTIONS);
+  if (values.help) {
+    io.out(AUDIT_HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError('audit needs exactly one FILE (see --help)');
+  const imported = await readTranscript(positionals[0]!, formatFrom(values));
+  const estimator = await estimatorFor(settingsFrom(values));
+  const { history, shape } = countSession(imported.messages, imported.history, estimator);
+  const price = ledgerPrice(imported.usage?.model);
+  const ledger = compactionLedger(history, shape.counts, { price });
+  io.out(
+    values.json ? jsonDocument(auditDocument(ledger)) : renderLedger(imported, ledger, price?.model ?? null),
+  );
+  return 0;
+}

@@ -1,0 +1,93 @@
+/**
+ * What one compaction cost, and whether it paid for itself. The summary
+ * call reads the whole context and writes the summary; the next call writes
+ * the new, shorter prefix to the cache. What it buys: every call until the
+ * next compaction sends the tokens it removed no more (cache reads when the
+ * session reads its cache, plain input when it does not). A compaction
+ * followed by two calls rarely earns back its summary call; that is what a
+ * compaction loop costs.
+ */
+
+/** USD per million tokens. The core holds no price table: the caller looks the model up. */
+export interface LedgerPrice {
+  model: string;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+export interface CompactionCost {
+  /** The summary call's input: the context before (recorded, else our count). */
+  summaryInputTokens: number;
+  /** The summary call's output: the summary. */
+  summaryOutputTokens: number;
+  /** Cache writes of the first call after, 0 when not recorded. */
+  cacheWriteTokens: number;
+  /** Tokens removed from each later call, times the calls until the next compaction. */
+  savedTokens: number;
+  /** The model priced, or null without a price. */
+  model: string | null;
+  /** Summary call and cache write, in USD; null without a price. */
+  usd: number | null;
+  /** What the saved tokens would have cost; null without a price. */
+  savedUsd: number | null;
+  /** savedUsd ≥ usd; null without a price. */
+  paidForItself: boolean | null;
+}
+
+export interface CostInput {
+  recorded: { before: number | null; after: number | null };
+  estimated: { before: number; after: number };
+  summaryTokens: number;
+  cacheWriteAfter: number | null;
+  /** Calls after the compaction, up to the next one. */
+  calls: number;
+  /** Whether those calls read a cache: the removed tokens would have been cache reads. */
+  cachedCalls: boolean;
+  price: LedgerPrice | null;
+}
+
+const perMillion = (tokens: number, usd: number) => (tokens * usd) / 1_000_000;
+
+/**
+ * Sizes before and after come as a pair, recorded or estimated, never one of
+ * each: a recorded size counts the system prompt and tools that our count of
+ * the messages cannot see, and a mixed pair would report that as saved.
+ */
+export function compactionCost(input: CostInput): CompactionCost {
+  const { recorded, estimated, price } = input;
+  const pair =
+    recorded.before !== null && recorded.after !== null
+      ? { before: recorded.before, after: recorded.after }
+      : estimated;
+  const summaryInputTokens = recorded.before ?? estimated.before;
+  const cacheWriteTokens = input.cacheWriteAfter ?? 0;
+  const savedTokens = Math.max(0, pair.before - pair.after) * input.calls;
+  if (!price)
+    return {
+      summaryInputTokens,
+      summaryOutputTokens: input.summaryTokens,
+      cacheWriteTokens,
+      savedTokens,
+      model: null,
+      usd: null,
+      savedUsd: null,
+      paidForItself: null,
+    };
+  const usd =
+    perMillion(summaryInputTokens, price.input) +
+    perMillion(input.summaryTokens, price.output) +
+    perMillion(cacheWriteTokens, price.cacheWrite);
+  const savedUsd = perMillion(savedTokens, input.cachedCalls ? price.cacheRead : price.input);
+  return {
+    summaryInputTokens,
+    summaryOutputTokens: input.summaryTokens,
+    cacheWriteTokens,
+    savedTokens,
+    model: price.model,
+    usd,
+    savedUsd,
+    paidForItself: savedUsd >= usd,
+  };
+}

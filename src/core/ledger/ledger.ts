@@ -1,0 +1,230 @@
+/**
+ * The ledger of what a session's own compactions did: for every compaction
+ * the file records, what it summarized and what it wrote, which facts of the
+ * summarized part its summary still names, the files read again before the
+ * next compaction, and what it cost against what it saved. Deterministic:
+ * the facts and their matching are the judge's (`../eval`), the sizes are
+ * the file's where it records them and our counts where it does not.
+ */
+import { sameFile, mineFacts, type Fact, type IndexRange } from '../eval/facts';
+import { indexSummary, numberKept, type SummaryIndex } from '../eval/match';
+import { factKept } from '../eval/score';
+import type { StatedNumber } from '../eval/statedNumbers';
+import type { Message } from '../message';
+import { sessionCalls, type SessionCall } from '../session/calls';
+import type { CompactionTrigger, RecordedCompaction, SessionHistory } from '../session/history';
+import { recordedContext } from '../session/recorded';
+import { isSummaryMessage } from '../summaryEnvelope';
+import { compactionCost, type CompactionCost, type LedgerPrice } from './cost';
+import type { FactSurvival, LedgerKind } from './kinds';
+import { findLoops, type CompactionLoop } from './loops';
+import { survivalOf, type Survival } from './survival';
+import { touchesOf } from './touches';
+
+/** The ledger keeps more facts per kind than the judge's checklist: its shares are over whole sessions. */
+export const MAX_LEDGER_FACTS = 200;
+
+export interface Reread {
+  /** As the re-reading call wrote it. */
+  path: string;
+  atMessage: number;
+}
+
+export interface LedgerEntry {
+  /** 0-based, in the order the compactions happened. */
+  index: number;
+  atMessage: number;
+  trigger: CompactionTrigger | null;
+  /** What in the file marked it (`compact_boundary`, `compacted`, `compaction`, …). */
+  source: string;
+  /** As the file records it, or null. */
+  tokensBefore: number | null;
+  /** As the file records it, else the recorded size of the first call after, else null. */
+  tokensAfter: number | null;
+  durationMs: number | null;
+  /** Our count of the summary the compaction wrote (0 when it wrote none). */
+  summaryTokens: number;
+  /** The messages it replaced: how many, their first and last index, and our count of them. */
+  summarized: { messages: number; from: number | null; to: number | null; tokens: number };
+  /** Index of the summary it wrote, or null. */
+  summaryAt: number | null;
+  summary: string;
+  facts: Record<LedgerKind, FactSurvival>;
+  rereads: Reread[];
+  /** Cache writes recorded by the first call after the compaction that records its usage, or null. */
+  cacheWriteAfter: number | null;
+  /** Model calls after it and before the next compaction (or the end). */
+  callsUntilNext: number;
+  cost: CompactionCost;
+}
+
+export interface Ledger {
+  compactions: LedgerEntry[];
+  survival: Survival;
+  loops: CompactionLoop[];
+}
+
+export interface LedgerOptions {
+  /** The session model's prices; without them every amount in dollars is null. */
+  price?: LedgerPrice | null;
+}
+
+/** A sorted list of indices as half-open runs, the shape the fact extraction reads. */
+function runsOf(sorted: readonly number[]): IndexRange[] {
+  const out: IndexRange[] = [];
+  for (const i of sorted) {
+    const last = out[out.length - 1];
+    if (last && last.to === i) last.to = i + 1;
+    else out.push({ from: i, to: i + 1 });
+  }
+  return out;
+}
+
+function sumOf(counts: ArrayLike<number>, indices: Iterable<number>): number {
+  let total = 0;
+  for (const i of indices) total += counts[i] ?? 0;
+  return total;
+}
+
+/**
+ * The parts around one compaction: the context before it (as the previous
+ * compaction left it), what the agent kept verbatim, what the compaction
+ * wrote (its summary, and what it carried, as Codex carries the user's
+ * prompts), and what it replaced.
+ */
+interface Parts {
+  before: number[];
+  kept: number[];
+  written: number[];
+  summarized: number[];
+  summaryAt: number | null;
+}
+
+function partsOf(history: SessionHistory, c: RecordedCompaction): Parts {
+  const before = recordedContext(history, c.atMessage);
+  const kept = c.contextAfter.filter((i) => i < c.atMessage);
+  const written = c.contextAfter.filter((i) => i >= c.atMessage);
+  const stays = new Set(kept);
+  const summarized = before.filter((i) => !stays.has(i));
+  const summaryAt = written.find((i) => isSummaryMessage(history.messages[i])) ?? null;
+  return { before, kept, written, summarized, summaryAt };
+}
+
+function split<T extends { text: string; index: number }>(
+  found: readonly T[],
+  kept: (item: T) => boolean,
+): FactSurvival {
+  const out: FactSurvival = { kept: [], lost: [] };
+  for (const item of found)
+    (kept(item) ? out.kept : out.lost).push({ text: item.text, atMessage: item.index });
+  return out;
+}
+
+/** The facts of the summarized part, each kept or lost in what the compaction wrote. */
+function factsOf(
+  messages: readonly Message[],
+  parts: Parts,
+  written: SummaryIndex,
+): Record<LedgerKind, FactSurvival> {
+  const mined = mineFacts(messages, runsOf(parts.summarized), MAX_LEDGER_FACTS);
+  const is = (fact: Fact) => factKept(fact, written);
+  const instructions = mined.firstTask ? [mined.firstTask, ...mined.constraints] : mined.constraints;
+  return {
+    paths: split(mined.artifacts, is),
+    commands: split(mined.commands, is),
+    errors: split(mined.errors, is),
+    instructions: split(instructions.slice(0, MAX_LEDGER_FACTS), is),
+    numbers: split(mined.numbers, (n: StatedNumber) => numberKept(n.text, written)),
+    todos: split(mined.todos, is),
+  };
+}
+
+/**
+ * Reads between `from` and `to` of a file the summarized part read or
+ * wrote and the kept part did not: what the agent had to fetch again.
+ */
+function rereadsOf(messages: readonly Message[], parts: Parts, from: number, to: number): Reread[] {
+  const gone = touchesOf(messages, parts.summarized).map((t) => t.path);
+  const stayed = touchesOf(messages, parts.kept).map((t) => t.path);
+  const lostFile = (path: string) =>
+    gone.some((g) => sameFile(g, path)) && !stayed.some((s) => sameFile(s, path));
+  const window: number[] = [];
+  for (let i = from; i < to; i++) window.push(i);
+  return touchesOf(messages, window)
+    .filter((t) => t.access === 'read' && lostFile(t.path))
+    .map((t) => ({ path: t.path, atMessage: t.atMessage }));
+}
+
+/** The calls strictly between two message indices. */
+function callsBetween(calls: readonly SessionCall[], from: number, to: number): SessionCall[] {
+  return calls.filter((call) => call.atMessage > from && call.atMessage < to);
+}
+
+/**
+ * The ledger of every compaction in `history`. `counts` are our token
+ * counts of its messages (the session's shape), used wherever the file
+ * records no size.
+ */
+export function compactionLedger(
+  history: SessionHistory,
+  counts: ArrayLike<number>,
+  options: LedgerOptions = {},
+): Ledger {
+  const { messages, compactions } = history;
+  const calls = sessionCalls(history);
+  const entries: LedgerEntry[] = [];
+  const partsList: Parts[] = [];
+  compactions.forEach((c, index) => {
+    const nextAt = compactions[index + 1]?.atMessage ?? messages.length;
+    const parts = partsOf(history, c);
+    partsList.push(parts);
+    const writtenText = parts.written.map((i) => messages[i]!.content).join('\n\n');
+    const after = callsBetween(calls, c.atMessage, nextAt);
+    const firstRecorded = after.find((call) => call.recorded)?.recorded ?? null;
+    const summaryTokens = parts.summaryAt === null ? 0 : (counts[parts.summaryAt] ?? 0);
+    const tokensAfter = c.tokensAfter ?? firstRecorded?.contextTokens ?? null;
+    const cacheWriteAfter = firstRecorded?.cacheWriteTokens ?? null;
+    entries.push({
+      index,
+      atMessage: c.atMessage,
+      trigger: c.trigger,
+      source: c.source,
+      tokensBefore: c.tokensBefore,
+      tokensAfter,
+      durationMs: c.durationMs ?? null,
+      summaryTokens,
+      summarized: {
+        messages: parts.summarized.length,
+        from: parts.summarized[0] ?? null,
+        to: parts.summarized[parts.summarized.length - 1] ?? null,
+        tokens: sumOf(counts, parts.summarized),
+      },
+      summaryAt: parts.summaryAt,
+      summary: parts.summaryAt === null ? '' : messages[parts.summaryAt]!.content,
+      facts: factsOf(messages, parts, indexSummary(writtenText)),
+      rereads: rereadsOf(messages, parts, c.atMessage + 1, nextAt),
+      cacheWriteAfter,
+      callsUntilNext: after.length,
+      cost: compactionCost({
+        recorded: { before: c.tokensBefore, after: c.tokensAfter },
+        estimated: { before: sumOf(counts, parts.before), after: sumOf(counts, c.contextAfter) },
+        summaryTokens,
+        cacheWriteAfter,
+        calls: after.length,
+        cachedCalls: after.some((call) => (call.recorded?.cacheReadTokens ?? 0) > 0),
+        price: options.price ?? null,
+      }),
+    });
+  });
+  return {
+    compactions: entries,
+    survival: survivalOf(entries),
+    loops: findLoops(entries, (k) => sumOf(counts, againIn(partsList[k - 1]!, partsList[k]!))),
+  };
+}
+
+/** What compaction `later` summarized of what `earlier` wrote: the summary summarized again. */
+function againIn(earlier: Parts, later: Parts): number[] {
+  const wrote = new Set(earlier.written);
+  return later.summarized.filter((i) => wrote.has(i));
+}

@@ -1,0 +1,104 @@
+/**
+ * Which files each tool call read or wrote: file tools by their path
+ * argument, patches by the files they name, and shell commands that print a
+ * file (`cat`, `sed -n`, `head`…), as Codex reads files through its shell.
+ * A re-read after a compaction is a read here of a file the summarized part
+ * touched.
+ */
+import { PATH_KEYS, fileAccess } from '../fileOps';
+import type { Message, ToolCall } from '../message';
+import { PATCH_TOOLS, patchFiles, patchText } from '../patchFiles';
+import { pathsInCommand, shellCommand } from '../eval/shell';
+
+export type TouchAccess = 'read' | 'write';
+
+export interface Touch {
+  /** As the call wrote it. */
+  path: string;
+  access: TouchAccess;
+  /** Index of the message whose call it was. */
+  atMessage: number;
+}
+
+/** Programs whose file arguments a command prints: a read by another name. */
+export const SHELL_READERS: ReadonlySet<string> = new Set([
+  'cat',
+  'head',
+  'tail',
+  'sed',
+  'less',
+  'more',
+  'bat',
+  'nl',
+  'awk',
+  'wc',
+  'view',
+  'type',
+  'Get-Content',
+]);
+
+function argsOf(call: ToolCall): Record<string, unknown> | undefined {
+  try {
+    const args: unknown = JSON.parse(call.arguments);
+    return args !== null && typeof args === 'object' && !Array.isArray(args)
+      ? (args as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The program a segment of a command line runs, past `env` assignments and `sudo`. */
+function programOf(segment: string): string | undefined {
+  for (const word of segment.trim().split(/\s+/)) {
+    if (!word || word.includes('=') || word === 'sudo' || word === 'command') continue;
+    return word.slice(word.lastIndexOf('/') + 1);
+  }
+  return undefined;
+}
+
+/** Files a shell command prints, segment by segment. */
+function shellReads(command: string): string[] {
+  const out: string[] = [];
+  for (const segment of command.split(/&&|\|\||[;|\n]/)) {
+    const program = programOf(segment);
+    if (!program || !SHELL_READERS.has(program)) continue;
+    for (const path of pathsInCommand(segment)) if (!out.includes(path)) out.push(path);
+  }
+  return out;
+}
+
+/** What one call read or wrote. */
+function touchesOfCall(call: ToolCall, atMessage: number, out: Touch[]): void {
+  if (PATCH_TOOLS.includes(call.name)) {
+    const patch = patchText(call.arguments);
+    for (const file of patch === undefined ? [] : patchFiles(patch))
+      out.push({ path: file.path, access: 'write', atMessage });
+    return;
+  }
+  const command = shellCommand(call);
+  if (command !== undefined) {
+    for (const path of shellReads(command)) out.push({ path, access: 'read', atMessage });
+    return;
+  }
+  const access = fileAccess(call.name);
+  if (!access) return;
+  const args = argsOf(call);
+  const key = args && PATH_KEYS.find((k) => typeof args[k] === 'string');
+  if (!args || !key) return;
+  const path = (args[key] as string).trim();
+  if (!path) return;
+  const reads = access === 'read' || (access === 'edit' && args.command === 'view');
+  out.push({ path, access: reads ? 'read' : 'write', atMessage });
+}
+
+/** The reads and writes of the messages at `indices`, in their order. */
+export function touchesOf(messages: readonly Message[], indices: Iterable<number>): Touch[] {
+  const out: Touch[] = [];
+  for (const i of indices) {
+    const message = messages[i];
+    if (!message?.toolCalls) continue;
+    for (const call of message.toolCalls) touchesOfCall(call, i, out);
+  }
+  return out;
+}

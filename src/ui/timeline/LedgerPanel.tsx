@@ -1,0 +1,149 @@
+/**
+ * The ledger of one recorded compaction: what it lost first, then what it
+ * kept, each fact a button that shows the context holding its message and
+ * selects it; the files read again after it; what it cost and whether it
+ * paid for itself; and the summary it wrote, as text. The worker computed
+ * all of it (`src/worker/ledger.ts`); see docs/ledger.md for the rules.
+ */
+import { useTimeline } from '../../state/timelineStore';
+import { useUi } from '../../state/uiStore';
+import type { LedgerEntryView, LedgerFactView, LedgerTarget, LedgerView } from '../../worker/protocol';
+import { fmt } from '../format';
+
+const n = (value: number | null) => (value === null ? '–' : fmt(value));
+const usd = (value: number | null) => (value === null ? '–' : `$${value.toFixed(value < 0.01 ? 4 : 2)}`);
+
+/** Shows the context that holds the message, then selects it there. */
+function useGoTo() {
+  const pin = useTimeline((s) => s.pin);
+  const select = useUi((s) => s.select);
+  return async (target: LedgerTarget) => {
+    await pin(target.call);
+    select(target.row, true);
+  };
+}
+
+function FactList({ facts, kept }: { facts: { kind: string; list: LedgerFactView[] }[]; kept: boolean }) {
+  const goTo = useGoTo();
+  const shown = facts.filter((f) => f.list.length > 0);
+  if (shown.length === 0) return <p className="muted">{kept ? 'Nothing kept.' : 'Nothing lost.'}</p>;
+  return (
+    <dl className="ledger-facts">
+      {shown.map(({ kind, list }) => (
+        <div key={kind}>
+          <dt>
+            {kind} ({list.length})
+          </dt>
+          <dd>
+            <ul>
+              {list.map((f, i) => (
+                <li key={i}>
+                  <button
+                    type="button"
+                    data-testid="ledger-fact"
+                    data-kept={kept}
+                    data-kind={kind}
+                    disabled={!f.target}
+                    title={
+                      f.target
+                        ? `Show message ${fmt(f.atMessage + 1)} in the context it was sent in`
+                        : 'No call was sent this message'
+                    }
+                    onClick={() => f.target && void goTo(f.target)}
+                  >
+                    {f.text}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function CostLine({ entry }: { entry: LedgerEntryView }) {
+  const c = entry.cost;
+  const verdict =
+    c.paidForItself === null ? null : c.paidForItself ? 'It paid for itself.' : 'It did not pay for itself.';
+  return (
+    <p data-testid="ledger-cost">
+      Cost {usd(c.usd)}: the summary call read {n(c.summaryInputTokens)} tokens and wrote{' '}
+      {n(c.summaryOutputTokens)}; the next call wrote {n(entry.cacheWriteAfter)} tokens to the cache. It saved{' '}
+      {n(c.savedTokens)} tokens ({usd(c.savedUsd)}) over the {fmt(entry.callsUntilNext)} calls until the next
+      compaction. {verdict ?? `No list price for the session's model: amounts in tokens only.`}
+    </p>
+  );
+}
+
+export function LedgerPanel({ entry }: { entry: LedgerEntryView }) {
+  const goTo = useGoTo();
+  const lost = entry.facts.map((f) => ({ kind: f.kind, list: f.lost }));
+  const kept = entry.facts.map((f) => ({ kind: f.kind, list: f.kept }));
+  return (
+    <section
+      className="ledger-panel"
+      data-testid="ledger-panel"
+      aria-label={`The ledger of compaction ${entry.index + 1}`}
+    >
+      <p>
+        Compaction {entry.index + 1} ({entry.trigger ?? 'trigger not recorded'}, {entry.source}) replaced{' '}
+        {fmt(entry.summarized.messages)} messages ({fmt(entry.summarized.tokens)} tokens) with a{' '}
+        {fmt(entry.summaryTokens)}-token summary; the file records {n(entry.tokensBefore)} →{' '}
+        {n(entry.tokensAfter)} tokens
+        {entry.durationMs !== null ? ` and ${(entry.durationMs / 1000).toFixed(1)} s` : ''}.
+      </p>
+      <h3>Lost</h3>
+      <FactList facts={lost} kept={false} />
+      <h3>Kept</h3>
+      <FactList facts={kept} kept />
+      <h3>Re-reads ({entry.rereads.length})</h3>
+      {entry.rereads.length === 0 ? (
+        <p className="muted">No file the summary stood in for was read again before the next compaction.</p>
+      ) : (
+        <ul className="ledger-rereads">
+          {entry.rereads.map((r, i) => (
+            <li key={i}>
+              <button
+                type="button"
+                data-testid="ledger-reread"
+                disabled={!r.target}
+                onClick={() => r.target && void goTo(r.target)}
+              >
+                {r.path}
+              </button>{' '}
+              <span className="muted">call {r.call >= 0 ? fmt(r.call + 1) : '–'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CostLine entry={entry} />
+      <details>
+        <summary>The summary it wrote</summary>
+        {/* Recorded text from the file: rendered as text, never as markup. */}
+        <pre className="ledger-summary" data-testid="ledger-summary">
+          {entry.summary || '(no summary text recorded)'}
+        </pre>
+      </details>
+    </section>
+  );
+}
+
+/** The session's survival line and a banner for each compaction loop. */
+export function LedgerOverview({ ledger }: { ledger: LedgerView }) {
+  return (
+    <>
+      <p className="ledger-survival" data-testid="ledger-survival">
+        {ledger.survivalLine}
+      </p>
+      {ledger.loops.map((l, i) => (
+        <div key={i} className="ledger-loop" role="status" data-testid="ledger-loop">
+          A compaction loop: compactions {l.from + 1} to {l.to + 1} ({l.compactions} in a row) with only{' '}
+          {fmt(l.calls)} calls of work between them summarized {fmt(l.tokensSummarizedAgain)} tokens again
+          {l.usd !== null ? `, for ${usd(l.usd)}` : ''}.
+        </div>
+      ))}
+    </>
+  );
+}

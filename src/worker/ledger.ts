@@ -1,0 +1,84 @@
+/**
+ * The ledger of the session's recorded compactions, as the page reads it:
+ * computed once per load and estimator, priced for the session's model, and
+ * each fact and re-read given the call to pin and the row to select so the
+ * page can lead to the message it came from. See docs/ledger.md.
+ */
+import {
+  compactionLedger,
+  LEDGER_KINDS,
+  positionInContext,
+  survivalLine,
+  type LedgerFact,
+  type RecordedPoint,
+  type SessionHistory,
+} from '../core';
+import type { ImportResult } from '../formats/types';
+import { ledgerPrice } from '../providers';
+import type { LedgerTarget, LedgerView } from './protocol';
+
+/** The first call whose context holds message `index`: pin it, then select the row. */
+function targetOf(
+  history: SessionHistory,
+  points: readonly RecordedPoint[],
+  index: number,
+): LedgerTarget | null {
+  let lo = 0;
+  let hi = points.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (points[mid]!.atMessage > index) hi = mid;
+    else lo = mid + 1;
+  }
+  const point = points[lo];
+  if (!point) return null;
+  const row = positionInContext(history, point.atMessage, index);
+  return row === null ? null : { call: lo, row };
+}
+
+/** The call that produced message `index`: where the chart marks it. */
+function callOf(points: readonly RecordedPoint[], index: number): number {
+  let found = -1;
+  for (let k = 0; k < points.length && points[k]!.atMessage <= index; k++) found = k;
+  return found;
+}
+
+export function ledgerView(
+  imported: ImportResult,
+  history: SessionHistory,
+  counts: ArrayLike<number>,
+  points: readonly RecordedPoint[],
+): LedgerView | null {
+  if (history.compactions.length === 0) return null;
+  const ledger = compactionLedger(history, counts, { price: ledgerPrice(imported.usage?.model) });
+  const fact = (f: LedgerFact) => ({ ...f, target: targetOf(history, points, f.atMessage) });
+  return {
+    compactions: ledger.compactions.map((e) => ({
+      index: e.index,
+      atMessage: e.atMessage,
+      trigger: e.trigger,
+      source: e.source,
+      tokensBefore: e.tokensBefore,
+      tokensAfter: e.tokensAfter,
+      durationMs: e.durationMs,
+      summaryTokens: e.summaryTokens,
+      summarized: e.summarized,
+      summary: e.summary,
+      facts: LEDGER_KINDS.map((kind) => ({
+        kind,
+        kept: e.facts[kind].kept.map(fact),
+        lost: e.facts[kind].lost.map(fact),
+      })),
+      rereads: e.rereads.map((r) => ({
+        ...r,
+        call: callOf(points, r.atMessage),
+        target: targetOf(history, points, r.atMessage),
+      })),
+      cacheWriteAfter: e.cacheWriteAfter,
+      callsUntilNext: e.callsUntilNext,
+      cost: e.cost,
+    })),
+    survivalLine: survivalLine(ledger.survival, ledger.compactions.length),
+    loops: ledger.loops,
+  };
+}
