@@ -13,6 +13,7 @@ import {
   type Estimator,
   liveReport,
   type LiveReport,
+  type Message,
   type NextCompaction,
   type RecordedCompaction,
   type SettingsInput,
@@ -184,8 +185,21 @@ function react(
   const compactions = view.result.history?.compactions ?? [];
   for (const c of compactions.slice(f.compactionsSaid)) say.compaction(f.path, c);
   f.compactionsSaid = compactions.length;
-  const shape = shapeOf(f.stable.settle(view.result.messages), estimator);
-  say.update(f.path, liveReport(shape, analyze(shape, settings)));
+  say.update(f.path, reportOf(view.result.messages, f.stable, estimator, settings));
+}
+
+/**
+ * The report on the session now. Messages read again unchanged are the
+ * objects counted before, so only what the file gained is tokenized.
+ */
+export function reportOf(
+  messages: readonly Message[],
+  stable: StableMessages,
+  estimator: Estimator,
+  settings: SettingsInput,
+): LiveReport {
+  const shape = shapeOf(stable.settle(messages), estimator);
+  return liveReport(shape, analyze(shape, settings));
 }
 
 /**

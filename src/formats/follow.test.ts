@@ -53,18 +53,19 @@ function setup() {
 }
 
 describe('Follower', () => {
-  it('reads only the bytes appended since the last poll (and the first 64 to know it is the same file)', async () => {
+  it('reads only the bytes appended since the last poll (and its first and last 1,024 and 256 read, to know it is the same file)', async () => {
     const { file, sink, follower } = setup();
-    file.append('a'.repeat(100) + '\n');
-    expect(await follower.poll()).toEqual({ kind: 'appended', bytes: 101 });
+    file.append('a'.repeat(2000) + '\n');
+    expect(await follower.poll()).toEqual({ kind: 'appended', bytes: 2001 });
     file.reads = [];
     file.append('b'.repeat(49) + '\n');
     expect(await follower.poll()).toEqual({ kind: 'appended', bytes: 50 });
     expect(file.reads).toEqual([
-      [0, 64],
-      [101, 151],
+      [0, 1024],
+      [2001 - 256, 2001],
+      [2001, 2051],
     ]);
-    expect(sink.text).toBe(`${'a'.repeat(100)}\n${'b'.repeat(49)}\n`);
+    expect(sink.text).toBe(`${'a'.repeat(2000)}\n${'b'.repeat(49)}\n`);
   });
 
   it('nothing new: unchanged, and nothing is read', async () => {
@@ -121,6 +122,22 @@ describe('Follower', () => {
     file.write('{"b":2}\n{"c":3}\n');
     expect(await follower.poll()).toEqual({ kind: 'restarted', reason: 'replaced', bytes: 16 });
     expect(sink.resets).toBe(1);
+  });
+
+  it('without an identity, a longer file with the same first bytes but others where the reading stopped is another file', async () => {
+    const { file, sink, follower } = setup();
+    file.identity = undefined;
+    // Longer than the 1,024 bytes compared at the start: only the bytes where the reading stopped differ.
+    const common = `{"isSidechain":false,"cwd":"/home/${'d'.repeat(1100)}","type":"user","uuid":"`;
+    file.append(`${common}one"}\n`);
+    await follower.poll();
+    file.write(`${common}two"}\n${common}three"}\n`);
+    expect(await follower.poll()).toEqual({
+      kind: 'restarted',
+      reason: 'replaced',
+      bytes: 2 * common.length + 'two"}\nthree"}\n'.length,
+    });
+    expect(sink.text).toBe(`${common}two"}\n${common}three"}\n`);
   });
 
   it('a deleted file is reported once, then waited for; when it is back it is read from the start', async () => {

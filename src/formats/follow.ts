@@ -46,12 +46,20 @@ export type FollowEvent =
 
 /** Bytes read per step, so a file that grew by 100 MB is never one buffer. */
 export const READ_SLICE_BYTES = 4 * 1024 * 1024;
-/** Bytes at the start compared at each growth, so a replaced file of a larger size is noticed without an inode. */
-const HEAD_BYTES = 64;
+/**
+ * Bytes compared at each growth, at the start and just before where the
+ * reading stopped, so a file replaced by a longer one is noticed without an
+ * inode. The start alone is not enough: every line of a session starts with
+ * the same fields, and two sessions of one project share their first bytes.
+ */
+const HEAD_BYTES = 1024;
+const SEAM_BYTES = 256;
 
 export class Follower {
   private offset = 0;
   private head: Uint8Array = new Uint8Array(0);
+  /** The last bytes read, which a file that only grew still has just before `offset`. */
+  private seam: Uint8Array = new Uint8Array(0);
   private identity: string | undefined;
   private decoder = new TextDecoder('utf-8');
   private missing = false;
@@ -101,12 +109,15 @@ export class Follower {
     if (now.size < this.offset) return 'truncated';
     if (now.size === this.offset) return null;
     const head = await this.source.read(0, this.head.length);
-    return sameBytes(head, this.head) ? null : 'replaced';
+    if (!sameBytes(head, this.head)) return 'replaced';
+    const seam = await this.source.read(this.offset - this.seam.length, this.offset);
+    return sameBytes(seam, this.seam) ? null : 'replaced';
   }
 
   private restart(now: SourceState): void {
     this.offset = 0;
     this.head = new Uint8Array(0);
+    this.seam = new Uint8Array(0);
     this.decoder = new TextDecoder('utf-8');
     this.failedAt = -1;
     this.identity = now.identity;
@@ -121,6 +132,7 @@ export class Follower {
       const bytes = await this.source.read(this.offset, end);
       if (bytes.length === 0) break;
       if (this.head.length < HEAD_BYTES) this.head = growHead(this.head, bytes);
+      this.seam = lastBytes(this.seam, bytes);
       this.offset += bytes.length;
       this.sink.append(this.decoder.decode(bytes, { stream: true }));
     }
@@ -133,6 +145,16 @@ function growHead(head: Uint8Array, bytes: Uint8Array): Uint8Array {
   const next = new Uint8Array(head.length + take);
   next.set(head);
   next.set(bytes.subarray(0, take), head.length);
+  return next;
+}
+
+/** The last SEAM_BYTES of `before` followed by `bytes`. */
+function lastBytes(before: Uint8Array, bytes: Uint8Array): Uint8Array {
+  if (bytes.length >= SEAM_BYTES) return bytes.slice(bytes.length - SEAM_BYTES);
+  const keep = Math.min(before.length, SEAM_BYTES - bytes.length);
+  const next = new Uint8Array(keep + bytes.length);
+  next.set(before.subarray(before.length - keep));
+  next.set(bytes, keep);
   return next;
 }
 
