@@ -9,6 +9,7 @@ import { auditBench } from './audit';
 import { browserBench } from './browser';
 import { cliBench } from './cli';
 import { coreBench } from './core';
+import { followBench } from './follow';
 import { importBench } from './importCli';
 import { linksBench } from './links';
 import { replayBench } from './replay';
@@ -23,6 +24,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   tokenize: tokenizeBench,
   core: coreBench,
   import: importBench,
+  follow: followBench,
   links: linksBench,
   cli: cliBench,
   replay: replayBench,

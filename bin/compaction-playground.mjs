@@ -6,8 +6,11 @@
 // what `npm run build:package` compiled.
 import { existsSync } from 'node:fs';
 
-const source = new URL('../src/cli/main.ts', import.meta.url);
-const compiled = new URL('../lib/cli/main.js', import.meta.url);
+// The status line runs at every change of a Claude Code session: it loads its
+// own module only, not every command's.
+const entry = process.argv[2] === 'statusline' ? 'statusline' : 'main';
+const source = new URL(`../src/cli/${entry}.ts`, import.meta.url);
+const compiled = new URL(`../lib/cli/${entry}.js`, import.meta.url);
 
 async function typescriptRunner() {
   try {
@@ -19,11 +22,14 @@ async function typescriptRunner() {
 }
 
 const tsx = existsSync(source) ? await typescriptRunner() : null;
-let main;
+let module;
 if (tsx) {
   tsx.register();
-  ({ main } = await import(source.href));
+  module = await import(source.href);
 } else {
-  ({ main } = await import(compiled.href));
+  module = await import(compiled.href);
 }
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode =
+  entry === 'statusline'
+    ? await module.runStatusline(process.argv.slice(3))
+    : await module.main(process.argv.slice(2));

@@ -466,7 +466,7 @@ describe('bad input', () => {
     [
       'an unknown command',
       ['frobnicate'],
-      "unknown command 'frobnicate' (commands: inspect, compact, share, count, replay, audit)",
+      "unknown command 'frobnicate' (commands: inspect, compact, share, count, replay, audit, watch, statusline)",
     ],
     [
       'a bad number',

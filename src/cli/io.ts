@@ -44,6 +44,11 @@ export function jsonDocument(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(STEERING, escapeOf);
 }
 
+/** The same as `jsonDocument` on one line: a stream of objects, one per line (`watch --json`). */
+export function jsonLine(value: unknown): string {
+  return JSON.stringify(value).replace(STEERING, escapeOf);
+}
+
 /** `io` with everything it is given neutralized: the one door between the commands and a terminal. */
 export function terminalIo(io: Io): Io {
   const { stream } = io;

@@ -6,6 +6,8 @@ import { EXIT_BAD_INPUT, EXIT_FAILURE, UsageError, processIo, terminalIo, type I
 import { INSPECT_HELP, inspect } from './inspect';
 import { REPLAY_HELP, replayCommand } from './replay';
 import { SHARE_HELP, share } from './share';
+import { STATUSLINE_HELP, statusline } from './statusline';
+import { WATCH_HELP, watch } from './watch';
 
 const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = {
   inspect,
@@ -14,6 +16,8 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = {
   count,
   replay: replayCommand,
   audit,
+  watch: (argv, io) => watch(argv, io),
+  statusline: (argv, io) => statusline(argv, io),
 };
 
 export const HELP = `compaction-playground: see where an agent transcript's context goes and where compaction would cut it.
@@ -25,6 +29,8 @@ Usage:
   compaction-playground count FILE --provider P [...]     the provider's own token count, ours, and the scale
   compaction-playground replay FILE [options]             recorded compactions, and the session replayed under the settings
   compaction-playground audit FILE [--json]               what each recorded compaction kept, lost and cost
+  compaction-playground watch FILE|DIR [options]          follow a session as it is written: how far the next compaction is
+  compaction-playground statusline                        Claude Code's status line: context share, tokens until auto-compact
 
 Run a command with --help for its options.
 
@@ -38,7 +44,11 @@ ${COUNT_HELP}
 
 ${REPLAY_HELP}
 
-${AUDIT_HELP}`;
+${AUDIT_HELP}
+
+${WATCH_HELP}
+
+${STATUSLINE_HELP}`;
 
 /** Runs one command. Everything it prints, to a terminal or not, passes through `terminalIo`. */
 export async function main(argv: string[], given: Io = processIo): Promise<number> {

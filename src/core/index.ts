@@ -158,4 +158,16 @@ export type {
   ReplaySummaryRequest,
 } from './session/replay';
 export { breakdownOf } from './session/breakdown';
+export { compactionLine } from './session/compactionLine';
+
+// A session as it grows: how far the next compaction is.
+export {
+  RECENT_CALLS,
+  contextTokensOf,
+  liveReport,
+  recentTokensPerCall,
+  tokensUntil,
+} from './nextCompaction';
+export type { LiveReport, NextCompaction } from './nextCompaction';
+export { StableMessages, sameMessage } from './stableMessages';
 export type { Breakdown, Category, CategoryKind } from './session/breakdown';

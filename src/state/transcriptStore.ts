@@ -62,6 +62,13 @@ interface TranscriptState {
   dismissNotices(): void;
   /** Shows a view the worker made of the same transcript (the context at an earlier call, or now again). */
   showView(view: TranscriptView): void;
+  /**
+   * Shows the followed file's session as it is now: the transcript on the
+   * page, replaced in place (no load in progress, nothing to go back to).
+   * The first view of a file shows its import notices; later ones keep
+   * them as the user left them.
+   */
+  showFollowed(view: TranscriptView, first: boolean): void;
 }
 
 function sizeOf(source: LoadSource): number {
@@ -108,6 +115,22 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
   restoreView: null,
   setPasteText: (pasteText) => set({ pasteText }),
   showView: (view) => set({ view: stamped(view) }),
+  showFollowed: (view, first) => {
+    // A load still in flight (the sample the page opened with) would replace the followed file when it ends.
+    const { loadId } = getState();
+    if (loadId !== null) workerClient.cancel(loadId);
+    set((state) => ({
+      status: 'ready',
+      view: stamped(view),
+      error: null,
+      failed: null,
+      progress: null,
+      loadId: null,
+      loading: null,
+      restoreView: null,
+      noticesDismissed: first ? false : state.noticesDismissed,
+    }));
+  },
   async load(request) {
     const { tokenizer, scale } = counting();
     const { loadId: previous, view: shown, restoreView } = getState();

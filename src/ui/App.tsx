@@ -15,6 +15,7 @@ import { useUi } from '../state/uiStore';
 import { StoredNotices } from './layout/StoredNotices';
 import { StrategyTable } from './layout/StrategyTable';
 import { SummaryBar } from './layout/SummaryBar';
+import { NextCompactionBanner } from './layout/NextCompactionBanner';
 import { EstimateMark } from './layout/EstimateMark';
 import { FireOffer } from './layout/FireOffer';
 import { StickyNumbers } from './layout/StickyNumbers';
@@ -240,6 +241,7 @@ export function App() {
         <StickyNumbers>
           <EstimateMark view={analysis.view} />
           <SummaryBar analysis={analysis} />
+          <NextCompactionBanner analysis={analysis} />
         </StickyNumbers>
       )}
       <main id="main" tabIndex={-1} className="layout">

@@ -30,6 +30,7 @@ import { runPreview } from './preview';
 import { breakdownAt, contextAt, timelineData } from './timeline';
 import type {
   Progress,
+  FollowReply,
   Replies,
   TranscriptView,
   WorkerInbound,
@@ -38,6 +39,7 @@ import type {
 } from './protocol';
 import { addressFragment, buildShareLinks } from './shareLinks';
 import { decodeShared } from './decodeShared';
+import { FollowedFile } from './follow';
 import { RawSource } from './rawSource';
 import { warmEncoding } from './warm';
 import { searchMessages } from './search';
@@ -387,8 +389,45 @@ async function load(
   }
 }
 
+/** The file the page follows, if any. */
+let followed: FollowedFile | null = null;
+
+/**
+ * One look at the followed file. When the session changed it becomes the
+ * loaded transcript, counted again: its unchanged messages are the objects
+ * counted before, so only the new ones are tokenized.
+ */
+async function followStep(
+  request: Extract<WorkerRequest, { type: 'follow' }>,
+  signal: AbortSignal,
+): Promise<FollowReply> {
+  if (!followed || request.restart || followed.name !== request.sourceName)
+    followed = new FollowedFile(request.sourceName, request.format);
+  const step = await followed.step(request.file);
+  const said = { event: step.event, reason: step.reason, message: step.message };
+  if (!step.imported) return { ...said, view: null, compactions: [] };
+  loaded = {
+    imported: step.imported,
+    raw: new RawSource(followed.text()),
+    sourceName: request.sourceName,
+    bytes: followed.bytes,
+  };
+  pinned = null;
+  const counted = await view(request.id, request.tokenizer, request.scale, signal);
+  return { ...said, view: counted, compactions: step.compactions };
+}
+
 async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['type']]> {
   switch (request.type) {
+    case 'follow': {
+      const controller = new AbortController();
+      running.set(request.id, controller);
+      try {
+        return await followStep(request, controller.signal);
+      } finally {
+        running.delete(request.id);
+      }
+    }
     case 'load':
     case 'retokenize':
     case 'compact': {

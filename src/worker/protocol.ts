@@ -146,6 +146,18 @@ export type WorkerRequest =
       tokenizer: TokenizerId;
       scale: number;
     }
+  | {
+      id: number;
+      type: 'follow';
+      /** The file as the page's handle gives it now; null when it is gone. */
+      file: Blob | null;
+      sourceName: string;
+      /** A new pick: forget what was read of any file before. */
+      restart: boolean;
+      format?: FormatId;
+      tokenizer: TokenizerId;
+      scale: number;
+    }
   | { id: number; type: 'cancel'; target: number }
   | { id: number; type: 'retokenize'; tokenizer: TokenizerId; scale: number }
   | { id: number; type: 'detail'; index: number }
@@ -409,8 +421,19 @@ export type WorkerReply =
 export type WorkerOutbound = WorkerReply | { type: 'pong' };
 
 /** The value each request resolves to. */
+/** One look at the followed file: what happened, and the new view when the session changed. */
+export interface FollowReply {
+  event: 'unchanged' | 'appended' | 'restarted' | 'deleted' | 'failed' | 'waiting';
+  reason?: 'truncated' | 'replaced';
+  message?: string;
+  view: TranscriptView | null;
+  /** Every compaction the file records, one line each (only with a view). */
+  compactions: string[];
+}
+
 export interface Replies {
   load: TranscriptView;
+  follow: FollowReply;
   cancel: null;
   retokenize: TranscriptView;
   detail: MessageDetail;

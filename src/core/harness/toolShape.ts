@@ -79,16 +79,10 @@ export function toolShapeOf(messages: readonly Message[], estimator: Estimator):
     shape.calls[i] = m.toolCalls?.length ?? 0;
     if (m.role !== 'tool') continue;
     shape.names[i] = m.toolName ?? null;
-    if (m.carried) {
-      // Its output is not all here: what it measured where it was travelled with it.
-      shape.bare[i] = m.carried.bare ?? 0;
-      shape.masked[i] = m.carried.masked ?? 0;
-      shape.chars[i] = m.carried.chars ?? 0;
-    } else {
-      shape.bare[i] = estimator.countMessage({ ...m, content: '', images: 0 });
-      shape.masked[i] = estimator.countString(maskedObservation(lineCount(m.content)));
-      shape.chars[i] = m.content.length;
-    }
+    const sizes = resultSizes(m, estimator);
+    shape.bare[i] = sizes.bare;
+    shape.masked[i] = sizes.masked;
+    shape.chars[i] = sizes.chars;
     const call = m.toolCallId ? callAt.get(m.toolCallId) : undefined;
     if (call) {
       shape.owner[i] = call.index;
@@ -98,4 +92,37 @@ export function toolShapeOf(messages: readonly Message[], estimator: Estimator):
     }
   }
   return shape;
+}
+
+interface ResultSizes {
+  bare: number;
+  masked: number;
+  chars: number;
+}
+
+/**
+ * A tool result's sizes, kept per message object and estimator as the
+ * estimator keeps its counts: a session read again as it grows gives back
+ * the same objects for the messages it already had (`stableMessages.ts`),
+ * and counting each one's bare message and masking note again was most of
+ * the time an update took.
+ */
+const sizesKept = new WeakMap<Estimator, WeakMap<Message, ResultSizes>>();
+
+function resultSizes(m: Message, estimator: Estimator): ResultSizes {
+  // Its output is not all here: what it measured where it was travelled with it.
+  if (m.carried)
+    return { bare: m.carried.bare ?? 0, masked: m.carried.masked ?? 0, chars: m.carried.chars ?? 0 };
+  let kept = sizesKept.get(estimator);
+  if (!kept) sizesKept.set(estimator, (kept = new WeakMap()));
+  let sizes = kept.get(m);
+  if (!sizes) {
+    sizes = {
+      bare: estimator.countMessage({ ...m, content: '', images: 0 }),
+      masked: estimator.countString(maskedObservation(lineCount(m.content))),
+      chars: m.content.length,
+    };
+    kept.set(m, sizes);
+  }
+  return sizes;
 }

@@ -6,6 +6,7 @@ import { useTranscript } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
 import { bytes, percent } from '../format';
 import { shortTokenizerName } from '../labels';
+import { FollowControl } from './FollowControl';
 import { loadSamples, sampleUrl, type Sample } from './samples';
 import { useLoader } from './useLoader';
 import './load.css';
@@ -66,6 +67,7 @@ export const LoadPanel = memo(function LoadPanel() {
         <button type="button" onClick={() => fileInput.current?.click()}>
           Open file…
         </button>
+        <FollowControl />
         <input
           ref={fileInput}
           type="file"

@@ -66,9 +66,11 @@ export const MessageList = memo(function MessageList({ view, fates, following = 
   const handledRequest = useRef(scrollRequest);
   useEffect(() => {
     if (selected === null || scrollRequest === handledRequest.current) return;
+    // A row of a view still on its way (the followed file grew) is scrolled to once the list has it.
+    if (selected >= count) return;
     handledRequest.current = scrollRequest;
     virtualizer.scrollToIndex(selected, { align: 'center' });
-  }, [scrollRequest, selected, virtualizer]);
+  }, [scrollRequest, selected, virtualizer, count]);
 
   const jump = useCallback((index: number) => select(index, true), [select]);
   const search = useMessageSearch(view, jump);

@@ -1,0 +1,245 @@
+/**
+ * `statusline`: a status-line command for Claude Code. Claude Code runs it
+ * at every change of the conversation with a JSON description of the
+ * session on stdin (`transcript_path`, `model`, `workspace`,
+ * `context_window`, …) and shows the first line it prints. It says how full
+ * the context is, how far Claude Code's auto-compact is, and what the last
+ * compaction left.
+ *
+ * A status line must never break and never lag: whatever it is given (no
+ * JSON, a transcript path that is a device, a folder or a 1 GB file) it
+ * prints one short line and exits 0, reading at most the transcript's last
+ * `TAIL_BYTES`, and it imports only the few core files it needs so that it
+ * starts fast.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { claudeCodeAutoCompact } from '../core/harness/autocompactOverride';
+import { MODEL_PRESETS } from '../core/models';
+import { tokensUntil } from '../core/nextCompaction';
+import { processIo, terminalIo, type Io } from './io';
+
+export const STATUSLINE_HELP = `Usage: compaction-playground statusline
+
+A status line for Claude Code: reads the session JSON Claude Code passes on
+stdin and prints one line: the context's share of the window, the tokens
+until auto-compact (honouring CLAUDE_AUTOCOMPACT_PCT_OVERRIDE), and what the
+last compaction left. Never fails: bad input gives a short line and exit 0.
+In ~/.claude/settings.json:
+  "statusLine": { "type": "command", "command": "npx compaction-playground statusline" }`;
+
+/** The transcript's tail that is read for the last usage: enough for many calls, little enough to stay fast. */
+export const TAIL_BYTES = 1024 * 1024;
+/** The most of stdin that is read; Claude Code's JSON is a few hundred bytes. */
+const MAX_INPUT_CHARS = 256 * 1024;
+/** How long stdin is waited for when nothing closes it. */
+const INPUT_WAIT_MS = 150;
+/** The window Claude Code's models have unless the input or the model says otherwise. */
+const DEFAULT_WINDOW = 200_000;
+
+export interface StatusInput {
+  transcript_path?: unknown;
+  model?: unknown;
+  context_window?: unknown;
+}
+
+/** What the transcript's tail says: the newest call's context, and the newest compaction. */
+export interface TailFacts {
+  contextTokens: number | null;
+  compaction: { trigger: string | null; before: number | null; after: number | null } | null;
+  /** Why the transcript could not be read, in a few words. */
+  problem: string | null;
+}
+
+export async function statusline(
+  argv: string[],
+  io: Io,
+  input: () => Promise<string> = readStdin,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(STATUSLINE_HELP);
+    return 0;
+  }
+  try {
+    io.out(statusText(await input(), env));
+  } catch (error) {
+    io.out(`context ?: ${error instanceof Error ? error.message.slice(0, 60) : 'unavailable'}`);
+  }
+  return 0;
+}
+
+/**
+ * The command as the executable runs it when it is the first argument:
+ * straight to this file, without the other commands' modules, which a
+ * status line run at every change has no time to load.
+ */
+export function runStatusline(argv: string[]): Promise<number> {
+  return statusline(argv, terminalIo(processIo));
+}
+
+/** The line for one status JSON. Pure but for reading the transcript's tail. */
+export function statusText(raw: string, env: NodeJS.ProcessEnv): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return 'context ?: no status JSON on stdin';
+  }
+  if (!isObject(parsed)) return 'context ?: no status JSON on stdin';
+  const status = parsed as StatusInput;
+  const window = windowOf(status);
+  const tail =
+    typeof status.transcript_path === 'string'
+      ? readTail(status.transcript_path)
+      : { contextTokens: null, compaction: null, problem: null };
+  const tokens = usageTokens(status) ?? tail.contextTokens;
+  const parts: string[] = [];
+  if (tokens === null) parts.push(`context ? of ${short(window)}`);
+  else parts.push(`context ${((tokens / window) * 100).toFixed(0)}% (${short(tokens)}/${short(window)})`);
+  if (env.DISABLE_AUTO_COMPACT) parts.push('auto-compact off');
+  else if (tokens !== null) {
+    const trigger = claudeCodeAutoCompact(window, env.CLAUDE_AUTOCOMPACT_PCT_OVERRIDE);
+    const until = tokensUntil(trigger, tokens);
+    parts.push(until === 0 ? 'auto-compact due' : `auto-compact in ${short(until ?? 0)}`);
+  }
+  if (tail.compaction) parts.push(lossLine(tail.compaction));
+  if (tail.problem) parts.push(tail.problem);
+  return parts.join(' · ');
+}
+
+/**
+ * What the last compaction left, in a few words. The place where a count
+ * of the facts its summary lost takes over, once there is a judge for it.
+ */
+function lossLine(c: NonNullable<TailFacts['compaction']>): string {
+  const how = c.trigger ? `${c.trigger}-compacted` : 'compacted';
+  if (c.before !== null && c.after !== null) return `${how} ${short(c.before)}→${short(c.after)}`;
+  if (c.before !== null) return `${how} at ${short(c.before)}`;
+  return how;
+}
+
+function windowOf(status: StatusInput): number {
+  const given = isObject(status.context_window) ? status.context_window.context_window_size : undefined;
+  if (typeof given === 'number' && Number.isFinite(given) && given > 0) return Math.floor(given);
+  const model = isObject(status.model) ? status.model.id : undefined;
+  if (typeof model === 'string') {
+    if (model.includes('[1m]')) return 1_000_000;
+    const preset = MODEL_PRESETS.find((m) => model.startsWith(m.id));
+    if (preset) return preset.contextWindow;
+  }
+  return DEFAULT_WINDOW;
+}
+
+/** The context Claude Code reports for the newest call, when this version sends it. */
+function usageTokens(status: StatusInput): number | null {
+  const usage = isObject(status.context_window) ? status.context_window.current_usage : undefined;
+  return isObject(usage) ? promptTokens(usage) : null;
+}
+
+/** A call's prompt: uncached input plus cache writes plus cache reads, as Claude Code counts the context. */
+function promptTokens(usage: Record<string, unknown>): number | null {
+  const parts = ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens'].map((k) =>
+    typeof usage[k] === 'number' && Number.isFinite(usage[k]) ? usage[k] : 0,
+  );
+  const total = parts[0]! + parts[1]! + parts[2]!;
+  return typeof usage.input_tokens === 'number' ? total : null;
+}
+
+/**
+ * The newest usage and compaction in the last `TAIL_BYTES` of the
+ * transcript. Only a regular file is read (a device, a pipe or a folder
+ * would block or have no end), from its end, once.
+ */
+export function readTail(path: string): TailFacts {
+  const none = (problem: string): TailFacts => ({ contextTokens: null, compaction: null, problem });
+  let fd: number;
+  try {
+    // A pipe would block an ordinary open until a writer came: look first, and never wait.
+    if (!statSync(path).isFile()) return none('transcript is not a file');
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return none('no transcript');
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return none('transcript is not a file');
+    const length = Math.min(info.size, TAIL_BYTES);
+    const buffer = Buffer.alloc(length);
+    const read = readSync(fd, buffer, 0, length, info.size - length);
+    const text = buffer.toString('utf8', 0, read);
+    // The first line of a tail cut from a larger file is only the end of a line.
+    return factsOf(info.size > length ? text.slice(text.indexOf('\n') + 1) : text);
+  } catch {
+    return none('transcript unreadable');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads the lines newest first, until it has the newest usage and the newest compaction of the tail. */
+export function factsOf(text: string): TailFacts {
+  const facts: TailFacts = { contextTokens: null, compaction: null, problem: null };
+  let end = text.length;
+  while (end > 0 && (facts.contextTokens === null || facts.compaction === null)) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(start, end);
+    end = start - 1;
+    if (!line.includes('"usage"') && !line.includes('compact_boundary')) continue;
+    let record: unknown;
+    try {
+      record = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!isObject(record)) continue;
+    if (record.subtype === 'compact_boundary' && facts.compaction === null) {
+      const meta = isObject(record.compactMetadata) ? record.compactMetadata : {};
+      facts.compaction = {
+        trigger: typeof meta.trigger === 'string' ? meta.trigger : null,
+        before: typeof meta.preTokens === 'number' ? meta.preTokens : null,
+        after: typeof meta.postTokens === 'number' ? meta.postTokens : null,
+      };
+      continue;
+    }
+    const message = isObject(record.message) ? record.message : null;
+    if (facts.contextTokens !== null) continue;
+    if (record.isSidechain === true || !message || !isObject(message.usage)) continue;
+    facts.contextTokens = promptTokens(message.usage);
+  }
+  return facts;
+}
+
+/** 84,000 → `84k`, 1,500 → `1.5k`, 1,000,000 → `1M`. */
+function short(n: number): string {
+  if (n >= 1_000_000) return `${Number((n / 1_000_000).toFixed(1))}M`;
+  if (n >= 10_000) return `${Math.round(n / 1000)}k`;
+  if (n >= 1000) return `${Number((n / 1000).toFixed(1))}k`;
+  return String(Math.round(n));
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** stdin, at most `MAX_INPUT_CHARS`, waited for at most `INPUT_WAIT_MS` when it does not end. */
+function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return Promise.resolve('');
+  return new Promise((resolve) => {
+    let text = '';
+    const finish = () => {
+      clearTimeout(timer);
+      process.stdin.removeAllListeners('data');
+      process.stdin.pause();
+      process.stdin.unref?.();
+      resolve(text);
+    };
+    const timer = setTimeout(finish, INPUT_WAIT_MS);
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', (chunk: string) => {
+      text += chunk;
+      if (text.length > MAX_INPUT_CHARS) finish();
+    });
+    process.stdin.once('end', finish);
+    process.stdin.once('error', finish);
+  });
+}

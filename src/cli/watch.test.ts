@@ -1,0 +1,150 @@
+import { appendFileSync, mkdirSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ccAssistant, ccBoundary, ccSummary, ccUser, startWatch, type Watching } from './liveSupport.node';
+import { run, scratch } from './testSupport.node';
+
+/** chars4 counts a quarter token per character, so 400 characters are exactly 100 tokens. */
+const SETTINGS = ['--tokenizer', 'chars4', '--window', '1000', '--reserve', '100', '--keep-recent', '100'];
+const FAST = ['--interval', '20'];
+const text = (c: string) => c.repeat(400);
+const opening = ccUser('u1', null, text('x')) + ccAssistant('a1', 'u1', text('y'));
+
+let watching: Watching | null = null;
+afterEach(async () => {
+  await watching?.stop();
+  watching = null;
+});
+
+function follow(path: string, extra: string[] = []): Watching {
+  watching = startWatch([path, '--json', ...SETTINGS, ...FAST, ...extra]);
+  return watching;
+}
+
+describe('watch FILE --json', () => {
+  it('prints the context, its share of the window, the threshold and every strategy’s distance', async () => {
+    const path = scratch('watch-').file('s.jsonl', opening);
+    const update = await follow(path).nextOf('update');
+    expect(update).toMatchObject({
+      type: 'update',
+      messages: 2,
+      contextTokens: 200,
+      threshold: 900,
+      percentOfWindow: 20,
+      window: 1000,
+      strategy: 'budget',
+      tokensPerCall: null,
+    });
+    expect(update.nextCompaction).toMatchObject({ budget: 701, pi: 701, turns: 701, 'mask-observations': 0 });
+  }, 20_000);
+
+  it('a line written in two chunks is one message once its second half arrives, and never a problem', async () => {
+    const path = scratch('watch-').file('s.jsonl', opening);
+    const w = follow(path);
+    await w.nextOf('update');
+    // The first write ends halfway through a line: the follower has read that half when it reports the whole line before it.
+    const fourth = ccAssistant('a2', 'u2', text('w'));
+    appendFileSync(path, ccUser('u2', 'a1', text('z')) + fourth.slice(0, 50));
+    expect(await w.nextOf('update')).toMatchObject({ messages: 3, contextTokens: 300 });
+    appendFileSync(path, fourth.slice(50));
+    expect(await w.nextOf('update')).toMatchObject({ messages: 4, contextTokens: 400, tokensPerCall: 200 });
+    expect(w.lines.filter((l) => l.includes('"waiting"'))).toEqual([]);
+  }, 20_000);
+
+  it('a burst of appends is read as one update', async () => {
+    const path = scratch('watch-').file('s.jsonl', opening);
+    const w = follow(path);
+    await w.nextOf('update');
+    let parent = 'a1';
+    for (let k = 0; k < 10; k++) {
+      appendFileSync(path, ccUser(`b${k}`, parent, 'next?') + ccAssistant(`c${k}`, `b${k}`, 'done'));
+      parent = `c${k}`;
+    }
+    expect(await w.nextOf('update')).toMatchObject({ messages: 22 });
+    expect(w.since().filter((l) => l.startsWith('{"type":"update"'))).toEqual([]);
+  }, 20_000);
+
+  it('a truncated file is read again from the start', async () => {
+    const path = scratch('watch-').file('s.jsonl', opening + ccUser('u2', 'a1', text('z')));
+    const w = follow(path);
+    expect(await w.nextOf('update')).toMatchObject({ messages: 3 });
+    truncateSync(path, 0);
+    appendFileSync(path, ccUser('n1', null, text('q')));
+    expect(await w.nextOf('restarted')).toMatchObject({ reason: 'truncated' });
+    expect(await w.nextOf('update')).toMatchObject({ messages: 1, contextTokens: 100 });
+  }, 20_000);
+
+  it('a deleted file is said once and waited for; written again, it is read as a new file', async () => {
+    const path = scratch('watch-').file('s.jsonl', opening);
+    const w = follow(path);
+    await w.nextOf('update');
+    unlinkSync(path);
+    expect(await w.nextOf('deleted')).toEqual({ type: 'deleted', file: path });
+    writeFileSync(path, ccUser('n1', null, text('q')));
+    expect(await w.nextOf('restarted')).toMatchObject({ reason: 'replaced' });
+    expect(await w.nextOf('update')).toMatchObject({ messages: 1 });
+    expect(w.lines.filter((l) => l.includes('"deleted"'))).toHaveLength(1);
+  }, 20_000);
+
+  it('a compaction the file records gets its line, with the sizes the agent recorded', async () => {
+    const path = scratch('watch-').file('s.jsonl', opening);
+    const w = follow(path, ['--strategy', 'claude-code']);
+    await w.nextOf('update');
+    appendFileSync(
+      path,
+      ccBoundary('b1', 'a1', { trigger: 'auto', preTokens: 150000, postTokens: 9000 }) +
+        ccSummary('s1', 'b1', 'We were fixing the tests.'),
+    );
+    expect(await w.nextOf('compaction')).toEqual({
+      type: 'compaction',
+      file: path,
+      line: 3,
+      trigger: 'auto',
+      tokensBefore: 150000,
+      tokensAfter: 9000,
+      atMessage: 2,
+      ledger: 'auto compaction at line 3: 150,000 → 9,000 tokens',
+    });
+    expect(await w.nextOf('update')).toMatchObject({ messages: 1 });
+  }, 20_000);
+
+  it('a folder: follows its newest session and switches when a new one starts', async () => {
+    const dir = scratch('watch-dir-');
+    const older = dir.file('old.jsonl', opening);
+    const w = follow(dir.dir);
+    expect(await w.nextOf('following')).toEqual({ type: 'following', file: older });
+    expect(await w.nextOf('update')).toMatchObject({ messages: 2 });
+    const newer = join(dir.dir, 'project', 'new.jsonl');
+    mkdirSync(join(dir.dir, 'project'));
+    writeFileSync(newer, ccUser('n1', null, text('q')));
+    expect(await w.nextOf('following')).toEqual({ type: 'following', file: newer });
+    expect(await w.nextOf('update')).toMatchObject({ messages: 1 });
+  }, 20_000);
+});
+
+describe('watch FILE (text)', () => {
+  it('one line for the context and one for every strategy’s next compaction', async () => {
+    const path = scratch('watch-').file('s.jsonl', opening);
+    watching = startWatch([path, ...SETTINGS, ...FAST, '--strategy', 'claude-code']);
+    const line = await watching.next((l) => l.includes('messages'));
+    expect(line).toBe('2 messages, 200 tokens (20% of 1,000), threshold 1 (claude-code)');
+    const next = await watching.next(() => true);
+    expect(next).toMatch(
+      /^ {2}next compaction: budget in 701 tokens · pi in 701 tokens · turns in 701 tokens · claude-code now · /,
+    );
+  }, 20_000);
+});
+
+describe('watch: bad input', () => {
+  it('a missing file is bad input, said in one line', async () => {
+    const result = await run(['watch', '/no/such/session.jsonl']);
+    expect(result).toMatchObject({
+      code: 2,
+      err: 'compaction-playground: /no/such/session.jsonl: no such file or folder\n',
+    });
+  });
+
+  it('the top-level help names it', async () => {
+    expect((await run(['--help'])).out).toContain('compaction-playground watch FILE|DIR [options]');
+  });
+});

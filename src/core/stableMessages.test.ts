@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from './message';
+import { StableMessages } from './stableMessages';
+
+const msg = (id: string, content: string, extra: Partial<Message> = {}): Message => ({
+  id,
+  role: 'assistant',
+  content,
+  ...extra,
+});
+
+describe('StableMessages', () => {
+  it('gives back the object of the previous reading for a message read again unchanged', () => {
+    const stable = new StableMessages();
+    const [first] = stable.settle([msg('a', 'hello')]);
+    const [again, added] = stable.settle([msg('a', 'hello'), msg('b', 'new')]);
+    expect(again).toBe(first);
+    expect(added!.id).toBe('b');
+  });
+
+  it('a message written again under its id with more text is the new object', () => {
+    const stable = new StableMessages();
+    const [first] = stable.settle([msg('a', 'hel')]);
+    const [grown] = stable.settle([msg('a', 'hello')]);
+    expect(grown).not.toBe(first);
+    expect(grown!.content).toBe('hello');
+  });
+
+  it('a change in a tool call, a name or the source line is a change', () => {
+    const stable = new StableMessages();
+    const call = { id: 'c', name: 'Read', arguments: '{}' };
+    const [withCall] = stable.settle([msg('a', '', { toolCalls: [call] })]);
+    expect(stable.settle([msg('a', '', { toolCalls: [{ ...call, arguments: '{"x":1}' }] })])[0]).not.toBe(
+      withCall,
+    );
+    const [named] = stable.settle([msg('t', 'out', { role: 'tool', toolName: 'Read' })]);
+    expect(stable.settle([msg('t', 'out', { role: 'tool', toolName: 'Bash' })])[0]).not.toBe(named);
+    const [lined] = stable.settle([msg('l', 'x', { source: { line: 3 } })]);
+    expect(stable.settle([msg('l', 'x', { source: { line: 4 } })])[0]).not.toBe(lined);
+  });
+
+  it('clear forgets: a replaced file reuses nothing', () => {
+    const stable = new StableMessages();
+    const [first] = stable.settle([msg('a', 'hello')]);
+    stable.clear();
+    expect(stable.settle([msg('a', 'hello')])[0]).not.toBe(first);
+  });
+});
