@@ -328,7 +328,7 @@ describe('bad input', () => {
     [
       'an unknown command',
       ['frobnicate'],
-      "unknown command 'frobnicate' (commands: inspect, compact, share, count, replay)",
+      "unknown command 'frobnicate' (commands: inspect, compact, share, count, replay, archive)",
     ],
     [
       'a bad number',

@@ -1,4 +1,5 @@
 /** The command line: the playground's core without a browser. */
+import { ARCHIVE_HELP, archiveCommand } from './archive';
 import { COMPACT_HELP, compact } from './compact';
 import { COUNT_HELP, count } from './count';
 import { EXIT_BAD_INPUT, EXIT_FAILURE, UsageError, processIo, terminalIo, type Io } from './io';
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = {
   share,
   count,
   replay: replayCommand,
+  archive: archiveCommand,
 };
 
 export const HELP = `compaction-playground: see where an agent transcript's context goes and where compaction would cut it.
@@ -22,6 +24,7 @@ Usage:
   compaction-playground share FILE [options]              print a share link (or write a repro bundle)
   compaction-playground count FILE --provider P [...]     the provider's own token count, ours, and the scale
   compaction-playground replay FILE [options]             recorded compactions, and the session replayed under the settings
+  compaction-playground archive DIR [--json] [--out FILE] every session under a folder: a row each, totals, tables for DuckDB
 
 Run a command with --help for its options.
 
@@ -33,7 +36,9 @@ ${SHARE_HELP}
 
 ${COUNT_HELP}
 
-${REPLAY_HELP}`;
+${REPLAY_HELP}
+
+${ARCHIVE_HELP}`;
 
 /** Runs one command. Everything it prints, to a terminal or not, passes through `terminalIo`. */
 export async function main(argv: string[], given: Io = processIo): Promise<number> {
