@@ -6,10 +6,11 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test, expect } from './fixtures';
 import { openFresh } from './fixtures';
 
-const SAMPLES = join(__dirname, '../public/samples');
+const SAMPLES = fileURLToPath(new URL('../public/samples', import.meta.url));
 
 test.describe('the archive view', () => {
   let home: string;
