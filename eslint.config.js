@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const UI_PACKAGES = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*', 'recharts'];
-const FOLDERS = ['core', 'formats', 'providers', 'share', 'security', 'state', 'worker', 'cli', 'ui'];
+const FOLDERS = [
+  'core',
+  'formats',
+  'providers',
+  'archive',
+  'share',
+  'security',
+  'state',
+  'worker',
+  'cli',
+  'ui',
+];
 
 /**
  * What each folder of `src` may import from the others (its CONTEXT.md says
@@ -15,15 +26,25 @@ const ALLOWED = {
   core: { folders: [], packages: [...UI_PACKAGES, 'idb-keyval', 'valibot', 'eventsource-parser', 'node:*'] },
   formats: { folders: ['core'], packages: [...UI_PACKAGES, 'idb-keyval', 'eventsource-parser'] },
   providers: { folders: ['core'], packages: [...UI_PACKAGES, 'idb-keyval', 'valibot', 'node:*'] },
+  archive: { folders: ['core', 'formats', 'providers'], packages: [...UI_PACKAGES, 'idb-keyval', 'node:*'] },
   share: { folders: ['core', 'providers'], packages: [...UI_PACKAGES, 'idb-keyval', 'node:*'] },
   security: { folders: ['providers'], packages: [...UI_PACKAGES, 'node:*'] },
-  worker: { folders: ['core', 'formats', 'providers', 'share'], packages: [...UI_PACKAGES, 'idb-keyval'] },
+  worker: {
+    folders: ['core', 'formats', 'providers', 'archive', 'share'],
+    packages: [...UI_PACKAGES, 'idb-keyval'],
+  },
   state: {
-    folders: ['core', 'formats', 'providers', 'share', 'worker'],
+    folders: ['core', 'formats', 'providers', 'archive', 'share', 'worker'],
     packages: ['react', 'react-dom', 'recharts'],
   },
-  cli: { folders: ['core', 'formats', 'providers', 'share'], packages: [...UI_PACKAGES, 'idb-keyval'] },
-  ui: { folders: ['core', 'formats', 'providers', 'share', 'security', 'state', 'worker'], packages: [] },
+  cli: {
+    folders: ['core', 'formats', 'providers', 'archive', 'share'],
+    packages: [...UI_PACKAGES, 'idb-keyval'],
+  },
+  ui: {
+    folders: ['core', 'formats', 'providers', 'archive', 'share', 'security', 'state', 'worker'],
+    packages: [],
+  },
 };
 
 function importRules() {

@@ -466,7 +466,7 @@ describe('bad input', () => {
     [
       'an unknown command',
       ['frobnicate'],
-      "unknown command 'frobnicate' (commands: inspect, compact, share, count, replay, audit, watch, statusline)",
+      "unknown command 'frobnicate' (commands: inspect, compact, share, count, replay, audit, watch, statusline, archive)",
     ],
     [
       'a bad number',

@@ -1,5 +1,6 @@
 /** The command line: the playground's core without a browser. */
 import { AUDIT_HELP, audit } from './audit';
+import { ARCHIVE_HELP, archiveCommand } from './archive';
 import { COMPACT_HELP, compact } from './compact';
 import { COUNT_HELP, count } from './count';
 import { EXIT_BAD_INPUT, EXIT_FAILURE, UsageError, processIo, terminalIo, type Io } from './io';
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = {
   audit,
   watch: (argv, io) => watch(argv, io),
   statusline: (argv, io) => statusline(argv, io),
+  archive: archiveCommand,
 };
 
 export const HELP = `compaction-playground: see where an agent transcript's context goes and where compaction would cut it.
@@ -31,6 +33,7 @@ Usage:
   compaction-playground audit FILE [--json]               what each recorded compaction kept, lost and cost
   compaction-playground watch FILE|DIR [options]          follow a session as it is written: how far the next compaction is
   compaction-playground statusline                        Claude Code's status line: context share, tokens until auto-compact
+  compaction-playground archive DIR [--json] [--out FILE] every session under a folder: a row each, totals, tables for DuckDB
 
 Run a command with --help for its options.
 
@@ -48,7 +51,9 @@ ${AUDIT_HELP}
 
 ${WATCH_HELP}
 
-${STATUSLINE_HELP}`;
+${STATUSLINE_HELP}
+
+${ARCHIVE_HELP}`;
 
 /** Runs one command. Everything it prints, to a terminal or not, passes through `terminalIo`. */
 export async function main(argv: string[], given: Io = processIo): Promise<number> {

@@ -4,13 +4,13 @@
  * where each compaction fires, the peak context, and the input tokens the
  * whole session sends (every call re-sends its context: the cost driver).
  */
-import { maxOf } from '../core/arrays';
 import {
   countSession,
   normalizeSettings,
   type RecordedPoint,
   replay,
   type ReplayResult,
+  usageOf,
   resolveUnseen,
   type SessionHistory,
 } from '../core';
@@ -36,11 +36,12 @@ ${SETTINGS_HELP}
 
 const n = (value: number | null) => (value === null ? '–' : value.toLocaleString('en-US'));
 
-/** What the file itself records about the run: its compactions, and the sizes its usage reports. */
-function recordedSummary(history: SessionHistory, points: readonly RecordedPoint[]) {
-  const sizes = points.map((p) => p.recordedTokens);
-  const all = sizes.length > 0 && sizes.every((s) => s !== null);
-  const some = sizes.filter((s): s is number => s !== null);
+/**
+ * What the file itself records about the run: its compactions, and the sizes
+ * its usage reports (`usageOf`, the sums the archive's rows hold).
+ */
+export function recordedSummary(history: SessionHistory, points: readonly RecordedPoint[]) {
+  const usage = usageOf(points.map((p) => ({ ...p, contextTokens: p.recordedTokens })));
   return {
     compactions: history.compactions.map((c) => ({
       atMessage: c.atMessage,
@@ -48,8 +49,8 @@ function recordedSummary(history: SessionHistory, points: readonly RecordedPoint
       tokensBefore: c.tokensBefore,
       tokensAfter: c.tokensAfter,
     })),
-    peakContextTokens: maxOf(some) ?? null,
-    inputTokensTotal: all ? some.reduce((a, b) => a + b, 0) : null,
+    peakContextTokens: usage.peakContextTokens,
+    inputTokensTotal: usage.inputTokensTotal,
   };
 }
 

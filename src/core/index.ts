@@ -138,6 +138,8 @@ export type { SessionCall, SessionShape } from './session/calls';
 export { positionInContext, recordedContext, recordedCurve, unrecordedTokens } from './session/recorded';
 export type { RecordedPoint } from './session/recorded';
 export { countSession, measuredUnseen } from './session/counted';
+export { recordedUsage, usageOf } from './session/usage';
+export type { CallSizes, RecordedUsage } from './session/usage';
 export type { CountedSession } from './session/counted';
 export { replay } from './session/replay';
 

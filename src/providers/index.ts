@@ -25,5 +25,5 @@ export { describeProviderError } from './describeError';
 export type { DescribeContext, ProviderErrorCategory, ProviderErrorDescription } from './describeError';
 export { COUNTING_KINDS, canCount, countExactly, countProviderTokens } from './countTokens';
 export type { CountOptions } from './countTokens';
-export { estimateCost, findModelPrice, ledgerPrice } from './prices';
-export type { CostEstimate, ModelPrice } from './prices';
+export { estimateCost, estimateSessionCost, findModelPrice, ledgerPrice } from './prices';
+export type { CostEstimate, ModelPrice, SessionTokens } from './prices';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateCost, findModelPrice, ledgerPrice } from './prices';
+import { estimateCost, estimateSessionCost, findModelPrice, ledgerPrice } from './prices';
 
 describe('findModelPrice', () => {
   it.each([
@@ -11,6 +11,7 @@ describe('findModelPrice', () => {
     ['claude-3-5-haiku-latest', 'claude-3-5-haiku'],
     ['models/gemini-2.5-flash', 'gemini-2.5-flash'],
     ['gemini-2.5-flash-lite', 'gemini-2.5-flash-lite'],
+    ['gpt-5-codex', 'gpt-5-codex'],
   ])('prices %s as %s', (model, priced) => {
     expect(findModelPrice(model)?.model).toBe(priced);
   });
@@ -26,7 +27,7 @@ describe('estimateCost', () => {
       inputUsd: 0.3,
       outputUsd: 0.3,
       totalUsd: 0.6,
-      price: { model: 'gpt-4o-mini', input: 0.15, output: 0.6 },
+      price: { model: 'gpt-4o-mini', input: 0.15, output: 0.6, cacheRead: 0.075 },
     });
   });
 
@@ -51,5 +52,31 @@ describe('ledgerPrice', () => {
     expect(ledgerPrice('gpt-4o')).toMatchObject({ cacheRead: 1.25, cacheWrite: 2.5 });
     expect(ledgerPrice('my-local-model')).toBeNull();
     expect(ledgerPrice(undefined)).toBeNull();
+  });
+});
+
+describe('estimateSessionCost', () => {
+  it('bills the uncached prompt at the input price and cache reads and writes at their own', () => {
+    // 1M prompt tokens of which 0.8M read from the cache and 0.1M written: 0.1M uncached.
+    const tokens = {
+      inputTokens: 1_000_000,
+      cacheReadTokens: 800_000,
+      cacheWriteTokens: 100_000,
+      outputTokens: 10_000,
+    };
+    // 0.1 × 3 + 0.8 × 0.3 + 0.1 × 3.75 + 0.01 × 15 = 0.3 + 0.24 + 0.375 + 0.15
+    expect(estimateSessionCost('claude-sonnet-4-5-20250929', tokens)).toBeCloseTo(1.065, 10);
+  });
+
+  it("bills cached tokens by the provider's rule where the table lists no cache price", () => {
+    const tokens = {
+      inputTokens: 1_000_000,
+      cacheReadTokens: 500_000,
+      cacheWriteTokens: null,
+      outputTokens: null,
+    };
+    // Gemini reads from its cache at a quarter of the input price: 0.5 × 1.25 + 0.5 × 0.3125.
+    expect(estimateSessionCost('gemini-2.5-pro', tokens)).toBeCloseTo(0.78125, 10);
+    expect(estimateSessionCost('my-finetune', tokens)).toBeNull();
   });
 });

@@ -13,26 +13,33 @@ export interface ModelPrice {
   input: number;
   /** USD per million output (completion) tokens. */
   output: number;
+  /** USD per million prompt tokens read from the provider's cache, where it lists a price; else `input`. */
+  cacheRead?: number;
+  /** USD per million prompt tokens written to the cache (Anthropic's 5-minute writes); else `input`. */
+  cacheWrite?: number;
 }
 
-/** Standard (non-batch, non-cached, short-prompt) list prices in USD per million tokens, 2025. */
+/**
+ * Standard (non-batch, short-prompt) list prices in USD per million tokens,
+ * 2025, with the cached-input prices the providers list beside them.
+ */
 export const MODEL_PRICES: readonly ModelPrice[] = [
-  { model: 'gpt-4o', input: 2.5, output: 10 },
-  { model: 'gpt-4o-mini', input: 0.15, output: 0.6 },
-  { model: 'gpt-4.1', input: 2, output: 8 },
-  { model: 'gpt-4.1-mini', input: 0.4, output: 1.6 },
-  { model: 'gpt-4.1-nano', input: 0.1, output: 0.4 },
-  { model: 'o4-mini', input: 1.1, output: 4.4 },
-  { model: 'gpt-5', input: 1.25, output: 10 },
-  { model: 'gpt-5-codex', input: 1.25, output: 10 },
-  { model: 'gpt-5-mini', input: 0.25, output: 2 },
-  { model: 'gpt-5-nano', input: 0.05, output: 0.4 },
-  { model: 'claude-opus-4-5', input: 5, output: 25 },
-  { model: 'claude-opus-4-1', input: 15, output: 75 },
-  { model: 'claude-sonnet-4-5', input: 3, output: 15 },
-  { model: 'claude-sonnet-4', input: 3, output: 15 },
-  { model: 'claude-haiku-4-5', input: 1, output: 5 },
-  { model: 'claude-3-5-haiku', input: 0.8, output: 4 },
+  { model: 'gpt-4o', input: 2.5, output: 10, cacheRead: 1.25 },
+  { model: 'gpt-4o-mini', input: 0.15, output: 0.6, cacheRead: 0.075 },
+  { model: 'gpt-4.1', input: 2, output: 8, cacheRead: 0.5 },
+  { model: 'gpt-4.1-mini', input: 0.4, output: 1.6, cacheRead: 0.1 },
+  { model: 'gpt-4.1-nano', input: 0.1, output: 0.4, cacheRead: 0.025 },
+  { model: 'o4-mini', input: 1.1, output: 4.4, cacheRead: 0.275 },
+  { model: 'gpt-5', input: 1.25, output: 10, cacheRead: 0.125 },
+  { model: 'gpt-5-codex', input: 1.25, output: 10, cacheRead: 0.125 },
+  { model: 'gpt-5-mini', input: 0.25, output: 2, cacheRead: 0.025 },
+  { model: 'gpt-5-nano', input: 0.05, output: 0.4, cacheRead: 0.005 },
+  { model: 'claude-opus-4-5', input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 },
+  { model: 'claude-opus-4-1', input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 },
+  { model: 'claude-sonnet-4-5', input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+  { model: 'claude-sonnet-4', input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+  { model: 'claude-haiku-4-5', input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 },
+  { model: 'claude-3-5-haiku', input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 },
   { model: 'gemini-2.5-pro', input: 1.25, output: 10 },
   { model: 'gemini-2.5-flash', input: 0.3, output: 2.5 },
   { model: 'gemini-2.5-flash-lite', input: 0.1, output: 0.4 },
@@ -91,12 +98,42 @@ export function ledgerPrice(model: string | undefined): LedgerPrice | null {
   const price = model ? findModelPrice(model) : null;
   if (!price) return null;
   const rate = CACHE_RATES.find((r) => price.model.startsWith(r.prefix)) ?? { read: 1, write: 1 };
+  // The table's own cache prices win; the provider's rule fills in the models it lists none for.
   return {
     model: price.model,
     input: price.input,
     output: price.output,
     // Rounded to a millionth of a dollar: 3 × 0.1 is 0.30000000000000004 in floating point.
-    cacheRead: Math.round(price.input * rate.read * 1e6) / 1e6,
-    cacheWrite: Math.round(price.input * rate.write * 1e6) / 1e6,
+    cacheRead: price.cacheRead ?? Math.round(price.input * rate.read * 1e6) / 1e6,
+    cacheWrite: price.cacheWrite ?? Math.round(price.input * rate.write * 1e6) / 1e6,
   };
+}
+
+/** A session's tokens by how they are billed; null where the file does not say. */
+export interface SessionTokens {
+  /** Every prompt token, cached or not (the sum of each call's context). */
+  inputTokens: number;
+  cacheReadTokens: number | null;
+  cacheWriteTokens: number | null;
+  outputTokens: number | null;
+}
+
+/**
+ * A session's cost at list price: the uncached part of the prompts at the
+ * input price, cache reads and writes at their own prices where the model
+ * lists them, and the output. Null when the model's price is not known.
+ */
+export function estimateSessionCost(model: string, tokens: SessionTokens): number | null {
+  // The same prices the ledger uses, so a session's cost and its compactions' costs agree.
+  const price = ledgerPrice(model);
+  if (!price) return null;
+  const read = tokens.cacheReadTokens ?? 0;
+  const write = tokens.cacheWriteTokens ?? 0;
+  const uncached = Math.max(0, tokens.inputTokens - read - write);
+  const usd =
+    uncached * price.input +
+    read * price.cacheRead +
+    write * price.cacheWrite +
+    (tokens.outputTokens ?? 0) * price.output;
+  return usd / 1_000_000;
 }

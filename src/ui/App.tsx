@@ -33,6 +33,7 @@ import { markersFor } from './tokens/markerChoice';
 import { keepRecentCap } from './tokens/stops';
 import { TokenStrip } from './tokens/TokenStrip';
 import { PinnedBanner, TimelinePanel } from './timeline/TimelinePanel';
+import { useArchive } from '../state/archiveStore';
 import { useAnalysis, type PageAnalysis } from './useAnalysis';
 import { useOmitted } from './useOmitted';
 import { useSettled } from './useSettled';
@@ -41,6 +42,7 @@ import './app.css';
 import type { RowFate } from './labels';
 
 const Charts = lazy(() => import('./charts/Charts'));
+const ArchiveView = lazy(() => import('./archive/ArchiveView').then((m) => ({ default: m.ArchiveView })));
 
 /** How long the strip's input rests before the charts and the list follow it. */
 const FOLLOW_AFTER_MS = 150;
@@ -194,6 +196,8 @@ export function App() {
   const analysis = useAnalysis();
   const [shareOpen, setShareOpen] = useState(false);
   const closeShare = useCallback(() => setShareOpen(false), []);
+  const archiveOpen = useArchive((s) => s.open);
+  const setArchiveOpen = useArchive((s) => s.setOpen);
   useStartup();
   useAddressBarSync();
   useExpectedTranscriptCheck();
@@ -211,6 +215,9 @@ export function App() {
             the summary.
           </p>
           <span className="spacer" />
+          <button type="button" data-testid="archive-toggle" onClick={() => setArchiveOpen(!archiveOpen)}>
+            {archiveOpen ? 'Playground' : 'All my sessions…'}
+          </button>
           <button
             type="button"
             data-testid="share-open"
@@ -248,7 +255,15 @@ export function App() {
         <aside className="side">
           <SettingsPanel analysis={analysis} />
         </aside>
-        {analysis ? <Workbench analysis={analysis} /> : <EmptyState />}
+        {archiveOpen ? (
+          <Suspense fallback={<p className="muted">Loading the archive view…</p>}>
+            <ArchiveView />
+          </Suspense>
+        ) : analysis ? (
+          <Workbench analysis={analysis} />
+        ) : (
+          <EmptyState />
+        )}
       </main>
       <DropZone />
       <ValidationReport />

@@ -1,0 +1,57 @@
+/**
+ * The archive view on a small folder made here: a Claude Code project with
+ * two sessions, a Codex rollout and a settings file. Its rows appear, sort by
+ * compactions, and a click opens that session in the playground.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test, expect } from './fixtures';
+import { openFresh } from './fixtures';
+
+const SAMPLES = fileURLToPath(new URL('../public/samples', import.meta.url));
+
+test.describe('the archive view', () => {
+  let home: string;
+  test.beforeAll(() => {
+    home = join(mkdtempSync(join(tmpdir(), 'archive-e2e-')), 'home');
+    const files: Record<string, string> = {
+      '.claude/projects/-home-lee-linkcheck/6f1c.jsonl': 'claude-code-linkcheck.jsonl',
+      '.claude/projects/-home-maya-tallybook/2b7e.jsonl': 'claude-code-tallybook.jsonl',
+      '.codex/sessions/2025/10/14/rollout-2025-10-14T08-12-40-019a.jsonl': 'codex-shared-retry.jsonl',
+    };
+    for (const [path, sample] of Object.entries(files)) {
+      mkdirSync(dirname(join(home, path)), { recursive: true });
+      copyFileSync(join(SAMPLES, sample), join(home, path));
+    }
+    writeFileSync(join(home, '.claude/settings.json'), '{"model":"opus"}');
+  });
+  test.afterAll(() => rmSync(dirname(home), { recursive: true, force: true }));
+
+  test('opens a folder, sorts its sessions by compactions, and opens one in the playground', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await page.getByTestId('archive-toggle').click();
+    await page.getByTestId('archive-open').setInputFiles(home);
+
+    const rows = page.getByTestId('archive-row');
+    await expect(rows).toHaveCount(3);
+    await expect(page.getByTestId('archive-progress')).toContainText('Read 3 files');
+    await expect(page.getByTestId('archive-progress')).toContainText('1 other files skipped');
+    await expect(page.getByTestId('archive-totals')).toContainText('3 sessions, 3 compactions');
+
+    await page.getByTestId('archive-sort-compactions').click();
+    await expect(rows.nth(0).locator('th')).toContainText('.claude/projects/-home-lee-linkcheck/6f1c.jsonl');
+    await expect(rows.nth(1).locator('th')).toContainText('.codex/sessions/');
+    await expect(rows.nth(2).locator('th')).toContainText('-home-maya-tallybook');
+
+    await rows.nth(0).getByRole('button').click();
+    await expect(page.getByTestId('archive-view')).toHaveCount(0);
+    await expect(page.getByTestId('source-name')).toContainText('6f1c.jsonl');
+    // The linkcheck session ends with its last compaction's summary and the turn after it.
+    await expect(page.getByTestId('message-count')).toHaveText('12');
+  });
+});

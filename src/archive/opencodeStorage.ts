@@ -1,0 +1,55 @@
+/**
+ * OpenCode keeps a session as a tree of small JSON files:
+ * `storage/session/<projectID>/<sessionID>.json` for the session,
+ * `storage/message/<sessionID>/<messageID>.json` for each message and
+ * `storage/part/<messageID>/<partID>.json` for each of its parts. Joined in id
+ * order (ids sort by time), they are exactly what `opencode export` prints,
+ * `{info, messages: [{info, parts}]}`, which the OpenCode importer reads.
+ */
+import { decodeUtf8 } from '../formats/utf8';
+import type { SessionReader } from './read';
+
+/** The export text of the session file at `sessionPath`, as one chunk. */
+export async function* assembleOpenCode(
+  reader: SessionReader,
+  sessionPath: string,
+  bytes: (path: string) => AsyncIterable<Uint8Array>,
+): AsyncGenerator<string> {
+  const parts = sessionPath.split('/');
+  const storage = parts.slice(0, -3).join('/');
+  const under = (...names: string[]) => [storage, ...names].filter((p) => p !== '').join('/');
+  const sessionId = parts[parts.length - 1]!.replace(/\.json$/, '');
+  const read = async (path: string): Promise<unknown> =>
+    JSON.parse(decodeUtf8(await collect(bytes(path)), path));
+  const info = await read(sessionPath);
+  const messages = [];
+  for (const name of jsonNames(await reader.list(under('message', sessionId)))) {
+    const message = await read(under('message', sessionId, name));
+    const messageId = name.replace(/\.json$/, '');
+    const partList = [];
+    for (const part of jsonNames(await reader.list(under('part', messageId))))
+      partList.push(await read(under('part', messageId, part)));
+    messages.push({ info: message, parts: partList });
+  }
+  yield JSON.stringify({ info, messages });
+}
+
+function jsonNames(names: string[]): string[] {
+  return names.filter((n) => n.endsWith('.json')).sort();
+}
+
+async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const list: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of chunks) {
+    list.push(chunk);
+    length += chunk.length;
+  }
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of list) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}

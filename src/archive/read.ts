@@ -1,0 +1,75 @@
+/**
+ * A session found by the walk, read into its row: the bytes streamed and
+ * counted, decoded strictly (a file that is not UTF-8 is a row with that
+ * error, not a row of replacement characters), and dropped once the row is
+ * made. The platform gives the bytes (`SessionReader`): files on disk in the
+ * command line, `File`s and directory handles in the page's workers.
+ */
+import type { Estimator } from '../core/estimate';
+import { utf8Chunks } from '../formats/utf8';
+import type { SessionPlace } from './layout';
+import { assembleOpenCode } from './opencodeStorage';
+import { failedRow, sessionRow, type RowResult } from './row';
+import { reasonOf } from './walk';
+
+export interface SessionReader {
+  /** The bytes of the file at `path` (relative to the opened folder), streamed. */
+  bytes(path: string): AsyncIterable<Uint8Array>;
+  /** The names in the folder at `path`, or an empty list when there is none. */
+  list(path: string): Promise<string[]>;
+}
+
+export interface FoundSession {
+  path: string;
+  place: SessionPlace;
+}
+
+export interface ReadOptions {
+  estimator: () => Promise<Estimator>;
+  signal?: AbortSignal;
+  /** Bytes read so far, as they are read, for progress. */
+  onBytes?: (bytes: number) => void;
+}
+
+export async function readSession(
+  reader: SessionReader,
+  found: FoundSession,
+  options: ReadOptions,
+): Promise<RowResult> {
+  let bytes = 0;
+  // In an object: TypeScript does not see the generator below set a plain local.
+  const read: { failure: unknown } = { failure: null };
+  const counted = async function* (source: AsyncIterable<Uint8Array>) {
+    try {
+      for await (const chunk of source) {
+        bytes += chunk.length;
+        options.onBytes?.(chunk.length);
+        yield chunk;
+      }
+    } catch (error) {
+      read.failure = error;
+      throw error;
+    }
+  };
+  const source =
+    found.place.layout === 'opencode-storage'
+      ? assembleOpenCode(reader, found.path, (path) => counted(reader.bytes(path)))
+      : utf8Chunks(counted(reader.bytes(found.path)), found.path);
+  const result = await sessionRow({
+    file: found.path,
+    place: found.place,
+    chunks: source,
+    bytes: () => bytes,
+    estimator: options.estimator,
+    signal: options.signal,
+  });
+  if (read.failure !== null) {
+    const error = `${found.path}: the file cannot be read (${reasonOf(read.failure)})`;
+    return {
+      kind: 'row',
+      row: failedRow({ file: found.path, place: found.place }, error, bytes),
+      compactions: [],
+    };
+  }
+  return result;
+}

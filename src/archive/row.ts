@@ -1,0 +1,249 @@
+/**
+ * One session of an archive as a row: the numbers `replay FILE --json`
+ * (`recorded`) and `inspect FILE --json` give for the same file, taken from
+ * the same functions, and the session's place and times. A file that records
+ * the size of every call is never tokenized: its row is its own usage summed
+ * (`recordedUsage`). Only a file that does not record it is counted, with the
+ * estimator the timeline uses, and its row says `estimated`.
+ */
+import type { Estimator } from '../core/estimate';
+import { countSession } from '../core/session/counted';
+import { historyOf } from '../core/session/calls';
+import type { SessionHistory } from '../core/session/history';
+import { recordedUsage } from '../core/session/usage';
+import { importChunks } from '../formats/registry';
+import { ImportError, type FormatId, type ImportResult } from '../formats/types';
+import { estimateSessionCost } from '../providers/prices';
+import { FactScanner, scanned, type SessionFacts } from './facts';
+import type { SessionLayout, SessionPlace } from './layout';
+import { ledgerColumns, NO_LEDGER, type LedgerFigures } from './ledger';
+
+export interface SessionRow extends LedgerFigures {
+  /** Relative to the opened folder, `/`-separated. */
+  file: string;
+  /** The importer that read it, or null when it did not import. */
+  format: FormatId | null;
+  layout: SessionLayout;
+  /** The folder the session ran in, else the project as the layout names it (Gemini CLI's hash). */
+  project: string | null;
+  cwd: string | null;
+  subagent: boolean;
+  /** ISO 8601, or null when the file names no time. */
+  firstTime: string | null;
+  lastTime: string | null;
+  bytes: number;
+  /** The context the file ends with (`inspect`'s messages). */
+  messages: number;
+  /** Every message the file records, those a compaction hid included. */
+  historyMessages: number;
+  /** Model calls (`replay`'s `calls`). */
+  calls: number;
+  /** Compactions the file records. */
+  compactions: number;
+  peakContextTokens: number | null;
+  /** Every call's prompt summed: the tokens the session sent. */
+  inputTokensTotal: number | null;
+  cacheReadTokens: number | null;
+  cacheWriteTokens: number | null;
+  outputTokens: number | null;
+  /** The model the cost is priced at: the last one the file names. */
+  model: string | null;
+  costUsd: number | null;
+  /** True when some call records no size and the row's sizes are our count of its context. */
+  estimated: boolean;
+  error?: string;
+}
+
+/** One recorded compaction of a session: the archive's second table. */
+export interface CompactionRow extends LedgerFigures {
+  file: string;
+  /** 0-based, in the order they happened. */
+  index: number;
+  atMessage: number;
+  trigger: string | null;
+  tokensBefore: number | null;
+  tokensAfter: number | null;
+  source: string;
+  line: number | null;
+}
+
+export type RowResult =
+  | { kind: 'row'; row: SessionRow; compactions: CompactionRow[] }
+  /** Not a session after all: a `.jsonl` in no agent's layout that does not import. */
+  | { kind: 'skipped' };
+
+export interface RowInput {
+  file: string;
+  place: SessionPlace;
+  chunks: AsyncIterable<string>;
+  /** The bytes read by the end of the import (the reader counts them before decoding). */
+  bytes: () => number;
+  /** Loaded only for a file whose usage does not give every call's size. */
+  estimator: () => Promise<Estimator>;
+  signal?: AbortSignal;
+}
+
+/** Import codes that mean "not a session" rather than "a broken session". */
+const NOT_A_SESSION = new Set(['not-a-transcript', 'empty', 'no-messages', 'binary']);
+
+export async function sessionRow(input: RowInput): Promise<RowResult> {
+  const scanner = new FactScanner();
+  let imported: ImportResult;
+  try {
+    imported = await importChunks(scanned(input.chunks, scanner), {
+      // The path from the opened folder: in an archive a base name alone is ambiguous.
+      fileName: input.file,
+      signal: input.signal,
+    });
+  } catch (error) {
+    if (error instanceof ImportError && error.code === 'aborted') throw error;
+    if (input.place.layout === 'jsonl' && error instanceof ImportError && NOT_A_SESSION.has(error.code))
+      return { kind: 'skipped' };
+    return { kind: 'row', row: failedRow(input, messageOf(error), input.bytes()), compactions: [] };
+  }
+  return rowOf(input, imported, scanner.result(), input.bytes());
+}
+
+/** The row of a file that did not import: its place, and why. */
+export function failedRow(input: Pick<RowInput, 'file' | 'place'>, error: string, bytes = 0): SessionRow {
+  return {
+    file: input.file,
+    format: null,
+    layout: input.place.layout,
+    project: input.place.project,
+    cwd: null,
+    subagent: input.place.subagent,
+    firstTime: null,
+    lastTime: null,
+    bytes,
+    messages: 0,
+    historyMessages: 0,
+    calls: 0,
+    compactions: 0,
+    peakContextTokens: null,
+    inputTokensTotal: null,
+    cacheReadTokens: null,
+    cacheWriteTokens: null,
+    outputTokens: null,
+    model: null,
+    costUsd: null,
+    estimated: false,
+    ...NO_LEDGER,
+    error,
+  };
+}
+
+export interface SessionSizes {
+  calls: number;
+  peakContextTokens: number | null;
+  inputTokensTotal: number | null;
+  cacheReadTokens: number | null;
+  cacheWriteTokens: number | null;
+  outputTokens: number | null;
+  estimated: boolean;
+}
+
+/**
+ * The sizes of a session: its recorded usage when every call records its
+ * size (nothing is tokenized), else each call's recorded size or, where it
+ * has none, our count of the context it was sent plus what the file does not
+ * show (`countSession`, the timeline's curve).
+ */
+export async function sessionSizes(
+  imported: ImportResult,
+  estimator: () => Promise<Estimator>,
+): Promise<SessionSizes> {
+  const history = historyOf(imported.messages, imported.history);
+  const usage = recordedUsage(history);
+  if (usage.calls === 0 || usage.recordedCalls === usage.calls) return { ...usage, estimated: false };
+  const { points, unrecorded, shape } = countSession(imported.messages, imported.history, await estimator());
+  let peak = 0;
+  let total = 0;
+  for (const p of points) {
+    const size = p.recordedTokens ?? p.estimatedTokens + (unrecorded ?? 0);
+    peak = Math.max(peak, size);
+    total += size;
+  }
+  return {
+    ...usage,
+    peakContextTokens: peak,
+    inputTokensTotal: total,
+    outputTokens: usage.outputTokens ?? assistantTokens(history, shape.counts),
+    estimated: true,
+  };
+}
+
+/** What the assistant wrote, counted: the output a file without usage stands for. */
+function assistantTokens(history: SessionHistory, counts: ArrayLike<number>): number {
+  let sum = 0;
+  history.messages.forEach((m, i) => {
+    if (m.role === 'assistant') sum += counts[i]!;
+  });
+  return sum;
+}
+
+async function rowOf(
+  input: RowInput,
+  imported: ImportResult,
+  facts: SessionFacts,
+  bytes: number,
+): Promise<RowResult> {
+  const sizes = await sessionSizes(imported, input.estimator);
+  const history = historyOf(imported.messages, imported.history);
+  const model = imported.usage?.model ?? facts.model;
+  const ledger = ledgerColumns(imported);
+  const row: SessionRow = {
+    file: input.file,
+    format: imported.format,
+    layout: input.place.layout,
+    project: facts.cwd ?? input.place.project,
+    cwd: facts.cwd,
+    subagent: input.place.subagent,
+    firstTime: isoOf(facts.firstTime),
+    lastTime: isoOf(facts.lastTime),
+    bytes,
+    messages: imported.messages.length,
+    historyMessages: history.messages.length,
+    calls: sizes.calls,
+    compactions: history.compactions.length,
+    peakContextTokens: sizes.peakContextTokens,
+    inputTokensTotal: sizes.inputTokensTotal,
+    cacheReadTokens: sizes.cacheReadTokens,
+    cacheWriteTokens: sizes.cacheWriteTokens,
+    outputTokens: sizes.outputTokens,
+    model,
+    costUsd: costOf(model, sizes),
+    estimated: sizes.estimated,
+    ...ledger.session,
+  };
+  const compactions = history.compactions.map((c, index): CompactionRow => ({
+    file: input.file,
+    index,
+    atMessage: c.atMessage,
+    trigger: c.trigger,
+    tokensBefore: c.tokensBefore,
+    tokensAfter: c.tokensAfter,
+    source: c.source,
+    line: c.line ?? null,
+    ...(ledger.compactions[index] ?? NO_LEDGER),
+  }));
+  return { kind: 'row', row, compactions };
+}
+
+function costOf(model: string | null, sizes: SessionSizes): number | null {
+  if (model === null || sizes.inputTokensTotal === null) return null;
+  return estimateSessionCost(model, {
+    inputTokens: sizes.inputTokensTotal,
+    cacheReadTokens: sizes.cacheReadTokens,
+    cacheWriteTokens: sizes.cacheWriteTokens,
+    outputTokens: sizes.outputTokens,
+  });
+}
+
+function isoOf(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

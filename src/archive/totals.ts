@@ -1,0 +1,73 @@
+/**
+ * The archive's totals: every count and token sum is the sum of the rows
+ * (rows without the figure add nothing), the peak is the largest peak, and
+ * the counts of rows that failed or were estimated say how far to trust
+ * the sums.
+ */
+import type { SessionRow } from './row';
+
+export interface ArchiveTotals {
+  sessions: number;
+  errors: number;
+  estimated: number;
+  bytes: number;
+  messages: number;
+  calls: number;
+  compactions: number;
+  peakContextTokens: number | null;
+  inputTokensTotal: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  /** Rows whose model has no known price: their cost is not in `costUsd`. */
+  unpriced: number;
+  /** Files under the folder that are not sessions. */
+  skippedFiles: number;
+}
+
+export function emptyTotals(): ArchiveTotals {
+  return {
+    sessions: 0,
+    errors: 0,
+    estimated: 0,
+    bytes: 0,
+    messages: 0,
+    calls: 0,
+    compactions: 0,
+    peakContextTokens: null,
+    inputTokensTotal: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    unpriced: 0,
+    skippedFiles: 0,
+  };
+}
+
+/** Adds one row to `totals`, in place: totals grow as rows arrive. */
+export function addRow(totals: ArchiveTotals, row: SessionRow): void {
+  totals.sessions++;
+  if (row.error !== undefined) totals.errors++;
+  if (row.estimated) totals.estimated++;
+  totals.bytes += row.bytes;
+  totals.messages += row.messages;
+  totals.calls += row.calls;
+  totals.compactions += row.compactions;
+  if (row.peakContextTokens !== null)
+    totals.peakContextTokens = Math.max(totals.peakContextTokens ?? 0, row.peakContextTokens);
+  totals.inputTokensTotal += row.inputTokensTotal ?? 0;
+  totals.cacheReadTokens += row.cacheReadTokens ?? 0;
+  totals.cacheWriteTokens += row.cacheWriteTokens ?? 0;
+  totals.outputTokens += row.outputTokens ?? 0;
+  if (row.costUsd !== null) totals.costUsd += row.costUsd;
+  else if (row.error === undefined && row.inputTokensTotal !== null) totals.unpriced++;
+}
+
+export function totalsOf(rows: readonly SessionRow[], skippedFiles = 0): ArchiveTotals {
+  const totals = emptyTotals();
+  for (const row of rows) addRow(totals, row);
+  totals.skippedFiles = skippedFiles;
+  return totals;
+}

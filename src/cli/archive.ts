@@ -1,0 +1,245 @@
+/**
+ * `archive DIR`: every session under a folder, one row each, with totals;
+ * `--out` writes the rows as tables for DuckDB. The walk streams the folder,
+ * a worker per core reads the sessions, and each file is dropped once its
+ * row is made, so a folder of any size is read in bounded memory.
+ */
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import type { RowResult, CompactionRow, SessionRow } from '../archive/row';
+import {
+  COMPACTION_COLUMNS,
+  csvHeader,
+  csvLine,
+  jsonLine,
+  parquetTable,
+  SESSION_COLUMNS,
+  tablePaths,
+  type Column,
+  type TableFormat,
+} from '../archive/tables';
+import { addRow, emptyTotals, type ArchiveTotals } from '../archive/totals';
+import { walkFolder } from '../archive/walk';
+import { normalizeSettings, TOKENIZERS, type TokenizerId } from '../core';
+import { diskFolder } from './archiveFolder';
+import { createArchivePool } from './archivePool';
+import { UsageError, jsonDocument, type Io } from './io';
+import { integer, oneOf, parse } from './options';
+
+export const ARCHIVE_HELP = `Usage: compaction-playground archive DIR [--json] [--out FILE]
+
+Reads every session under DIR, in the layouts the agents keep them
+(~/.claude/projects, ~/.codex/sessions, ~/.pi/agent/sessions, Gemini CLI's
+chats, OpenCode's storage, Cline and Roo Code tasks), one row per session:
+format, project, first and last time, messages, model calls, recorded
+compactions, peak context, input tokens over all calls, cache reads and
+writes, cost, and the error of a file that does not import. Files that are
+not sessions are skipped. A file that records its usage is summed from it;
+one that does not is counted, and its row is marked estimated.
+
+Options:
+  --json              the rows and totals as JSON
+  --out FILE          also write the tables for DuckDB: FILE.parquet, .csv or
+                      .jsonl becomes FILE.sessions.EXT and FILE.compactions.EXT
+  --jobs N            worker threads (default: one per core)
+  --tokenizer NAME    how estimated rows are counted: ${TOKENIZERS.join(', ')} (default o200k_base)
+  --scale X           the scale applied to estimated counts (default 1)`;
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  out: { type: 'string' },
+  jobs: { type: 'string' },
+  tokenizer: { type: 'string' },
+  scale: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** How often progress is printed while the archive is read. */
+const PROGRESS_MS = 1000;
+
+export interface ArchiveDocument {
+  sessions: SessionRow[];
+  totals: ArchiveTotals;
+  /** Places under the folder that could not be read (a folder without permission, a dangling link). */
+  problems: { path: string; reason: string }[];
+}
+
+export async function archiveCommand(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parse(argv, OPTIONS);
+  if (values.help) {
+    io.out(ARCHIVE_HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError('archive needs exactly one DIR (see --help)');
+  const root = positionals[0]!;
+  const out = values.out === undefined ? null : tablePaths(values.out);
+  if (values.out !== undefined && !out)
+    throw new UsageError(`--out: expected a file ending in .parquet, .csv or .jsonl, got '${values.out}'`);
+  const jobs = integer(values, 'jobs', 'threads');
+  if (jobs === 0) throw new UsageError("--jobs: expected at least 1 thread, got '0'");
+  const scaleText = typeof values.scale === 'string' ? values.scale : undefined;
+  const { tokenizer, scale } = normalizeSettings({
+    tokenizer: oneOf(values, 'tokenizer', TOKENIZERS) ?? 'o200k_base',
+    ...(scaleText !== undefined ? { scale: Number(scaleText) } : {}),
+  });
+  const folder = await diskFolder(root).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(
+      error.code === 'ENOENT'
+        ? `${root}: no such folder`
+        : error.code === 'ENOTDIR'
+          ? `${root}: is a file, not a folder (inspect or replay read one session)`
+          : `${root}: cannot be read (${error.code ?? error.message})`,
+    );
+  });
+  const doc = await readArchive(root, folder, { tokenizer, scale, jobs, out, io });
+  io.out(values.json ? jsonDocument(doc) : renderArchive(doc));
+  return 0;
+}
+
+interface ReadArchiveOptions {
+  tokenizer: TokenizerId;
+  scale: number;
+  jobs: number | undefined;
+  out: ReturnType<typeof tablePaths>;
+  io: Io;
+}
+
+async function readArchive(
+  root: string,
+  folder: Awaited<ReturnType<typeof diskFolder>>,
+  options: ReadArchiveOptions,
+): Promise<ArchiveDocument> {
+  const started = performance.now();
+  const pool = createArchivePool({
+    root,
+    tokenizer: options.tokenizer,
+    scale: options.scale,
+    size: options.jobs,
+  });
+  const tables = options.out ? openTables(options.out) : null;
+  const sessions: SessionRow[] = [];
+  const problems: ArchiveDocument['problems'] = [];
+  const totals = emptyTotals();
+  const inflight = new Set<Promise<void>>();
+  const progress = setInterval(() => options.io.err(progressLine(totals, started)), PROGRESS_MS);
+  const take = (result: RowResult) => {
+    if (result.kind === 'skipped') {
+      totals.skippedFiles++;
+      return;
+    }
+    sessions.push(result.row);
+    addRow(totals, result.row);
+    tables?.add(result.row, result.compactions);
+  };
+  try {
+    for await (const item of walkFolder(folder)) {
+      if (item.kind === 'skipped') totals.skippedFiles++;
+      else if (item.kind === 'problem') problems.push({ path: item.path, reason: item.reason });
+      else {
+        const job: Promise<void> = pool.read({ path: item.path, place: item.place }).then(take);
+        inflight.add(job);
+        void job.finally(() => inflight.delete(job)).catch(() => undefined);
+        // The walk waits while every worker is busy: a file per core is read at once, no more.
+        if (inflight.size >= pool.size) await Promise.race(inflight);
+      }
+    }
+    await Promise.all(inflight);
+    await tables?.close();
+  } finally {
+    clearInterval(progress);
+    await pool.close();
+  }
+  options.io.err(progressLine(totals, started, true));
+  sessions.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { sessions, totals, problems };
+}
+
+function progressLine(t: ArchiveTotals, started: number, done = false): string {
+  const seconds = (performance.now() - started) / 1000;
+  const mb = t.bytes / 1e6;
+  const rate = seconds > 0 ? `, ${(mb / seconds).toFixed(1)} MB/s` : '';
+  const notes = [
+    t.errors ? `${t.errors} with errors` : '',
+    t.estimated ? `${t.estimated} estimated` : '',
+    t.skippedFiles ? `${t.skippedFiles} other files skipped` : '',
+  ].filter(Boolean);
+  return `archive: ${done ? 'read ' : ''}${t.sessions.toLocaleString('en-US')} sessions (${mb.toFixed(1)} MB) in ${seconds.toFixed(1)} s${rate}${notes.length ? `; ${notes.join(', ')}` : ''}`;
+}
+
+/** The two tables being written: CSV and JSONL a row at a time, Parquet at the end. */
+function openTables(out: NonNullable<ReturnType<typeof tablePaths>>) {
+  const { format } = out;
+  if (format === 'parquet') {
+    const sessions: SessionRow[] = [];
+    const compactions: CompactionRow[] = [];
+    return {
+      add(row: SessionRow, rows: CompactionRow[]) {
+        sessions.push(row);
+        for (const c of rows) compactions.push(c);
+      },
+      async close() {
+        await writeFile(out.sessions, new Uint8Array(parquetTable(SESSION_COLUMNS, sessions)));
+        await writeFile(out.compactions, new Uint8Array(parquetTable(COMPACTION_COLUMNS, compactions)));
+      },
+    };
+  }
+  const sessions = lineWriter(out.sessions, format, SESSION_COLUMNS);
+  const compactions = lineWriter(out.compactions, format, COMPACTION_COLUMNS);
+  return {
+    add(row: SessionRow, rows: CompactionRow[]) {
+      sessions.write(row);
+      for (const c of rows) compactions.write(c);
+    },
+    async close() {
+      await Promise.all([sessions.close(), compactions.close()]);
+    },
+  };
+}
+
+function lineWriter<R>(path: string, format: Exclude<TableFormat, 'parquet'>, columns: readonly Column<R>[]) {
+  const stream: WriteStream = createWriteStream(path);
+  if (format === 'csv') stream.write(csvHeader(columns));
+  return {
+    write(row: R) {
+      stream.write(format === 'csv' ? csvLine(columns, row) : jsonLine(columns, row));
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        stream.once('error', reject);
+        stream.end(() => resolve());
+      }),
+  };
+}
+
+const n = (value: number | null) => (value === null ? '–' : value.toLocaleString('en-US'));
+const usd = (value: number | null) => (value === null ? '–' : `$${value.toFixed(2)}`);
+
+/** The table for a terminal: a line per session, then the totals. */
+export function renderArchive(doc: ArchiveDocument): string {
+  const lines = [
+    `${'compactions'.padStart(11)}  ${'peak'.padStart(9)}  ${'input (all calls)'.padStart(17)}  ${'cost'.padStart(9)}  file`,
+  ];
+  for (const r of doc.sessions) {
+    if (r.error !== undefined) {
+      lines.push(
+        `${'error'.padStart(11)}  ${''.padStart(9)}  ${''.padStart(17)}  ${''.padStart(9)}  ${r.file}: ${r.error}`,
+      );
+      continue;
+    }
+    const mark = r.estimated ? ' (estimated)' : '';
+    lines.push(
+      `${n(r.compactions).padStart(11)}  ${n(r.peakContextTokens).padStart(9)}  ${n(r.inputTokensTotal).padStart(17)}  ${usd(r.costUsd).padStart(9)}  ${r.file} [${r.format}]${mark}`,
+    );
+  }
+  const t = doc.totals;
+  lines.push(
+    '',
+    `sessions    ${n(t.sessions)} (${n(t.errors)} with errors, ${n(t.estimated)} estimated), ${n(t.skippedFiles)} other files skipped`,
+    `compactions ${n(t.compactions)} recorded; peak ${n(t.peakContextTokens)} tokens`,
+    `input       ${n(t.inputTokensTotal)} tokens over all calls (${n(t.cacheReadTokens)} cache reads, ${n(t.cacheWriteTokens)} cache writes), ${n(t.outputTokens)} output`,
+    `cost        ${usd(t.costUsd)} at list prices${t.unpriced ? ` (${n(t.unpriced)} sessions with a model of unknown price not included)` : ''}`,
+  );
+  for (const p of doc.problems) lines.push(`unread      ${p.path}: ${p.reason}`);
+  return lines.join('\n');
+}

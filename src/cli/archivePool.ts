@@ -1,0 +1,109 @@
+/**
+ * The archive's worker threads, one per core: each session is read, imported
+ * and summed in a worker, so the cores share the parsing, and the main thread
+ * only walks, hands out and writes. A worker takes one file at a time and the
+ * walk waits for a free one, so what is held at once is a file per core.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { FoundSession } from '../archive/read';
+import type { RowResult } from '../archive/row';
+import type { TokenizerId } from '../core';
+
+export interface PoolRequest {
+  id: number;
+  found: FoundSession;
+}
+
+export type PoolReply = { id: number; result: RowResult } | { id: number; error: string };
+
+export interface ArchivePool {
+  readonly size: number;
+  /** The row of `found`; resolves once a worker has read it. Waits for a free worker first. */
+  read(found: FoundSession): Promise<RowResult>;
+  close(): Promise<void>;
+}
+
+export interface PoolOptions {
+  root: string;
+  tokenizer: TokenizerId;
+  scale: number;
+  size?: number;
+}
+
+/** A worker for this module's own form: from TypeScript sources (tsx) it registers tsx in the thread first. */
+function startWorker(options: PoolOptions): Worker {
+  const here = import.meta.url;
+  const entry = new URL(here.endsWith('.ts') ? './archiveWorker.ts' : './archiveWorker.js', here).href;
+  const boot = here.endsWith('.ts')
+    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`
+    : `import(${JSON.stringify(entry)});`;
+  const { root, tokenizer, scale } = options;
+  return new Worker(boot, { eval: true, workerData: { root, tokenizer, scale } });
+}
+
+interface Job {
+  id: number;
+  resolve: (r: RowResult) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  /** The job it runs; `claimed` from the moment it is handed out until the job is posted. */
+  busy: Job | 'claimed' | null;
+}
+
+export function createArchivePool(options: PoolOptions): ArchivePool {
+  const size = Math.max(1, options.size ?? availableParallelism());
+  const slots: Slot[] = [];
+  const waiting: ((slot: Slot) => void)[] = [];
+  let nextId = 0;
+  let failure: Error | null = null;
+
+  const release = (slot: Slot) => {
+    const next = waiting.shift();
+    slot.busy = next ? 'claimed' : null;
+    if (next) next(slot);
+  };
+
+  for (let i = 0; i < size; i++) {
+    const slot: Slot = { worker: startWorker(options), busy: null };
+    slot.worker.on('message', (reply: PoolReply) => {
+      const job = slot.busy;
+      if (job === null || job === 'claimed' || job.id !== reply.id) return;
+      if ('error' in reply) job.reject(new Error(reply.error));
+      else job.resolve(reply.result);
+      release(slot);
+    });
+    slot.worker.on('error', (error) => {
+      failure = error;
+      if (slot.busy !== null && slot.busy !== 'claimed') slot.busy.reject(error);
+    });
+    slots.push(slot);
+  }
+
+  /** A worker with nothing to do, claimed at once so no other caller gets it. */
+  const freeSlot = (): Promise<Slot> => {
+    const free = slots.find((s) => s.busy === null);
+    if (!free) return new Promise((resolve) => waiting.push(resolve));
+    free.busy = 'claimed';
+    return Promise.resolve(free);
+  };
+
+  return {
+    size,
+    async read(found) {
+      if (failure) throw failure;
+      const slot = await freeSlot();
+      const id = nextId++;
+      return new Promise<RowResult>((resolve, reject) => {
+        slot.busy = { id, resolve, reject };
+        slot.worker.postMessage({ id, found } satisfies PoolRequest);
+      });
+    },
+    async close() {
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
+}

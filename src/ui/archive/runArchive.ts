@@ -1,0 +1,270 @@
+/**
+ * Reading an opened folder on the page: the walk on the main thread (a step
+ * at a time, each short: listing a folder, classifying a slice of paths),
+ * the sessions in a pool of workers, one per core, rows handed to the store
+ * in batches. Cancel stops the walk and ends the workers at once.
+ */
+import { placeOf, type SessionPlace } from '../../archive/layout';
+import { walkFolder, type Folder, type FolderEntry } from '../../archive/walk';
+import type { SessionRow } from '../../archive/row';
+import type { SettingsFields } from '../../core';
+import { useArchive } from '../../state/archiveStore';
+import type {
+  ArchiveReplay,
+  ArchiveReply,
+  ArchiveRequest,
+  ArchiveSource,
+} from '../../worker/archiveProtocol';
+
+/** What the user opened: the files of an `<input webkitdirectory>` or a drop, or a directory handle. */
+export type OpenedFolder =
+  | { kind: 'files'; name: string; files: { path: string; file: File }[] }
+  | { kind: 'handle'; name: string; root: FileSystemDirectoryHandle };
+
+interface FoundFile {
+  path: string;
+  place: SessionPlace;
+  source: ArchiveSource;
+}
+
+/** How many paths are classified between two yields to the event loop. */
+const SLICE = 2000;
+/** How often arrived rows are handed to the store. */
+const FLUSH_MS = 100;
+
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Where each session's bytes are, for "open in the playground" and "Replay all". */
+const opened = new Map<string, FoundFile>();
+let current: { cancel: () => void } | null = null;
+
+function startWorker(): Worker {
+  return new Worker(new URL('../../worker/archive.worker.ts', import.meta.url), { type: 'module' });
+}
+
+/** A pool of workers, one per core, each given one session at a time. */
+function createPool(onBytes: (bytes: number) => void) {
+  const size = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 8));
+  const workers = Array.from({ length: size }, startWorker);
+  const idle = [...workers];
+  const waiting: ((w: Worker) => void)[] = [];
+  let nextId = 0;
+  const take = () =>
+    new Promise<Worker>((resolve) => {
+      const w = idle.pop();
+      if (w) resolve(w);
+      else waiting.push(resolve);
+    });
+  const give = (w: Worker) => {
+    const next = waiting.shift();
+    if (next) next(w);
+    else idle.push(w);
+  };
+  return {
+    size,
+    async run(request: Omit<ArchiveRequest, 'id'>) {
+      const worker = await take();
+      const id = nextId++;
+      return new Promise<Extract<ArchiveReply, { type: 'done' }>>((resolve, reject) => {
+        worker.onmessage = (event: MessageEvent<ArchiveReply>) => {
+          const reply = event.data;
+          if (reply.id !== id) return;
+          if (reply.type === 'bytes') onBytes(reply.bytes);
+          else {
+            give(worker);
+            if (reply.type === 'done') resolve(reply);
+            else reject(new Error(reply.error));
+          }
+        };
+        worker.onerror = (event) => {
+          event.preventDefault();
+          give(worker);
+          reject(new Error(event.message || 'the archive worker stopped'));
+        };
+        worker.postMessage({ ...request, id } satisfies ArchiveRequest);
+      });
+    },
+    close: () => workers.forEach((w) => w.terminate()),
+  };
+}
+
+/** The sessions among an opened list of files, a slice at a time; OpenCode's storage files ride along. */
+async function* fromFiles(
+  files: { path: string; file: File }[],
+  skipped: () => void,
+): AsyncGenerator<FoundFile> {
+  const storage: Record<string, File> = {};
+  const sessions: { path: string; place: SessionPlace; file: File }[] = [];
+  for (let i = 0; i < files.length; i++) {
+    if (i % SLICE === SLICE - 1) await yieldToPage();
+    const { path, file } = files[i]!;
+    if (/(^|\/)storage\/(message|part)\//.test(path)) {
+      storage[path] = file;
+      continue;
+    }
+    const place = placeOf(path);
+    if (!place) {
+      skipped();
+      continue;
+    }
+    if (place.layout === 'opencode-storage') storage[path] = file;
+    sessions.push({ path, place, file });
+  }
+  for (const s of sessions)
+    yield {
+      path: s.path,
+      place: s.place,
+      source: {
+        kind: 'files',
+        files: s.place.layout === 'opencode-storage' ? storage : { [s.path]: s.file },
+      },
+    };
+}
+
+/** A directory handle as the walk's `Folder` (no links in this API: identity is not needed). */
+function handleFolder(dir: FileSystemDirectoryHandle): Folder<null> {
+  return {
+    identity: null,
+    async *entries(): AsyncGenerator<FolderEntry<null>> {
+      for await (const handle of dir.values()) {
+        if (handle.kind === 'directory') {
+          const sub = handle as FileSystemDirectoryHandle;
+          yield { kind: 'folder', name: handle.name, open: async () => handleFolder(sub) };
+        } else yield { kind: 'file', name: handle.name, file: null, size: null };
+      }
+    },
+  };
+}
+
+async function* fromHandle(
+  root: FileSystemDirectoryHandle,
+  skipped: () => void,
+  problem: (p: { path: string; reason: string }) => void,
+): AsyncGenerator<FoundFile> {
+  for await (const item of walkFolder(handleFolder(root))) {
+    if (item.kind === 'skipped') skipped();
+    else if (item.kind === 'problem') problem({ path: item.path, reason: item.reason });
+    else yield { path: item.path, place: item.place, source: { kind: 'handle', root } };
+  }
+}
+
+/** Reads `folder` into the archive store; a second call cancels the first. */
+export async function readFolder(folder: OpenedFolder): Promise<void> {
+  current?.cancel();
+  const store = useArchive.getState();
+  store.start(folder.name);
+  opened.clear();
+  let cancelled = false;
+  let rows: SessionRow[] = [];
+  let files = 0;
+  let bytes = 0;
+  let skipped = 0;
+  const flush = () => {
+    if (rows.length || files || bytes || skipped) useArchive.getState().addRows(rows, files, bytes, skipped);
+    rows = [];
+    files = 0;
+    bytes = 0;
+    skipped = 0;
+  };
+  const timer = setInterval(flush, FLUSH_MS);
+  const pool = createPool((n) => (bytes += n));
+  current = {
+    cancel: () => {
+      cancelled = true;
+      pool.close();
+    },
+  };
+  const inflight = new Set<Promise<unknown>>();
+  const found =
+    folder.kind === 'files'
+      ? fromFiles(folder.files, () => skipped++)
+      : fromHandle(
+          folder.root,
+          () => skipped++,
+          (p) => useArchive.getState().addProblem(p),
+        );
+  try {
+    for await (const f of found) {
+      if (cancelled) break;
+      opened.set(f.path, f);
+      const job = pool
+        .run({ path: f.path, place: f.place, source: f.source })
+        .then((reply) => {
+          files++;
+          if (reply.result.kind === 'row') rows.push(reply.result.row);
+          else skipped++;
+        })
+        .catch(() => undefined);
+      inflight.add(job);
+      void job.finally(() => inflight.delete(job));
+      if (inflight.size >= pool.size * 2) await Promise.race(inflight);
+    }
+    if (!cancelled) await Promise.all(inflight);
+  } finally {
+    clearInterval(timer);
+    flush();
+    if (!cancelled) pool.close();
+    useArchive.getState().finish(cancelled ? 'cancelled' : 'done');
+    current = null;
+  }
+}
+
+export function cancelArchive(): void {
+  current?.cancel();
+}
+
+/** The file of a session, to open in the playground; OpenCode's storage is joined into its export first. */
+export async function sessionFile(path: string): Promise<File | null> {
+  const f = opened.get(path);
+  if (!f) return null;
+  if (f.place.layout === 'opencode-storage') {
+    const { assembleOpenCode } = await import('../../archive/opencodeStorage');
+    const files = f.source.kind === 'files' ? f.source.files : {};
+    const reader = {
+      async *bytes(p: string) {
+        const file = files[p];
+        if (file) yield new Uint8Array(await file.arrayBuffer());
+      },
+      list: async (dir: string) =>
+        Object.keys(files)
+          .filter((p) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes('/'))
+          .map((p) => p.slice(dir.length + 1)),
+    };
+    let text = '';
+    for await (const chunk of assembleOpenCode(reader, path, reader.bytes)) text += chunk;
+    return new File([text], path.split('/').pop()!, { type: 'application/json' });
+  }
+  if (f.source.kind === 'files') return f.source.files[path] ?? null;
+  const parts = path.split('/');
+  let dir = f.source.root;
+  for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part);
+  return (await dir.getFileHandle(parts[parts.length - 1]!)).getFile();
+}
+
+/** Every session replayed under `settings` in the workers, results handed to the store as they come. */
+export async function replayAll(settings: SettingsFields): Promise<void> {
+  const store = useArchive.getState();
+  const targets = store.rows.filter((r) => r.error === undefined && opened.has(r.file));
+  store.setReplays({}, true);
+  const pool = createPool(() => undefined);
+  let batch: Record<string, ArchiveReplay | null> = {};
+  const timer = setInterval(() => {
+    useArchive.getState().setReplays(batch, true);
+    batch = {};
+  }, FLUSH_MS);
+  try {
+    await Promise.all(
+      targets.map(async (row) => {
+        const f = opened.get(row.file)!;
+        const reply = await pool
+          .run({ path: f.path, place: f.place, source: f.source, replay: settings })
+          .catch(() => null);
+        batch[row.file] = reply?.replay ?? null;
+      }),
+    );
+  } finally {
+    clearInterval(timer);
+    pool.close();
+    useArchive.getState().setReplays(batch, false);
+  }
+}
