@@ -13,7 +13,8 @@ async function ok(argv: string[]) {
 
 /** The `--json` document without what a minimal link does not carry: message ids, the format, the link note. */
 function withoutText(doc: Record<string, unknown>) {
-  const { format: _format, link: _link, ...rest } = doc;
+  // The format and its import report are the file's or the link's: they differ by design.
+  const { format: _format, import: _import, link: _link, ...rest } = doc;
   return {
     ...rest,
     messages: (doc.messages as { id: string }[]).map(({ id: _id, ...m }) => m),
