@@ -56,6 +56,7 @@ describe('inspect --json', () => {
     const doc = JSON.parse(out);
     expect(Object.keys(doc)).toEqual([
       'format',
+      'import',
       'tokenizer',
       'settings',
       'adjustments',
@@ -78,6 +79,11 @@ describe('inspect --json', () => {
       'strategies',
     ]);
     expect(doc.format).toBe('openai-chat');
+    expect(doc.import).toEqual({
+      problems: [],
+      notes: [],
+      detection: { format: 'openai-chat', confidence: expect.any(Number), reason: expect.any(String) },
+    });
     expect(doc.tokenizer).toBe('o200k_base');
     expect(doc.messages.map((m: { tokens: number; fate: string }) => [m.tokens, m.fate])).toEqual([
       [11, 'system'],
@@ -534,5 +540,62 @@ describe('the installed command', () => {
     }).catch((e) => e);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('compaction-playground: nope.json: no such file\n');
+  });
+});
+
+describe('the import report', () => {
+  it('inspect --json carries problems, notes and the detection', async () => {
+    const session = [
+      { type: 'permission-mode', permissionMode: 'default', sessionId: 's' },
+      {
+        type: 'user',
+        uuid: 'u1',
+        parentUuid: null,
+        sessionId: 's',
+        message: { role: 'user', content: 'hi' },
+      },
+      {
+        type: 'user',
+        uuid: 'u2',
+        parentUuid: 'u1',
+        sessionId: 's',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'nope', content: 'x' }] },
+      },
+    ];
+    const path = file('report.jsonl', session.map((r) => JSON.stringify(r)).join('\n'));
+    const { code, out } = await run('inspect', path, '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(out).import).toEqual({
+      problems: [{ code: 'orphan-tool-result', message: expect.any(String), line: 3 }],
+      notes: [
+        {
+          code: 'metadata-line',
+          message:
+            'Lines of type "permission-mode" carry no message (session state for the app) and were left out',
+          line: 1,
+        },
+      ],
+      detection: {
+        format: 'claude-code',
+        confidence: 0.98,
+        reason: 'lines with uuid, parentUuid and sessionId',
+      },
+    });
+  });
+
+  it('a file that yields no messages exits 2 with one line that says so', async () => {
+    const line = (type: string, payload: object) => JSON.stringify({ timestamp: 't', type, payload });
+    const path = file(
+      'usage-only.jsonl',
+      [line('turn_context', { model: 'gpt-5' }), line('event_msg', { type: 'token_count', info: null })].join(
+        '\n',
+      ),
+    );
+    const { code, out, err } = await run('inspect', path, '--json');
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toBe(
+      'compaction-playground: no messages: usage-only.jsonl: read as Codex CLI rollout (JSONL) (every line is {timestamp, type, payload} with a Codex line type), the file holds nothing the model would see\n',
+    );
   });
 });

@@ -18,6 +18,7 @@ import {
   type TranscriptShape,
 } from '../core';
 import { isProblem } from '../formats/issues';
+import { importReport } from '../formats/report';
 import type { ImportResult } from '../formats/types';
 import { jsonDocument, type Io } from './io';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse } from './options';
@@ -61,6 +62,7 @@ export function inspectDocument(
   const { plan } = a;
   return {
     format: imported.format,
+    import: importReport(imported),
     tokenizer: a.settings.tokenizer,
     settings: a.settings,
     adjustments: a.adjustments,

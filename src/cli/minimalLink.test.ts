@@ -17,7 +17,8 @@ async function ok(argv: string[]) {
  * part not in the file that usage measured as a setting: same figure, other source).
  */
 function withoutText(doc: Record<string, unknown>) {
-  const { format: _format, link: _link, unseenSource: _source, ...rest } = doc;
+  // The format and its import report are the file's or the link's: they differ by design.
+  const { format: _format, import: _import, link: _link, unseenSource: _source, ...rest } = doc;
   const { unseenTokens: _unseen, ...settings } = doc.settings as Record<string, unknown>;
   return {
     ...rest,

@@ -27,9 +27,21 @@ export async function readTranscript(file: string, format?: FormatId): Promise<I
       totalBytes: size,
     });
   } catch (error) {
-    if (error instanceof ImportError) throw new UsageError(error.withFileName(basename(file)).message);
+    if (error instanceof ImportError) throw new UsageError(importFailureLine(error, basename(file)));
     throw error;
   } finally {
     stream.destroy();
   }
+}
+
+const NO_MESSAGES = 'no messages: ';
+
+/**
+ * The one line an import failure prints. A file with no messages leads with
+ * "no messages:", so a script can tell it from a file that could not be read.
+ */
+export function importFailureLine(error: ImportError, fileName: string): string {
+  if (error.code === 'no-messages' && error.detail.startsWith(NO_MESSAGES))
+    return `${NO_MESSAGES}${fileName}: ${error.detail.slice(NO_MESSAGES.length)}`;
+  return error.withFileName(fileName).message;
 }

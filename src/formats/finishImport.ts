@@ -24,9 +24,7 @@ export function finishImport(imported: Imported, detection: Detection, log: Issu
       `Read as ${labelOf(detection.format)}, the file contains no messages; it is probably in another format (let the format be detected).`,
     );
   }
-  if (messages.length === 0) {
-    log.warn('no-messages', 'The file was read, but it contains no messages the model would see');
-  }
+  if (messages.length === 0) throw noMessages(detection, log);
   const result: ImportResult = { format: detection.format, detection, messages, issues: log.issues };
   if (imported.title) result.title = imported.title;
   if (imported.usage && Object.values(imported.usage).some((v) => v !== undefined))
@@ -34,6 +32,26 @@ export function finishImport(imported: Imported, detection: Detection, log: Issu
   // The history is the file as recorded; pairing repairs apply to the context sent now.
   if (imported.history) result.history = imported.history;
   return result;
+}
+
+/** How many of the report's entries the refusal quotes: enough to say why, still one line. */
+const QUOTED_ISSUES = 2;
+
+/**
+ * A file read in a format it matches, that yields nothing the model would
+ * see (a Codex rollout of usage events only, a file of metadata lines) is
+ * refused, not shown as an empty session: an empty result reads as "read and
+ * empty" and hides that nothing here could be analyzed. The message names
+ * the format it was read as and what the report says about it.
+ */
+function noMessages(detection: Detection, log: IssueLog): ImportError {
+  const said = log.issues.slice(0, QUOTED_ISSUES).map((i) => i.message);
+  const more = log.issues.length > QUOTED_ISSUES ? `; and ${log.issues.length - QUOTED_ISSUES} more` : '';
+  const why = said.length ? ` (${said.join('; ')}${more})` : '';
+  return new ImportError(
+    'no-messages',
+    `no messages: read as ${labelOf(detection.format)} (${detection.reason}), the file holds nothing the model would see${why}`,
+  );
 }
 
 function dropUndefined<T extends object>(value: T): T {
