@@ -81,7 +81,7 @@ async function followWithExactCounts(page: Page): Promise<void> {
   await expect(page.getByTestId('total-tokens')).toHaveText('200');
 }
 
-test('appended lines update the numbers, the list and the banner in place, newest message in view', async ({
+test('appended lines update the numbers and the banner in place; a line in two pieces counts once whole', async ({
   page,
 }) => {
   await followWithExactCounts(page);

@@ -210,9 +210,10 @@ async function wake(folder: string, interval: number, signal: AbortSignal): Prom
   if (signal.aborted) return;
   let watcher: FSWatcher | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let done = () => {};
   try {
     await new Promise<void>((resolve) => {
-      const done = () => resolve();
+      done = () => resolve();
       signal.addEventListener('abort', done, { once: true });
       timer = setTimeout(done, interval);
       try {
@@ -227,6 +228,7 @@ async function wake(folder: string, interval: number, signal: AbortSignal): Prom
     });
   } finally {
     clearTimeout(timer);
+    signal.removeEventListener('abort', done);
     (watcher as FSWatcher | null)?.close();
   }
 }
