@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { Figure } from './stats';
+import { archiveBench } from './archive';
 import { browserBench } from './browser';
 import { cliBench } from './cli';
 import { coreBench } from './core';
@@ -26,6 +27,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   cli: cliBench,
   replay: replayBench,
   browser: browserBench,
+  archive: archiveBench,
 };
 
 const figures: Figure[] = [];
