@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { Figure } from './stats';
 import { auditBench } from './audit';
+import { archiveBench } from './archive';
 import { browserBench } from './browser';
 import { cliBench } from './cli';
 import { coreBench } from './core';
@@ -30,6 +31,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   replay: replayBench,
   audit: auditBench,
   browser: browserBench,
+  archive: archiveBench,
 };
 
 const figures: Figure[] = [];

@@ -3,7 +3,7 @@
  * workers read it, with filters, charts, a click that opens a session in the
  * playground, and "Replay all under these settings".
  */
-import { lazy, Suspense, useMemo, useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState, type DragEvent } from 'react';
 import type { SessionRow } from '../../archive/row';
 import { useArchive } from '../../state/archiveStore';
 import { useSettings } from '../../state/settingsStore';
@@ -85,7 +85,19 @@ function chosenFolder(list: FileList): OpenedFolder {
 }
 
 export function ArchiveView() {
-  const { status, folder, rows, totals, filesDone, bytesDone, problems, replays, replaying } = useArchive();
+  const {
+    status,
+    folder,
+    rows: arrived,
+    totals,
+    filesDone,
+    bytesDone,
+    problems,
+    replays,
+    replaying,
+  } = useArchive();
+  // The table, filters and charts follow the rows as an interruptible render: the page stays responsive while they arrive.
+  const rows = useDeferredValue(arrived);
   const setOpen = useArchive((s) => s.setOpen);
   const input = useRef<HTMLInputElement>(null);
   const [sort, setSort] = useState<SortKey>('firstTime');
@@ -228,9 +240,12 @@ export function ArchiveView() {
               {usd(replayed.reduce((s, r) => s + (r.costUsd ?? 0), 0))}.
             </p>
           )}
-          <Suspense fallback={<div className="muted">Loading charts…</div>}>
-            <ArchiveCharts rows={shown} />
-          </Suspense>
+          {status !== 'reading' && (
+            // Drawn once the folder is read: a chart redrawn for every batch of rows would hold the page.
+            <Suspense fallback={<div className="muted">Loading charts…</div>}>
+              <ArchiveCharts rows={shown} />
+            </Suspense>
+          )}
           <div className="archive-table-wrap">
             <table className="archive-table" data-testid="archive-table">
               <thead>

@@ -30,7 +30,7 @@ interface FoundFile {
 /** How many paths are classified between two yields to the event loop. */
 const SLICE = 2000;
 /** How often arrived rows are handed to the store. */
-const FLUSH_MS = 100;
+const FLUSH_MS = 250;
 
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

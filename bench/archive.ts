@@ -1,0 +1,200 @@
+/**
+ * `archive` on a generated folder of 1,000 sessions in their agents' layouts
+ * (Claude Code, Codex, pi, and a Chat Completions list that records no usage,
+ * so some rows are counted): the command line's time, throughput and peak
+ * memory, and the page's time and main-thread tasks over 50 ms for the same
+ * folder. The sessions are the shipped samples, each copy given its own ids
+ * so no two files are alike, in the proportions a developer's home folder
+ * has (mostly long Claude Code sessions).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { findBrowser } from '../testing/find-browser.mjs';
+import { rng } from '../testing/rng';
+import { startPreview } from './browser';
+import { DATA_DIR } from './importCli';
+import type { Figure } from './stats';
+
+const SESSIONS = Number(process.env.ARCHIVE_SESSIONS ?? 1000);
+const PORT = Number(process.env.BENCH_PORT ?? 4331);
+
+interface Kind {
+  sample: string;
+  share: number;
+  path: (i: number) => string;
+}
+
+const KINDS: Kind[] = [
+  {
+    sample: 'claude-code-tallybook.jsonl',
+    share: 0.45,
+    path: (i) => `.claude/projects/-home-dev-app${i % 12}/${hex(i, 8)}-0000-4000-8000-${hex(i, 12)}.jsonl`,
+  },
+  {
+    sample: 'claude-code-linkcheck.jsonl',
+    share: 0.2,
+    path: (i) => `.claude/projects/-home-dev-tool${i % 5}/${hex(i, 8)}-1111-4000-8000-${hex(i, 12)}.jsonl`,
+  },
+  {
+    sample: 'codex-shared-retry.jsonl',
+    share: 0.2,
+    path: (i) =>
+      `.codex/sessions/2025/${pad(1 + (i % 12))}/${pad(1 + (i % 28))}/rollout-2025-10-14T08-12-40-${hex(i, 8)}.jsonl`,
+  },
+  {
+    sample: 'pi-table-widths.jsonl',
+    share: 0.1,
+    path: (i) => `.pi/agent/sessions/--home-dev-app${i % 4}--/2026-01-21T09-03-11_${hex(i, 8)}.jsonl`,
+  },
+  {
+    sample: 'openai-chat-revenue.json',
+    share: 0.05,
+    path: (i) =>
+      `Code/globalStorage/saoudrizwan.claude-dev/tasks/${1_700_000_000 + i}/api_conversation_history.json`,
+  },
+];
+
+const hex = (n: number, width: number) => n.toString(16).padStart(width, '0').slice(-width);
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The folder, made once: each copy's ids (uuids, call ids) get a suffix of its own. */
+function ensureFolder(): { dir: string; bytes: number } {
+  const dir = join(DATA_DIR, `archive-${SESSIONS}`);
+  const marker = join(dir, '.complete');
+  if (!existsSync(marker)) {
+    const random = rng(29);
+    const texts = KINDS.map((k) => readFileSync(join('public/samples', k.sample), 'utf8'));
+    for (let i = 0; i < SESSIONS; i++) {
+      let pick = random();
+      const k = KINDS.findIndex((kind) => (pick -= kind.share) < 0);
+      const kind = KINDS[k === -1 ? 0 : k]!;
+      const path = join(dir, kind.path(i));
+      mkdirSync(dirname(path), { recursive: true });
+      const tag = hex(i, 6);
+      writeFileSync(
+        path,
+        texts[KINDS.indexOf(kind)]!.replace(
+          /("(?:uuid|parentUuid|id|call_id|tool_use_id)":\s*"[^"]+)"/g,
+          `$1-${tag}"`,
+        ),
+      );
+    }
+    writeFileSync(join(dir, '.claude/settings.json'), '{}');
+    writeFileSync(marker, '');
+  }
+  const du = spawnSync('du', ['-sb', dir], { encoding: 'utf8' });
+  return { dir, bytes: Number(du.stdout.split('\t')[0]) || statSync(dir).size };
+}
+
+/** Wall time and peak RSS (all threads) of one `archive --json` run. */
+function runCli(dir: string): { ms: number; peakMB: number | null; sessions: number } {
+  const args = ['bin/compaction-playground.mjs', 'archive', dir, '--json'];
+  const start = Date.now();
+  const run = existsSync('/usr/bin/time')
+    ? spawnSync('/usr/bin/time', ['-f', '__TIME__ %e %M', process.execPath, ...args], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+      })
+    : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const ms = Date.now() - start;
+  const match = /__TIME__ ([\d.]+) (\d+)/.exec(run.stderr ?? '');
+  const doc = JSON.parse(run.stdout) as { totals: { sessions: number } };
+  return {
+    ms: match ? Number(match[1]) * 1000 : ms,
+    peakMB: match ? Number(match[2]) / 1024 : null,
+    sessions: doc.totals.sessions,
+  };
+}
+
+/** The page reading the same folder through its folder input, and the main thread's long tasks meanwhile. */
+async function runPage(dir: string): Promise<{ ms: number; longTasks: number[] }> {
+  const server = await startPreview();
+  const browser = await chromium.launch({
+    executablePath: findBrowser() ?? undefined,
+    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`http://127.0.0.1:${PORT}/`);
+    await page.getByTestId('archive-toggle').click();
+    await page.getByTestId('archive-open').waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { __long: number[] }).__long = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          (window as unknown as { __long: number[] }).__long.push(entry.duration);
+      }).observe({ type: 'longtask' });
+    });
+    const start = Date.now();
+    await page.getByTestId('archive-open').setInputFiles(dir);
+    await page
+      .getByTestId('archive-progress')
+      .filter({ hasText: /^Read / })
+      .waitFor({ timeout: 30 * 60_000 });
+    const ms = Date.now() - start;
+    const longTasks = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+    return { ms, longTasks };
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid);
+  }
+}
+
+export async function archiveBench(options: { quick: boolean }): Promise<Figure[]> {
+  const section = 'archive';
+  const { dir, bytes } = ensureFolder();
+  const mb = bytes / 1e6;
+  const cli = runCli(dir);
+  const rate = mb / (cli.ms / 1000);
+  const figures: Figure[] = [
+    {
+      section,
+      name: `folder: ${SESSIONS.toLocaleString('en-US')} sessions in 4 layouts`,
+      value: Math.round(mb),
+      unit: 'MB',
+    },
+    { section, name: 'CLI archive --json: time', value: Math.round(cli.ms), unit: 'ms' },
+    {
+      section,
+      name: 'CLI archive: throughput',
+      value: rate,
+      unit: 'MB/s',
+      target: '≥ 35 MB/s',
+      meets: rate >= 35,
+    },
+  ];
+  if (cli.peakMB !== null)
+    figures.push({
+      section,
+      name: 'CLI archive: peak memory (all threads)',
+      value: Math.round(cli.peakMB),
+      unit: 'MB',
+      target: '≤ 1024 MB',
+      meets: cli.peakMB <= 1024,
+    });
+  if (!options.quick) {
+    const page = await runPage(dir);
+    const longest = page.longTasks.reduce((a, b) => Math.max(a, b), 0);
+    figures.push(
+      {
+        section,
+        name: 'page archive: time',
+        value: Math.round(page.ms),
+        unit: 'ms',
+        target: `≤ 2 × CLI (${Math.round(2 * cli.ms)} ms)`,
+        meets: page.ms <= 2 * cli.ms,
+      },
+      {
+        section,
+        name: 'page archive: main-thread tasks over 50 ms',
+        value: page.longTasks.length,
+        unit: page.longTasks.length ? `tasks (longest ${Math.round(longest)} ms)` : 'tasks',
+        target: '0',
+        meets: page.longTasks.length === 0,
+      },
+    );
+  }
+  return figures;
+}
