@@ -43,7 +43,7 @@ export default defineConfig({
       command: `npm run build && npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${PORT}`,
       reuseExistingServer: false,
-      timeout: 180_000,
+      timeout: 300_000,
       stdout: 'ignore',
     },
     {
