@@ -1,26 +1,30 @@
 /**
  * The compaction ledger's columns of the archive: what each recorded
  * compaction kept (survival of the facts it summarized, the paths it lost)
- * and what the agent did after it (files read again, loops). The ledger
- * itself lives in the core; until it is there these columns are null, and
- * this is the one place that fills them, for the session's row and for each
+ * and what the agent did after it (files read again, loops). The ledger is
+ * the core's (`src/core/ledger`, what `audit` prints); this is the one place
+ * that turns it into columns, for the session's row and for each
  * compaction's row alike.
  */
+import type { Estimator } from '../core/estimate';
+import { compactionLedger, type LedgerEntry } from '../core/ledger/ledger';
+import { LEDGER_KINDS } from '../core/ledger/kinds';
+import { countSession } from '../core/session/counted';
 import type { ImportResult } from '../formats/types';
 
 export interface LedgerFigures {
-  /** Share (0..1) of the summarized messages' facts that the summary kept. */
+  /** Share (0..1) of the summarized messages' facts that the summary kept, every kind pooled. */
   survival: number | null;
-  /** Files read again after a compaction had already read them. */
+  /** Files read again after a compaction that the summarized part had read or written. */
   rereads: number | null;
-  /** Runs of the same calls repeated after a compaction. */
+  /** Compaction loops (three or more in a row, each followed by fewer than three calls). */
   loops: number | null;
   /** File paths the summarized messages named that the summary does not. */
   lostPaths: number | null;
 }
 
 export interface LedgerColumns {
-  /** The session as a whole (survival averaged, the counts summed). */
+  /** The session as a whole (survival pooled, the counts summed). */
   session: LedgerFigures;
   /** One per recorded compaction, in the order of `history.compactions`. */
   compactions: LedgerFigures[];
@@ -28,7 +32,46 @@ export interface LedgerColumns {
 
 export const NO_LEDGER: LedgerFigures = { survival: null, rereads: null, loops: null, lostPaths: null };
 
-export function ledgerColumns(imported: ImportResult): LedgerColumns {
-  const compactions = imported.history?.compactions ?? [];
-  return { session: NO_LEDGER, compactions: compactions.map(() => NO_LEDGER) };
+/** Kept and all facts of some entries, every kind pooled. */
+function pooled(entries: readonly LedgerEntry[]): number | null {
+  let kept = 0;
+  let all = 0;
+  for (const e of entries)
+    for (const kind of LEDGER_KINDS) {
+      kept += e.facts[kind].kept.length;
+      all += e.facts[kind].kept.length + e.facts[kind].lost.length;
+    }
+  return all === 0 ? null : kept / all;
+}
+
+/**
+ * A session without recorded compactions has nothing to lose: zeros, and no
+ * survival. One with compactions is counted by `estimator` (only then: the
+ * ledger weighs each summary), as `audit` counts it.
+ */
+export async function ledgerColumns(
+  imported: ImportResult,
+  estimator: () => Promise<Estimator>,
+): Promise<LedgerColumns> {
+  const recorded = imported.history?.compactions ?? [];
+  if (recorded.length === 0) {
+    return { session: { survival: null, rereads: 0, loops: 0, lostPaths: 0 }, compactions: [] };
+  }
+  const { history, shape } = countSession(imported.messages, imported.history, await estimator());
+  const ledger = compactionLedger(history, shape.counts);
+  const compactions = ledger.compactions.map((e): LedgerFigures => ({
+    survival: pooled([e]),
+    rereads: e.rereads.length,
+    loops: ledger.loops.filter((l) => l.from <= e.index && e.index <= l.to).length,
+    lostPaths: e.facts.paths.lost.length,
+  }));
+  return {
+    session: {
+      survival: pooled(ledger.compactions),
+      rereads: compactions.reduce((sum, c) => sum + (c.rereads ?? 0), 0),
+      loops: ledger.loops.length,
+      lostPaths: compactions.reduce((sum, c) => sum + (c.lostPaths ?? 0), 0),
+    },
+    compactions,
+  };
 }

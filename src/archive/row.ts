@@ -191,7 +191,7 @@ async function rowOf(
   const sizes = await sessionSizes(imported, input.estimator);
   const history = historyOf(imported.messages, imported.history);
   const model = imported.usage?.model ?? facts.model;
-  const ledger = ledgerColumns(imported);
+  const ledger = await ledgerColumns(imported, input.estimator);
   const row: SessionRow = {
     file: input.file,
     format: imported.format,

@@ -119,6 +119,33 @@ describe('compaction-playground archive', () => {
     });
   });
 
+  it('fills the ledger columns with what audit --json gives for the same file', async () => {
+    const path = '.claude/projects/-home-lee-linkcheck/6f1c.jsonl';
+    const audited = await run(['audit', join(home, path), '--json']);
+    type Facts = Record<string, { kept: unknown[]; lost: unknown[] }>;
+    const ledger = JSON.parse(audited.out) as {
+      compactions: { facts: Facts; rereads: unknown[] }[];
+      loops: unknown[];
+    };
+    const facts = ledger.compactions.flatMap((c) => Object.values(c.facts));
+    const kept = facts.reduce((n, f) => n + f.kept.length, 0);
+    const all = facts.reduce((n, f) => n + f.kept.length + f.lost.length, 0);
+    expect(ledger.compactions).toHaveLength(2);
+    expect(row(path)).toMatchObject({
+      survival: kept / all,
+      rereads: ledger.compactions.reduce((n, c) => n + c.rereads.length, 0),
+      loops: ledger.loops.length,
+      lostPaths: ledger.compactions.reduce((n, c) => n + c.facts.paths.lost.length, 0),
+    });
+    // A session that records no compaction lost nothing.
+    expect(row('tasks/1733/api_conversation_history.json')).toMatchObject({
+      survival: null,
+      rereads: 0,
+      loops: 0,
+      lostPaths: 0,
+    });
+  });
+
   it('sums the rows into the totals, the peak being the largest', () => {
     const sum = (key: 'messages' | 'calls' | 'compactions' | 'inputTokensTotal' | 'bytes') =>
       doc.sessions.reduce((s, r) => s + (r[key] ?? 0), 0);
