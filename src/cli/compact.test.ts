@@ -66,6 +66,27 @@ describe('compact with the offline summarizer', () => {
     );
   });
 
+  it('counts the part of the request the file does not show (--unseen) in before, after and again', async () => {
+    const { code, out } = await run([
+      'compact',
+      turnsFile,
+      '--provider',
+      'offline',
+      '--strategy',
+      'turns',
+      '--keep-recent',
+      '10',
+      '--unseen',
+      '111500',
+    ]);
+    expect(code).toBe(0);
+    // The same 79 → 208 as without it, each with the 111,500 tokens every request holds.
+    expect(out).toContain('tokens      111,579 → 111,708\n');
+    expect(out).toContain(
+      'again       yes: 111,708 tokens > threshold 111,616; the next turn would compact again',
+    );
+  });
+
   it('says which settings it changed and why, before the result', async () => {
     const { code, out } = await run([
       'compact',
