@@ -38,9 +38,12 @@ test.describe('the part of the request not in the file', () => {
     await expect(page.locator('[data-strategy="budget"] [data-testid="strategy-fires"]')).toHaveText('fires');
     await expect(page.locator('[data-strategy="codex"] [data-testid="strategy-fires"]')).toHaveText('fires');
     await expect(fires.filter({ hasText: 'fires' })).toHaveCount(7);
-    // What a clearing leaves still holds the part no clearing can touch.
+    // Under its own trigger (100,000), clear-tool-uses does not act: its context after is the 19,777.
+    await expect(page.locator('[data-strategy="clear-tool-uses"] [data-testid="strategy-fires"]')).toHaveText(
+      'no',
+    );
     await expect(page.locator('[data-strategy="clear-tool-uses"] [data-testid="strategy-after"]')).toHaveText(
-      '18,724',
+      '19,777',
     );
   });
 

@@ -438,13 +438,14 @@ describe('compact against the local mock LLM server', () => {
     for (const { out, err } of [plain, json]) expect(out + err).not.toContain(KEY);
   });
 
-  it('a summary cut off at its token cap falls back to the raw archive and says so', async () => {
+  it('a summary cut off by a length stop falls back to the raw archive and names the one cause', async () => {
+    // The mock stops on "length" after 19 completion tokens of a 512-token cap: not the cap, the window.
     const { code, out } = await compactWith('ollama', mock.url, 'length');
     expect(code).toBe(0);
     expect(mock.requests).toHaveLength(2);
     expect(out).toContain('flags       degraded yes (raw archive), split turn yes\n');
     expect(out).toContain(
-      'failed      summarization failed after 2 attempts: the summary hit its token cap (finish reason "length") and is incomplete\n',
+      'failed      summarization failed after 2 attempts: the summary stopped at 19 of its 512 tokens (finish reason "length"): the context window was full, not the cap reached, and it is incomplete\n',
     );
   });
 
