@@ -10,7 +10,7 @@ import {
   type ShareMessage,
 } from '../src/share/payload';
 
-/** A small OpenAI Chat Completions request: 7 messages, 84 o200k tokens. */
+/** A small OpenAI Chat Completions request: 7 messages, 81 o200k tokens (84 with the list framing). */
 export const CHAT = JSON.stringify(SMALL_CHAT);
 
 /** Opens the page with nothing remembered from an earlier test. */

@@ -219,8 +219,9 @@ test('a count against the mock server sets the scale for that model, remembered 
   await expect(page.getByTestId('count-scale')).toHaveText('0.972');
   await expect(result).toContainText('for claude-haiku-4-5, set and remembered on this device');
   await expect(page.getByTestId('setting-scale')).toHaveValue('0.972');
-  // Recounted at the new scale, the page's total is the provider's.
-  await expect(page.getByTestId('total-tokens')).toHaveText('127,167');
+  // Recounted at the new scale, the context the page compares is the provider's count, and says its scale.
+  await expect(page.getByTestId('context-tokens')).toHaveText('127,167');
+  await expect(page.getByTestId('total-tokens-unit')).toHaveText('tokens in messages (o200k_base × 0.972)');
 
   // One count (after the browser's preflight), with the browser-access header and the key in its header.
   const counts = (await mockRequests(page, MOCK)).filter(
@@ -232,7 +233,7 @@ test('a count against the mock server sets the scale for that model, remembered 
 
   // Another Claude preset brings the published correction; the counted one comes back with its model.
   await page.reload();
-  await expect(page.getByTestId('total-tokens')).toHaveText('127,167');
+  await expect(page.getByTestId('context-tokens')).toHaveText('127,167');
   await page.getByTestId('model-preset').selectOption('claude-sonnet-4-5');
   await expect(page.getByTestId('setting-scale')).toHaveValue('1.3');
   await page.getByTestId('model-preset').selectOption('claude-haiku-4-5');

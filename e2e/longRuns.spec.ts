@@ -24,8 +24,9 @@ const COUNTED = { timeout: 20_000 };
 test('a link holding one message of 200,000 "a" opens and shows its token count', async ({ page }) => {
   await open(page, linkTo(['a'.repeat(200_000)]));
   await expect(page.getByTestId('message-count')).toHaveText('1', COUNTED);
-  // 'aaaaaaaa' is one o200k token: 25,000, plus 3 framing and 1 for the role; the list adds 3.
-  await expect(page.getByTestId('total-tokens')).toHaveText('25,007', COUNTED);
+  // 'aaaaaaaa' is one o200k token: 25,000, plus 3 framing and 1 for the role; the list's 3 are the context's.
+  await expect(page.getByTestId('total-tokens')).toHaveText('25,004', COUNTED);
+  await expect(page.getByTestId('context-tokens')).toHaveText('25,007', COUNTED);
   await expect(page.locator('[data-testid="message-row"][data-index="0"] .num')).toHaveText('25,004');
 });
 
@@ -45,7 +46,7 @@ test('200,000 of each kind of character count exactly, one message each', async 
   const countedAll = { timeout: 90_000 };
   await open(page, linkTo(runs.map((run) => run.char.repeat(200_000))));
   await expect(page.getByTestId('message-count')).toHaveText('8', countedAll);
-  const total = runs.reduce((sum, run) => sum + run.tokens + 4, 3);
+  const total = runs.reduce((sum, run) => sum + run.tokens + 4, 0);
   await expect(page.getByTestId('total-tokens')).toHaveText(total.toLocaleString('en-US'));
   for (const [i, run] of runs.entries()) {
     await expect(page.locator(`[data-testid="message-row"][data-index="${i}"] .num`)).toHaveText(
@@ -61,8 +62,8 @@ test('one message of 5,000,000 alternating spaces and tabs opens in pieces and t
   test.setTimeout(150_000);
   await open(page, linkTo([' \t'.repeat(2_500_000), 'the message after it']));
   await expect(page.getByTestId('message-count')).toHaveText('2', { timeout: 90_000 });
-  // 2,499,999 o200k tokens and 4 for the first message, 4 and 4 for the second, 3 for the reply.
-  await expect(page.getByTestId('total-tokens')).toHaveText('2,500,014', { timeout: 90_000 });
+  // 2,499,999 o200k tokens and 4 for the first message, 4 and 4 for the second; the reply's 3 are framing.
+  await expect(page.getByTestId('total-tokens')).toHaveText('2,500,011', { timeout: 90_000 });
   await page.locator('[data-testid="message-row"][data-index="0"]').click();
   const detail = page.getByTestId('message-detail');
   const text = detail.locator('pre').first();

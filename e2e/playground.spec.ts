@@ -11,7 +11,9 @@ test.describe('loading', () => {
     await openFresh(page);
     await expect(page.getByTestId('format')).toHaveText('claude-code');
     await expect(page.getByTestId('message-count')).toHaveText('198');
-    await expect(page.getByTestId('total-tokens')).toHaveText('130,834');
+    // The rows add up to 130,831; the request's framing (3) is its own figure in the context.
+    await expect(page.getByTestId('total-tokens')).toHaveText('130,831');
+    await expect(page.getByTestId('context-tokens')).toHaveText('130,834');
     await expect(page.getByTestId('verdict')).toHaveText(
       '130,834 tokens > threshold 111,616: compaction fires',
     );
@@ -27,7 +29,8 @@ test.describe('loading', () => {
     await paste(page, CHAT);
     await expect(page.getByTestId('format')).toHaveText('openai-chat');
     await expect(page.getByTestId('message-count')).toHaveText('7');
-    await expect(page.getByTestId('total-tokens')).toHaveText('84');
+    await expect(page.getByTestId('total-tokens')).toHaveText('81');
+    await expect(page.getByTestId('context-tokens')).toHaveText('84');
     await expect(page.getByTestId('threshold')).toHaveText('111,616');
     await expect(page.getByTestId('verdict')).toHaveText(
       '84 tokens ≤ threshold 111,616: compaction does not fire',
@@ -40,7 +43,10 @@ test.describe('loading', () => {
     await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/codex.jsonl');
     await expect(page.getByTestId('format')).toHaveText('codex');
     await expect(page.getByTestId('message-count')).toHaveText('9');
-    await expect(page.getByTestId('total-tokens')).toHaveText('700');
+    await expect(page.getByTestId('total-tokens')).toHaveText('697');
+    // Codex records each call's input: its instructions and tools, not in the file, are measured from it.
+    await expect(page.getByTestId('unseen-tokens')).toHaveText('8,948');
+    await expect(page.getByTestId('context-tokens')).toHaveText('9,648');
   });
 
   test('a file dropped on the page loads', async ({ page }) => {
@@ -164,9 +170,9 @@ test.describe('settings', () => {
     await page.getByTestId('setting-strategy').selectOption('pi');
     await expect(page.getByTestId('cut-index')).toHaveText('4');
     await page.getByTestId('setting-tokenizer').selectOption('chars4');
-    await expect(page.getByTestId('total-tokens')).not.toHaveText('84');
+    await expect(page.getByTestId('total-tokens')).not.toHaveText('81');
     await page.getByTestId('setting-tokenizer').selectOption('o200k_base');
-    await expect(page.getByTestId('total-tokens')).toHaveText('84');
+    await expect(page.getByTestId('total-tokens')).toHaveText('81');
   });
 
   test('a model preset sets the window and reserves its output limit, up to 20k', async ({ page }) => {

@@ -105,8 +105,10 @@ describe('inspect --json', () => {
     expect(doc.cut).toEqual({ firstKeptIdx: 4, turnStartIdx: 1, isSplitTurn: true });
     expect(doc.toSummarize).toEqual({ from: 1, to: 1 });
     expect(doc.turnPrefix).toEqual({ from: 1, to: 4 });
-    expect([doc.keptTokens, doc.cleared, doc.tokensAfter, doc.summaryBudget]).toEqual([22, [], 1060, 1024]);
-    // Every strategy on the same transcript: system 11 + kept + what it carries + a 1,024-token summary + the list's 3.
+    // Nothing fires at 84 tokens, so nothing changes: after is before (a cut would leave 11 + 22 + a
+    // 1,024-token summary + 3, more than the 84 it started from).
+    expect([doc.keptTokens, doc.cleared, doc.tokensAfter, doc.summaryBudget]).toEqual([22, [], 84, 1024]);
+    // Every strategy on the same transcript, where it would cut; none acts, so each leaves the 84.
     // Here budget and pi cut at the same place: #3 is a tool result, so pi's floor moves on to #4.
     const cutRule = { threshold: 111_616, comparison: 'exceed', fires: false };
     const splitAt4 = {
@@ -117,7 +119,7 @@ describe('inspect --json', () => {
       turnPrefix: { from: 1, to: 4 },
       keptTokens: 22,
       cleared: [],
-      tokensAfter: 1060,
+      tokensAfter: 84,
       overflow: null,
     };
     const nothing = {
@@ -131,7 +133,7 @@ describe('inspect --json', () => {
       tokensAfter: 84,
       overflow: null,
     };
-    const summarizedFrom = (firstKeptIdx: number, keptTokens: number, tokensAfter: number) => ({
+    const summarizedFrom = (firstKeptIdx: number, keptTokens: number) => ({
       fires: false,
       nothingToCompact: false,
       cut: { firstKeptIdx, turnStartIdx: -1, isSplitTurn: false },
@@ -139,7 +141,7 @@ describe('inspect --json', () => {
       turnPrefix: null,
       keptTokens,
       cleared: [],
-      tokensAfter,
+      tokensAfter: 84,
       overflow: null,
     });
     expect(doc.strategies).toEqual({
@@ -147,13 +149,13 @@ describe('inspect --json', () => {
       pi: splitAt4,
       turns: { ...cutRule, ...nothing },
       // 128,000 − min(32,000, 20,000) − 13,000; everything summarized.
-      'claude-code': { threshold: 95_000, comparison: 'reach', ...summarizedFrom(7, 0, 1038) },
+      'claude-code': { threshold: 95_000, comparison: 'reach', ...summarizedFrom(7, 0) },
       // 90% of 128,000; both prompts (12 + 10) carried before the summary.
-      codex: { threshold: 115_200, comparison: 'reach', ...summarizedFrom(7, 0, 1060) },
+      codex: { threshold: 115_200, comparison: 'reach', ...summarizedFrom(7, 0) },
       // 128,000 − 32,000; it would prune first, and 84 tokens are far under: no summary.
       opencode: { threshold: 96_000, comparison: 'reach', ...nothing },
       // Half the window; the user message at #5 has 54 of the 70 tokens before it (≥ 70%).
-      'gemini-cli': { threshold: 64_000, comparison: 'reach', ...summarizedFrom(5, 16, 1054) },
+      'gemini-cli': { threshold: 64_000, comparison: 'reach', ...summarizedFrom(5, 16) },
       'clear-tool-uses': { threshold: 100_000, comparison: 'exceed', ...nothing },
       'mask-observations': { threshold: 0, comparison: 'always', ...nothing },
     });
@@ -394,7 +396,8 @@ describe('inspect table', () => {
   });
 
   it('says when the compacted context would still be over the threshold, and by how much', async () => {
-    // Threshold 70; the newest message (6) and a 1,024-token summary are far over it, and over the window.
+    // Threshold 70; the newest message (6) is kept, and a summary no longer than the 64 tokens it
+    // replaces leaves the context at its 84: over the threshold, and over the window.
     const { code, out } = await run(
       'inspect',
       chatFile,
@@ -407,7 +410,7 @@ describe('inspect table', () => {
     );
     expect(code).toBe(0);
     expect(out).toContain(
-      '\noverflow    after compaction the context is up to 1,044 tokens, 964 over the window (80): it cannot be sent\n',
+      '\noverflow    after compaction the context is up to 84 tokens, 4 over the window (80): it cannot be sent\n',
     );
   });
 

@@ -66,6 +66,27 @@ describe('compact with the offline summarizer', () => {
     );
   });
 
+  it('counts the part of the request the file does not show (--unseen) in before, after and again', async () => {
+    const { code, out } = await run([
+      'compact',
+      turnsFile,
+      '--provider',
+      'offline',
+      '--strategy',
+      'turns',
+      '--keep-recent',
+      '10',
+      '--unseen',
+      '111500',
+    ]);
+    expect(code).toBe(0);
+    // The same 79 → 208 as without it, each with the 111,500 tokens every request holds.
+    expect(out).toContain('tokens      111,579 → 111,708\n');
+    expect(out).toContain(
+      'again       yes: 111,708 tokens > threshold 111,616; the next turn would compact again',
+    );
+  });
+
   it('says which settings it changed and why, before the result', async () => {
     const { code, out } = await run([
       'compact',
@@ -448,13 +469,14 @@ describe('compact against the local mock LLM server', () => {
     );
   });
 
-  it('a summary cut off at its token cap falls back to the raw archive and says so', async () => {
+  it('a summary cut off by a length stop falls back to the raw archive and names the one cause', async () => {
+    // The mock stops on "length" after 19 completion tokens of a 512-token cap: not the cap, the window.
     const { code, out } = await compactWith('ollama', mock.url, 'length');
     expect(code).toBe(0);
     expect(mock.requests).toHaveLength(2);
     expect(out).toContain('flags       degraded yes (raw archive), split turn yes\n');
     expect(out).toContain(
-      'failed      summarization failed after 2 attempts: the summary hit its token cap (finish reason "length") and is incomplete\n',
+      'failed      summarization failed after 2 attempts: the summary stopped at 19 of its 512 tokens (finish reason "length"): the context window was full, not the cap reached, and it is incomplete\n',
     );
   });
 

@@ -30,6 +30,7 @@ import {
 import { describeProviderError } from '../providers';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, jsonDocument, oneLine, type Io } from './io';
 import { estimatorFor } from './inspect';
+import { unseenFor } from './unseen';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse, type Values } from './options';
 import {
   SOURCE_HELP,
@@ -226,15 +227,17 @@ async function clearOnly(loaded: Loaded, values: Values, io: Io): Promise<number
     );
   }
   const estimator = await estimatorFor(settings);
-  const { settings: effective, adjustments } = explainSettings(settings);
+  const unseen = unseenFor(imported, settings, estimator).tokens;
+  const { settings: effective, adjustments } = explainSettings({ ...settings, unseenTokens: unseen });
   const result = clearInPlace(imported.messages, effective, estimator)!;
   const cleared = result.plan.cleared;
   if (cleared.length === 0) {
     io.err(`compaction-playground: nothing to clear: ${whyNothingCleared(imported.messages, effective)}`);
     return EXIT_FAILURE;
   }
-  const tokensBefore = estimator.countMessages(imported.messages);
-  const tokensAfter = estimator.countMessages(result.messages);
+  // What the request holds besides the messages stays through the clearing.
+  const tokensBefore = estimator.countMessages(imported.messages) + unseen;
+  const tokensAfter = estimator.countMessages(result.messages) + unseen;
   if (values.json) {
     io.out(
       jsonDocument({
@@ -301,8 +304,11 @@ export async function compact(argv: string[], io: Io): Promise<number> {
   if (clearsOnly(loaded.settings.strategy ?? '')) return clearOnly(loaded, values, io);
   const stream = !values.json && io.stream ? new SummaryStream(io.stream, io.err) : null;
   const chosen = chooseSummarizer(values);
-  const { imported, settings, shared } = loaded;
-  const estimator = await estimatorFor(settings);
+  const { imported, shared } = loaded;
+  const estimator = await estimatorFor(loaded.settings);
+  // The part of every request the file does not show: in the preset's decisions, before, after and "again".
+  const unseen = unseenFor(imported, loaded.settings, estimator).tokens;
+  const settings = { ...loaded.settings, unseenTokens: unseen };
   const compactor = createCompactor(chosen.summarizer, estimator, settings);
   if (!compactor)
     throw new UsageError("--window 0 turns compaction off: give the model's window with --window N");
@@ -310,9 +316,9 @@ export async function compact(argv: string[], io: Io): Promise<number> {
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
-  let result: Result;
+  let compacted: Result;
   try {
-    result = await compactor.compact(imported.messages, {
+    compacted = await compactor.compact(imported.messages, {
       reason: 'manual',
       instructions: typeof values.instructions === 'string' ? values.instructions : undefined,
       prompts,
@@ -340,6 +346,11 @@ export async function compact(argv: string[], io: Io): Promise<number> {
     process.removeListener('SIGINT', onInterrupt);
   }
 
+  const result = {
+    ...compacted,
+    tokensBefore: compacted.tokensBefore + unseen,
+    tokensAfter: compacted.tokensAfter + unseen,
+  };
   const { settings: effective, adjustments } = explainSettings(settings);
   const trigger = strategyTrigger(effective);
   const again = effective.enabled && triggers(trigger, result.tokensAfter);

@@ -5,6 +5,7 @@ import {
   type Clearing,
   describeOverflow,
   describeVerdict,
+  keptOverBudget,
   type Estimator,
   explainNothingToCompact,
   isCutStrategy,
@@ -129,7 +130,7 @@ function describeCleared(cleared: readonly Clearing[]): string {
 }
 
 /** One strategy on one line: its threshold, whether it fires, what it clears and cuts, and what is left. */
-function describeOutcome(o: StrategyOutcome): string {
+function describeOutcome(o: StrategyOutcome, messages: number): string {
   const { threshold, comparison } = o.trigger;
   const at =
     comparison === 'always'
@@ -139,15 +140,26 @@ function describeOutcome(o: StrategyOutcome): string {
         : 'no window';
   const parts = [`threshold ${at}${o.fires ? ' (fires)' : ''}`];
   if (o.cleared.length) parts.push(`clears ${o.cleared.length}`);
+  const idle = o.plan.nothingToCompact && o.cleared.length === 0;
   parts.push(
     o.plan.nothingToCompact
       ? o.cleared.length
         ? 'no cut'
         : 'nothing to compact'
-      : `first kept #${o.plan.firstKeptIdx}`,
+      : o.plan.firstKeptIdx >= messages
+        ? 'keeps nothing verbatim'
+        : `first kept #${o.plan.firstKeptIdx}`,
   );
-  if (!o.plan.nothingToCompact || o.cleared.length) parts.push(`${n(o.tokensAfter)} tokens after`);
+  // It fires and finds nothing to do: what happens instead is that the context stays.
+  if (idle && o.fires) parts.push(`stays at ${n(o.tokensAfter)} tokens`);
+  else if (!idle) parts.push(o.fires ? `${n(o.tokensAfter)} tokens after` : 'does not act yet');
   return parts.join(', ');
+}
+
+/** Why the kept tail is larger than the keep-recent budget, when it is: beside the number. */
+function keptNote(a: Analysis): string {
+  const over = keptOverBudget(a);
+  return over ? ` (${over})` : '';
 }
 
 /** Where the unseen part's figure came from, in words. */
@@ -208,7 +220,11 @@ export function renderTable(
     lines.push(`cut         nothing to compact: ${explainNothingToCompact(a.index, plan, settings).text}`);
   } else {
     const split = plan.isSplitTurn ? `, splits the turn that starts at #${plan.turnStartIdx}` : '';
-    lines.push(`cut         first kept #${plan.firstKeptIdx}${split}; ${n(a.keptTokens)} tokens kept`);
+    lines.push(
+      plan.firstKeptIdx >= imported.messages.length
+        ? 'cut         keeps nothing verbatim: everything after the start is summarized'
+        : `cut         first kept #${plan.firstKeptIdx}${split}; ${n(a.keptTokens)} tokens kept${keptNote(a)}`,
+    );
     const { from, to } = plan.history;
     lines.push(
       to > from
@@ -229,7 +245,8 @@ export function renderTable(
     lines.push(`overflow    ${long}`);
   }
   lines.push('strategies');
-  for (const o of a.outcomes) lines.push(`  ${o.strategy.padEnd(18)}${describeOutcome(o)}`);
+  for (const o of a.outcomes)
+    lines.push(`  ${o.strategy.padEnd(18)}${describeOutcome(o, imported.messages.length)}`);
   // Notes say what was left out on purpose, as the agent leaves it out: not problems.
   const problems = imported.issues.filter(isProblem);
   const notes = imported.issues.filter((i) => !isProblem(i));

@@ -23,7 +23,8 @@ describe('the verdict in words', () => {
 
   it('compares the total with the threshold', () => {
     expect(verdict({ maxContextTokens: 1000, reserveTokens: 200 }, 900)).toBe(
-      '900 tokens > threshold 800: compaction fires',
+      // One message: there is no place to cut, so firing changes nothing, and the verdict says so.
+      '900 tokens > threshold 800: compaction fires, but finds nothing to compact, so the context stays at 900 tokens',
     );
     expect(verdict({ maxContextTokens: 1000, reserveTokens: 200 }, 800)).toBe(
       '800 tokens ≤ threshold 800: compaction does not fire',
@@ -33,11 +34,21 @@ describe('the verdict in words', () => {
 
   it('says when the window is smaller than the reserve, or no larger', () => {
     expect(verdict({ maxContextTokens: 10000, reserveTokens: 16384 }, 50)).toBe(
-      '50 tokens > threshold 1: compaction fires; the window (10,000) is smaller than the reserve (16,384), so no context fits',
+      '50 tokens > threshold 1: compaction fires, but finds nothing to compact, so the context stays at 50 tokens; the window (10,000) is smaller than the reserve (16,384), so no context fits',
     );
     expect(verdict({ maxContextTokens: 16384, reserveTokens: 16384 }, 50)).toBe(
-      '50 tokens > threshold 1: compaction fires; the window (16,384) is no larger than the reserve (16,384), so no context fits',
+      '50 tokens > threshold 1: compaction fires, but finds nothing to compact, so the context stays at 50 tokens; the window (16,384) is no larger than the reserve (16,384), so no context fits',
     );
+  });
+
+  it('says plainly when it fires on a transcript with something to cut', () => {
+    const a = analyze(shapeOf([user('x'.repeat(2_000)), assistant('y'.repeat(2_000))], chars4), {
+      maxContextTokens: 1000,
+      reserveTokens: 200,
+      keepRecentTokens: 100,
+      tokenizer: 'chars4',
+    });
+    expect(describeVerdict(a)).toBe('1,000 tokens > threshold 800: compaction fires');
   });
 
   it('does not claim a total over the threshold is under it when the trigger is disabled', () => {

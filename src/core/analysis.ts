@@ -113,10 +113,13 @@ export interface StrategyOutcome {
   cleared: Clearing[];
   /** Tokens of the messages kept verbatim, after any clearing (all of them after the start when nothing is cut). */
   keptTokens: number;
+  /** Tokens the preset carries into the rebuilt context besides the summary (Codex's recent prompts); 0 for the rest. */
+  carriedTokens: number;
   /**
-   * The context afterwards: cleared, then (when it cuts) system messages +
-   * kept tail + what it carries over + a summary at its full budget, the most
-   * the context can be.
+   * The context afterwards, when it acts: cleared, then (when it cuts) system
+   * messages + kept tail + what it carries over + a summary at its budget,
+   * but never longer than what it replaces. A strategy that does not act
+   * leaves the context as it is: after = before.
    */
   tokensAfter: number;
   /** How far `tokensAfter` is still over the threshold; null when it fits, or without a window. */
@@ -178,6 +181,15 @@ function cutTrigger(settings: Settings): Trigger {
 }
 
 /**
+ * The summary's estimate: its budget, but never more than the messages it
+ * replaces. A summary longer than its source would be a failure, and an
+ * "after" larger than "before" on the same row contradicts itself.
+ */
+export function summaryTokens(budget: number, replaced: number): number {
+  return Math.max(0, Math.min(budget, replaced));
+}
+
+/**
  * How far a context of `tokensAfter` is over `limit` and over the window, or
  * null when it fits. The limit is the strategy's own threshold when it has
  * one (a preset that acts again above it has not made the context fit);
@@ -208,6 +220,7 @@ function outcomeOf(
   const total = index.suffix[0] + listTail;
   if (!isCutStrategy(strategy)) {
     const o = harnessOutcome(strategy, shape, index, boundary, { ...settings, strategy });
+    const tokensAfter = o.fires ? o.tokensAfter : total;
     return {
       strategy,
       trigger: o.trigger,
@@ -215,8 +228,9 @@ function outcomeOf(
       plan: o.plan,
       cleared: o.clearing.cleared,
       keptTokens: o.keptTokens,
-      tokensAfter: o.tokensAfter,
-      overflow: overflowOf(settings, o.tokensAfter, o.trigger.threshold || threshold(settings)),
+      carriedTokens: o.carriedTokens,
+      tokensAfter,
+      overflow: overflowOf(settings, tokensAfter, o.trigger.threshold || threshold(settings)),
     };
   }
   const plan = planFromIndex(index, { ...settings, strategy }, boundary);
@@ -226,12 +240,13 @@ function outcomeOf(
     fires: shouldCompact(settings, total),
     plan,
     cleared: [],
+    carriedTokens: 0,
   };
-  if (plan.nothingToCompact) {
-    // Nothing to cut: the context stays as it is, which may itself be over.
+  if (plan.nothingToCompact || !common.fires) {
+    // Nothing to cut, or it does not act: the context stays as it is, which may itself be over.
     return {
       ...common,
-      keptTokens: index.suffix[plan.start],
+      keptTokens: index.suffix[plan.nothingToCompact ? plan.start : plan.firstKeptIdx],
       tokensAfter: total,
       overflow: overflowOf(settings, total),
     };
@@ -239,7 +254,8 @@ function outcomeOf(
   const keptTokens = index.suffix[plan.firstKeptIdx];
   // Every system message before the cut stays, ahead of the summary.
   const system = index.systemTokens[plan.firstKeptIdx];
-  const tokensAfter = system + keptTokens + summaryBudget(settings) + listTail;
+  const kept = system + keptTokens + listTail;
+  const tokensAfter = kept + summaryTokens(summaryBudget(settings), total - kept);
   return { ...common, keptTokens, tokensAfter, overflow: overflowOf(settings, tokensAfter) };
 }
 

@@ -206,12 +206,25 @@ describe('system messages (chars4)', () => {
 
 describe('summarizer failures', () => {
   it('rejects a summary that stopped on its length cap and archives instead', async () => {
-    const result = await compactor(scripted(answers('## Goal\nhalf a sum', 'length'))).compact(reactTurn(40));
+    const atCap = async function* (request: { maxTokens: number }) {
+      yield { type: 'text' as const, text: '## Goal\nhalf a sum' };
+      yield { type: 'finish' as const, reason: 'length' };
+      yield { type: 'usage' as const, usage: { promptTokens: 1000, completionTokens: request.maxTokens } };
+    };
+    const result = await compactor(scripted(atCap)).compact(reactTurn(40));
     expect(result.degraded).toBe(true);
     expect(result.summary).toContain('Raw conversation archive');
     expect(result.summary).not.toContain('half a sum');
     expect(result.failures[0]).toBe(
       'summarization failed after 2 attempts: the summary hit its token cap (finish reason "length") and is incomplete',
+    );
+  });
+
+  it('names the context window, not the cap, when a length stop came before the cap', async () => {
+    const result = await compactor(scripted(answers('## Goal\nhalf a sum', 'length'))).compact(reactTurn(40));
+    expect(result.degraded).toBe(true);
+    expect(result.failures[0]).toMatch(
+      /^summarization failed after 2 attempts: the summary stopped at 50 of its [\d]+ tokens \(finish reason "length"\): the context window was full, not the cap reached, and it is incomplete$/,
     );
   });
 

@@ -23,6 +23,8 @@ export interface VerdictInput {
   shouldCompact: boolean;
   /** The chosen strategy's own trigger; without it, the cut rules' (window − reserve, exceeded). */
   trigger?: Trigger;
+  /** What the chosen strategy does when it fires: with neither a cut nor a clearing, it changes nothing. */
+  current?: { plan: Pick<CompactionPlan, 'nothingToCompact'>; cleared: readonly unknown[] };
 }
 
 /**
@@ -39,6 +41,7 @@ export function describeVerdict({
   threshold,
   shouldCompact,
   trigger,
+  current,
 }: VerdictInput): string {
   const totalTokens = contextTokens;
   const unseen = unseenTokens > 0 ? ` (${n(unseenTokens)} not in the file)` : '';
@@ -52,8 +55,11 @@ export function describeVerdict({
   const over = reaching ? totalTokens >= threshold : totalTokens > threshold;
   const sign = reaching ? (over ? '≥' : '<') : over ? '>' : '≤';
   const comparison = `${total} ${sign} threshold ${n(threshold)}`;
+  const idle = current !== undefined && current.plan.nothingToCompact && current.cleared.length === 0;
   const outcome = shouldCompact
-    ? `: ${action} fires`
+    ? idle
+      ? `: ${action} fires, but finds nothing to compact, so the context stays at ${n(totalTokens)} tokens`
+      : `: ${action} fires`
     : over
       ? ', but automatic compaction is disabled'
       : `: ${action} does not fire${settings.enabled ? '' : ' (automatic compaction is disabled)'}`;
@@ -64,6 +70,30 @@ export function describeVerdict({
       ? `; the window (${n(window)}) is ${window < reserve ? 'smaller than' : 'no larger than'} the reserve (${n(reserve)}), so no context fits`
       : '';
   return comparison + outcome + squeezed;
+}
+
+/**
+ * Why a cut keeps more than the keep-recent budget, or null when it keeps no
+ * more (or does not cut by the budget at all, as the presets do not). "kept
+ * 500 of 1" beside a strategy whose label calls the budget a ceiling reads as
+ * a bug unless it says why: a message is never split, and pi and turns keep
+ * on to a place they may cut.
+ */
+export function keptOverBudget(a: {
+  settings: Pick<Settings, 'keepRecentTokens' | 'strategy'>;
+  plan: Pick<CompactionPlan, 'nothingToCompact'>;
+  keptTokens: number;
+}): string | null {
+  const { strategy, keepRecentTokens } = a.settings;
+  if (!isCutStrategy(strategy) || a.plan.nothingToCompact || a.keptTokens <= keepRecentTokens) return null;
+  switch (strategy) {
+    case 'budget':
+      return 'more than the budget: the newest message it can keep from is larger, and no message is split';
+    case 'pi':
+      return 'more than the budget: pi keeps on to the next place to cut once the budget is reached';
+    case 'turns':
+      return 'more than the budget: turns keeps whole turns';
+  }
 }
 
 /** Why a plan compacts nothing, as a case the caller can give advice for. */

@@ -71,7 +71,7 @@ export { analyze, shapeOf, strategyOutcome, strategyTrigger } from './analysis';
 export type { Analysis, CountedShape, StrategyOutcome, TranscriptShape } from './analysis';
 export { resolveUnseen } from './unseen';
 export type { Unseen, UnseenSource } from './unseen';
-export { describeOverflow, describeVerdict, explainNothingToCompact } from './explain';
+export { describeOverflow, describeVerdict, explainNothingToCompact, keptOverBudget } from './explain';
 export type { NothingReason, VerdictInput } from './explain';
 export type { Fate } from './fates';
 

@@ -133,11 +133,19 @@ async function streamOnce(
  * memory of the history; one stopped by a content filter or a safety check is
  * cut off too, at a point nobody chose, or is a refusal instead of a summary.
  */
-function validate(outcome: SummaryOutcome): void {
+function validate(outcome: SummaryOutcome, maxTokens: number): void {
   if (!outcome.text.trim()) throw new InvalidSummaryError('the summarizer returned an empty summary');
   const reason = outcome.finishReason;
   const category = reason === undefined ? undefined : finishCategory(reason);
   if (category === 'length') {
+    // A length stop short of the cap was the context window's, as the preview's flag says:
+    // one stop, one cause (`responseHitContextLimit` reads the same numbers).
+    const completion = outcome.usage?.completionTokens;
+    if (completion !== undefined && completion < maxTokens) {
+      throw new InvalidSummaryError(
+        `the summary stopped at ${completion} of its ${maxTokens} tokens (finish reason "${reason}"): the context window was full, not the cap reached, and it is incomplete`,
+      );
+    }
     throw new InvalidSummaryError(
       `the summary hit its token cap (finish reason "${reason}") and is incomplete`,
     );
@@ -173,7 +181,7 @@ export async function summarizeWithRetry(
     });
     try {
       const outcome = await streamOnce(summarizer, call, attempt);
-      validate(outcome);
+      validate(outcome, call.maxTokens);
       outcome.text = outcome.text.trim();
       return { ok: true, outcome };
     } catch (error) {

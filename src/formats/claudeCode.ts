@@ -382,27 +382,28 @@ class ClaudeCodeSession implements JsonlSession {
     const head = path[0];
     const brokenAt =
       head && head.parent !== null && this.linked && !this.nodes.has(head.parent) ? head : undefined;
-    let sidechain = 0;
-    let hidden = 0;
-    let branches = 0;
-    let cutOff = 0;
-    let firstSidechain: number | undefined;
-    let firstBranch: number | undefined;
-    let firstCutOff: Node | undefined;
+    const sidechainNodes: Node[] = [];
+    const hiddenNodes: Node[] = [];
+    const branchNodes: Node[] = [];
+    const cutOffNodes: Node[] = [];
     for (const node of this.nodes.values()) {
       if (onPath.has(node.uuid) || !MESSAGE_TYPES.has(node.type)) continue;
-      if (node.sidechain) {
-        sidechain++;
-        firstSidechain ??= node.line;
-      } else if (boundary && node.line < boundary.line) hidden++;
-      else if (brokenAt && node.line < brokenAt.line) {
-        cutOff++;
-        firstCutOff ??= node;
-      } else {
-        branches++;
-        firstBranch ??= node.line;
-      }
+      if (node.sidechain) sidechainNodes.push(node);
+      else if (boundary && node.line < boundary.line) hiddenNodes.push(node);
+      else if (brokenAt && node.line < brokenAt.line) cutOffNodes.push(node);
+      else branchNodes.push(node);
     }
+    // Counted as the messages those lines would import as, not as lines: a response split over
+    // several lines is one message, and one line of tool results may be several.
+    const quiet = new IssueLog();
+    const messagesOf = (nodes: Node[]) => (nodes.length ? this.convert(nodes, quiet).messages.length : 0);
+    const sidechain = messagesOf(sidechainNodes);
+    const hidden = messagesOf(hiddenNodes);
+    const branches = messagesOf(branchNodes);
+    const cutOff = messagesOf(cutOffNodes);
+    const firstSidechain = sidechainNodes[0]?.line;
+    const firstBranch = branchNodes[0]?.line;
+    const firstCutOff = cutOffNodes[0];
     if (brokenAt && firstCutOff)
       this.log.add(
         'warning',

@@ -116,12 +116,13 @@ describe('the warning a broken line gets', () => {
   it('a chain cut by a broken line reports the messages before it as lost, not as a side branch', () => {
     const lines = fixture('claude-code.jsonl').split('\n');
     // Line 6 (the assistant's first tool call) becomes unreadable: lines 3 to 5 lose their link to the rest.
+    // Three lines, two messages: lines 4 and 5 are one response (msg_01) split over two lines.
     lines[5] = lines[5]!.slice(0, 120);
     const result = importTranscript(lines.join('\n'));
     const lost = result.issues.find((i) => i.code === 'cut-off-by-broken-link')!;
     expect(lost).toMatchObject({
       severity: 'warning',
-      message: '3 messages before line 7 were left out: that line links to a parent that is not in the file',
+      message: '2 messages before line 7 were left out: that line links to a parent that is not in the file',
       line: 3,
       held: { role: 'user', words: 'The login tests fail since yesterday — 登录测试失败了 🙏 Please…' },
     });

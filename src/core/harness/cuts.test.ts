@@ -5,15 +5,13 @@ import { analyze, shapeOf } from '../analysis';
 import { createCompactor } from '../compactor';
 import { createEstimator } from '../estimate';
 import type { Message } from '../message';
-import { summaryBudget, normalizeSettings, type SettingsInput, type Strategy } from '../settings';
+import type { SettingsInput, Strategy } from '../settings';
 import { summaryMessage } from '../summaryEnvelope';
 import { openCodeTailBudget } from './cuts';
 import { DEFAULT_HARNESS_PARAMS, type HarnessParamsInput } from './params';
 
 const chars4 = createEstimator('chars4', () => 0);
 const base: SettingsInput = { maxContextTokens: 200_000, tokenizer: 'chars4' };
-/** The summary budget under `base`: 4/5 of the 16,384 reserve. */
-const SUMMARY = summaryBudget(normalizeSettings(base));
 
 const analysis = (
   messages: Message[],
@@ -30,11 +28,18 @@ const turn = (userTokens: number, replyTokens: number): Message[] => [
 
 describe('Claude Code', () => {
   it('summarizes everything after the system prompt; the context is the system prompt and the summary', () => {
+    const messages = [sys('s'.repeat(400)), ...turn(100, 9_000), ...turn(100, 9_000)];
+    // Window 40,000: threshold 40,000 − 20,000 − 13,000 = 7,000, under the 18,500 here.
+    const a = analysis(messages, 'claude-code', {}, { maxContextTokens: 40_000 });
+    expect([a.shouldCompact, a.plan.firstKeptIdx, a.plan.history]).toEqual([true, 5, { from: 1, to: 5 }]);
+    expect(a.fates).toEqual(['system', 'summarized', 'summarized', 'summarized', 'summarized']);
+    expect(a.current.tokensAfter).toBe(100 + a.summaryBudget);
+  });
+
+  it('does not act under its threshold: after is before, not the context a compaction would leave', () => {
     const messages = [sys('s'.repeat(400)), ...turn(100, 900), ...turn(100, 900)];
     const a = analysis(messages, 'claude-code');
-    expect([a.plan.firstKeptIdx, a.plan.history]).toEqual([5, { from: 1, to: 5 }]);
-    expect(a.fates).toEqual(['system', 'summarized', 'summarized', 'summarized', 'summarized']);
-    expect(a.current.tokensAfter).toBe(100 + SUMMARY);
+    expect([a.shouldCompact, a.current.tokensAfter, a.contextTokens]).toEqual([false, 2_100, 2_100]);
   });
 });
 
@@ -48,10 +53,16 @@ describe('Codex', () => {
   ];
 
   it('carries the newest prompts, up to 20,000 tokens, before the summary; earlier summaries are not prompts', () => {
-    const a = analysis(messages, 'codex');
+    // Its own limit at 20,000 makes it act on these 24,336 tokens.
+    const a = analysis(messages, 'codex', { codex: { autoCompactLimit: 20_000 } });
     // 7,000 + 9,000, then 4,000 of the 8,000 prompt from before the earlier summary.
-    expect(a.plan.firstKeptIdx).toBe(messages.length);
-    expect(a.current.tokensAfter).toBe(10 + 20_000 + SUMMARY);
+    expect([a.shouldCompact, a.plan.firstKeptIdx, a.current.carriedTokens]).toEqual([
+      true,
+      messages.length,
+      20_000,
+    ]);
+    // The prompts and the summary together are never estimated longer than what they replace.
+    expect([a.contextTokens, a.current.tokensAfter]).toEqual([24_336, 10 + 20_000 + 4_326]);
   });
 
   it('rebuilds exactly that: the system prompt, the prompts (the crossing one shortened), then the summary', async () => {

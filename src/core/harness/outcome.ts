@@ -64,7 +64,12 @@ export interface HarnessOutcome {
   plan: CompactionPlan;
   /** Tokens of the messages kept verbatim, after the clearing. */
   keptTokens: number;
-  /** The context afterwards: cleared, then cut (a summary at its full budget), when the preset cuts. */
+  /** What it carries into the rebuilt context besides the summary (Codex's recent prompts); 0 without a cut. */
+  carriedTokens: number;
+  /**
+   * The context afterwards: cleared, then cut (a summary at its budget, never
+   * longer than what it replaces), when the preset cuts.
+   */
   tokensAfter: number;
 }
 
@@ -97,7 +102,8 @@ function sum(counts: ArrayLike<number>, from: number, to: number): number {
 }
 
 /** Everything about a preset's outcome that does not depend on the cut rules' budgets. */
-interface Core extends Omit<HarnessOutcome, 'tokensAfter'> {
+interface Core extends Omit<HarnessOutcome, 'tokensAfter' | 'carriedTokens'> {
+  carriedTokens: number;
   afterClearing: number;
   /** Tokens besides the summary when it cuts: system messages before the cut, the tail, what it carries. */
   keptContext: number | null;
@@ -156,6 +162,7 @@ function coreOf(
       clearing,
       plan,
       keptTokens: sum(counts, boundary.start, n),
+      carriedTokens: 0,
       afterClearing,
       keptContext: null,
     };
@@ -167,6 +174,7 @@ function coreOf(
     clearing,
     plan,
     keptTokens,
+    carriedTokens: cut.carriedTokens,
     afterClearing,
     // System messages before the cut stay, ahead of the summary; so does what the preset carries over.
     keptContext: index.systemTokens[plan.firstKeptIdx] + keptTokens + cut.carriedTokens + shape.listTail,
@@ -198,8 +206,11 @@ export function harnessOutcome(
     if (byKey.size > CORES_PER_INDEX) byKey.delete(byKey.keys().next().value!);
   }
   const { afterClearing, keptContext, ...outcome } = core;
+  // The summary replaces everything the cut leaves out; it is never estimated longer than that.
+  const summary =
+    keptContext === null ? 0 : Math.max(0, Math.min(summaryBudget(settings), afterClearing - keptContext));
   return {
     ...outcome,
-    tokensAfter: keptContext === null ? afterClearing : keptContext + summaryBudget(settings),
+    tokensAfter: keptContext === null ? afterClearing : keptContext + summary,
   };
 }

@@ -196,7 +196,7 @@ function applyCut(
   const replaced = entries.slice(0, cut).filter((e) => e.role !== 'system' && !e.carried);
   const kept = entries.slice(cut);
   // What the preset carries over besides the summary (Codex: the user's recent prompts).
-  const carried = Math.max(0, outcome.tokensAfter - budget - sumTokens(system) - sumTokens(kept) - listTail);
+  const carried = outcome.carriedTokens;
   // A summary takes its budget, but is never longer than what it replaces.
   const replacedTokens = sumTokens(replaced);
   let summary: ReplaySummary = { text: '', tokens: Math.min(budget, replacedTokens) };

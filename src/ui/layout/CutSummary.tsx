@@ -4,7 +4,7 @@
  * when even the compacted context would not fit. Two numbers, two names: the
  * budget is what the handle sets, "kept" is what the cut leaves.
  */
-import { describeOverflow, explainNothingToCompact } from '../../core/explain';
+import { describeOverflow, explainNothingToCompact, keptOverBudget } from '../../core/explain';
 import { isCutStrategy } from '../../core/settings';
 import { fmt } from '../format';
 import { NOTHING_LABELS } from '../labels';
@@ -12,6 +12,9 @@ import type { PageAnalysis } from '../useAnalysis';
 
 export function CutSummary({ analysis }: { analysis: PageAnalysis }) {
   const { plan, keptTokens, settings, overflow } = analysis;
+  const over = keptOverBudget(analysis);
+  // A plan that keeps from past the last message summarizes everything: there is no "first kept".
+  const keepsNothing = !plan.nothingToCompact && plan.firstKeptIdx >= analysis.view.roles.length;
   const nothing = plan.nothingToCompact ? explainNothingToCompact(analysis.index, plan, settings) : null;
   const overflowText =
     overflow &&
@@ -29,6 +32,13 @@ export function CutSummary({ analysis }: { analysis: PageAnalysis }) {
             , everything kept from #<span data-testid="cut-index">{plan.start}</span>
           </span>
         </span>
+      ) : keepsNothing ? (
+        <span data-testid="keeps-nothing">
+          <strong>keeps nothing verbatim</strong>
+          <span className="visually-hidden">
+            , first kept #<span data-testid="cut-index">{plan.firstKeptIdx}</span>
+          </span>
+        </span>
       ) : (
         <span>
           <span className="muted">first kept </span>
@@ -42,9 +52,15 @@ export function CutSummary({ analysis }: { analysis: PageAnalysis }) {
         <span data-testid="cleared-summary">
           <span className="muted">cleared </span>
           <strong data-testid="cleared-count">{fmt(analysis.cleared.length)}</strong>
-          <span className="muted"> in place, </span>
-          <strong>{fmt(analysis.current.tokensAfter)}</strong>
-          <span className="muted"> tokens after</span>
+          {analysis.shouldCompact ? (
+            <>
+              <span className="muted"> in place, </span>
+              <strong>{fmt(analysis.current.tokensAfter)}</strong>
+              <span className="muted"> tokens after</span>
+            </>
+          ) : (
+            <span className="muted"> in place once it fires</span>
+          )}
         </span>
       )}
       <span data-testid="kept-summary">
@@ -55,6 +71,12 @@ export function CutSummary({ analysis }: { analysis: PageAnalysis }) {
             <span className="muted"> of </span>
             <span data-testid="kept-budget">{fmt(settings.keepRecentTokens)}</span>
           </>
+        )}
+        {over && (
+          <span className="muted" data-testid="kept-over-budget">
+            {' '}
+            ({over})
+          </span>
         )}
       </span>
       {overflowText && (

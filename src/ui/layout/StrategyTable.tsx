@@ -36,6 +36,21 @@ function cutText(o: StrategyOutcome, messages: number): string {
   return `#${o.plan.firstKeptIdx}${split}`;
 }
 
+/** A strategy that fires with nothing to cut or clear changes nothing: the cell says so. */
+function isIdle(o: StrategyOutcome): boolean {
+  return o.fires && o.plan.nothingToCompact && o.cleared.length === 0;
+}
+
+function firesText(o: StrategyOutcome): string {
+  if (!o.fires) return 'no';
+  return isIdle(o) ? 'fires: no change' : 'fires';
+}
+
+function firesTitle(o: StrategyOutcome): string | undefined {
+  if (!isIdle(o)) return undefined;
+  return `It fires, but has nothing to cut or clear: the context stays at ${fmt(o.tokensAfter)} tokens.`;
+}
+
 function clearedTitle(o: StrategyOutcome): string {
   if (o.cleared.length === 0) return 'Clears nothing on this transcript.';
   let before = 0;
@@ -70,8 +85,8 @@ function Row({ o, current, messages }: { o: StrategyOutcome; current: boolean; m
       <td className="num" data-testid="strategy-threshold" title={thresholdTitle(o.trigger)}>
         {thresholdText(o.trigger)}
       </td>
-      <td data-testid="strategy-fires" className={o.fires ? 'fires' : 'quiet'}>
-        {o.fires ? 'fires' : 'no'}
+      <td data-testid="strategy-fires" className={o.fires ? 'fires' : 'quiet'} title={firesTitle(o)}>
+        {firesText(o)}
       </td>
       <td className="cut-col" data-testid="strategy-cut">
         {cutText(o, messages)}
@@ -108,8 +123,12 @@ export const StrategyTable = memo(function StrategyTable({ analysis }: { analysi
           <th scope="col" className="num">
             cleared
           </th>
-          <th scope="col" className="num">
-            after<span className="wide-only"> (at most)</span>
+          <th
+            scope="col"
+            className="num"
+            title="The context after it acts: what it clears, then a summary at its budget but never longer than what it replaces. One that does not act leaves the context as it is."
+          >
+            <span className="wide-only">context </span>after
           </th>
         </tr>
       </thead>

@@ -17,6 +17,8 @@ interface StripLegendProps {
   turns: boolean;
   /** The budget moves the chosen strategy's cut (a preset with its own rule ignores it). */
   budgetMoves: boolean;
+  /** The chosen strategy is a cut rule: when no budget moves its cut, there is no place to cut. */
+  cutRule?: boolean;
 }
 
 interface Item {
@@ -25,7 +27,7 @@ interface Item {
   text: string;
 }
 
-export function StripLegend({ runs, omitted, markers, turns, budgetMoves }: StripLegendProps) {
+export function StripLegend({ runs, omitted, markers, turns, budgetMoves, cutRule }: StripLegendProps) {
   const has = (fate: FateRun['fate']) => runs.some((r) => r.fate === fate);
   const items: Item[] = [
     has('summarized') ? { key: 'summarized', swatch: 'band-summarized', text: 'summarized' } : null,
@@ -39,7 +41,9 @@ export function StripLegend({ runs, omitted, markers, turns, budgetMoves }: Stri
       : {
           key: 'budget',
           swatch: 'budget-unused',
-          text: 'keep-recent budget (this strategy cuts without it)',
+          text: cutRule
+            ? 'keep-recent budget (no place to cut, whatever the budget)'
+            : 'keep-recent budget (this strategy cuts without it)',
         },
     { key: 'cut', swatch: 'cut', text: 'cut: the first kept message' },
     markers ? { key: 'markers', swatch: 'marker', text: "other strategies' cuts" } : null,

@@ -16,7 +16,7 @@ import type { Role } from '../../core/message';
 import type { Fate } from '../../core/fates';
 import type { CutIndex } from '../../core/cutPoint';
 import type { Clearing } from '../../core/harness/clearing';
-import { fmt } from '../format';
+import { isCutStrategy, type Strategy } from '../../core/settings';
 import { binAtX, buildBins } from './bins';
 import { clearedNote, clearedOutlines, clearedSummary, countsAfterClearing } from './cleared';
 import { fateRuns } from './fateRuns';
@@ -25,6 +25,7 @@ import {
   cutStopText,
   cutValueText,
   keepHoverText,
+  keepTabText,
   keepValueText,
   keepStopText,
   stripSummary,
@@ -78,8 +79,8 @@ export interface TokenStripProps {
   firstKeptIdx: number;
   /** Where the current strategy cuts for a budget, the same way `firstKeptIdx` was found. */
   cutFor: CutFor;
-  /** The current strategy's name, for the notes that say why the cut stops. */
-  strategy: string;
+  /** The current strategy, for the notes that say why the cut stops. */
+  strategy: Strategy;
   /** Where the other strategies would cut. */
   markers: readonly StrategyMarker[];
   selected: number | null;
@@ -197,7 +198,8 @@ export function TokenStrip(props: TokenStripProps) {
   // the handle still sets the budget the other strategies' cuts use, but draws
   // no bracket over a tail this strategy does not keep for it.
   const budgetMoves = cutMin !== cutMax;
-  const keepTab = `budget ${fmt(keepRecent)}${budgetMoves ? '' : ` · ignored by ${strategy}`}`;
+  const cutRule = isCutStrategy(strategy);
+  const keepTab = keepTabText(keepRecent, budgetMoves, strategy, cutRule);
 
   // The message under the pointer is found from the bins of this render, so a
   // zoom under a resting pointer names the bar now there, not the one before.
@@ -320,7 +322,7 @@ export function TokenStrip(props: TokenStripProps) {
             keepRecent,
             keepCap.max,
             keepCap.by === 'settings',
-            budgetMoves ? undefined : strategy,
+            budgetMoves || cutRule ? undefined : strategy,
           )}
           help="Drag left to keep more. Right or Up arrow: a bigger budget, Left or Down: a smaller one (1% a press); Page Up and Page Down: 10%; Home: the least; End: the most that applies."
           x={keepX}
@@ -361,6 +363,7 @@ export function TokenStrip(props: TokenStripProps) {
         markers={placed.items.length > 0}
         turns={bins.turns > 0 && bins.turns * 4 <= width}
         budgetMoves={budgetMoves}
+        cutRule={cutRule}
       />
       <p className="visually-hidden" data-testid="token-strip-summary">
         {stripSummary(n, total, cut, keptAfterCut)}

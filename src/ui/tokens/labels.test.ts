@@ -3,6 +3,7 @@ import {
   cutHoverText,
   cutValueText,
   keepHoverText,
+  keepTabText,
   keepValueText,
   markerLabel,
   stripSummary,
@@ -58,6 +59,13 @@ describe('aria values', () => {
     expect(keepValueText(20_000, 27_904, true, 'claude-code')).toBe(
       'budget 20,000 tokens; the claude-code strategy does not cut by it',
     );
+  });
+
+  it("the handle's tab says a preset ignores the budget, and a cut rule has no place to cut", () => {
+    expect(keepTabText(20_000, true, 'budget', true)).toBe('budget 20,000');
+    expect(keepTabText(20_000, false, 'claude-code', false)).toBe('budget 20,000 · ignored by claude-code');
+    // A one-message file: the budget strategy does not ignore its budget, nothing can be cut.
+    expect(keepTabText(20_000, false, 'budget', true)).toBe('budget 20,000 · no place to cut');
   });
 
   it('name the first kept message for the cut line', () => {

@@ -67,6 +67,17 @@ export function keepValueText(
     : `budget ${plural(keep, 'token')}`;
 }
 
+/**
+ * The tab on the keep-recent handle. When no budget moves the cut, a preset
+ * ignores the budget (it cuts by its own rule), but a cut rule does not: it
+ * has no place to cut (one message, or one with its tool results), whatever
+ * the budget.
+ */
+export function keepTabText(keep: number, budgetMoves: boolean, strategy: string, cutRule: boolean): string {
+  if (budgetMoves) return `budget ${fmt(keep)}`;
+  return cutRule ? `budget ${fmt(keep)} · no place to cut` : `budget ${fmt(keep)} · ignored by ${strategy}`;
+}
+
 /** The keep-recent handle's own tooltip. */
 export function keepHoverText(keep: number): string {
   return `keep-recent budget ${plural(keep, 'token')} · drag to change`;

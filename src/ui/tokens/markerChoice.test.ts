@@ -19,6 +19,7 @@ function outcome(strategy: Strategy, firstKeptIdx: number | null, tokensAfter = 
     plan,
     cleared: [],
     keptTokens: 0,
+    carriedTokens: 0,
     tokensAfter,
     overflow: null,
   };

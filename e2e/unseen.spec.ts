@@ -1,0 +1,104 @@
+/**
+ * What a request holds that the file does not show (the agent's system
+ * prompt and tools), on the Claude Code sample at window 12,000, reserve
+ * 2,000, keep-recent 2,000: the header, the strategy table, the preview and
+ * the timeline all count the 16,831 tokens the file's usage measures, and the
+ * setting that replaces them says where its figure came from.
+ */
+import { expect, test } from './fixtures';
+import { chatMessages, linkFor, openFresh } from './fixtures';
+import type { Page } from '@playwright/test';
+
+async function openLinkcheck(page: Page) {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
+  await expect(page.getByTestId('message-count')).toHaveText('12');
+  await page.getByTestId('setting-window').fill('12000');
+  await page.getByTestId('setting-reserve').fill('2000');
+  await page.getByTestId('setting-keep-recent').fill('2000');
+}
+
+test.describe('the part of the request not in the file', () => {
+  test("the header counts what the file's usage measures, and the verdict fires", async ({ page }) => {
+    await openLinkcheck(page);
+    await expect(page.getByTestId('total-tokens')).toHaveText('2,943');
+    await expect(page.getByTestId('framing-tokens')).toHaveText('3');
+    await expect(page.getByTestId('unseen-tokens')).toHaveText('16,831');
+    await expect(page.getByTestId('unseen-tokens')).toHaveAttribute('data-source', 'recorded-usage');
+    await expect(page.getByTestId('context-tokens')).toHaveText('19,777');
+    await expect(page.getByTestId('verdict')).toHaveText(
+      '19,777 tokens (16,831 not in the file) > threshold 10,000: compaction fires',
+    );
+    await expect(page.getByTestId('unseen-source')).toHaveText(
+      "measured from the file's usage: 16,831 tokens",
+    );
+    // Every strategy's row compares the same context: each with a threshold under 19,777 fires.
+    const fires = page.locator('[data-testid="strategy-row"] [data-testid="strategy-fires"]');
+    await expect(page.locator('[data-strategy="budget"] [data-testid="strategy-fires"]')).toHaveText('fires');
+    await expect(page.locator('[data-strategy="codex"] [data-testid="strategy-fires"]')).toHaveText('fires');
+    await expect(fires.filter({ hasText: 'fires' })).toHaveCount(7);
+    // Under its own trigger (100,000), clear-tool-uses does not act: its context after is the 19,777.
+    await expect(page.locator('[data-strategy="clear-tool-uses"] [data-testid="strategy-fires"]')).toHaveText(
+      'no',
+    );
+    await expect(page.locator('[data-strategy="clear-tool-uses"] [data-testid="strategy-after"]')).toHaveText(
+      '19,777',
+    );
+  });
+
+  test('a typed figure replaces the measure, says so, and the verdict follows it', async ({ page }) => {
+    await openLinkcheck(page);
+    await page.getByTestId('setting-unseen').fill('1000');
+    await expect(page.getByTestId('unseen-source')).toHaveText(
+      "typed; the file's usage measures 16,831 (empty to use it)",
+    );
+    await expect(page.getByTestId('unseen-tokens')).toHaveAttribute('data-source', 'setting');
+    await expect(page.getByTestId('context-tokens')).toHaveText('3,946');
+    await expect(page.getByTestId('verdict')).toHaveText(
+      '3,946 tokens (1,000 not in the file) ≤ threshold 10,000: compaction does not fire',
+    );
+    // Emptied, the file decides again.
+    await page.getByTestId('setting-unseen').fill('');
+    await expect(page.getByTestId('context-tokens')).toHaveText('19,777');
+  });
+
+  test("the preview's before → after and the judge's share removed count it", async ({ page }) => {
+    await openLinkcheck(page);
+    await page.getByTestId('preview-run').click();
+    // What `compact` prints for the same file and settings: 2,946 → 2,370 in the file, 16,831 on top of each.
+    await expect(page.getByTestId('preview-tokens')).toHaveText('19,777 → 19,201 tokens');
+    // (19,777 − 19,201) / 19,777, where the file alone would say 19.6%.
+    await expect(page.getByTestId('eval-checklist')).toContainText('2.9% of tokens removed');
+  });
+
+  test('the timeline replays with it, and "where the tokens went" keeps it as its own row', async ({
+    page,
+  }) => {
+    await openLinkcheck(page);
+    await page.getByTestId('timeline-toggle').click();
+    await expect(
+      page.getByTestId('category-breakdown').locator('tr[data-category="unrecorded"]'),
+    ).toContainText('16,831');
+    // Typed, the row and the replay's estimates follow the setting.
+    await page.getByTestId('setting-unseen').fill('1000');
+    await expect(
+      page.getByTestId('category-breakdown').locator('tr[data-category="unrecorded"]'),
+    ).toContainText('1,000');
+  });
+
+  test('a link carries it, and a file without usage has none until it is typed', async ({ page }) => {
+    await openFresh(page);
+    await page.goto(`/${await linkFor(chatMessages(), { settings: { unseenTokens: 15_000 } })}`);
+    await expect(page.getByTestId('total-tokens')).toHaveText('81');
+    await expect(page.getByTestId('unseen-tokens')).toHaveText('15,000');
+    await expect(page.getByTestId('context-tokens')).toHaveText('15,084');
+    await expect(page.getByTestId('unseen-source')).toHaveText('typed; empty leaves it to the file');
+    await page.getByTestId('setting-unseen').fill('');
+    await expect(page.getByTestId('unseen-source')).toHaveText(
+      'none: the file records no usage to measure it from; type it if you know it',
+    );
+    await expect(page.getByTestId('unseen-tokens')).toHaveCount(0);
+    await expect(page.getByTestId('context-tokens')).toHaveText('84');
+  });
+});
