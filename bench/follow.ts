@@ -76,7 +76,7 @@ export async function followBench(options: { quick: boolean }): Promise<Figure[]
     await follower.poll();
     const view = growing.view();
     if (!view.ok) throw view.error;
-    return reportOf(view.result.messages, stable, estimator, settings);
+    return reportOf(view.result, stable, estimator, settings);
   };
 
   let started = performance.now();

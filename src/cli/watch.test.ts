@@ -38,6 +38,20 @@ describe('watch FILE --json', () => {
     expect(update.nextCompaction).toMatchObject({ budget: 701, pi: 701, turns: 701, 'mask-observations': 0 });
   }, 20_000);
 
+  it('counts the part of each request the file does not show, as inspect does', async () => {
+    // The call recorded 900 input tokens for 100 visible ones before it: 800 the file does not show.
+    const recorded =
+      ccUser('u1', null, text('x')) +
+      ccAssistant('a1', 'u1', text('y'), { input_tokens: 900, output_tokens: 100 });
+    const path = scratch('watch-').file('s.jsonl', recorded);
+    const inspected = JSON.parse((await run(['inspect', path, '--json', ...SETTINGS])).out) as {
+      unseenTokens: number;
+      contextTokens: number;
+    };
+    expect(inspected.unseenTokens).toBe(800);
+    expect(await follow(path).nextOf('update')).toMatchObject({ contextTokens: inspected.contextTokens });
+  }, 20_000);
+
   it('a line written in two chunks is one message once its second half arrives, and never a problem', async () => {
     const path = scratch('watch-').file('s.jsonl', opening);
     const w = follow(path);

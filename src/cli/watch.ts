@@ -13,9 +13,11 @@ import {
   type Estimator,
   liveReport,
   type LiveReport,
+  measuredUnseen,
   type Message,
   type NextCompaction,
   type RecordedCompaction,
+  type SessionHistory,
   type SettingsInput,
   shapeOf,
   StableMessages,
@@ -185,7 +187,7 @@ function react(
   const compactions = view.result.history?.compactions ?? [];
   for (const c of compactions.slice(f.compactionsSaid)) say.compaction(f.path, c);
   f.compactionsSaid = compactions.length;
-  say.update(f.path, reportOf(view.result.messages, f.stable, estimator, settings));
+  say.update(f.path, reportOf(view.result, f.stable, estimator, settings));
 }
 
 /**
@@ -193,12 +195,16 @@ function react(
  * objects counted before, so only what the file gained is tokenized.
  */
 export function reportOf(
-  messages: readonly Message[],
+  session: { messages: readonly Message[]; history?: SessionHistory },
   stable: StableMessages,
   estimator: Estimator,
   settings: SettingsInput,
 ): LiveReport {
-  const shape = shapeOf(stable.settle(messages), estimator);
+  const messages = stable.settle(session.messages);
+  const counted = shapeOf(messages, estimator);
+  // What every request carried besides the file's messages, measured from its recorded usage, as inspect does.
+  const unseenTokens = measuredUnseen(messages, counted.counts, session.history, estimator);
+  const shape = { ...counted, unseenTokens };
   return liveReport(shape, analyze(shape, settings));
 }
 

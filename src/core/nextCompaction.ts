@@ -41,7 +41,7 @@ export interface LiveReport {
  * definitions, measured from recorded usage) joins the count.
  */
 export function contextTokensOf(analysis: Analysis): number {
-  return analysis.totalTokens;
+  return analysis.contextTokens;
 }
 
 /** Tokens to add to `tokens` before `trigger` fires: `reach` at the threshold, `exceed` one past it. */
