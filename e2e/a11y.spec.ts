@@ -85,21 +85,22 @@ test('the charts are hidden from assistive technology and tell their numbers in 
   const roles = page.getByRole('table', { name: 'Tokens by role in the loaded transcript' });
   await expect(page.getByRole('figure', { name: 'Tokens by role' })).toContainText('Tokens by role');
 
-  // The totals table says what the header and the strategy table say.
-  const total = await page.getByTestId('total-tokens').textContent();
-  await expect(totals.getByRole('row', { name: /^now / })).toHaveText(`now${total}`);
+  // The totals table says what the header and the strategy table say: "now" is the context a request holds.
+  const context = await page.getByTestId('context-tokens').textContent();
+  await expect(totals.getByRole('row', { name: /^now / })).toHaveText(`now${context}`);
   for (const strategy of ['budget', 'pi', 'turns']) {
     const after = await page.locator(`[data-strategy="${strategy}"] td`).last().textContent();
     await expect(totals.getByRole('row', { name: new RegExp(`^after ${strategy}`) })).toContainText(after!);
   }
   await expect(totals.getByRole('row', { name: /after budget \(the chosen strategy\)/ })).toHaveCount(1);
 
-  // One row per role, adding up to the transcript's total but for the 3 tokens of reply
-  // priming that close the list and belong to no message.
+  // One row per role, adding up to the context but for the 3 tokens of reply priming that
+  // close the list and belong to no message: the header names them as framing.
   await expect(roles.getByRole('row')).toHaveCount(5);
   const cells = await roles.getByRole('cell').allTextContents();
   const sum = cells.reduce((s, c) => s + Number(c.replace(/,/g, '')), 0);
-  expect(Number(total!.replace(/,/g, '')) - sum).toBe(3);
+  expect(Number(context!.replace(/,/g, '')) - sum).toBe(3);
+  await expect(page.getByTestId('framing-tokens')).toHaveText('3');
 });
 
 test('the skip link shows itself on focus above the page', async ({ page }, info) => {
