@@ -160,11 +160,13 @@ test('the skip link is the first Tab stop, shows itself, and takes the focus to 
   expect(new URL(page.url()).hash).not.toContain('token-view');
 });
 
-test('the hidden file input is no Tab stop: Tab goes from "Open file…" to the samples', async ({ page }) => {
+test('the hidden file input is no Tab stop: Tab goes from "Open file…" to "Follow this file…"', async ({
+  page,
+}) => {
   await openDefault(page);
   await page.getByRole('button', { name: 'Open file…' }).focus();
   await page.keyboard.press('Tab');
-  await expect(page.getByTestId('sample-select')).toBeFocused();
+  await expect(page.getByTestId('follow-file')).toBeFocused();
   await expect(page.getByTestId('file-input')).not.toBeFocused();
 });
 
