@@ -43,7 +43,7 @@ test.describe('loading', () => {
     await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/codex.jsonl');
     await expect(page.getByTestId('format')).toHaveText('codex');
     await expect(page.getByTestId('message-count')).toHaveText('9');
-    // The encrypted reasoning item counts by its size (8 tokens), as the model reads it.
+    // The two encrypted reasoning items count by their size (4 tokens each), as the model reads them.
     await expect(page.getByTestId('total-tokens')).toHaveText('705');
     // Codex records each call's input: its instructions and tools, not in the file, are measured from it.
     await expect(page.getByTestId('unseen-tokens')).toHaveText('8,948');
