@@ -236,7 +236,7 @@ test('a count against the mock server sets the scale for that model, remembered 
 
   // Another Claude preset brings the published correction; the counted one comes back with its model.
   await page.reload();
-  await expect(page.getByTestId('context-tokens')).toHaveText('127,167');
+  await expect(page.getByTestId('total-tokens')).toHaveText('127,164');
   await page.getByTestId('model-preset').selectOption('claude-sonnet-4-5');
   await expect(page.getByTestId('setting-scale')).toHaveValue('1.3');
   await page.getByTestId('model-preset').selectOption('claude-haiku-4-5');
