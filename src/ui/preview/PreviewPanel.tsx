@@ -195,6 +195,8 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
 
   // A link's prompts are a stranger's words: a model is sent them only once the user has read them.
   const mustReview = preset !== null && reviewPending;
+  // The texts the review shows, resolved once: what a model would be sent for each prompt.
+  const reviewed = useMemo(() => resolvePrompts(editedPrompts), [editedPrompts]);
   const run = () => (mustReview ? setReviewing(true) : start(false));
   const runReviewed = () => {
     usePrompts.getState().reviewLinkPrompts();
@@ -244,7 +246,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
             <section key={id}>
               <h4>{PROMPT_LABELS[id]}</h4>
               <pre className="message-text" tabIndex={0} data-testid="link-prompts-review-text">
-                <VisibleText text={collapseBlankRuns(resolvePrompts(editedPrompts)[id])} />
+                <VisibleText text={collapseBlankRuns(reviewed[id])} />
               </pre>
             </section>
           ))}
