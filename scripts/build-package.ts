@@ -1,5 +1,5 @@
 /**
- * Builds the published package into lib/: the core and providers entry points
+ * Builds the published package into lib/: the core, providers and formats entry points
  * and the whole command line (every file under src/cli and what it imports),
  * as ES modules with .d.ts types, from tsconfig.package.json.
  *
@@ -105,7 +105,7 @@ export function buildPackage(): string[] {
 
   rmSync(OUT_DIR, { recursive: true, force: true });
   const written = new Set<string>();
-  // Types for the two entry points and what they reach; the command line is
+  // Types for the three entry points and what they reach; the command line is
   // run, not imported, so its files are emitted as JavaScript only.
   const entries = config.fileNames.filter((f) => !f.includes('/src/cli/'));
   emit(entries, { ...config.options, declaration: true }, written);

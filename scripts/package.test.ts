@@ -1,8 +1,9 @@
 /**
  * The published package as an agent builder gets it: `npm pack` (which builds
  * lib/), then an install of the tarball into a fresh project, offline, where a
- * TypeScript file importing both entry points type-checks, the agent-loop
- * example runs against the mock LLM server, and the command runs.
+ * TypeScript file importing the three entry points type-checks, the agent-loop
+ * example runs against the mock LLM server, a session file is read through the
+ * formats entry point in a few lines, and the command runs.
  *
  * The install is offline and pinned by a lockfile: npm resolves a version range
  * from the registry's full package documents, which the offline npm cache does
@@ -16,7 +17,16 @@
  * are the test's tools, not the package's dependencies.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -102,6 +112,13 @@ import {
   createProviderSummarizer,
   type ProviderConfig,
 } from 'compaction-playground/providers';
+import {
+  FORMATS,
+  detectFormat,
+  readSession,
+  type ImportReport,
+  type ReadSession,
+} from 'compaction-playground/formats';
 
 const messages: Message[] = [{ id: '1', role: 'user', content: 'Fix the retry delay.' }];
 const config: ProviderConfig = { kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' };
@@ -111,7 +128,21 @@ const estimator = await loadEstimator('chars4');
 const prep: Preparation | null = prepare(messages, { maxContextTokens: 128_000 }, estimator);
 const result: Promise<Result> | undefined = createCompactor(summarizers[0], estimator, {})?.compact(messages);
 const kept: Checkpoint | null = null;
-export { isOverflowError, limit, prep, result, kept };
+const read: ReadSession = await readSession('[{"role":"user","content":"hi"}]');
+const report: ImportReport = read.report;
+const sameMessages: Message[] = read.messages;
+export { isOverflowError, limit, prep, result, kept, report, sameMessages, FORMATS, detectFormat };
+`;
+
+/** An agent developer's script: every session in the folder, read in a few lines. */
+const READ_SESSIONS = `import { createReadStream, readdirSync } from 'node:fs';
+import { readSession } from 'compaction-playground/formats';
+
+for (const file of readdirSync('sessions').sort()) {
+  const { format, messages, report } = await readSession(createReadStream(\`sessions/\${file}\`), { fileName: file });
+  const calls = messages.flatMap((m) => m.toolCalls ?? []).length;
+  console.log(file, format, messages.length, calls, report.notes.map((n) => n.code).join(',') || '-');
+}
 `;
 
 let work: string;
@@ -130,6 +161,16 @@ beforeAll(async () => {
   app = join(work, 'agent');
   cpSync(join(ROOT, 'examples/agent-loop.ts'), join(app, 'agent-loop.ts'));
   writeFileSync(join(app, 'check.ts'), CHECK);
+  writeFileSync(join(app, 'read-sessions.mjs'), READ_SESSIONS);
+  mkdirSync(join(app, 'sessions'));
+  writeFileSync(
+    join(app, 'sessions/goose.jsonl'),
+    readFileSync(join(ROOT, 'src/formats/fixtures/goose.jsonl')),
+  );
+  writeFileSync(
+    join(app, 'sessions/api_conversation_history.json'),
+    readFileSync(join(ROOT, 'src/formats/fixtures/roo-code-task.json')),
+  );
   writeFileSync(
     join(app, 'package.json'),
     JSON.stringify({
@@ -175,6 +216,8 @@ describe('the packed package', () => {
         'lib/core/index.d.ts',
         'lib/providers/index.js',
         'lib/providers/index.d.ts',
+        'lib/formats/index.js',
+        'lib/formats/index.d.ts',
         'lib/cli/main.js',
       ]),
     );
@@ -253,6 +296,18 @@ describe('the packed package', () => {
       const calls = mock.requests.filter((r) => r.model === 'window-6000');
       expect(calls).toHaveLength(14);
       expect(calls.filter((r) => promptTokens(r.body) > 6000)).toHaveLength(2);
+    },
+    SLOW,
+  );
+
+  it(
+    'reads session files of any harness through compaction-playground/formats in a few lines',
+    async () => {
+      const { stdout } = await run(process.execPath, ['read-sessions.mjs'], { cwd: app });
+      expect(stdout.trim().split('\n')).toEqual([
+        'api_conversation_history.json cline 8 2 condensed-messages,condensed-results',
+        'goose.jsonl goose 6 2 agent-invisible,user-only-content',
+      ]);
     },
     SLOW,
   );

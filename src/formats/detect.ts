@@ -7,7 +7,7 @@ import { JSON_IMPORTERS, JSONL_IMPORTERS } from './importers';
 import { startsLikeJson, stripBom } from './inputChecks';
 import { describeShape, isRecord } from './json';
 import { parseLine } from './jsonl';
-import { detectPlainText } from './plainText';
+import { detectTextFormat } from './textFormats';
 import type { Detection } from './types';
 
 /** How many leading records a JSONL sniffer sees. */
@@ -17,7 +17,7 @@ export const SNIFF_RECORDS = 25;
 export function detectText(text: string): Detection {
   const body = stripBom(text);
   if (body.trim() === '') return { format: 'text', confidence: 0, reason: 'the text is empty' };
-  if (!startsLikeJson(body)) return detectPlainText(body);
+  if (!startsLikeJson(body)) return detectTextFormat(body);
   const firstLineEnd = body.indexOf('\n');
   const first = parseLine(firstLineEnd === -1 ? body : body.slice(0, firstLineEnd));
   if (first.ok && firstLineEnd !== -1 && body.slice(firstLineEnd).trim() !== '') {

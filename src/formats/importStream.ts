@@ -10,6 +10,7 @@ import { IssueLog } from './issues';
 import { LineSplitter, parseLine } from './jsonl';
 import { JsonlStream } from './jsonlStream';
 import { MAX_IMPORT_BYTES, tooLarge } from './sizeLimit';
+import { isTextFormat } from './textFormats';
 import type { ChunkImportOptions, ImportResult } from './types';
 import { ImportError } from './types';
 import { utf8Length } from './utf8';
@@ -44,7 +45,7 @@ export async function importStream(
     const text = stripBom(head.join(''));
     head = [text];
     const firstLineEnd = text.indexOf('\n');
-    if (options.format === 'text' || !startsLikeJson(text)) {
+    if (isTextFormat(options.format) || !startsLikeJson(text)) {
       if (text.trim() !== '' || final) state.mode = 'buffer';
       return;
     }

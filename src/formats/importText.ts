@@ -12,7 +12,7 @@ import { IssueLog } from './issues';
 import { describeShape, parseJson } from './json';
 import { LineSplitter, parseLine } from './jsonl';
 import { JsonlStream } from './jsonlStream';
-import { detectPlainText, importPlainText } from './plainText';
+import { detectTextFormat, importTextFormat, isTextFormat } from './textFormats';
 import type { FormatId, ImportOptions, ImportResult } from './types';
 import { ImportError, labelOf } from './types';
 
@@ -22,7 +22,8 @@ export function importText(raw: string, options: ImportOptions): ImportResult {
   const log = new IssueLog();
   noteReplacementCharacters(text, log);
   const forced = options.format;
-  if (forced === 'text') return finishImport(importPlainText(text, log), forcedDetection('text'), log);
+  if (isTextFormat(forced))
+    return finishImport(importTextFormat(forced, text, log), forcedDetection(forced), log);
   if (!startsLikeJson(text)) {
     if (forced) {
       throw new ImportError(
@@ -31,7 +32,8 @@ export function importText(raw: string, options: ImportOptions): ImportResult {
         { line: 1, column: 1 },
       );
     }
-    return finishImport(importPlainText(text, log), detectPlainText(text), log);
+    const found = detectTextFormat(text);
+    return finishImport(importTextFormat(found.format === 'aider' ? 'aider' : 'text', text, log), found, log);
   }
   let value: unknown;
   let parsed = false;

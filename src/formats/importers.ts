@@ -5,11 +5,13 @@
  */
 import { anthropic } from './anthropic';
 import { canonical } from './canonical';
+import { clineTask } from './clineTask';
 import { claudeCode } from './claudeCode';
 import { codex } from './codex';
 import { copilotCli } from './copilotCli';
 import type { JsonImporter, JsonlImporter } from './format';
 import { gemini } from './gemini';
+import { gooseJson, gooseJsonl } from './goose';
 import { geminiCliJson, geminiCliJsonl } from './geminiCli';
 import { langchain } from './langchain';
 import { openaiChat } from './openaiChat';
@@ -23,6 +25,8 @@ export const JSON_IMPORTERS: readonly JsonImporter[] = [
   canonical,
   opencode,
   geminiCliJson,
+  clineTask,
+  gooseJson,
   openaiResponses,
   anthropic,
   gemini,
@@ -36,4 +40,5 @@ export const JSONL_IMPORTERS: readonly JsonlImporter[] = [
   pi,
   geminiCliJsonl,
   copilotCli,
+  gooseJsonl,
 ];

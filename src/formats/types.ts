@@ -14,6 +14,9 @@ export type FormatId =
   | 'gemini-cli'
   | 'qwen-code'
   | 'copilot-cli'
+  | 'cline'
+  | 'goose'
+  | 'aider'
   | 'openai-chat'
   | 'openai-responses'
   | 'anthropic'
@@ -46,6 +49,9 @@ export const FORMATS: readonly FormatInfo[] = [
   },
   { id: 'qwen-code', label: 'Qwen Code chat log (JSONL)', container: 'jsonl', exportable: false },
   { id: 'copilot-cli', label: 'GitHub Copilot CLI events (JSONL)', container: 'jsonl', exportable: false },
+  { id: 'cline', label: 'Cline / Roo Code / Kilo Code task (JSON)', container: 'json', exportable: false },
+  { id: 'goose', label: 'Goose session (JSONL or JSON)', container: 'json or jsonl', exportable: false },
+  { id: 'aider', label: 'Aider chat history (Markdown)', container: 'text', exportable: false },
   { id: 'openai-chat', label: 'OpenAI Chat Completions', container: 'json', exportable: true },
   { id: 'openai-responses', label: 'OpenAI Responses', container: 'json', exportable: false },
   { id: 'anthropic', label: 'Anthropic Messages', container: 'json', exportable: true },
