@@ -203,7 +203,7 @@ describe('pi session JSONL', () => {
     ]);
   });
 
-  it('weighs imported pi entries as the docs list (chars4): custom messages and branch summaries count, a user image counts 4800 characters, a command weighs its framing', () => {
+  it('weighs imported pi entries as pi 1.6 does (chars4): custom messages and branch summaries by their text, a user image 4800 characters, a command by its command and output', () => {
     const jsonl = [
       header,
       JSON.stringify({
@@ -234,8 +234,8 @@ describe('pi session JSONL', () => {
     ].join('\n');
     const { messages } = importTranscript(jsonl);
     const chars4 = createEstimator('chars4', countChars4);
-    // pi's first version weighs these 0, 1 (images ignored), 2 (command + output) and 0; the later pi 4, 1201, 2 and 2.
-    expect(messages.map((m) => chars4.countMessage(m))).toEqual([4, 1201, 5, 27]);
+    // pi 1.6 weighs the text only: "Injected note", "look" + an image, "ls" + "a\nb", "Tried.".
+    expect(messages.map((m) => chars4.countMessage(m))).toEqual([4, 1201, 2, 2]);
   });
 });
 
