@@ -594,15 +594,19 @@ function piRequestRules(path: readonly Entry[], messageAt: (Message | undefined)
   return { dropped, resultsAfter };
 }
 
+/** Added as the request is sent, so pi's compaction never weighs it: all of it is framing. */
 function noResultProvided(call: ToolCall, line: number): Message {
-  return makeMessage({
-    id: `${call.id}:no-result`,
-    role: 'tool',
-    content: 'No result provided',
-    toolCallId: call.id,
-    toolName: call.name,
-    source: { line },
-  });
+  return framed(
+    makeMessage({
+      id: `${call.id}:no-result`,
+      role: 'tool',
+      content: 'No result provided',
+      toolCallId: call.id,
+      toolName: call.name,
+      source: { line },
+    }),
+    0,
+  );
 }
 
 /**
