@@ -628,10 +628,15 @@ function applyEdit(message: Message | undefined, edit: JsonRecord | undefined): 
   if (replacement === null) return undefined;
   if (!isRecord(replacement)) return message;
   const parts = readContent(field(replacement, 'content'));
-  const edited: Message = { ...message, content: parts.content() };
+  const assistant = message.role === 'assistant';
+  // Joined and weighed as the message itself would be (see `emit`).
+  const edited: Message = { ...message, content: assistant ? parts.content() : parts.joined('') };
   delete edited.images;
+  delete edited.framingChars;
   if (parts.images) edited.images = parts.images;
-  return edited;
+  if (!assistant) return edited;
+  const weighed = parts.text.reduce((sum, t) => sum + t.length, 0) + (message.reasoning?.length ?? 0);
+  return framed(edited, weighed);
 }
 
 /** The usage of an assistant message; aborted and errored replies carry no real usage. */
