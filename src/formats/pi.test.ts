@@ -343,6 +343,62 @@ describe('pi 1.6 compaction inputs', () => {
     expect(messages.map((m) => chars4.countMessage(m))).toEqual([1, 3]);
   });
 
+  it('a context_edit replacement is joined and weighed as pi weighs it: a tool result by its blocks, nothing left of the old framing', () => {
+    const messages = session(
+      entry('k0000001', null, { role: 'user', content: 'go' }),
+      entry('k0000002', 'k0000001', {
+        role: 'toolResult',
+        toolCallId: 'c1',
+        toolName: 'read',
+        content: [{ type: 'text', text: 'x'.repeat(400) }],
+      }),
+      JSON.stringify({
+        type: 'context_edit',
+        id: 'k0000003',
+        parentId: 'k0000002',
+        timestamp: 't',
+        targetId: 'k0000002',
+        replacement: {
+          content: [
+            { type: 'text', text: 'ab' },
+            { type: 'text', text: 'cdef' },
+          ],
+        },
+      }),
+    );
+    expect(messages.map((m) => [m.content, chars4.countMessage(m)])).toEqual([
+      ['go', 1],
+      ['abcdef', 2],
+    ]);
+  });
+
+  it('an assistant reply replaced by a context_edit weighs its new text and its reasoning, not the old newlines', () => {
+    const messages = session(
+      entry('m0000001', null, { role: 'user', content: 'go' }),
+      entry('m0000002', 'm0000001', {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'hmm' },
+          { type: 'text', text: 'one' },
+          { type: 'text', text: 'two' },
+        ],
+      }),
+      JSON.stringify({
+        type: 'context_edit',
+        id: 'm0000003',
+        parentId: 'm0000002',
+        timestamp: 't',
+        targetId: 'm0000002',
+        replacement: { content: 'shorter' },
+      }),
+    );
+    expect([messages[1].content, messages[1].framingChars, chars4.countMessage(messages[1])]).toEqual([
+      'shorter',
+      undefined,
+      3,
+    ]);
+  });
+
   it('weighs pi 1.x system prompt updates by their text and sections, as pi does', () => {
     const messages = session(
       entry('h0000001', null, { role: 'system', content: 'You help.', sections: { tools: 'read, bash' } }),
