@@ -161,6 +161,7 @@ const NOTHING_ADVICE: Record<NothingReason, string> = {
   'clears-only': '',
   'no-split': '',
   'under-threshold': '',
+  'already-compacted': '',
 };
 
 function whyNothing(messages: readonly Message[], settings: SettingsInput, estimator: Estimator): string {

@@ -107,6 +107,21 @@ describe('why nothing is compacted (chars4)', () => {
     });
   });
 
+  it('the pi strategy after a compaction that kept everything since says nothing new has come (pi: "Already compacted")', () => {
+    const summary: Message = { ...summaryMessage('before'), keptAfter: 2 };
+    const kept = [summary, user('u'.repeat(400)), assistant('a'.repeat(400))];
+    const pi = { ...settings, strategy: 'pi' as const };
+    expect(why(kept, pi)).toEqual({
+      reason: 'already-compacted',
+      text: 'every message after the summary is one its compaction kept, and pi compacts again only once something new follows',
+    });
+    expect(analyze(shapeOf(kept, chars4), pi).plan.nothingToCompact).toBe(true);
+    expect(analyze(shapeOf([...kept, user('u'.repeat(400))], chars4), pi).plan.nothingToCompact).toBe(false);
+    expect(analyze(shapeOf(kept, chars4), { ...settings, strategy: 'budget' }).plan.nothingToCompact).toBe(
+      false,
+    );
+  });
+
   it('an empty list has no messages', () => {
     expect(why([sys('s')], settings)).toEqual({
       reason: 'empty',

@@ -16,7 +16,7 @@ import { harnessOutcome } from './harness/outcome';
 import { toolShapeOf, type ToolShape } from './harness/toolShape';
 import { harnessTrigger, type Trigger } from './harness/trigger';
 import type { Message, Role } from './message';
-import { boundaryFor, planFromIndex, type Boundary, type CompactionPlan } from './prepare';
+import { alreadyCompacted, boundaryFor, planFromIndex, type Boundary, type CompactionPlan } from './prepare';
 import {
   STRATEGIES,
   explainSettings,
@@ -49,6 +49,8 @@ export interface TranscriptShape {
    * file records no usage. A typed setting takes its place.
    */
   unseenTokens?: number | null;
+  /** The newest summary kept every message after it (`Boundary.alreadyCompacted`). */
+  alreadyCompacted?: boolean;
 }
 
 /** A shape built from messages: plain arrays, ready to send from the worker. */
@@ -77,12 +79,14 @@ export function shapeWithCounts(
   counts: number[],
   estimator: Estimator,
 ): CountedShape {
+  const isSummary = messages.map(isSummaryMessage);
   return {
     roles: messages.map((m) => m.role),
     counts,
-    isSummary: messages.map(isSummaryMessage),
+    isSummary,
     listTail: estimator.countMessages([]),
     tools: toolShapeOf(messages, estimator),
+    alreadyCompacted: alreadyCompacted(messages, isSummary.lastIndexOf(true)),
   };
 }
 
@@ -267,7 +271,7 @@ function outcomeOf(
 export function strategyOutcome(shape: TranscriptShape, input: SettingsInput): StrategyOutcome {
   const { settings } = explainSettings(input);
   const index = buildCutIndex(shape.roles, shape.counts);
-  const boundary = boundaryFor(shape.roles, shape.isSummary);
+  const boundary = boundaryFor(shape.roles, shape.isSummary, shape.alreadyCompacted);
   const unseen = resolveUnseen(shape.unseenTokens, settings.unseenTokens);
   return outcomeOf(withFixed(shape, unseen.tokens), index, boundary, settings, settings.strategy);
 }
@@ -292,7 +296,7 @@ export function analyze(
   index: CutIndex = buildCutIndex(shape.roles, shape.counts),
 ): Analysis {
   const { settings, adjustments } = explainSettings(input);
-  const boundary = boundaryFor(shape.roles, shape.isSummary);
+  const boundary = boundaryFor(shape.roles, shape.isSummary, shape.alreadyCompacted);
   const totalTokens = index.suffix[0];
   const unseen = resolveUnseen(shape.unseenTokens, settings.unseenTokens);
   const fixed = withFixed(shape, unseen.tokens);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assistant, call, chars, toolResult, user } from './__fixtures__/transcripts';
+import { assistant, call, chars, sys, toolResult, user } from './__fixtures__/transcripts';
 import { buildCutIndex, cutAt, findCutPoint, keepRecentForCut } from './cutPoint';
 import { createEstimator } from './estimate';
 import type { Message, Role } from './message';
@@ -72,6 +72,32 @@ describe('pi strategy (chars4), the budget as a floor', () => {
       assistant(chars(4000)),
     ];
     expect(cut(msgs, 3000, 'pi')).toEqual([3, 2, true]);
+  });
+
+  it('keeps from the calling assistant message when the session ends on tool results over the budget (pi 1.6)', () => {
+    const grep = call('c2', 'grep', { pattern: 'x' });
+    // Estimates 100, 100, 5, 2000, 2000: the walk reaches 1000 on the last result, and no cut point follows it.
+    const msgs = [
+      user(chars(400)),
+      assistant(chars(400)),
+      assistant('', [grep]),
+      toolResult(grep, chars(8000)),
+      toolResult(grep, chars(8000)),
+    ];
+    expect(cut(msgs, 1000, 'pi')).toEqual([2, 0, true]);
+  });
+
+  it('weighs a system message but never cuts at it: the cut moves on to the next user or assistant message', () => {
+    // Estimates 100, 100, 100, 100, 100: the walk reaches 300 on the system message at 2.
+    const msgs = [
+      user(chars(400)),
+      assistant(chars(400)),
+      sys(chars(400)),
+      user(chars(400)),
+      assistant(chars(400)),
+    ];
+    expect(cut(msgs, 300, 'pi')).toEqual([3, -1, false]);
+    expect(cut(msgs, 300, 'budget')).toEqual([2, 0, true]);
   });
 });
 

@@ -132,16 +132,35 @@ function budgetCut(index: CutIndex, start: number, keep: number): CutPoint {
  * pi's rule: the budget is a floor. The cut is the first legal position at or
  * after the message where the kept total reaches the budget, so a big tool
  * result at the crossing moves the cut forward and keeps less than the budget.
+ * When only tool results follow the crossing (a session that ends on results
+ * over the budget), pi keeps from the last legal position, the assistant
+ * message that called them.
  */
 function piCut(index: CutIndex, start: number, keep: number): CutPoint {
   const n = index.length;
-  const first = index.nextLegal[start];
+  const first = piLegalFrom(index, start);
   if (first >= n) return nothing(start);
   // Largest i whose suffix reaches the budget: the walk back stops there.
   const crossing = firstTrue(start, n, (i) => index.suffix[i] < keep) - 1;
   if (crossing < start) return withTurn(index, start, first);
-  const cut = index.nextLegal[crossing];
-  return withTurn(index, start, cut < n ? cut : first);
+  const cut = piLegalFrom(index, crossing);
+  return withTurn(index, start, cut < n ? cut : piLegalUpTo(index, n - 1));
+}
+
+/**
+ * pi cuts before a user or assistant message only: a system message (pi 1.x
+ * keeps its prompt updates in the session) is weighed but never cut at.
+ */
+function piLegalFrom(index: CutIndex, i: number): number {
+  let cut = index.nextLegal[i];
+  while (cut < index.length && index.roles[cut] === 'system') cut = index.nextLegal[cut + 1];
+  return cut;
+}
+
+function piLegalUpTo(index: CutIndex, i: number): number {
+  let cut = index.prevLegal[i];
+  while (cut > 0 && index.roles[cut] === 'system') cut = index.prevLegal[cut - 1];
+  return cut;
 }
 
 /**

@@ -91,10 +91,11 @@ function bpeParts(message: Message, count: TextCounter): Parts {
   return { fixed: framingTokens(message), strings: countedTexts(message).map((t) => count(t.text)) };
 }
 
-/** pi's rule: characters of text, reasoning and tool calls, a quarter token each. */
+/** pi's rule: characters of text, reasoning and tool calls, a quarter token each; framing is not weighed. */
 function chars4Parts(message: Message): Parts {
   let chars =
-    message.content.length +
+    message.content.length -
+    (message.framingChars ?? 0) +
     (message.reasoning?.length ?? 0) +
     (message.images ?? 0) * IMAGE_CHARS +
     (message.opaqueTokens ?? 0) * 4;

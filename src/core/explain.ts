@@ -113,7 +113,9 @@ export type NothingReason =
   /** The preset's cut keeps everything: Gemini CLI found no user message to split before. */
   | 'no-split'
   /** The preset summarizes only when the context still reaches its threshold after clearing. */
-  | 'under-threshold';
+  | 'under-threshold'
+  /** `pi`: nothing came after the newest summary's kept messages (pi: "Already compacted"). */
+  | 'already-compacted';
 
 /**
  * Why nothing would be compacted, in words that match the case: a single
@@ -121,7 +123,7 @@ export type NothingReason =
  */
 export function explainNothingToCompact(
   index: CutIndex,
-  plan: Pick<CompactionPlan, 'start' | 'summaryIdx'>,
+  plan: Pick<CompactionPlan, 'start' | 'summaryIdx' | 'alreadyCompacted'>,
   settings: Pick<Settings, 'keepRecentTokens' | 'strategy'>,
 ): { reason: NothingReason; text: string } {
   const { start } = plan;
@@ -130,6 +132,12 @@ export function explainNothingToCompact(
     plan.summaryIdx >= 0 ? ' after the previous summary' : start > 0 ? ' after the system prompt' : '';
   if (start >= index.length) return { reason: 'empty', text: `no messages${after}` };
   const strategy = settings.strategy;
+  if (strategy === 'pi' && plan.alreadyCompacted) {
+    return {
+      reason: 'already-compacted',
+      text: 'every message after the summary is one its compaction kept, and pi compacts again only once something new follows',
+    };
+  }
   if (clearsOnly(strategy)) {
     return {
       reason: 'clears-only',
@@ -170,28 +178,10 @@ export function explainNothingToCompact(
       text: `everything${after} is ${what} (${n(tail)} tokens), larger than the keep-recent budget (${n(keep)}); there is no place to cut inside it`,
     };
   }
-  if (settings.strategy === 'pi' && index.nextLegal[lastReaching(index, start, keep)] >= index.length) {
-    return {
-      reason: 'floor',
-      text: `the keep-recent budget (${n(keep)} tokens) is reached inside the newest tool results, which stay with their call; with no place to cut after them, the pi strategy keeps everything`,
-    };
-  }
   return {
     reason: 'floor',
     text: `the keep-recent budget (${n(keep)} tokens) is a floor for the ${settings.strategy} strategy, and only the oldest part${after} brings the kept total up to it, so everything is kept`,
   };
-}
-
-/** The newest index from which the kept total reaches `keep` (suffix sums fall as the index grows). */
-function lastReaching(index: CutIndex, start: number, keep: number): number {
-  let lo = start;
-  let hi = index.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (index.suffix[mid] < keep) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo - 1;
 }
 
 /**

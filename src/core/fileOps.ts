@@ -147,10 +147,20 @@ function taggedLines(text: string, tag: string): string[] {
   return text.slice(start, close).split('\n');
 }
 
-/** Collects paths from a previous summary and then from each range, in order. */
-export function collectFileOps(previousSummary: string, ...ranges: readonly (readonly Message[])[]): FileOps {
+/**
+ * Collects paths from a previous summary (its text's tags, or the lists its
+ * compaction recorded) and then from each range, in order.
+ */
+export function collectFileOps(
+  previous: string | { read: readonly string[]; modified: readonly string[] },
+  ...ranges: readonly (readonly Message[])[]
+): FileOps {
   const ops = new FileOps();
-  ops.inherit(previousSummary);
+  if (typeof previous === 'string') ops.inherit(previous);
+  else {
+    for (const path of previous.read) ops.addRead(path);
+    for (const path of previous.modified) ops.addModified(path);
+  }
   for (const range of ranges) for (const message of range) ops.addMessage(message);
   return ops;
 }

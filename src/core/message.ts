@@ -48,6 +48,26 @@ export interface Message {
   opaqueTokens?: number;
   /** Set on summaries written by a compaction, ours or one recognized on import. */
   kind?: 'summary';
+  /**
+   * Characters of `content` and `reasoning` that frame the text rather than
+   * carry it: pi's lead-in and tags around a summary, its wording around a
+   * `!` command or a system prompt update, the newlines between text blocks.
+   * pi weighs only the text inside, so the `chars4` rule (pi's) leaves them
+   * out; the BPE counts keep them, since the model reads them.
+   */
+  framingChars?: number;
+  /**
+   * On a summary: the files its compaction recorded (pi's `details`), which
+   * the next compaction starts its lists from instead of reading the tags in
+   * the summary's text. Empty lists when the compaction recorded none.
+   */
+  files?: { read: string[]; modified: string[] };
+  /**
+   * On a summary: how many of the messages right after it its compaction
+   * kept. When no message follows them, the `pi` strategy has nothing to
+   * compact (pi: "Already compacted").
+   */
+  keptAfter?: number;
   /** The stored turn this message belongs to, when the source has turns. */
   turnId?: string;
   source?: SourceRef;

@@ -35,6 +35,12 @@ export interface Boundary {
   start: number;
   /** The newest summary message before `start`, or −1. */
   summaryIdx: number;
+  /**
+   * Every message after that summary is one its compaction kept: nothing
+   * came since. The `pi` strategy then compacts nothing, as pi answers
+   * "Already compacted".
+   */
+  alreadyCompacted?: boolean;
 }
 
 /** The cut and the ranges around it, cheap enough to recompute on every drag. */
@@ -74,21 +80,39 @@ export interface Preparation extends CompactionPlan {
  * ask for a summary of nothing.
  */
 export function findBoundary(messages: readonly Message[]): Boundary {
-  return boundaryFor(
+  const boundary = boundaryFor(
     messages.map((m) => m.role),
     messages.map(isSummaryMessage),
   );
+  return withAlreadyCompacted(boundary, alreadyCompacted(messages, boundary.summaryIdx));
 }
 
-/** The same from roles and summary flags, for callers that hold no messages. */
-export function boundaryFor(roles: readonly Role[], isSummary: readonly boolean[]): Boundary {
+/** Whether the summary at `summaryIdx` kept every message after it (see `Boundary.alreadyCompacted`). */
+export function alreadyCompacted(messages: readonly Message[], summaryIdx: number): boolean {
+  const kept = summaryIdx >= 0 ? messages[summaryIdx].keptAfter : undefined;
+  return kept !== undefined && messages.length - summaryIdx - 1 <= kept;
+}
+
+function withAlreadyCompacted(boundary: Boundary, compacted: boolean | undefined): Boundary {
+  return compacted ? { ...boundary, alreadyCompacted: true } : boundary;
+}
+
+/**
+ * The same from roles and summary flags, for callers that hold no messages
+ * (`alreadyCompacted` as `findBoundary` found it on the messages).
+ */
+export function boundaryFor(
+  roles: readonly Role[],
+  isSummary: readonly boolean[],
+  compacted?: boolean,
+): Boundary {
   const afterSystem = (i: number) => {
     while (roles[i] === 'system') i++;
     return i;
   };
   const first = afterSystem(0);
   for (let i = roles.length - 1; i >= first; i--) {
-    if (isSummary[i]) return { start: afterSystem(i + 1), summaryIdx: i };
+    if (isSummary[i]) return withAlreadyCompacted({ start: afterSystem(i + 1), summaryIdx: i }, compacted);
   }
   return { start: first, summaryIdx: -1 };
 }
@@ -141,7 +165,9 @@ export function planFromIndex(
   const historyEnd = cut.isSplitTurn ? cut.turnStartIdx : cut.firstKeptIdx;
   const history = { from: boundary.start, to: Math.max(boundary.start, historyEnd) };
   const turnPrefix = cut.isSplitTurn ? { from: cut.turnStartIdx, to: cut.firstKeptIdx } : null;
-  const nothingToCompact = history.to <= history.from && (!turnPrefix || turnPrefix.to <= turnPrefix.from);
+  const nothingToCompact =
+    (history.to <= history.from && (!turnPrefix || turnPrefix.to <= turnPrefix.from)) ||
+    (settings.strategy === 'pi' && boundary.alreadyCompacted === true);
   return { ...boundary, ...cut, history, turnPrefix, nothingToCompact };
 }
 
@@ -222,12 +248,14 @@ export function prepare(
     options.plan ?? planWithIndex(messages, options.index ?? indexMessages(messages, estimator), s);
   if (plan.start >= messages.length || plan.nothingToCompact) return null;
 
-  const previousSummary = plan.summaryIdx >= 0 ? unwrapSummary(messages[plan.summaryIdx].content) : '';
+  const summary = plan.summaryIdx >= 0 ? messages[plan.summaryIdx] : undefined;
+  const previousSummary = summary ? unwrapSummary(summary.content) : '';
   const history = messages.slice(plan.history.from, plan.history.to);
   const prefix = plan.turnPrefix ? messages.slice(plan.turnPrefix.from, plan.turnPrefix.to) : [];
 
   // Paths are collected before fitting, so messages left out still leave their files behind.
-  const historyFileOps = collectFileOps(previousSummary, history);
+  // A compaction that recorded its files hands those on; otherwise they are read from its summary's tags.
+  const historyFileOps = collectFileOps(summary?.files ?? previousSummary, history);
   const fileOps = historyFileOps.clone();
   for (const message of prefix) fileOps.addMessage(message);
 

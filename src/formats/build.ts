@@ -56,6 +56,11 @@ export class Parts {
     return this.text.join('\n');
   }
 
+  /** The text parts with `separator` between them, where a format joins them its own way. */
+  joined(separator: string): string {
+    return this.text.join(separator);
+  }
+
   reasoningText(): string | undefined {
     return this.reasoning.length ? this.reasoning.join('\n\n') : undefined;
   }

@@ -203,7 +203,7 @@ describe('pi session JSONL', () => {
     ]);
   });
 
-  it('weighs imported pi entries as the docs list (chars4): custom messages and branch summaries count, a user image counts 4800 characters, a command weighs its framing', () => {
+  it('weighs imported pi entries as pi 1.6 does (chars4): custom messages and branch summaries by their text, a user image 4800 characters, a command by its command and output', () => {
     const jsonl = [
       header,
       JSON.stringify({
@@ -234,8 +234,183 @@ describe('pi session JSONL', () => {
     ].join('\n');
     const { messages } = importTranscript(jsonl);
     const chars4 = createEstimator('chars4', countChars4);
-    // pi's first version weighs these 0, 1 (images ignored), 2 (command + output) and 0; the later pi 4, 1201, 2 and 2.
-    expect(messages.map((m) => chars4.countMessage(m))).toEqual([4, 1201, 5, 27]);
+    // pi 1.6 weighs the text only: "Injected note", "look" + an image, "ls" + "a\nb", "Tried.".
+    expect(messages.map((m) => chars4.countMessage(m))).toEqual([4, 1201, 2, 2]);
+  });
+});
+
+describe('pi 1.6 compaction inputs', () => {
+  const compaction = (id: string, parentId: string, firstKeptEntryId: string, extra: object = {}): string =>
+    JSON.stringify({
+      type: 'compaction',
+      id,
+      parentId,
+      timestamp: 't',
+      summary: 'Goal: fix it.\n\n<read-files>\nfrom/text.ts\n</read-files>',
+      firstKeptEntryId,
+      tokensBefore: 900,
+      ...extra,
+    });
+  const session = (...lines: string[]) => importTranscript([header, ...lines].join('\n')).messages;
+  const chars4 = createEstimator('chars4', countChars4);
+  const piSettings = { strategy: 'pi' as const, tokenizer: 'chars4' as const, keepRecentTokens: 1 };
+  const before = [
+    entry('e0000001', null, { role: 'user', content: 'x'.repeat(400) }),
+    entry('e0000002', 'e0000001', { role: 'assistant', content: [{ type: 'text', text: 'y'.repeat(400) }] }),
+    entry('e0000003', 'e0000002', { role: 'user', content: 'z'.repeat(400) }),
+    entry('e0000004', 'e0000003', { role: 'assistant', content: [{ type: 'text', text: 'w'.repeat(400) }] }),
+  ];
+
+  it('a branch that ends in a compaction has nothing to compact under pi ("Already compacted"); the budget strategy still cuts', () => {
+    const messages = session(...before, compaction('e0000005', 'e0000004', 'e0000003'));
+    expect(messages.map((m) => m.id)).toEqual(['e0000005', 'e0000003', 'e0000004']);
+    expect(messages[0].keptAfter).toBe(2);
+    expect(findBoundary(messages).alreadyCompacted).toBe(true);
+    expect(prepare(messages, piSettings, chars4)).toBeNull();
+    expect(prepare(messages, { ...piSettings, strategy: 'budget' }, chars4)?.firstKeptIdx).toBe(2);
+  });
+
+  it('once anything follows the compaction, pi compacts again and starts from the files its details recorded, not its text', () => {
+    const messages = session(
+      ...before,
+      compaction('e0000005', 'e0000004', 'e0000003', {
+        details: { readFiles: ['src/read.ts'], modifiedFiles: ['src/changed.ts'] },
+      }),
+      entry('e0000006', 'e0000005', { role: 'user', content: 'v'.repeat(400) }),
+    );
+    expect(messages[0].files).toEqual({ read: ['src/read.ts'], modified: ['src/changed.ts'] });
+    const prep = prepare(messages, piSettings, chars4)!;
+    expect([prep.firstKeptIdx, prep.history]).toEqual([3, { from: 1, to: 3 }]);
+    expect([prep.fileOps.read, prep.fileOps.modified]).toEqual([['src/read.ts'], ['src/changed.ts']]);
+  });
+
+  it("an extension's compaction (fromHook) hands on no files, whatever its details or text say", () => {
+    const messages = session(
+      ...before,
+      compaction('e0000005', 'e0000004', 'e0000003', { fromHook: true, details: { readFiles: ['hook.ts'] } }),
+      entry('e0000006', 'e0000005', { role: 'user', content: 'v'.repeat(400) }),
+    );
+    expect(messages[0].files).toEqual({ read: [], modified: [] });
+    expect(prepare(messages, piSettings, chars4)!.fileOps.read).toEqual([]);
+  });
+
+  it('renders a command as pi does: "(no output)", a cancel, an exit code, where the cut output went; weighed by command and output', () => {
+    const messages = session(
+      entry('f0000001', null, {
+        role: 'bashExecution',
+        command: 'make',
+        output: '',
+        exitCode: 2,
+        cancelled: false,
+      }),
+      entry('f0000002', 'f0000001', {
+        role: 'bashExecution',
+        command: 'tail -f log',
+        output: 'line',
+        exitCode: null,
+        cancelled: true,
+        truncated: true,
+        fullOutputPath: '/tmp/out.log',
+      }),
+    );
+    expect(messages.map((m) => m.content)).toEqual([
+      'Ran `make`\n(no output)\n\nCommand exited with code 2',
+      'Ran `tail -f log`\n```\nline\n```\n\n(command cancelled)\n\n[Output truncated. Full output: /tmp/out.log]',
+    ]);
+    expect(messages.map((m) => chars4.countMessage(m))).toEqual([1, 4]);
+  });
+
+  it("joins a user's text blocks with nothing between them and an assistant's with newlines, weighing only the blocks", () => {
+    const messages = session(
+      entry('g0000001', null, {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'ab' },
+          { type: 'text', text: 'cd' },
+        ],
+      }),
+      entry('g0000002', 'g0000001', {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'hmm' },
+          { type: 'text', text: 'ab' },
+          { type: 'text', text: 'cdefg' },
+        ],
+      }),
+    );
+    expect(messages.map((m) => m.content)).toEqual(['abcd', 'ab\ncdefg']);
+    // pi: ceil(4 / 4) and ceil((3 + 2 + 5) / 4).
+    expect(messages.map((m) => chars4.countMessage(m))).toEqual([1, 3]);
+  });
+
+  it('a context_edit replacement is joined and weighed as pi weighs it: a tool result by its blocks, nothing left of the old framing', () => {
+    const messages = session(
+      entry('k0000001', null, { role: 'user', content: 'go' }),
+      entry('k0000002', 'k0000001', {
+        role: 'toolResult',
+        toolCallId: 'c1',
+        toolName: 'read',
+        content: [{ type: 'text', text: 'x'.repeat(400) }],
+      }),
+      JSON.stringify({
+        type: 'context_edit',
+        id: 'k0000003',
+        parentId: 'k0000002',
+        timestamp: 't',
+        targetId: 'k0000002',
+        replacement: {
+          content: [
+            { type: 'text', text: 'ab' },
+            { type: 'text', text: 'cdef' },
+          ],
+        },
+      }),
+    );
+    expect(messages.map((m) => [m.content, chars4.countMessage(m)])).toEqual([
+      ['go', 1],
+      ['abcdef', 2],
+    ]);
+  });
+
+  it('an assistant reply replaced by a context_edit weighs its new text and its reasoning, not the old newlines', () => {
+    const messages = session(
+      entry('m0000001', null, { role: 'user', content: 'go' }),
+      entry('m0000002', 'm0000001', {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'hmm' },
+          { type: 'text', text: 'one' },
+          { type: 'text', text: 'two' },
+        ],
+      }),
+      JSON.stringify({
+        type: 'context_edit',
+        id: 'm0000003',
+        parentId: 'm0000002',
+        timestamp: 't',
+        targetId: 'm0000002',
+        replacement: { content: 'shorter' },
+      }),
+    );
+    expect([messages[1].content, messages[1].framingChars, chars4.countMessage(messages[1])]).toEqual([
+      'shorter',
+      undefined,
+      3,
+    ]);
+  });
+
+  it('weighs pi 1.x system prompt updates by their text and sections, as pi does', () => {
+    const messages = session(
+      entry('h0000001', null, { role: 'system', content: 'You help.', sections: { tools: 'read, bash' } }),
+      entry('h0000002', 'h0000001', {
+        role: 'system',
+        content: '',
+        sections: { rules: 'Be brief.', gone: null },
+      }),
+    );
+    expect(messages.map((m) => m.content)).toEqual(['You help.\n\nread, bash', 'Be brief.']);
+    // pi: ceil((9 + 10) / 4) and ceil(9 / 4).
+    expect(messages.map((m) => chars4.countMessage(m))).toEqual([5, 3]);
   });
 });
 

@@ -27,23 +27,52 @@ import type { ImportUsage } from './types';
  * history, never the boundary a compaction starts after.
  */
 function compactionSummary(id: string, summary: string, line: number): Message {
-  return makeMessage({
-    id,
-    role: 'user',
-    kind: 'summary',
-    content: `${PI_COMPACTION_LEAD_IN}\n\n<summary>\n${summary}\n</summary>`,
-    source: { line },
-  });
+  return framed(
+    makeMessage({
+      id,
+      role: 'user',
+      kind: 'summary',
+      content: `${PI_COMPACTION_LEAD_IN}\n\n<summary>\n${summary}\n</summary>`,
+      source: { line },
+    }),
+    summary.length,
+  );
 }
 
 /** pi writes no newline before the closing tag of a branch summary. */
 function branchSummary(id: string, summary: string, line: number): Message {
-  return makeMessage({
-    id,
-    role: 'user',
-    content: `${PI_BRANCH_LEAD_IN}\n\n<summary>\n${summary}</summary>`,
-    source: { line },
-  });
+  return framed(
+    makeMessage({
+      id,
+      role: 'user',
+      content: `${PI_BRANCH_LEAD_IN}\n\n<summary>\n${summary}</summary>`,
+      source: { line },
+    }),
+    summary.length,
+  );
+}
+
+/**
+ * Marks what the model reads around the `weighed` characters pi counts
+ * (pi weighs a summary by its text, a command by its command and output).
+ */
+function framed(message: Message, weighed: number): Message {
+  const framing = message.content.length + (message.reasoning?.length ?? 0) - weighed;
+  if (framing > 0) message.framingChars = framing;
+  return message;
+}
+
+/**
+ * The files a pi compaction recorded in its `details`, which pi's next
+ * compaction starts from. An extension's compaction (`fromHook`) records
+ * nothing pi reads, nor does one without details: empty lists, not the tags
+ * of the summary's text.
+ */
+function recordedFiles(record: JsonRecord): { read: string[]; modified: string[] } {
+  const details = field(record, 'fromHook') === true ? undefined : rec(record, 'details');
+  const strings = (key: string): string[] =>
+    (details ? (arr(details, key) ?? []) : []).filter((p): p is string => typeof p === 'string');
+  return { read: strings('readFiles'), modified: strings('modifiedFiles') };
 }
 
 /** pi 1.x entries that never reach the model: the usage of a call outside the conversation (a cache warm-up). */
@@ -221,8 +250,12 @@ class PiSession implements JsonlSession {
         appendAll(messages, sent.resultsAfter.get(i) ?? []);
       });
     } else {
-      messages.push(messageAt[compactionAt]!);
+      const summary = messageAt[compactionAt]!;
+      messages.push(summary);
       if (keptFrom !== -1) pushEmitted(path, keptFrom, messageAt, messages, compactionAt, sent.resultsAfter);
+      summary.files = recordedFiles(path[compactionAt]!.record);
+      // pi prepares nothing on a branch that ends in its compaction.
+      if (compactionAt === path.length - 1) summary.keptAfter = messages.length - 1;
       pushEmitted(path, compactionAt + 1, messageAt, messages, path.length, sent.resultsAfter);
     }
     return {
@@ -308,7 +341,7 @@ class PiSession implements JsonlSession {
     const source = { line };
     if (entry.type === 'custom_message') {
       const parts = readContent(field(record, 'content'));
-      out.push(makeMessage({ id, role: 'user', content: parts.content(), images: parts.images, source }));
+      out.push(makeMessage({ id, role: 'user', content: parts.joined(''), images: parts.images, source }));
       return;
     }
     if (entry.type === 'branch_summary') {
@@ -324,8 +357,9 @@ class PiSession implements JsonlSession {
       case 'user':
       case 'custom':
       case 'hookMessage': {
+        // pi joins a user's text blocks with nothing between them, and weighs them so.
         const parts = readContent(field(message, 'content'));
-        out.push(makeMessage({ id, role: 'user', content: parts.content(), images: parts.images, source }));
+        out.push(makeMessage({ id, role: 'user', content: parts.joined(''), images: parts.images, source }));
         return;
       }
       case 'assistant': {
@@ -346,23 +380,32 @@ class PiSession implements JsonlSession {
         });
         const content = field(message, 'content');
         if (typeof content === 'string') parts.addText(content);
+        // pi joins an assistant's text blocks with newlines but weighs only the blocks.
+        const weighed = [...parts.text, ...parts.reasoning].reduce((sum, t) => sum + t.length, 0);
         out.push(
-          makeMessage({
-            id,
-            role: 'assistant',
-            content: parts.content(),
-            reasoning: parts.reasoningText(),
-            toolCalls: calls,
-            images: parts.images,
-            source,
-          }),
+          framed(
+            makeMessage({
+              id,
+              role: 'assistant',
+              content: parts.content(),
+              reasoning: parts.reasoningText(),
+              toolCalls: calls,
+              images: parts.images,
+              source,
+            }),
+            weighed,
+          ),
         );
         return;
       }
       case 'system': {
-        // pi 1.x keeps the system prompt in the session; pi sends it as the system message.
-        const parts = readContent(field(message, 'content'));
-        out.push(makeMessage({ id, role: 'system', content: parts.content(), source }));
+        // pi 1.x keeps the system prompt in the session, and later updates of its named sections.
+        const text = readContent(field(message, 'content')).content();
+        const sections = systemSections(message);
+        const weighed = text.length + sections.reduce((sum, [, value]) => sum + (value?.length ?? 0), 0);
+        out.push(
+          framed(makeMessage({ id, role: 'system', content: systemText(text, sections), source }), weighed),
+        );
         return;
       }
       case 'toolResult': {
@@ -371,7 +414,7 @@ class PiSession implements JsonlSession {
           makeMessage({
             id,
             role: 'tool',
-            content: parts.content(),
+            content: parts.joined(''),
             images: parts.images,
             toolCallId: str(message, 'toolCallId'),
             toolName: str(message, 'toolName'),
@@ -383,10 +426,12 @@ class PiSession implements JsonlSession {
       case 'bashExecution': {
         // Commands the user ran with `!` reach the model as a user message, unless excluded.
         if (field(message, 'excludeFromContext') === true) return;
-        const exit = num(message, 'exitCode');
+        const command = str(message, 'command') ?? '';
         const output = str(message, 'output') ?? '';
-        const text = `Ran \`${str(message, 'command') ?? ''}\`\n\`\`\`\n${output}\n\`\`\`${exit !== undefined && exit !== 0 ? `\n(exit code ${exit})` : ''}`;
-        out.push(makeMessage({ id, role: 'user', content: text, source }));
+        const text = bashText(message, command, output);
+        out.push(
+          framed(makeMessage({ id, role: 'user', content: text, source }), command.length + output.length),
+        );
         return;
       }
       case 'compactionSummary':
@@ -428,6 +473,34 @@ class PiSession implements JsonlSession {
     }
     return undefined;
   }
+}
+
+/**
+ * A `!` command as pi puts it before the model: the command, its output in a
+ * fence (or "(no output)"), then whether it was cancelled or failed, and
+ * where the whole output went when it was cut.
+ */
+function bashText(message: JsonRecord, command: string, output: string): string {
+  let text = `Ran \`${command}\`\n${output ? `\`\`\`\n${output}\n\`\`\`` : '(no output)'}`;
+  const exit = num(message, 'exitCode');
+  if (field(message, 'cancelled') === true) text += '\n\n(command cancelled)';
+  else if (exit !== undefined && exit !== 0) text += `\n\nCommand exited with code ${exit}`;
+  const fullOutput = str(message, 'fullOutputPath');
+  if (field(message, 'truncated') === true && fullOutput)
+    text += `\n\n[Output truncated. Full output: ${fullOutput}]`;
+  return text;
+}
+
+/** A pi 1.x system message's named sections, in order; a null section was removed. */
+function systemSections(message: JsonRecord): [string, string | null][] {
+  const sections = rec(message, 'sections');
+  if (!sections) return [];
+  return Object.entries(sections).map(([name, value]) => [name, typeof value === 'string' ? value : null]);
+}
+
+/** The prompt text followed by its sections, as pi renders a system message. */
+function systemText(text: string, sections: readonly [string, string | null][]): string {
+  return [text, ...sections.map(([, value]) => value ?? '')].filter((part) => part.length > 0).join('\n\n');
 }
 
 /** pi content: a string, or text and image blocks. */
@@ -521,15 +594,19 @@ function piRequestRules(path: readonly Entry[], messageAt: (Message | undefined)
   return { dropped, resultsAfter };
 }
 
+/** Added as the request is sent, so pi's compaction never weighs it: all of it is framing. */
 function noResultProvided(call: ToolCall, line: number): Message {
-  return makeMessage({
-    id: `${call.id}:no-result`,
-    role: 'tool',
-    content: 'No result provided',
-    toolCallId: call.id,
-    toolName: call.name,
-    source: { line },
-  });
+  return framed(
+    makeMessage({
+      id: `${call.id}:no-result`,
+      role: 'tool',
+      content: 'No result provided',
+      toolCallId: call.id,
+      toolName: call.name,
+      source: { line },
+    }),
+    0,
+  );
 }
 
 /**
@@ -551,10 +628,15 @@ function applyEdit(message: Message | undefined, edit: JsonRecord | undefined): 
   if (replacement === null) return undefined;
   if (!isRecord(replacement)) return message;
   const parts = readContent(field(replacement, 'content'));
-  const edited: Message = { ...message, content: parts.content() };
+  const assistant = message.role === 'assistant';
+  // Joined and weighed as the message itself would be (see `emit`).
+  const edited: Message = { ...message, content: assistant ? parts.content() : parts.joined('') };
   delete edited.images;
+  delete edited.framingChars;
   if (parts.images) edited.images = parts.images;
-  return edited;
+  if (!assistant) return edited;
+  const weighed = parts.text.reduce((sum, t) => sum + t.length, 0) + (message.reasoning?.length ?? 0);
+  return framed(edited, weighed);
 }
 
 /** The usage of an assistant message; aborted and errored replies carry no real usage. */

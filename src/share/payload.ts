@@ -151,6 +151,11 @@ export function toShareMessage(message: Message): ShareMessage {
   if (message.images !== undefined) out.images = message.images;
   if (message.kind !== undefined) out.kind = message.kind;
   if (message.turnId !== undefined) out.turnId = message.turnId;
+  // What the pi importer learned from the file: pi's weights, and its compaction's files and kept count.
+  if (message.framingChars !== undefined) out.framingChars = message.framingChars;
+  if (message.files !== undefined)
+    out.files = { read: [...message.files.read], modified: [...message.files.modified] };
+  if (message.keptAfter !== undefined) out.keptAfter = message.keptAfter;
   return out;
 }
 

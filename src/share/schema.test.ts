@@ -2,7 +2,8 @@ import { MAX_PROMPT_CHARS } from '../core/prompts';
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_HARNESS_PARAMS } from '../core/harness/params';
 import { DEFAULT_SETTINGS } from '../core/settings';
-import type { FullSharePayload, SharePayload } from './payload';
+import type { Message } from '../core/message';
+import { toShareMessage, type FullSharePayload, type SharePayload } from './payload';
 import { SHARE_LIMITS } from './limits';
 import { isPresetBaseUrl, restoreShare, validateSharePayload } from './schema';
 
@@ -20,6 +21,27 @@ function errorOf(json: unknown): { path?: string; message: string } | null {
 describe('validation', () => {
   test('the smallest full payload is valid', () => {
     expect(validateSharePayload(base)).toEqual({ ok: true, payload: base });
+  });
+
+  test("a pi summary keeps what the importer learned from the file: its framing, its compaction's files and kept count", () => {
+    const summary: Message = {
+      id: 's',
+      role: 'user',
+      kind: 'summary',
+      content:
+        'The conversation history before this point was compacted into the following summary:\n\n<summary>\nGoal\n</summary>',
+      framingChars: 97,
+      files: { read: ['a.ts'], modified: ['b.ts'] },
+      keptAfter: 1,
+    };
+    const payload: FullSharePayload = {
+      ...base,
+      transcript: { messages: [toShareMessage(summary), { id: 'u', role: 'user', content: 'hi' }] },
+    };
+    const result = validateSharePayload(JSON.parse(JSON.stringify(payload)));
+    expect(result.ok && result.payload.variant === 'full' && result.payload.transcript.messages[0]).toEqual(
+      summary,
+    );
   });
 
   test.each([

@@ -69,6 +69,16 @@ const messageSchema = v.strictObject({
   images: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.images))),
   kind: v.optional(v.literal('summary')),
   turnId: v.optional(label),
+  framingChars: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.textChars)),
+  ),
+  files: v.optional(
+    v.strictObject({
+      read: v.pipe(v.array(text), v.maxLength(SHARE_LIMITS.messages)),
+      modified: v.pipe(v.array(text), v.maxLength(SHARE_LIMITS.messages)),
+    }),
+  ),
+  keptAfter: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.messages))),
 });
 
 /**

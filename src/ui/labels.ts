@@ -60,4 +60,5 @@ export const NOTHING_LABELS: Record<NothingReason, string> = {
   'clears-only': 'this preset only clears tool output in place',
   'no-split': 'no user message to split before',
   'under-threshold': 'still under the threshold after clearing',
+  'already-compacted': 'nothing new since the last compaction',
 };
