@@ -32,6 +32,10 @@ const FIXTURES = [
   'anthropic.json',
   'gemini.json',
   'langchain.json',
+  'otel-genai.json',
+  'otel-openllmetry.jsonl',
+  'inspect-ai.json',
+  'swe-agent.traj',
   'plain.txt',
 ];
 const formatIds = FORMATS.map((f) => f.id);

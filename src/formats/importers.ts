@@ -11,18 +11,24 @@ import { copilotCli } from './copilotCli';
 import type { JsonImporter, JsonlImporter } from './format';
 import { gemini } from './gemini';
 import { geminiCliJson, geminiCliJsonl } from './geminiCli';
+import { inspectAi } from './inspectAi';
 import { langchain } from './langchain';
 import { openaiChat } from './openaiChat';
 import { openaiResponses } from './openaiResponses';
 import { opencode } from './opencode';
+import { otelJson, otelJsonl } from './otel';
 import { pi } from './pi';
 import { qwenCode } from './qwenCode';
+import { sweAgent } from './sweAgent';
 
 /** Order breaks ties between equally confident detections: the more specific format first. */
 export const JSON_IMPORTERS: readonly JsonImporter[] = [
   canonical,
   opencode,
   geminiCliJson,
+  otelJson,
+  inspectAi,
+  sweAgent,
   openaiResponses,
   anthropic,
   gemini,
@@ -35,5 +41,6 @@ export const JSONL_IMPORTERS: readonly JsonlImporter[] = [
   codex,
   pi,
   geminiCliJsonl,
+  otelJsonl,
   copilotCli,
 ];
