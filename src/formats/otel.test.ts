@@ -159,6 +159,21 @@ describe('OpenTelemetry GenAI spans (OTLP JSON)', () => {
     expect(issueCodes(result)).toEqual([]);
   });
 
+  it('reads gen_ai.input.messages written as Chat messages without parts, and an output of plain text', () => {
+    const text = trace({
+      id: 'a',
+      end: '5000',
+      attributes: [
+        s('gen_ai.input.messages', JSON.stringify([{ role: 'user', content: 'Where is order 7?' }])),
+        s('gen_ai.output.messages', 'It shipped yesterday.'),
+      ],
+    });
+    expect(importTranscript(text).messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'Where is order 7?'],
+      ['assistant', 'It shipped yesterday.'],
+    ]);
+  });
+
   it('reads the older gen_ai.prompt / gen_ai.completion JSON strings carried by span events', () => {
     const text = trace({
       id: 'a',

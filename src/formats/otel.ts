@@ -162,12 +162,21 @@ function chatToolCall(id: unknown, name: unknown, args: unknown): JsonRecord {
  * Current conventions: `{role, parts}`. Text, reasoning and tool calls stay in
  * the message; each `tool_call_response` part is a tool result of its own.
  */
-function fromPartsMessages(value: unknown, path: string, out: ChatRecord[]): boolean {
+function fromPartsMessages(value: unknown, path: string, out: ChatRecord[], role: string): boolean {
+  // Some instrumentations write plain text here, others Chat Completions messages without parts.
+  if (typeof value === 'string') {
+    if (value !== '') out.push({ record: { role, content: value }, path });
+    return true;
+  }
   if (!Array.isArray(value)) return false;
   value.forEach((message, i) => {
     if (!isRecord(message)) return;
     const at = `${path}[${i}]`;
-    const role = str(message, 'role') ?? 'user';
+    if (!Array.isArray(field(message, 'parts'))) {
+      out.push({ record: { role, ...message }, path: at });
+      return;
+    }
+    const messageRole = str(message, 'role') ?? role;
     const texts: string[] = [];
     const reasoning: string[] = [];
     const calls: JsonRecord[] = [];
@@ -207,12 +216,12 @@ function fromPartsMessages(value: unknown, path: string, out: ChatRecord[]): boo
           texts.push(safeStringify(part));
       }
     }
-    if (role === 'tool' && texts.length === 0 && calls.length === 0) {
+    if (messageRole === 'tool' && texts.length === 0 && calls.length === 0) {
       appendAll(out, results);
       return;
     }
     const record: JsonRecord = {
-      role,
+      role: messageRole,
       content: [
         ...texts.map((text) => ({ type: 'text', text })),
         ...Array.from({ length: images }, () => ({ type: 'image_url' })),
@@ -220,7 +229,7 @@ function fromPartsMessages(value: unknown, path: string, out: ChatRecord[]): boo
     };
     if (reasoning.length) record.reasoning_content = reasoning.join('\n\n');
     if (calls.length) record.tool_calls = calls;
-    if (role === 'tool') record.tool_call_id = str(message, 'tool_call_id');
+    if (messageRole === 'tool') record.tool_call_id = str(message, 'tool_call_id');
     out.push({ record, path: at });
     appendAll(out, results);
   });
@@ -454,16 +463,15 @@ function readCall(span: Span): Call | null {
     const instructions = spanOrEventAttribute(span, 'gen_ai.system_instructions');
     if (instructions !== undefined)
       fromSystemInstructions(instructions, at('gen_ai.system_instructions'), input);
-    fromPartsMessages(jsonAttribute(modern), at('gen_ai.input.messages'), input);
+    fromPartsMessages(jsonAttribute(modern), at('gen_ai.input.messages'), input, 'user');
     fromPartsMessages(
       jsonAttribute(spanOrEventAttribute(span, 'gen_ai.output.messages')),
       at('gen_ai.output.messages'),
       output,
+      'assistant',
     );
-    return {
-      input,
-      output: output.slice(0, 1).concat(output.slice(1).filter((m) => m.record.role === 'tool')),
-    };
+    // Several output messages are several choices: the conversation goes on with the first.
+    return { input, output: output.slice(0, 1) };
   }
   if (attrs.has('ai.prompt.messages')) {
     fromVercelPrompt(jsonAttribute(attrs.get('ai.prompt.messages')), at('ai.prompt.messages'), input);
