@@ -12,6 +12,7 @@ import { cliBench } from './cli';
 import { coreBench } from './core';
 import { followBench } from './follow';
 import { importBench } from './importCli';
+import { importCompareBench } from './importCompare';
 import { linksBench } from './links';
 import { replayBench } from './replay';
 import { realTextBench } from './realText';
@@ -25,6 +26,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   tokenize: tokenizeBench,
   core: coreBench,
   import: importBench,
+  'import-compare': importCompareBench,
   follow: followBench,
   links: linksBench,
   cli: cliBench,

@@ -36,6 +36,10 @@ const FIXTURES = [
   'anthropic.json',
   'gemini.json',
   'langchain.json',
+  'otel-genai.json',
+  'otel-openllmetry.jsonl',
+  'inspect-ai.json',
+  'swe-agent.traj',
   'plain.txt',
 ];
 const formatIds = FORMATS.map((f) => f.id);

@@ -13,12 +13,15 @@ import type { JsonImporter, JsonlImporter } from './format';
 import { gemini } from './gemini';
 import { gooseJson, gooseJsonl } from './goose';
 import { geminiCliJson, geminiCliJsonl } from './geminiCli';
+import { inspectAi } from './inspectAi';
 import { langchain } from './langchain';
 import { openaiChat } from './openaiChat';
 import { openaiResponses } from './openaiResponses';
 import { opencode } from './opencode';
+import { otelJson, otelJsonl } from './otel';
 import { pi } from './pi';
 import { qwenCode } from './qwenCode';
+import { sweAgent } from './sweAgent';
 
 /** Order breaks ties between equally confident detections: the more specific format first. */
 export const JSON_IMPORTERS: readonly JsonImporter[] = [
@@ -27,6 +30,9 @@ export const JSON_IMPORTERS: readonly JsonImporter[] = [
   geminiCliJson,
   clineTask,
   gooseJson,
+  otelJson,
+  inspectAi,
+  sweAgent,
   openaiResponses,
   anthropic,
   gemini,
@@ -39,6 +45,7 @@ export const JSONL_IMPORTERS: readonly JsonlImporter[] = [
   codex,
   pi,
   geminiCliJsonl,
+  otelJsonl,
   copilotCli,
   gooseJsonl,
 ];

@@ -22,6 +22,9 @@ export type FormatId =
   | 'anthropic'
   | 'gemini'
   | 'langchain'
+  | 'otel'
+  | 'inspect-ai'
+  | 'swe-agent'
   | 'canonical'
   | 'text';
 
@@ -57,6 +60,14 @@ export const FORMATS: readonly FormatInfo[] = [
   { id: 'anthropic', label: 'Anthropic Messages', container: 'json', exportable: true },
   { id: 'gemini', label: 'Gemini API contents', container: 'json', exportable: false },
   { id: 'langchain', label: 'LangChain messages', container: 'json', exportable: false },
+  {
+    id: 'otel',
+    label: 'OpenTelemetry GenAI spans (OTLP JSON)',
+    container: 'json or jsonl',
+    exportable: false,
+  },
+  { id: 'inspect-ai', label: 'Inspect AI eval log (JSON)', container: 'json', exportable: false },
+  { id: 'swe-agent', label: 'SWE-agent trajectory (.traj)', container: 'json', exportable: false },
   { id: 'canonical', label: 'Compaction Playground JSON', container: 'json', exportable: true },
   { id: 'text', label: 'Plain text (User: / Assistant:)', container: 'text', exportable: false },
 ];

@@ -76,7 +76,7 @@ export const LoadPanel = memo(function LoadPanel() {
           // The "Open file…" button is the way in, for the keyboard and for screen readers alike.
           tabIndex={-1}
           aria-hidden="true"
-          accept=".json,.jsonl,.txt,.md,application/json,text/plain"
+          accept=".json,.jsonl,.traj,.txt,.md,application/json,text/plain"
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (file) void load({ source: { kind: 'file', file }, sourceName: file.name });
