@@ -9,7 +9,8 @@ import { NothingToCompactError } from './errors';
 import type { Estimator } from './estimate';
 import { clearInPlace } from './harness/applyClearings';
 import { carryUserMessages } from './harness/carry';
-import type { Clearing } from './harness/clearing';
+import { presetOf } from './harness/registry';
+import type { Clearing } from './harness/preset';
 import type { Message } from './message';
 import { prepare, type Preparation, type Range } from './prepare';
 import {
@@ -20,6 +21,7 @@ import {
   type PromptOverrides,
 } from './prompts';
 import {
+  isCutStrategy,
   normalizeSettings,
   summaryBudget,
   turnPrefixBudget,
@@ -233,10 +235,10 @@ export function createCompactor(
       }
       summary += prep.fileOps.format();
 
-      const carried =
-        s.strategy === 'codex'
-          ? carryUserMessages(working, s.harness.codex.userMessageTokens, estimator)
-          : [];
+      const carryBudget = isCutStrategy(s.strategy)
+        ? undefined
+        : presetOf(s.strategy).carryBudget?.(s.harness[s.strategy] as unknown as Record<string, unknown>);
+      const carried = carryBudget === undefined ? [] : carryUserMessages(working, carryBudget, estimator);
       const compacted = apply(working, prep, summary, carried);
       const outcomes = [history.outcome, prefix?.outcome].filter((o): o is SummaryOutcome => !!o);
       const checkpoint =

@@ -4,8 +4,8 @@
  */
 import type { ResultOverflow } from './analysis';
 import type { CutIndex } from './cutPoint';
-import { clearsOnly } from './harness/ids';
-import type { Trigger } from './harness/trigger';
+import { clearsOnly, presetOf } from './harness/registry';
+import type { Trigger } from './harness/preset';
 import type { CompactionPlan } from './prepare';
 import { isCutStrategy, type Settings } from './settings';
 import { formatCount } from './numbers';
@@ -130,24 +130,7 @@ export function explainNothingToCompact(
     plan.summaryIdx >= 0 ? ' after the previous summary' : start > 0 ? ' after the system prompt' : '';
   if (start >= index.length) return { reason: 'empty', text: `no messages${after}` };
   const strategy = settings.strategy;
-  if (clearsOnly(strategy)) {
-    return {
-      reason: 'clears-only',
-      text: `${strategy} clears old tool output in place and never summarizes`,
-    };
-  }
-  if (strategy === 'gemini-cli') {
-    return {
-      reason: 'no-split',
-      text: `gemini-cli splits only before a user message, and there is none${after} after the first to split at`,
-    };
-  }
-  if (!isCutStrategy(strategy)) {
-    return {
-      reason: 'under-threshold',
-      text: `${strategy} clears old tool output first and summarizes only while the context still reaches its threshold`,
-    };
-  }
+  if (!isCutStrategy(strategy)) return presetOf(strategy).nothing(after);
   const tail = index.suffix[start];
   if (tail <= keep) {
     return {

@@ -11,7 +11,7 @@
  */
 import { strategyOutcome, strategyTrigger, type StrategyOutcome } from '../analysis';
 import type { Role } from '../message';
-import type { ToolShape } from '../harness/toolShape';
+import type { ToolShape } from '../harness/preset';
 import { triggers } from '../harness/trigger';
 import { explainSettings, summaryBudget, type SettingsInput, type Strategy } from '../settings';
 import type { SessionShape } from './calls';
