@@ -12,6 +12,7 @@ import {
   FLAG,
   type ClearView,
   type ClearingPlan,
+  type CutView,
   type Preset,
 } from './preset';
 import { PlanBuilder, toolResults } from './planBuilder';
@@ -37,6 +38,7 @@ export const CLAUDE_CODE_OUTPUT_RESERVE_CAP = 20_000;
 export const CLAUDE_CODE_CLEARABLE_TOOLS: readonly string[] = [
   'Read',
   'Bash',
+  'PowerShell',
   'Grep',
   'Glob',
   'WebSearch',
@@ -66,6 +68,42 @@ export function microcompact(view: ClearView, p: ClaudeCodeParams): ClearingPlan
   return b.plan();
 }
 
+/** After compacting, Claude Code re-attaches at most this many of the files it read most recently… */
+export const CLAUDE_CODE_FILES_RESTORED = 5;
+/** …each cut to this many tokens… */
+export const CLAUDE_CODE_TOKENS_PER_FILE = 5_000;
+/** …within this budget for all of them. */
+export const CLAUDE_CODE_RESTORE_BUDGET = 50_000;
+
+/**
+ * What Claude Code puts back after its summary, in tokens: the newest file
+ * reads (a transcript cannot tell two reads of one file apart, so each read
+ * counts), each at most 5,000, then the newest todo list and plan, which are
+ * the arguments of the calls that wrote them. CLAUDE.md is not in a
+ * transcript: it belongs to the unseen part every request holds, which stays.
+ */
+export function claudeCodeReattached(view: CutView): number {
+  const tools = view.tools;
+  if (!tools) return 0;
+  let files = 0;
+  let restored = 0;
+  let todos = -1;
+  let plan = -1;
+  for (let i = view.roles.length - 1; i >= 0; i--) {
+    const name = view.roles[i] === 'tool' ? tools.names[i] : null;
+    if (name === 'Read' && files < CLAUDE_CODE_FILES_RESTORED) {
+      const output = Math.max(0, view.counts[i] - tools.bare[i]);
+      restored += Math.min(output, CLAUDE_CODE_TOKENS_PER_FILE, CLAUDE_CODE_RESTORE_BUDGET - restored);
+      files++;
+    } else if (name === 'TodoWrite' && todos < 0) {
+      todos = tools.argTokens[i];
+    } else if (name === 'ExitPlanMode' && plan < 0) {
+      plan = tools.argTokens[i];
+    }
+  }
+  return restored + Math.max(0, todos) + Math.max(0, plan);
+}
+
 export const claudeCodePreset: Preset<'claude-code', ClaudeCodeParams> = {
   id: 'claude-code',
   agent: 'Claude Code',
@@ -73,9 +111,9 @@ export const claudeCodePreset: Preset<'claude-code', ClaudeCodeParams> = {
   source: 'Reverse-engineered from Claude Code by others; the buffer has changed between versions.',
   doc: {
     trigger: 'tokens ≥ window − min(max output, 20,000) − 13,000 (167,000 of 200,000)',
-    plan: 'summarize everything; optionally microcompact first (clear old Read/Bash/Grep/… results but the newest 5)',
+    plan: 'summarize everything, then re-attach the newest 5 files read (5,000 tokens each at most), the todo list and the plan; optionally microcompact first (clear old Read/Bash/PowerShell/Grep/… results but the newest 5)',
     sources:
-      '3p: anthropics/claude-code#12004, #27189, #23409; microcompact: reimplementations of its source',
+      '3p: anthropics/claude-code#12004, #27189, #23409; re-attachment and microcompact: its source restored from its npm source map (March 2026)',
   },
   params: {
     maxOutputTokens: {
@@ -127,7 +165,7 @@ export const claudeCodePreset: Preset<'claude-code', ClaudeCodeParams> = {
   },
   steps: (p) => (p.microcompact ? { clears: true, cut: 'if-still-over' } : { clears: false, cut: 'always' }),
   clear: microcompact,
-  cut: (view) => ({ firstKeptIdx: view.roles.length, carriedTokens: 0 }),
+  cut: (view) => ({ firstKeptIdx: view.roles.length, carriedTokens: claudeCodeReattached(view) }),
   nothing: () => ({
     reason: 'under-threshold',
     text: 'claude-code clears old tool output first and summarizes only while the context still reaches its threshold',

@@ -107,7 +107,13 @@ function coreOf(
 
   const cutRuns =
     steps.cut === 'always' || (steps.cut === 'if-still-over' && triggers(trigger, afterClearing));
-  const view: CutView = { roles: shape.roles, counts, isSummary: shape.isSummary, calls: shape.tools?.calls };
+  const view: CutView = {
+    roles: shape.roles,
+    counts,
+    isSummary: shape.isSummary,
+    calls: shape.tools?.calls,
+    tools: shape.tools,
+  };
   const cut = cutRuns ? harnessCut(harness, view, boundary.start, params, trigger.threshold) : null;
   const plan = planKeepingFrom(boundary, cut ? cut.firstKeptIdx : boundary.start);
   if (!cut || plan.nothingToCompact) {

@@ -164,12 +164,17 @@ export interface CutView {
   isSummary: readonly boolean[];
   /** Tool calls on each message; without it, no message is taken to end on an unanswered call. */
   calls?: ArrayLike<number>;
+  /** The tools behind the results, for a preset that puts some of them back after the summary. */
+  tools?: ToolShape;
 }
 
 export interface HarnessCut {
   /** The first message kept verbatim; the length of the list when everything is summarized. */
   firstKeptIdx: number;
-  /** Tokens the preset carries into the rebuilt context besides the summary (Codex's recent prompts). */
+  /**
+   * Tokens the preset puts back into the rebuilt context besides the summary:
+   * Codex's recent prompts, the files Claude Code re-attaches.
+   */
   carriedTokens: number;
 }
 
