@@ -235,11 +235,22 @@ export function createCompactor(
       }
       summary += prep.fileOps.format();
 
-      const carryBudget = isCutStrategy(s.strategy)
-        ? undefined
-        : presetOf(s.strategy).carryBudget?.(s.harness[s.strategy] as unknown as Record<string, unknown>);
+      const preset = isCutStrategy(s.strategy) ? undefined : presetOf(s.strategy);
+      const carryBudget = preset?.carryBudget?.(s.harness[preset.id] as unknown as Record<string, unknown>);
       const carried = carryBudget === undefined ? [] : carryUserMessages(working, carryBudget, estimator);
-      const compacted = apply(working, prep, summary, carried);
+      const answer: Message[] = preset?.acknowledgement
+        ? [{ id: 'summary-answer', role: 'assistant', content: preset.acknowledgement }]
+        : [];
+      const compacted = apply(working, prep, summary, carried, answer);
+      if (preset?.discardsGrowth) {
+        const before = estimator.countMessages(messages);
+        const after = estimator.countMessages(compacted);
+        if (after > before) {
+          throw new NothingToCompactError(
+            `${preset.agent} discards a compaction that grows the context (${before} → ${after} tokens); the history stays as it was.`,
+          );
+        }
+      }
       const outcomes = [history.outcome, prefix?.outcome].filter((o): o is SummaryOutcome => !!o);
       const checkpoint =
         prep.storedTurnId && prep.messagesToSummarize.length > 0

@@ -152,6 +152,7 @@ export const claudeCodePreset: Preset<'claude-code', ClaudeCodeParams> = {
       option: { name: 'keep-tool-uses', unit: 'tool uses' },
     },
   },
+  summarizerCalls: 1,
   clearsOnly: false,
   /** The window less the reply's reserve less the buffer, about 167,000 of 200,000. */
   trigger(window, p) {

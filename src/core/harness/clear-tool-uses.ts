@@ -129,6 +129,7 @@ export const clearToolUsesPreset: Preset<'clear-tool-uses', ClearToolUsesParams>
     },
     keepThinkingTurns: { default: 1, rule: count(), label: 'Newest turns whose thinking stays' },
   },
+  summarizerCalls: 0,
   clearsOnly: true,
   trigger: (_window, p) => ({
     threshold: p.trigger,

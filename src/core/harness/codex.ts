@@ -72,6 +72,7 @@ export const codexPreset: Preset<'codex', CodexParams> = {
       label: 'Recent prompts carried over (tokens)',
     },
   },
+  summarizerCalls: 1,
   clearsOnly: false,
   /** The model's own limit, never above 90% of the window nor the 95% it treats as usable. */
   trigger(window, p) {

@@ -18,6 +18,7 @@ import {
   type Preset,
 } from './preset';
 import { PlanBuilder, outputTokens } from './planBuilder';
+import { GEMINI_ACKNOWLEDGEMENT } from './placeholders';
 
 const n = formatCount;
 
@@ -115,6 +116,7 @@ export const geminiCliPreset: Preset<'gemini-cli', GeminiCliParams> = {
     toolOutputBudget: { default: 50_000, rule: count(), label: 'Newest tool output kept whole (tokens)' },
     truncateChars: { default: 40_000, rule: count(1), label: 'Older outputs cut to (characters)' },
   },
+  summarizerCalls: 2,
   clearsOnly: false,
   /** A share of the window. */
   trigger(window, p) {
@@ -127,7 +129,14 @@ export const geminiCliPreset: Preset<'gemini-cli', GeminiCliParams> = {
   },
   steps: () => ({ clears: true, cut: 'always' }),
   clear: truncateToolOutput,
-  cut: (view, start, p) => ({ firstKeptIdx: geminiCut(view, start, p), carriedTokens: 0 }),
+  // The summary goes in as a user message and the model's "Got it" follows it: both stay.
+  cut: (view, start, p) => ({
+    firstKeptIdx: geminiCut(view, start, p),
+    carriedTokens: view.tools?.placeholders.acknowledgement ?? 0,
+  }),
+  acknowledgement: GEMINI_ACKNOWLEDGEMENT,
+  // COMPRESSION_FAILED_INFLATED_TOKEN_COUNT: the old history stays, untruncated.
+  discardsGrowth: true,
   nothing: (after) => ({
     reason: 'no-split',
     text: `gemini-cli splits only before a user message, and there is none${after} after the first to split at`,

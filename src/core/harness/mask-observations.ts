@@ -45,6 +45,7 @@ export const maskObservationsPreset: Preset<'mask-observations', MaskObservation
       },
     },
   },
+  summarizerCalls: 0,
   clearsOnly: true,
   trigger: () => ({ threshold: 0, comparison: 'always', formula: 'every call' }),
   steps: () => ({ clears: true, cut: 'never' }),

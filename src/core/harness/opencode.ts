@@ -163,6 +163,7 @@ export const opencodePreset: Preset<'opencode', OpenCodeParams> = {
       hint: '0: a quarter of the usable window',
     },
   },
+  summarizerCalls: 1,
   clearsOnly: false,
   /** The window less the reply (capped at 32,000). */
   trigger(window, p) {

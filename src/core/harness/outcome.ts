@@ -10,7 +10,7 @@ import { summaryBudget, type Settings } from '../settings';
 import { planClearings, stepsOf } from './clearing';
 import { harnessCut } from './cuts';
 import { NO_CLEARING, type ClearingPlan, type CutView, type Trigger } from './preset';
-import type { HarnessId } from './registry';
+import { presetOf, type HarnessId } from './registry';
 import type { ToolShape } from './preset';
 import { harnessTrigger, triggers } from './trigger';
 
@@ -170,8 +170,9 @@ export function harnessOutcome(
   // The summary replaces everything the cut leaves out; it is never estimated longer than that.
   const summary =
     keptContext === null ? 0 : Math.max(0, Math.min(summaryBudget(settings), afterClearing - keptContext));
-  return {
-    ...outcome,
-    tokensAfter: keptContext === null ? afterClearing : keptContext + summary,
-  };
+  const after = keptContext === null ? afterClearing : keptContext + summary;
+  const before = afterClearing + outcome.clearing.freed;
+  // A preset that throws away a compaction that grew the context leaves it as it was.
+  if (presetOf(harness).discardsGrowth && after > before) return { ...outcome, tokensAfter: before };
+  return { ...outcome, tokensAfter: after };
 }

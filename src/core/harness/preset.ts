@@ -38,6 +38,8 @@ export interface ToolShape {
     apiCleared: number;
     /** Cleared call arguments. */
     arguments: number;
+    /** Gemini CLI's reply after its summary, as a whole assistant message. */
+    acknowledgement: number;
   };
 }
 
@@ -212,6 +214,12 @@ export interface Preset<Id extends string, P> {
   clear?(view: ClearView, p: P): ClearingPlan;
   /** Where it cuts; absent for a preset that only clears. `usable` is its threshold. */
   cut?(view: CutView, start: number, p: P, usable: number): HarnessCut;
+  /** The reply it has the model give right after the summary (Gemini CLI's "Got it"); absent when none. */
+  acknowledgement?: string;
+  /** It throws its compaction away when the rebuilt context is larger than the one before (Gemini CLI). */
+  discardsGrowth?: boolean;
+  /** Summarizer calls one compaction makes: Gemini CLI checks its summary in a second pass. */
+  summarizerCalls: number;
   /** The token budget of the user prompts it puts back before the summary; absent when it puts none back. */
   carryBudget?(p: P): number;
   /** Why it summarizes nothing; `after` is " after the previous summary" or similar, or empty. */

@@ -11,6 +11,7 @@ import {
   API_CLEARED_TOOL_RESULT,
   CLEARED_ARGUMENTS,
   CLEARED_TOOL_RESULT,
+  GEMINI_ACKNOWLEDGEMENT,
   lineCount,
   maskedObservation,
 } from './placeholders';
@@ -35,6 +36,11 @@ export function toolShapeOf(messages: readonly Message[], estimator: Estimator):
       cleared: estimator.countString(CLEARED_TOOL_RESULT),
       apiCleared: estimator.countString(API_CLEARED_TOOL_RESULT),
       arguments: estimator.countString(CLEARED_ARGUMENTS),
+      acknowledgement: estimator.countMessage({
+        id: 'acknowledgement',
+        role: 'assistant',
+        content: GEMINI_ACKNOWLEDGEMENT,
+      }),
     },
   };
   // The newest call with each id: a result answers the call issued before it.
