@@ -3,6 +3,7 @@ import {
   type Adjustment,
   analyze,
   clearInPlace,
+  CLEARING_ONLY,
   clearsOnly,
   CompactionAbortedError,
   createCompactor,
@@ -11,12 +12,15 @@ import {
   explainNothingToCompact,
   explainSettings,
   findBoundary,
+  HARNESSES,
+  type HarnessId,
   judgeCompaction,
   type Message,
   type NothingReason,
   NothingToCompactError,
   PROMPT_IDS,
   PROMPT_LABELS,
+  presetOf,
   type PromptOverrides,
   type Result,
   type Settings,
@@ -55,6 +59,8 @@ import { SummaryStream } from './summaryStream';
 import { renderEval } from './evalOutput';
 import { PROMPT_HELP, readPromptFile } from './promptOption';
 
+const SUMMARIZING = HARNESSES.filter((id) => !clearsOnly(id));
+
 export const COMPACT_HELP = `Usage: compaction-playground compact FILE --provider P [options]
        compaction-playground compact --link URL [FILE] --provider P [options]
 
@@ -64,10 +70,10 @@ falls outside the keep-recent budget and prints the summary, then the result
 the compacted list would compact again. On a terminal the summary streams as
 it is written.
 
-With an agent's preset (--strategy claude-code, codex, opencode, gemini-cli)
+With an agent's preset (--strategy ${SUMMARIZING.join(', ')})
 it does what that agent would: clear old tool output first where the agent
 does, then summarize what the agent summarizes. The presets that only clear
-in place (clear-tool-uses, mask-observations) call no model and need no
+in place (${CLEARING_ONLY.join(', ')}) call no model and need no
 --provider.
 
 Options:
@@ -203,17 +209,9 @@ export function reportProviderError(error: unknown, chosen: ChosenProvider, io: 
 function whyNothingCleared(messages: readonly Message[], settings: Settings): string {
   const start = findBoundary(messages).start;
   const results = messages.slice(start).filter((m) => m.role === 'tool').length;
-  const some = `${results} tool result${results === 1 ? '' : 's'}`;
-  if (settings.strategy === 'mask-observations') {
-    const keep = settings.harness['mask-observations'].keepObservations;
-    return `${some}, and mask-observations keeps the newest ${keep} (--keep-observations)`;
-  }
-  const p = settings.harness['clear-tool-uses'];
-  if (results > p.keepToolUses && p.clearAtLeast > 0) {
-    return `clearing would free fewer than ${n(p.clearAtLeast)} tokens (--clear-at-least)`;
-  }
-  const excluded = p.excludeTools.length ? ' (the excluded tools never are)' : '';
-  return `${some}, and clear-tool-uses keeps the newest ${p.keepToolUses} (--keep-tool-uses)${excluded}`;
+  const strategy = settings.strategy as HarnessId;
+  const params = settings.harness[strategy] as unknown as Record<string, unknown>;
+  return presetOf(strategy).nothingCleared?.(results, params) ?? `${results} tool results`;
 }
 
 /**

@@ -5,11 +5,11 @@
  * with `--strategy`.
  */
 import { maxOf } from '../core/arrays';
-import type { HarnessId, HarnessParams, HarnessParamsInput, Strategy } from '../core';
+import { PRESETS, type HarnessId, type HarnessParamsInput, type ParamRule, type Strategy } from '../core';
 import { UsageError } from './io';
-import type { Values } from './options';
+import type { Values } from './values';
 
-type Kind = 'tokens' | 'count' | 'fraction' | 'flag' | 'tools';
+type Kind = 'count' | 'fraction' | 'flag' | 'tools';
 
 /** A parameter of one preset. */
 interface Target {
@@ -19,93 +19,41 @@ interface Target {
 
 interface HarnessOption {
   kind: Kind;
+  /** What a count counts, for its message. */
+  unit: string;
+  /** The preset that writes the help line first, then the others in the registry's order. */
   targets: Target[];
   help: string;
 }
 
-const target = <H extends HarnessId>(harness: H, param: keyof HarnessParams[H] & string): Target => ({
-  harness,
-  param,
-});
+/**
+ * Every preset option, gathered from the presets' parameters: what it sets,
+ * and its line in the help. An option two presets share has one entry.
+ */
+function optionTable(): Record<string, HarnessOption> {
+  const table: Record<string, HarnessOption> = {};
+  for (const preset of PRESETS) {
+    for (const [param, spec] of Object.entries(preset.params) as [
+      string,
+      { rule: ParamRule; option?: { name: string; help?: string; unit?: string } },
+    ][]) {
+      const option = spec.option;
+      if (!option) continue;
+      const entry = (table[option.name] ??= { kind: spec.rule.kind, unit: 'tokens', targets: [], help: '' });
+      const target = { harness: preset.id, param };
+      if (option.help) {
+        entry.help = option.help;
+        entry.targets.unshift(target);
+      } else {
+        entry.targets.push(target);
+      }
+      if (option.unit) entry.unit = option.unit;
+    }
+  }
+  return table;
+}
 
-/** Every preset option: what it sets, and its line in the help. */
-export const HARNESS_OPTION_TABLE: Record<string, HarnessOption> = {
-  'max-output': {
-    kind: 'tokens',
-    targets: [target('claude-code', 'maxOutputTokens'), target('opencode', 'maxOutputTokens')],
-    help: "the model's largest reply (claude-code, opencode; default 32000)",
-  },
-  'autocompact-buffer': {
-    kind: 'tokens',
-    targets: [target('claude-code', 'autocompactBuffer')],
-    help: 'claude-code fires this far below the window less the reply (default 13000)',
-  },
-  microcompact: {
-    kind: 'flag',
-    targets: [target('claude-code', 'microcompact')],
-    help: 'claude-code clears old Read/Bash/Grep/… results first, as after an idle pause',
-  },
-  'keep-tool-uses': {
-    kind: 'count',
-    targets: [target('clear-tool-uses', 'keepToolUses'), target('claude-code', 'keepToolResults')],
-    help: 'newest tool uses kept whole (clear-tool-uses default 3; claude-code microcompact 5)',
-  },
-  trigger: {
-    kind: 'tokens',
-    targets: [target('clear-tool-uses', 'trigger')],
-    help: 'clear-tool-uses clears once the input exceeds this (default 100000)',
-  },
-  'clear-at-least': {
-    kind: 'tokens',
-    targets: [target('clear-tool-uses', 'clearAtLeast')],
-    help: 'clear-tool-uses clears only if at least this many tokens go (default 0)',
-  },
-  'exclude-tools': {
-    kind: 'tools',
-    targets: [target('clear-tool-uses', 'excludeTools'), target('opencode', 'protectedTools')],
-    help: 'tools never cleared, comma-separated (clear-tool-uses: none; opencode: skill)',
-  },
-  'clear-inputs': {
-    kind: 'flag',
-    targets: [target('clear-tool-uses', 'clearInputs')],
-    help: 'clear-tool-uses also clears the arguments of the calls it clears',
-  },
-  'clear-thinking': {
-    kind: 'flag',
-    targets: [target('clear-tool-uses', 'clearThinking')],
-    help: "clear-tool-uses also keeps only the newest turn's reasoning",
-  },
-  'keep-observations': {
-    kind: 'count',
-    targets: [target('mask-observations', 'keepObservations')],
-    help: 'mask-observations keeps this many newest tool results (default 10)',
-  },
-  'threshold-fraction': {
-    kind: 'fraction',
-    targets: [target('gemini-cli', 'thresholdFraction'), target('codex', 'thresholdFraction')],
-    help: 'share of the window that fires (gemini-cli default 0.5, codex 0.9)',
-  },
-  'preserve-fraction': {
-    kind: 'fraction',
-    targets: [target('gemini-cli', 'preserveFraction')],
-    help: 'gemini-cli keeps this newest share verbatim (default 0.3)',
-  },
-  'auto-compact-limit': {
-    kind: 'tokens',
-    targets: [target('codex', 'autoCompactLimit')],
-    help: "codex: the model's own auto-compact limit (default none)",
-  },
-  protect: {
-    kind: 'tokens',
-    targets: [target('opencode', 'protect')],
-    help: 'opencode never prunes this much of the newest tool output (default 40000)',
-  },
-  'prune-minimum': {
-    kind: 'tokens',
-    targets: [target('opencode', 'pruneMinimum')],
-    help: 'opencode prunes only when more than this would go (default 20000)',
-  },
-};
+export const HARNESS_OPTION_TABLE: Record<string, HarnessOption> = optionTable();
 
 /** The options for `parseArgs`. */
 export const HARNESS_OPTIONS = Object.fromEntries(
@@ -132,15 +80,13 @@ function wholeNumber(name: string, raw: unknown, unit: string): number {
   return Number(raw.replaceAll('_', ''));
 }
 
-function valueOf(values: Values, name: string, kind: Kind): unknown {
+function valueOf(values: Values, name: string, { kind, unit }: HarnessOption): unknown {
   const raw = values[name];
   switch (kind) {
     case 'flag':
       return raw === true;
-    case 'tokens':
-      return wholeNumber(name, raw, 'tokens');
     case 'count':
-      return wholeNumber(name, raw, name === 'keep-observations' ? 'tool results' : 'tool uses');
+      return wholeNumber(name, raw, unit);
     case 'fraction': {
       const x = Number(raw);
       if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(x) || x <= 0 || x > 1) {
@@ -179,7 +125,7 @@ export function harnessFrom(
       throw new UsageError(`--${name} is a parameter of ${owners}: choose one with --strategy`);
     }
     out ??= structuredClone((base ?? {}) as Record<string, Record<string, unknown>>);
-    out[applies.harness] = { ...out[applies.harness], [applies.param]: valueOf(values, name, option.kind) };
+    out[applies.harness] = { ...out[applies.harness], [applies.param]: valueOf(values, name, option) };
   }
   return (out as HarnessParamsInput | undefined) ?? base;
 }
@@ -188,7 +134,7 @@ const width = maxOf(Object.keys(HARNESS_OPTION_TABLE).map((name) => name.length 
 
 export const HARNESS_HELP = Object.entries(HARNESS_OPTION_TABLE)
   .map(([name, { kind, help }]) => {
-    const metavar = { tokens: ' N', count: ' N', fraction: ' X', flag: '', tools: ' a,b' }[kind];
+    const metavar = { count: ' N', fraction: ' X', flag: '', tools: ' a,b' }[kind];
     return `  ${`--${name}${metavar}`.padEnd(width + 2)}${help}`;
   })
   .join('\n');

@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
   type Adjustment,
   DEFAULT_SETTINGS,
+  HARNESSES,
   type SettingProblem,
   type SettingsFields,
   type SettingsInput,
@@ -14,6 +15,7 @@ import {
 } from '../core';
 import { FORMATS, isFormatId, type FormatId } from '../formats/types';
 import { HARNESS_HELP, HARNESS_OPTIONS, harnessFrom, optionForParam } from './harnessOptions';
+import type { Values } from './values';
 import { UsageError } from './io';
 
 export const SETTINGS_OPTIONS = {
@@ -45,7 +47,7 @@ export function parse<T extends ParseArgsConfig['options']>(argv: string[], opti
   }
 }
 
-export type Values = Record<string, string | boolean | undefined>;
+export type { Values };
 
 /** A whole number of `unit` (underscores allowed as separators: `128_000`). */
 export function integer(values: Values, name: string, unit = 'tokens'): number | undefined {
@@ -164,7 +166,7 @@ export const SETTINGS_HELP = `  --window N          context window in tokens (de
   --keep-recent N     tokens of recent conversation kept verbatim (default 20000)
   --max-summary N     cap on the summary's tokens (default 0: derived from the reserve)
   --strategy S        budget | pi | turns (default budget), or an agent's rules:
-                      claude-code | codex | opencode | gemini-cli | clear-tool-uses | mask-observations
+                      ${HARNESSES.join(' | ')}
   --tokenizer T       o200k_base | cl100k_base | chars4 (default o200k_base)
   --scale X           multiply token counts, 0.5 to 1.5 (default 1)
   --unseen N          tokens every request holds that the file does not show (system

@@ -122,6 +122,7 @@ describe('replayDocument on a long session', () => {
       inputTokensTotal: calls * 1_000,
       summarizedAgainTokens: 0,
       overflowCalls: 0,
+      summarizerCalls: 0,
       overflow: false,
     };
     const history: SessionHistory = { messages: [], compactions: [], calls: [] };

@@ -11,10 +11,12 @@
 import { buildCutIndex, type CutIndex } from './cutPoint';
 import type { Estimator } from './estimate';
 import { fatesFor, withClearings, type Fate } from './fates';
-import type { Clearing } from './harness/clearing';
+import type { Clearing } from './harness/preset';
 import { harnessOutcome } from './harness/outcome';
-import { toolShapeOf, type ToolShape } from './harness/toolShape';
-import { harnessTrigger, type Trigger } from './harness/trigger';
+import type { ToolShape } from './harness/preset';
+import { toolShapeOf } from './harness/toolShape';
+import type { Trigger } from './harness/preset';
+import { harnessTrigger } from './harness/trigger';
 import type { Message, Role } from './message';
 import { alreadyCompacted, boundaryFor, planFromIndex, type Boundary, type CompactionPlan } from './prepare';
 import {

@@ -9,7 +9,8 @@ import { NothingToCompactError } from './errors';
 import type { Estimator } from './estimate';
 import { clearInPlace } from './harness/applyClearings';
 import { carryUserMessages } from './harness/carry';
-import type { Clearing } from './harness/clearing';
+import { presetOf } from './harness/registry';
+import type { Clearing } from './harness/preset';
 import type { Message } from './message';
 import { prepare, type Preparation, type Range } from './prepare';
 import {
@@ -20,6 +21,7 @@ import {
   type PromptOverrides,
 } from './prompts';
 import {
+  isCutStrategy,
   normalizeSettings,
   summaryBudget,
   turnPrefixBudget,
@@ -233,11 +235,22 @@ export function createCompactor(
       }
       summary += prep.fileOps.format();
 
-      const carried =
-        s.strategy === 'codex'
-          ? carryUserMessages(working, s.harness.codex.userMessageTokens, estimator)
-          : [];
-      const compacted = apply(working, prep, summary, carried);
+      const preset = isCutStrategy(s.strategy) ? undefined : presetOf(s.strategy);
+      const carryBudget = preset?.carryBudget?.(s.harness[preset.id] as unknown as Record<string, unknown>);
+      const carried = carryBudget === undefined ? [] : carryUserMessages(working, carryBudget, estimator);
+      const answer: Message[] = preset?.acknowledgement
+        ? [{ id: 'summary-answer', role: 'assistant', content: preset.acknowledgement }]
+        : [];
+      const compacted = apply(working, prep, summary, carried, answer);
+      if (preset?.discardsGrowth) {
+        const before = estimator.countMessages(messages);
+        const after = estimator.countMessages(compacted);
+        if (after > before) {
+          throw new NothingToCompactError(
+            `${preset.agent} discards a compaction that grows the context (${before} → ${after} tokens); the history stays as it was.`,
+          );
+        }
+      }
       const outcomes = [history.outcome, prefix?.outcome].filter((o): o is SummaryOutcome => !!o);
       const checkpoint =
         prep.storedTurnId && prep.messagesToSummarize.length > 0

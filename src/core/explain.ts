@@ -4,8 +4,8 @@
  */
 import type { ResultOverflow } from './analysis';
 import type { CutIndex } from './cutPoint';
-import { clearsOnly } from './harness/ids';
-import type { Trigger } from './harness/trigger';
+import { clearsOnly, presetOf } from './harness/registry';
+import type { Trigger } from './harness/preset';
 import type { CompactionPlan } from './prepare';
 import { isCutStrategy, type Settings } from './settings';
 import { formatCount } from './numbers';
@@ -138,24 +138,7 @@ export function explainNothingToCompact(
       text: 'every message after the summary is one its compaction kept, and pi compacts again only once something new follows',
     };
   }
-  if (clearsOnly(strategy)) {
-    return {
-      reason: 'clears-only',
-      text: `${strategy} clears old tool output in place and never summarizes`,
-    };
-  }
-  if (strategy === 'gemini-cli') {
-    return {
-      reason: 'no-split',
-      text: `gemini-cli splits only before a user message, and there is none${after} after the first to split at`,
-    };
-  }
-  if (!isCutStrategy(strategy)) {
-    return {
-      reason: 'under-threshold',
-      text: `${strategy} clears old tool output first and summarizes only while the context still reaches its threshold`,
-    };
-  }
+  if (!isCutStrategy(strategy)) return presetOf(strategy).nothing(after);
   const tail = index.suffix[start];
   if (tail <= keep) {
     return {

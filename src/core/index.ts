@@ -60,11 +60,20 @@ export { findCutPoint } from './cutPoint';
 export type { CutPoint } from './cutPoint';
 export { DEFAULT_HARNESS_PARAMS } from './harness/params';
 export type { HarnessParams, HarnessParamsInput } from './harness/params';
-export { CLEARING_ONLY, HARNESSES, clearsOnly, isHarness } from './harness/ids';
-export type { HarnessId } from './harness/ids';
+export {
+  CLEARING_ONLY,
+  HARNESSES,
+  PRESETS,
+  clearsOnly,
+  isHarness,
+  paramSpecs,
+  presetOf,
+} from './harness/registry';
+export type { HarnessId, SomePreset } from './harness/registry';
+export type { ParamOption, ParamRule, ParamSpec, Preset } from './harness/preset';
 export { harnessTrigger, triggers } from './harness/trigger';
-export type { Trigger } from './harness/trigger';
-export type { Clearing } from './harness/clearing';
+export type { Trigger } from './harness/preset';
+export type { Clearing } from './harness/preset';
 export { applyClearings, clearInPlace } from './harness/applyClearings';
 export type { ClearedMessages } from './harness/applyClearings';
 export { analyze, shapeOf, strategyOutcome, strategyTrigger } from './analysis';

@@ -5,7 +5,7 @@
  * status line and the page's "Follow this file" say as a session grows.
  */
 import type { Analysis, TranscriptShape } from './analysis';
-import type { Trigger } from './harness/trigger';
+import type { Trigger } from './harness/preset';
 import type { Strategy } from './settings';
 
 /** Calls the recent pace is measured over: enough to smooth one large tool result, few enough to follow a change of pace. */

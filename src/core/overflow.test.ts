@@ -134,6 +134,13 @@ describe('responseHitContextLimit', () => {
     expect(responseHitContextLimit(null, 128000, budget)).toBe(false);
   });
 
+  it('takes a bare "incomplete" for no length stop: it may be a content filter, and is none of the three shapes', () => {
+    expect(responseHitContextLimit(response('incomplete', 1000, 120), 128000, budget)).toBe(false);
+    expect(responseHitContextLimit(response('incomplete', 127500, 0), 128000, budget)).toBe(false);
+    // The reason the Responses API names when the output cap stopped it is a length stop.
+    expect(responseHitContextLimit(response('max_output_tokens', 1000, 120), 128000, budget)).toBe(true);
+  });
+
   it('is true when the provider silently accepted a prompt larger than the window', () => {
     expect(responseHitContextLimit(response('stop', 210000, 500), 200000, budget)).toBe(true);
   });

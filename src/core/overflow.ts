@@ -122,6 +122,9 @@ export function isOverflowError(error: unknown): boolean {
   return matchOverflow(error) !== null;
 }
 
+/** What the Responses API's stream reports when `incomplete_details` names no reason. */
+const INCOMPLETE_WITHOUT_REASON = 'incomplete';
+
 /** What a successful response says about itself. */
 export interface ResponseShape {
   finishReason?: string;
@@ -142,7 +145,10 @@ export function responseHitContextLimit(
   if (!response) return false;
   const prompt = response.usage?.promptTokens ?? 0;
   const completion = response.usage?.completionTokens ?? 0;
-  const lengthStop = finishCategory(response.finishReason ?? '') === 'length';
+  const reason = (response.finishReason ?? '').trim().toLowerCase();
+  // A Responses API reply that is merely "incomplete", without the reason, may
+  // as well have been stopped by a content filter: none of the three shapes.
+  const lengthStop = reason !== INCOMPLETE_WITHOUT_REASON && finishCategory(reason) === 'length';
   // The provider accepted an oversized prompt silently.
   if (contextWindow > 0 && prompt > contextWindow) return true;
   // The input was truncated to fill the window and nothing could be generated.

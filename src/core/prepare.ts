@@ -2,13 +2,13 @@
  * Everything a compaction needs that can be known before calling a model, so
  * the caller can decide not to call one.
  */
-import { cutAt, indexMessages, type CutIndex, type CutPoint } from './cutPoint';
+import { cutAt, indexMessages, type CutIndex } from './cutPoint';
 import { harnessCut } from './harness/cuts';
-import { planKeepingFrom } from './harness/outcome';
 import { harnessTrigger } from './harness/trigger';
 import type { Estimator } from './estimate';
 import { collectFileOps, type FileOps } from './fileOps';
 import type { Message, Role } from './message';
+import { planKeepingFrom, type Boundary, type CompactionPlan } from './plan';
 import { focusNote, longestInstructions, resolvePrompts, type PromptOverrides } from './prompts';
 import { serializeConversation } from './serialize';
 import {
@@ -23,35 +23,7 @@ import {
 } from './settings';
 import { isSummaryMessage, unwrapSummary } from './summaryEnvelope';
 
-/** A half-open range of message indices. */
-export interface Range {
-  from: number;
-  to: number;
-}
-
-/** Where compaction may start, and the summary that came before it. */
-export interface Boundary {
-  /** First index compaction may touch. */
-  start: number;
-  /** The newest summary message before `start`, or −1. */
-  summaryIdx: number;
-  /**
-   * Every message after that summary is one its compaction kept: nothing
-   * came since. The `pi` strategy then compacts nothing, as pi answers
-   * "Already compacted".
-   */
-  alreadyCompacted?: boolean;
-}
-
-/** The cut and the ranges around it, cheap enough to recompute on every drag. */
-export interface CompactionPlan extends Boundary, CutPoint {
-  /** `[start, historyEnd)`: summarized into the history summary. */
-  history: Range;
-  /** `[turnStartIdx, firstKeptIdx)` of a split turn: summarized on its own. */
-  turnPrefix: Range | null;
-  /** Both ranges are empty: a summarization call could not shrink anything. */
-  nothingToCompact: boolean;
-}
+export type { Boundary, CompactionPlan, Range } from './plan';
 
 export interface Preparation extends CompactionPlan {
   /** The normalized settings the preparation was made with. */

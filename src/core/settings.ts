@@ -3,7 +3,7 @@
  * derived from them. Every number the rest of the core uses comes from here.
  */
 
-import { HARNESSES, type HarnessId } from './harness/ids';
+import { HARNESSES, type HarnessId } from './harness/registry';
 import { formatCount } from './numbers';
 import { explainHarness, type HarnessParams, type HarnessParamsInput } from './harness/params';
 

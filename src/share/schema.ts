@@ -20,7 +20,7 @@ import {
   type Settings,
   type SettingsFields,
 } from '../core/settings';
-import { HARNESSES } from '../core/harness/ids';
+import { HARNESSES } from '../core/harness/registry';
 import {
   HARNESS_PARAM_RULES,
   MAX_HARNESS_TOKENS,

@@ -13,7 +13,7 @@
 import * as v from 'valibot';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { HarnessId } from '../core/harness/ids';
+import type { HarnessId } from '../core/harness/registry';
 import type { HarnessParams, HarnessParamsInput } from '../core/harness/params';
 import { harnessParamProblem } from '../core/harness/paramProblems';
 import { defaultScaleFor, findModelPreset, settingsForModel, type ModelPreset } from '../core/models';

@@ -4,19 +4,18 @@
  */
 import type { NothingReason } from '../core/explain';
 import type { Fate } from '../core/fates';
-import { HARNESSES } from '../core/harness/ids';
+import { HARNESSES, PRESETS, type HarnessId } from '../core/harness/registry';
 import { CUT_STRATEGIES, type Strategy, type TokenizerId } from '../core/settings';
 
+/**
+ * Each strategy's one name is its id (the command line's, the strategy
+ * table's); the list adds what it does. The presets' words are their modules'.
+ */
 export const STRATEGY_LABELS: Record<Strategy, string> = {
   budget: 'budget: keep-recent is a ceiling (splits turns)',
   pi: 'pi: keep-recent is a floor',
   turns: 'turns: whole turns only',
-  'claude-code': 'Claude Code: summarizes everything near the window',
-  codex: 'Codex CLI: summary after your recent prompts',
-  opencode: 'OpenCode: prunes old tool output, then summarizes',
-  'gemini-cli': 'Gemini CLI: keeps the newest 30%',
-  'clear-tool-uses': 'Anthropic API: clears old tool results',
-  'mask-observations': 'observation masking: keeps the last 10 results',
+  ...(Object.fromEntries(PRESETS.map((p) => [p.id, `${p.id}: ${p.summary}`])) as Record<HarnessId, string>),
 };
 
 /** The one list strategies are picked from: the cut rules, then what agents and APIs do. */

@@ -8,7 +8,7 @@ import type { Message } from '../message';
 import { findBoundary } from '../prepare';
 import { isCutStrategy, type Settings } from '../settings';
 import { isSummaryMessage } from '../summaryEnvelope';
-import type { ClearingPlan, MessageEdit, OutputEdit } from './clearing';
+import type { ClearingPlan, MessageEdit, OutputEdit } from './preset';
 import { harnessOutcome, type HarnessOutcome } from './outcome';
 import { CLEARED_ARGUMENTS, lineCount, maskedObservation, truncatedOutput } from './placeholders';
 import { toolShapeOf } from './toolShape';

@@ -7,7 +7,9 @@
  * own code: `Math.min(floor(effective × pct / 100), effective − buffer)`).
  */
 import { DEFAULT_HARNESS_PARAMS, type ClaudeCodeParams } from './params';
-import { CLAUDE_CODE_OUTPUT_RESERVE_CAP, harnessTrigger, type Trigger } from './trigger';
+import { CLAUDE_CODE_OUTPUT_RESERVE_CAP } from './claude-code';
+import type { Trigger } from './preset';
+import { harnessTrigger } from './trigger';
 import { formatCount } from '../numbers';
 
 export function claudeCodeAutoCompact(

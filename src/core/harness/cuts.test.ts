@@ -7,7 +7,7 @@ import { createEstimator } from '../estimate';
 import type { Message } from '../message';
 import type { SettingsInput, Strategy } from '../settings';
 import { summaryMessage } from '../summaryEnvelope';
-import { openCodeTailBudget } from './cuts';
+import { openCodeTailBudget } from './opencode';
 import { DEFAULT_HARNESS_PARAMS, type HarnessParamsInput } from './params';
 
 const chars4 = createEstimator('chars4', () => 0);

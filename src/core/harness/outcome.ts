@@ -5,45 +5,14 @@
  */
 import type { CutIndex } from '../cutPoint';
 import type { Role } from '../message';
-import type { Boundary, CompactionPlan } from '../prepare';
+import { planKeepingFrom, type Boundary, type CompactionPlan } from '../plan';
 import { summaryBudget, type Settings } from '../settings';
-import { NO_CLEARING, planClearings, type ClearingPlan } from './clearing';
-import { harnessCut, type CutView } from './cuts';
-import type { HarnessId } from './ids';
-import type { HarnessParams } from './params';
-import type { ToolShape } from './toolShape';
-import { harnessTrigger, triggers, type Trigger } from './trigger';
-
-/**
- * When the cut runs: `always` when the preset acts (a summarizing agent's
- * compaction, which Gemini CLI precedes with its truncation); `if-still-over`
- * after a clearing, only while the context still reaches the threshold
- * (OpenCode's prune, then its summary); `never` for presets that only clear.
- */
-export type CutStep = 'always' | 'if-still-over' | 'never';
-
-export interface Steps {
-  clears: boolean;
-  cut: CutStep;
-}
-
-export function stepsOf(harness: HarnessId, params: HarnessParams): Steps {
-  switch (harness) {
-    case 'claude-code':
-      return params['claude-code'].microcompact
-        ? { clears: true, cut: 'if-still-over' }
-        : { clears: false, cut: 'always' };
-    case 'codex':
-      return { clears: false, cut: 'always' };
-    case 'opencode':
-      return { clears: true, cut: 'if-still-over' };
-    case 'gemini-cli':
-      return { clears: true, cut: 'always' };
-    case 'clear-tool-uses':
-    case 'mask-observations':
-      return { clears: true, cut: 'never' };
-  }
-}
+import { planClearings, stepsOf } from './clearing';
+import { harnessCut } from './cuts';
+import { NO_CLEARING, type ClearingPlan, type CutView, type Trigger } from './preset';
+import { presetOf, type HarnessId } from './registry';
+import type { ToolShape } from './preset';
+import { harnessTrigger, triggers } from './trigger';
 
 /** What a preset reads of the transcript. */
 export interface HarnessShape {
@@ -71,20 +40,6 @@ export interface HarnessOutcome {
    * longer than what it replaces), when the preset cuts.
    */
   tokensAfter: number;
-}
-
-/** A plan that keeps everything from `firstKeptIdx` and summarizes from the boundary up to it. */
-export function planKeepingFrom(boundary: Boundary, firstKeptIdx: number): CompactionPlan {
-  const history = { from: boundary.start, to: Math.max(boundary.start, firstKeptIdx) };
-  return {
-    ...boundary,
-    firstKeptIdx: Math.max(boundary.start, firstKeptIdx),
-    turnStartIdx: -1,
-    isSplitTurn: false,
-    history,
-    turnPrefix: null,
-    nothingToCompact: history.to <= history.from,
-  };
 }
 
 /** The counts after a clearing. */
@@ -152,7 +107,13 @@ function coreOf(
 
   const cutRuns =
     steps.cut === 'always' || (steps.cut === 'if-still-over' && triggers(trigger, afterClearing));
-  const view: CutView = { roles: shape.roles, counts, isSummary: shape.isSummary, calls: shape.tools?.calls };
+  const view: CutView = {
+    roles: shape.roles,
+    counts,
+    isSummary: shape.isSummary,
+    calls: shape.tools?.calls,
+    tools: shape.tools,
+  };
   const cut = cutRuns ? harnessCut(harness, view, boundary.start, params, trigger.threshold) : null;
   const plan = planKeepingFrom(boundary, cut ? cut.firstKeptIdx : boundary.start);
   if (!cut || plan.nothingToCompact) {
@@ -209,8 +170,9 @@ export function harnessOutcome(
   // The summary replaces everything the cut leaves out; it is never estimated longer than that.
   const summary =
     keptContext === null ? 0 : Math.max(0, Math.min(summaryBudget(settings), afterClearing - keptContext));
-  return {
-    ...outcome,
-    tokensAfter: keptContext === null ? afterClearing : keptContext + summary,
-  };
+  const after = keptContext === null ? afterClearing : keptContext + summary;
+  const before = afterClearing + outcome.clearing.freed;
+  // A preset that throws away a compaction that grew the context leaves it as it was.
+  if (presetOf(harness).discardsGrowth && after > before) return { ...outcome, tokensAfter: before };
+  return { ...outcome, tokensAfter: after };
 }

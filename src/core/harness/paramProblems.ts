@@ -5,7 +5,7 @@
  * normalizer (`params.ts`) repairs the same values silently when they arrive
  * from a link or storage, and reports what it changed.
  */
-import type { HarnessId } from './ids';
+import type { HarnessId } from './registry';
 import { HARNESS_PARAM_RULES, MAX_HARNESS_TOKENS, type HarnessParams, type ParamRule } from './params';
 import { formatCount } from '../numbers';
 

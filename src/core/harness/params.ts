@@ -4,131 +4,36 @@
  * into values the rules can use. Where every default comes from, and which
  * ones differ between versions of the agent, is in `docs/harnesses.md`.
  */
-import type { HarnessId } from './ids';
+import type { ClaudeCodeParams } from './claude-code';
+import type { ClearToolUsesParams } from './clear-tool-uses';
+import type { CodexParams } from './codex';
+import type { GeminiCliParams } from './gemini-cli';
+import type { MaskObservationsParams } from './mask-observations';
+import type { OpenCodeParams } from './opencode';
+import type { ParamRule } from './preset';
+import { PRESETS, type HarnessId, type HarnessParams } from './registry';
 
-export interface ClaudeCodeParams {
-  /** The model's largest reply. Claude Code holds back min(this, 20,000) of the window for it. */
-  maxOutputTokens: number;
-  /** How far below that effective window auto-compaction fires. */
-  autocompactBuffer: number;
-  /** Clear old tool results first, as Claude Code's microcompact does after an idle pause. */
-  microcompact: boolean;
-  /** The newest results of clearable tools microcompact keeps verbatim. */
-  keepToolResults: number;
-}
-
-export interface CodexParams {
-  /** The auto-compact limit in the model's catalog entry; 0 when it has none. */
-  autoCompactLimit: number;
-  /** The default limit, as a share of the window. */
-  thresholdFraction: number;
-  /** The share of the window Codex treats as usable at all. */
-  effectiveWindowFraction: number;
-  /** The newest user prompts carried over verbatim into the rebuilt history. */
-  userMessageTokens: number;
-}
-
-export interface OpenCodeParams {
-  /** The model's largest reply (OpenCode caps it at 32,000); the usable window is the rest. */
-  maxOutputTokens: number;
-  /** Tokens of the newest tool output that pruning never touches. */
-  protect: number;
-  /** Pruning happens only when it would free more than this. */
-  pruneMinimum: number;
-  /** The newest user turns pruning never touches. */
-  protectTurns: number;
-  /** Tools whose output is never pruned. */
-  protectedTools: string[];
-  /** The newest user turns a summary may keep verbatim after it. */
-  tailTurns: number;
-  /** The budget of that verbatim tail; 0 takes a quarter of the usable window, within 2,000–8,000. */
-  preserveRecentTokens: number;
-}
-
-export interface GeminiCliParams {
-  /** Compression fires when the context reaches this share of the window. */
-  thresholdFraction: number;
-  /** The newest share of the history kept verbatim. */
-  preserveFraction: number;
-  /** Tokens of the newest tool output kept whole before compressing. */
-  toolOutputBudget: number;
-  /** Older tool outputs beyond the budget are cut down to this many characters. */
-  truncateChars: number;
-}
-
-export interface ClearToolUsesParams {
-  /** Input tokens above which the API clears. */
-  trigger: number;
-  /** The newest tool uses kept whole. */
-  keepToolUses: number;
-  /** Clear only when at least this many tokens would go; 0 for no minimum. */
-  clearAtLeast: number;
-  /** Tools whose uses are never cleared. */
-  excludeTools: string[];
-  /** Also clear the arguments of the calls whose results are cleared. */
-  clearInputs: boolean;
-  /** Also clear old thinking (`clear_thinking_20251015`). */
-  clearThinking: boolean;
-  /** The newest assistant turns whose thinking stays. */
-  keepThinkingTurns: number;
-}
-
-export interface MaskObservationsParams {
-  /** The newest tool results kept verbatim; older ones become a one-line note. */
-  keepObservations: number;
-}
-
-export interface HarnessParams {
-  'claude-code': ClaudeCodeParams;
-  codex: CodexParams;
-  opencode: OpenCodeParams;
-  'gemini-cli': GeminiCliParams;
-  'clear-tool-uses': ClearToolUsesParams;
-  'mask-observations': MaskObservationsParams;
-}
+export type {
+  ClaudeCodeParams,
+  ClearToolUsesParams,
+  CodexParams,
+  GeminiCliParams,
+  HarnessParams,
+  MaskObservationsParams,
+  OpenCodeParams,
+  ParamRule,
+};
 
 /** Parameters as typed: any subset of any preset, any number. */
 export type HarnessParamsInput = { [H in HarnessId]?: Partial<HarnessParams[H]> };
 
-export const DEFAULT_HARNESS_PARAMS: Readonly<HarnessParams> = {
-  'claude-code': {
-    maxOutputTokens: 32_000,
-    autocompactBuffer: 13_000,
-    microcompact: false,
-    keepToolResults: 5,
-  },
-  codex: {
-    autoCompactLimit: 0,
-    thresholdFraction: 0.9,
-    effectiveWindowFraction: 0.95,
-    userMessageTokens: 20_000,
-  },
-  opencode: {
-    maxOutputTokens: 32_000,
-    protect: 40_000,
-    pruneMinimum: 20_000,
-    protectTurns: 2,
-    protectedTools: ['skill'],
-    tailTurns: 2,
-    preserveRecentTokens: 0,
-  },
-  'gemini-cli': {
-    thresholdFraction: 0.5,
-    preserveFraction: 0.3,
-    toolOutputBudget: 50_000,
-    truncateChars: 40_000,
-  },
-  'clear-tool-uses': {
-    trigger: 100_000,
-    keepToolUses: 3,
-    clearAtLeast: 0,
-    excludeTools: [],
-    clearInputs: false,
-    clearThinking: false,
-    keepThinkingTurns: 1,
-  },
-  'mask-observations': { keepObservations: 10 },
-};
+/** Each preset's defaults, from its module. */
+export const DEFAULT_HARNESS_PARAMS: Readonly<HarnessParams> = Object.fromEntries(
+  PRESETS.map((preset) => [
+    preset.id,
+    Object.fromEntries(Object.entries(preset.params).map(([name, spec]) => [name, spec.default])),
+  ]),
+) as unknown as HarnessParams;
 
 /** Token counts and turn counts are bounded like the window itself. */
 export const MAX_HARNESS_TOKENS = 100_000_000;
@@ -136,61 +41,14 @@ export const MAX_HARNESS_TOKENS = 100_000_000;
 export const MAX_TOOL_NAMES = 100;
 export const MAX_TOOL_NAME_CHARS = 200;
 
-/** How one parameter is checked. */
-export type ParamRule =
-  | { kind: 'count'; min: number }
-  | { kind: 'fraction'; maxInclusive: boolean }
-  | { kind: 'flag' }
-  | { kind: 'tools' };
-
-const count = (min = 0): ParamRule => ({ kind: 'count', min });
-const FRACTION_UP_TO_ONE: ParamRule = { kind: 'fraction', maxInclusive: true };
-const FRACTION_BELOW_ONE: ParamRule = { kind: 'fraction', maxInclusive: false };
-const FLAG: ParamRule = { kind: 'flag' };
-const TOOLS: ParamRule = { kind: 'tools' };
-
-/** The rule of every parameter: one table, read by the normalizer and the share schema. */
-export const HARNESS_PARAM_RULES: { [H in HarnessId]: { [P in keyof HarnessParams[H]]: ParamRule } } = {
-  'claude-code': {
-    maxOutputTokens: count(),
-    autocompactBuffer: count(),
-    microcompact: FLAG,
-    keepToolResults: count(),
-  },
-  codex: {
-    autoCompactLimit: count(),
-    thresholdFraction: FRACTION_UP_TO_ONE,
-    effectiveWindowFraction: FRACTION_UP_TO_ONE,
-    userMessageTokens: count(),
-  },
-  opencode: {
-    maxOutputTokens: count(),
-    protect: count(),
-    pruneMinimum: count(),
-    protectTurns: count(),
-    protectedTools: TOOLS,
-    tailTurns: count(),
-    preserveRecentTokens: count(),
-  },
-  'gemini-cli': {
-    thresholdFraction: FRACTION_UP_TO_ONE,
-    // Gemini CLI refuses a share of 0 or 1: one keeps nothing, the other summarizes nothing.
-    preserveFraction: FRACTION_BELOW_ONE,
-    toolOutputBudget: count(),
-    truncateChars: count(1),
-  },
-  'clear-tool-uses': {
-    trigger: count(),
-    keepToolUses: count(),
-    clearAtLeast: count(),
-    excludeTools: TOOLS,
-    clearInputs: FLAG,
-    clearThinking: FLAG,
-    keepThinkingTurns: count(),
-  },
-  // SWE-agent refuses to keep no observation at all.
-  'mask-observations': { keepObservations: count(1) },
-};
+/** The rule of every parameter, from the preset modules: read by the normalizer and the share schema. */
+export const HARNESS_PARAM_RULES: { [H in HarnessId]: { [P in keyof HarnessParams[H]]: ParamRule } } =
+  Object.fromEntries(
+    PRESETS.map((preset) => [
+      preset.id,
+      Object.fromEntries(Object.entries(preset.params).map(([name, spec]) => [name, spec.rule])),
+    ]),
+  ) as unknown as { [H in HarnessId]: { [P in keyof HarnessParams[H]]: ParamRule } };
 
 /** One parameter normalization changed, with the reason. */
 export interface HarnessAdjustment {

@@ -39,3 +39,10 @@ export function truncatedOutput(text: string, chars: number): string {
   const omitted = text.length - head - tail;
   return `Output too large. Showing first ${head} and last ${tail} characters.\n${text.slice(0, head)}\n\n... [${omitted} characters omitted] ...\n\n${text.slice(text.length - tail)}`;
 }
+
+/**
+ * What Gemini CLI has the model answer right after its summary, as if the
+ * model had read it (`chatCompressionService.ts`): one more message in the
+ * compressed history.
+ */
+export const GEMINI_ACKNOWLEDGEMENT = 'Got it. Thanks for the additional context!';

@@ -6,44 +6,15 @@
  */
 import type { Estimator } from '../estimate';
 import type { Message } from '../message';
+import type { ToolShape } from './preset';
 import {
   API_CLEARED_TOOL_RESULT,
   CLEARED_ARGUMENTS,
   CLEARED_TOOL_RESULT,
+  GEMINI_ACKNOWLEDGEMENT,
   lineCount,
   maskedObservation,
 } from './placeholders';
-
-export interface ToolShape {
-  /** The tool that produced each tool result; null for every other message. */
-  names: (string | null)[];
-  /**
-   * Tokens of each tool result without its output and images: what stays
-   * around a placeholder. 0 for other messages.
-   */
-  bare: number[];
-  /** The assistant message holding the call a tool result answers, or −1. */
-  owner: number[];
-  /** Tokens of the arguments of that call. */
-  argTokens: number[];
-  /** Tokens of each assistant message's reasoning. */
-  reasoning: number[];
-  /** Tool calls on each message. */
-  calls: number[];
-  /** Tokens of the masking note each tool result would get (it names the line count). */
-  masked: number[];
-  /** Characters of each tool result's output. */
-  chars: number[];
-  /** Tokens of the fixed placeholders. */
-  placeholders: {
-    /** `[Old tool result content cleared]` */
-    cleared: number;
-    /** The Anthropic API's placeholder. */
-    apiCleared: number;
-    /** Cleared call arguments. */
-    arguments: number;
-  };
-}
 
 /**
  * The tool shape of `messages` under `estimator`. The counts are the
@@ -65,6 +36,11 @@ export function toolShapeOf(messages: readonly Message[], estimator: Estimator):
       cleared: estimator.countString(CLEARED_TOOL_RESULT),
       apiCleared: estimator.countString(API_CLEARED_TOOL_RESULT),
       arguments: estimator.countString(CLEARED_ARGUMENTS),
+      acknowledgement: estimator.countMessage({
+        id: 'acknowledgement',
+        role: 'assistant',
+        content: GEMINI_ACKNOWLEDGEMENT,
+      }),
     },
   };
   // The newest call with each id: a result answers the call issued before it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSettings } from '../settings';
-import type { HarnessId } from './ids';
+import type { HarnessId } from './registry';
 import type { HarnessParamsInput } from './params';
 import { harnessTrigger, triggers } from './trigger';
 

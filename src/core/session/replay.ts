@@ -11,9 +11,16 @@
  */
 import { strategyOutcome, strategyTrigger, type StrategyOutcome } from '../analysis';
 import type { Role } from '../message';
-import type { ToolShape } from '../harness/toolShape';
+import type { ToolShape } from '../harness/preset';
+import { presetOf } from '../harness/registry';
 import { triggers } from '../harness/trigger';
-import { explainSettings, summaryBudget, type SettingsInput, type Strategy } from '../settings';
+import {
+  explainSettings,
+  isCutStrategy,
+  summaryBudget,
+  type SettingsInput,
+  type Strategy,
+} from '../settings';
 import type { SessionShape } from './calls';
 
 /** What a replay hands a summarizer: the messages a compaction replaces. */
@@ -50,6 +57,8 @@ export interface ReplayCompaction {
   tokensBefore: number;
   tokensAfter: number;
   summaryTokens: number;
+  /** Calls to the summarizer it took: two for Gemini CLI, which checks its snapshot in a second pass. */
+  summarizerCalls: number;
 }
 
 export interface ReplayResult {
@@ -69,6 +78,8 @@ export interface ReplayResult {
   summarizedAgainTokens: number;
   /** Calls whose context is over the window even after compaction. */
   overflowCalls: number;
+  /** Calls to the summarizer over the session, besides the agent's own calls. */
+  summarizerCalls: number;
   overflow: boolean;
 }
 
@@ -173,7 +184,7 @@ function sumTokens(entries: readonly Entry[]): number {
 
 interface Cut {
   entries: Entry[];
-  compaction: Omit<ReplayCompaction, 'beforeCall' | 'atMessage'>;
+  compaction: Omit<ReplayCompaction, 'beforeCall' | 'atMessage' | 'summarizerCalls'>;
   summarizedAgain: number;
 }
 
@@ -243,6 +254,8 @@ export function replay(
   const trigger = strategyTrigger(settings);
   const window = settings.maxContextTokens;
   const budget = summaryBudget(settings);
+  const strategy = settings.strategy;
+  const summarizerCalls = isCutStrategy(strategy) ? 1 : presetOf(strategy).summarizerCalls;
   const { calls, counts, roles, isSummary, recordedSummary, listTail } = session;
   let entries: Entry[] = [];
   const view = new ContextView(session);
@@ -304,7 +317,13 @@ export function replay(
           entries = cut.entries;
           view.reset(entries);
           summarizedAgain += cut.summarizedAgain;
-          compactions.push({ beforeCall: k, atMessage: at, ...cut.compaction, tokensBefore: context });
+          compactions.push({
+            beforeCall: k,
+            atMessage: at,
+            ...cut.compaction,
+            tokensBefore: context,
+            summarizerCalls,
+          });
           context = cut.compaction.tokensAfter;
           replanAt = 0;
         } else {
@@ -330,6 +349,7 @@ export function replay(
     inputTokensTotal: inputTotal,
     summarizedAgainTokens: summarizedAgain,
     overflowCalls,
+    summarizerCalls: compactions.length * summarizerCalls,
     overflow: overflowCalls > 0,
   };
 }

@@ -303,3 +303,25 @@ describe('positionInContext', () => {
     expect(positionInContext(history, 8, 1)).toBeNull();
   });
 });
+
+describe('summarizer calls in the replay', () => {
+  const history = (messages: Message[]): SessionHistory => ({ messages, compactions: [], calls: [] });
+  const settings = { maxContextTokens: 12_000, reserveTokens: 4_000, keepRecentTokens: 2_000 };
+
+  it('counts one call per compaction for a cut rule, two for Gemini CLI, which verifies its snapshot', () => {
+    const shape = sessionShapeOf(history(session(20)), chars4);
+    const budget = replay(shape, { ...settings, strategy: 'budget' });
+    const gemini = replay(shape, { ...settings, strategy: 'gemini-cli' });
+    expect(budget.compactions.map((c) => c.summarizerCalls)).toEqual(budget.compactions.map(() => 1));
+    expect(budget.summarizerCalls).toBe(budget.compactions.length);
+    expect(gemini.compactions.length).toBeGreaterThan(0);
+    expect(gemini.compactions.map((c) => c.summarizerCalls)).toEqual(gemini.compactions.map(() => 2));
+    expect(gemini.summarizerCalls).toBe(2 * gemini.compactions.length);
+  });
+
+  it('counts none for a preset that only clears', () => {
+    const shape = sessionShapeOf(history(session(20)), chars4);
+    const masked = replay(shape, { ...settings, strategy: 'mask-observations' });
+    expect([masked.compactions.length, masked.summarizerCalls]).toEqual([0, 0]);
+  });
+});

@@ -6,7 +6,7 @@ import { memo } from 'react';
  * A row's name picks that strategy.
  */
 import type { StrategyOutcome } from '../../core/analysis';
-import type { Trigger } from '../../core/harness/trigger';
+import type { Trigger } from '../../core/harness/preset';
 import { isCutStrategy } from '../../core/settings';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';

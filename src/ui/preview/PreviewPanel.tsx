@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { explainNothingToCompact } from '../../core/explain';
-import { clearsOnly } from '../../core/harness/ids';
+import { clearsOnly } from '../../core/harness/registry';
 import { normalizeSettings } from '../../core/settings';
 import { findPreset } from '../../providers/presets';
 import { addressProblem } from '../addressProblem';

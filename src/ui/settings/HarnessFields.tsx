@@ -5,17 +5,17 @@
  * repair shows what applies instead, and why.
  */
 import { useId, useState } from 'react';
-import { clearsOnly, type HarnessId } from '../../core/harness/ids';
-import {
-  DEFAULT_HARNESS_PARAMS,
-  HARNESS_PARAM_RULES,
-  cleanToolNames,
-  type ParamRule,
-} from '../../core/harness/params';
+import { cleanToolNames } from '../../core/harness/params';
+import { clearsOnly, paramSpecs, presetOf, type HarnessId } from '../../core/harness/registry';
 import { useSettings } from '../../state/settingsStore';
 import type { PageAnalysis } from '../useAnalysis';
-import { HARNESS_FIELDS, HARNESS_SOURCES, type ParamField } from './harnessFields';
 import { NumberField } from './NumberField';
+
+/** What a field shows beside its value: the preset module's words. */
+interface ParamField {
+  label: string;
+  hint?: string;
+}
 
 /** A list of tool names typed as text: what was typed stays, the names apply as they are typed. */
 function ToolsField({
@@ -55,19 +55,17 @@ export function HarnessFields({ harness, analysis }: { harness: HarnessId; analy
   const refusedParams = useSettings((s) => s.refusedParams);
   const setParam = useSettings((s) => s.setParam);
   const typed = (typedAll?.[harness] ?? {}) as Record<string, unknown>;
-  const defaults = DEFAULT_HARNESS_PARAMS[harness] as unknown as Record<string, unknown>;
-  const rules = HARNESS_PARAM_RULES[harness] as unknown as Record<string, ParamRule>;
-  const fields = HARNESS_FIELDS[harness] as unknown as Record<string, ParamField>;
   const set = (param: string, value: unknown) => setParam(harness, param as never, value);
 
   return (
     <fieldset className="harness-params" data-testid="harness-params" data-harness={harness}>
       <legend>{harness} parameters</legend>
-      <p className="field-note muted">{HARNESS_SOURCES[harness]}</p>
-      {Object.entries(rules).map(([param, rule]) => {
-        const field = fields[param];
+      <p className="field-note muted">{presetOf(harness).source}</p>
+      {paramSpecs(harness).map(([param, spec]) => {
+        const { rule } = spec;
+        const field: ParamField = { label: spec.label, hint: spec.hint };
         const testId = `param-${param}`;
-        const value = typed[param] ?? defaults[param];
+        const value = typed[param] ?? spec.default;
         if (rule.kind === 'flag') {
           return (
             <label key={param} className="check">

@@ -15,7 +15,7 @@ import type { PointerEvent } from 'react';
 import type { Role } from '../../core/message';
 import type { Fate } from '../../core/fates';
 import type { CutIndex } from '../../core/cutPoint';
-import type { Clearing } from '../../core/harness/clearing';
+import type { Clearing } from '../../core/harness/preset';
 import { isCutStrategy, type Strategy } from '../../core/settings';
 import { binAtX, buildBins } from './bins';
 import { clearedNote, clearedOutlines, clearedSummary, countsAfterClearing } from './cleared';

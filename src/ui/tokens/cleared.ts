@@ -4,7 +4,7 @@
  * above it, so the eye sees both what is sent and what clearing saved. Pure
  * functions over the bins, built once per data, zoom or width like the bins.
  */
-import type { Clearing } from '../../core/harness/clearing';
+import type { Clearing } from '../../core/harness/preset';
 import { fmt } from '../format';
 import type { Bins } from './bins';
 

@@ -1,0 +1,244 @@
+/**
+ * What a preset module holds: everything about one agent's compaction, from
+ * its parameters to its explanations. The registry (`registry.ts`) lists the
+ * modules; the rules below are shared by all of them. This file knows no
+ * preset by name.
+ */
+import type { Role } from '../message';
+
+/**
+ * What the clearing rules need to know about a transcript beyond roles and
+ * counts (built by `toolShape.ts`).
+ */
+export interface ToolShape {
+  /** The tool that produced each tool result; null for every other message. */
+  names: (string | null)[];
+  /**
+   * Tokens of each tool result without its output and images: what stays
+   * around a placeholder. 0 for other messages.
+   */
+  bare: number[];
+  /** The assistant message holding the call a tool result answers, or −1. */
+  owner: number[];
+  /** Tokens of the arguments of that call. */
+  argTokens: number[];
+  /** Tokens of each assistant message's reasoning. */
+  reasoning: number[];
+  /** Tool calls on each message. */
+  calls: number[];
+  /** Tokens of the masking note each tool result would get (it names the line count). */
+  masked: number[];
+  /** Characters of each tool result's output. */
+  chars: number[];
+  /** Tokens of the fixed placeholders. */
+  placeholders: {
+    /** `[Old tool result content cleared]` */
+    cleared: number;
+    /** The Anthropic API's placeholder. */
+    apiCleared: number;
+    /** Cleared call arguments. */
+    arguments: number;
+    /** Gemini CLI's reply after its summary, as a whole assistant message. */
+    acknowledgement: number;
+  };
+}
+
+/** How one parameter is checked. */
+export type ParamRule =
+  | { kind: 'count'; min: number }
+  | { kind: 'fraction'; maxInclusive: boolean }
+  | { kind: 'flag' }
+  | { kind: 'tools' };
+
+export const count = (min = 0): ParamRule => ({ kind: 'count', min });
+export const FRACTION_UP_TO_ONE: ParamRule = { kind: 'fraction', maxInclusive: true };
+export const FRACTION_BELOW_ONE: ParamRule = { kind: 'fraction', maxInclusive: false };
+export const FLAG: ParamRule = { kind: 'flag' };
+export const TOOLS: ParamRule = { kind: 'tools' };
+
+/**
+ * A command-line option for a parameter. Two presets may share an option
+ * (`--max-output`); it then applies to the one chosen with `--strategy`, and
+ * the preset that writes its `help` line is named first.
+ */
+export interface ParamOption {
+  /** The option without its dashes. */
+  name: string;
+  /** Its line in the help; one of the presets sharing an option writes it. */
+  help?: string;
+  /** What a count counts, for the message when it is not a whole number; tokens by default. */
+  unit?: string;
+}
+
+/** One parameter: its default, what it may be, and how the settings and the command line name it. */
+export interface ParamSpec<T> {
+  default: T;
+  rule: ParamRule;
+  /** The settings field's label. */
+  label: string;
+  /** A line under the field. */
+  hint?: string;
+  option?: ParamOption;
+}
+
+export interface Trigger {
+  /**
+   * Tokens at which the preset acts on its own. 0 with `reach`: never on its
+   * own (no window is known); 0 with `always`: at every call.
+   */
+  threshold: number;
+  /** `reach`: at tokens ≥ threshold; `exceed`: at tokens > threshold; `always`: at every call. */
+  comparison: 'reach' | 'exceed' | 'always';
+  /** The formula with the numbers filled in, for reports. */
+  formula: string;
+}
+
+/** The trigger of a preset that measures against the window when no window is known. */
+export const NO_WINDOW: Trigger = { threshold: 0, comparison: 'reach', formula: 'no window' };
+
+/** `window × fraction` rounded down, without the rounding error of binary fractions (200,000 × 0.9). */
+export function shareOf(window: number, fraction: number): number {
+  return Math.floor(window * fraction + 1e-6);
+}
+
+/**
+ * When the cut runs: `always` when the preset acts (a summarizing agent's
+ * compaction, which Gemini CLI precedes with its truncation); `if-still-over`
+ * after a clearing, only while the context still reaches the threshold
+ * (OpenCode's prune, then its summary); `never` for presets that only clear.
+ */
+export type CutStep = 'always' | 'if-still-over' | 'never';
+
+export interface Steps {
+  clears: boolean;
+  cut: CutStep;
+}
+
+/** One message a clearing changes, with its tokens before and after. */
+export interface Clearing {
+  index: number;
+  tokensBefore: number;
+  tokensAfter: number;
+}
+
+/** What becomes of a tool result's output. */
+export type OutputEdit =
+  | { kind: 'placeholder'; text: string }
+  /** SWE-agent's note with the line count. */
+  | { kind: 'mask' }
+  /** Gemini CLI's head and tail of `chars` characters. */
+  | { kind: 'truncate'; chars: number };
+
+/** How one message changes: enough to apply the plan to the messages themselves. */
+export interface MessageEdit {
+  output?: OutputEdit;
+  /** The arguments of the call this result answers are cleared too. */
+  inputs?: boolean;
+  /** The message's reasoning is cleared. */
+  thinking?: boolean;
+}
+
+export interface ClearingPlan {
+  /** Ascending by index, one entry per message changed. */
+  cleared: Clearing[];
+  /** How each of those messages changes, in the same order. */
+  edits: MessageEdit[];
+  /** Tokens the plan removes. */
+  freed: number;
+}
+
+export const NO_CLEARING: ClearingPlan = { cleared: [], edits: [], freed: 0 };
+
+/** What the clearing rules read: the transcript's shape and where an earlier summary ends. */
+export interface ClearView {
+  roles: readonly Role[];
+  counts: ArrayLike<number>;
+  isSummary: readonly boolean[];
+  tools: ToolShape;
+  /** The first index a clearing may touch. */
+  start: number;
+}
+
+/** What the cut rules read; `counts` are the counts after the preset's clearing. */
+export interface CutView {
+  roles: readonly Role[];
+  counts: ArrayLike<number>;
+  isSummary: readonly boolean[];
+  /** Tool calls on each message; without it, no message is taken to end on an unanswered call. */
+  calls?: ArrayLike<number>;
+  /** The tools behind the results, for a preset that puts some of them back after the summary. */
+  tools?: ToolShape;
+}
+
+export interface HarnessCut {
+  /** The first message kept verbatim; the length of the list when everything is summarized. */
+  firstKeptIdx: number;
+  /**
+   * Tokens the preset puts back into the rebuilt context besides the summary:
+   * Codex's recent prompts, the files Claude Code re-attaches.
+   */
+  carriedTokens: number;
+}
+
+/** Why a preset summarizes nothing, as `explainNothingToCompact` reports it. */
+export type PresetNothingReason = 'clears-only' | 'no-split' | 'under-threshold';
+
+/** How the docs table (`docs/harnesses.md`) describes a preset; a test holds the two together. */
+export interface PresetDoc {
+  trigger: string;
+  plan: string;
+  sources: string;
+}
+
+/**
+ * One preset, all of it. `P` is its parameters; every function receives them
+ * normalized (defaults filled in, refused values replaced).
+ */
+export interface Preset<Id extends string, P> {
+  id: Id;
+  /** How running text names the agent or API ("Claude Code"). */
+  agent: string;
+  /** What it does, in a few words naming the agent: the strategy list shows `id: summary`, the id being the preset's one name. */
+  summary: string;
+  /** Where its defaults come from, in a line under its settings. */
+  source: string;
+  doc: PresetDoc;
+  params: { [N in keyof P]: ParamSpec<P[N]> };
+  /** It only ever clears in place and never summarizes. */
+  clearsOnly: boolean;
+  /** Its threshold for a window (0 when none is known), by its own formula. */
+  trigger(window: number, p: P): Trigger;
+  /** Whether it clears, and when its cut runs. */
+  steps(p: P): Steps;
+  /** What it clears in place; absent for a preset that never clears. */
+  clear?(view: ClearView, p: P): ClearingPlan;
+  /** Where it cuts; absent for a preset that only clears. `usable` is its threshold. */
+  cut?(view: CutView, start: number, p: P, usable: number): HarnessCut;
+  /** The reply it has the model give right after the summary (Gemini CLI's "Got it"); absent when none. */
+  acknowledgement?: string;
+  /** It throws its compaction away when the rebuilt context is larger than the one before (Gemini CLI). */
+  discardsGrowth?: boolean;
+  /** Summarizer calls one compaction makes: Gemini CLI checks its summary in a second pass. */
+  summarizerCalls: number;
+  /** The token budget of the user prompts it puts back before the summary; absent when it puts none back. */
+  carryBudget?(p: P): number;
+  /** Why it summarizes nothing; `after` is " after the previous summary" or similar, or empty. */
+  nothing(after: string): { reason: PresetNothingReason; text: string };
+  /** Why a clearing-only preset cleared nothing, with the option that changes it. */
+  nothingCleared?(results: number, p: P): string;
+}
+
+/** The parameters a preset module declares, as values. */
+export type ParamsOf<T> = T extends Preset<string, infer P> ? P : never;
+
+/** Tokens of `counts[from, to)`. */
+export function sumOf(counts: ArrayLike<number>, from: number, to: number): number {
+  let total = 0;
+  for (let i = from; i < to; i++) total += counts[i];
+  return total;
+}
+
+/** A real user message: a prompt, not an earlier summary. */
+export function isPrompt(view: Pick<CutView, 'roles' | 'isSummary'>, i: number): boolean {
+  return view.roles[i] === 'user' && !view.isSummary[i];
+}

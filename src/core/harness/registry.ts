@@ -1,0 +1,59 @@
+/**
+ * The presets: what popular agents and APIs do when the context fills up,
+ * each a strategy beside the playground's own three cut rules, each one
+ * module named after its id. Everything that names, configures or runs a
+ * preset (the settings, the labels, the command line, the share links, the
+ * docs table) reads this list; adding a preset is one module and one line
+ * here (the recipe is in CONTEXT.md).
+ */
+import { claudeCodePreset } from './claude-code';
+import { clearToolUsesPreset } from './clear-tool-uses';
+import { codexPreset } from './codex';
+import { geminiCliPreset } from './gemini-cli';
+import { maskObservationsPreset } from './mask-observations';
+import { opencodePreset } from './opencode';
+import type { ParamsOf, ParamSpec, Preset } from './preset';
+
+/** In the order the strategy list and the strategy table show them. */
+export const PRESETS = [
+  claudeCodePreset,
+  codexPreset,
+  opencodePreset,
+  geminiCliPreset,
+  clearToolUsesPreset,
+  maskObservationsPreset,
+] as const;
+
+type AnyPreset = (typeof PRESETS)[number];
+
+export type HarnessId = AnyPreset['id'];
+
+/** Every preset's parameters, by preset. */
+export type HarnessParams = { [P in AnyPreset as P['id']]: ParamsOf<P> };
+
+/** A preset with its parameters' types forgotten: what code that handles any preset reads. */
+export type SomePreset = Preset<HarnessId, Record<string, unknown>>;
+
+export const HARNESSES: readonly HarnessId[] = PRESETS.map((p) => p.id);
+
+const BY_ID = new Map<string, SomePreset>(PRESETS.map((p) => [p.id, p as unknown as SomePreset]));
+
+export function isHarness(value: string): value is HarnessId {
+  return BY_ID.has(value);
+}
+
+export function presetOf(id: HarnessId): SomePreset {
+  return BY_ID.get(id)!;
+}
+
+/** A preset's parameters by name, each with its spec. */
+export function paramSpecs(id: HarnessId): [string, ParamSpec<unknown>][] {
+  return Object.entries(presetOf(id).params) as [string, ParamSpec<unknown>][];
+}
+
+/** The presets that only clear in place and never summarize. */
+export const CLEARING_ONLY: readonly HarnessId[] = PRESETS.filter((p) => p.clearsOnly).map((p) => p.id);
+
+export function clearsOnly(strategy: string): boolean {
+  return (CLEARING_ONLY as readonly string[]).includes(strategy);
+}
