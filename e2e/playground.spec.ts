@@ -275,7 +275,9 @@ test.describe('token view', () => {
     await expect(page.getByTestId('kept-tokens')).toHaveText('6');
     // All the way left keeps everything after the system prompt: 70 tokens, nothing to compact.
     await drag(0);
-    await expect(handle).toHaveAttribute('aria-valuenow', '70');
+    // The handle's value is its position: at the left end, 0.
+    await expect(handle).toHaveAttribute('aria-valuenow', '0');
+    await expect(handle).toHaveAttribute('aria-valuetext', 'budget 70 tokens');
     await expect(page.getByTestId('cut-index')).toHaveText('1');
     await expect(page.getByTestId('kept-tokens')).toHaveText('70');
   });

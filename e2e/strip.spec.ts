@@ -282,22 +282,30 @@ test.describe('bars and rows', () => {
         (el) => el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current') === 'true',
       );
 
-  test('clicking a bar scrolls the list to its message and selects it', async ({ page }) => {
+  test('clicking a bar brings the list into view and opens its message', async ({ page }) => {
     await openFresh(page);
     await expect(page.getByTestId('cut-index')).toHaveText('185');
+    // The list starts far below the first screen.
+    await expect(page.getByTestId('message-list')).not.toBeInViewport();
     const plot = await settledBox(page.getByTestId('strip-plot'));
     // Low in the plot, below any label or tab: the bar of message #120.
     await page.mouse.click(await boundaryX(page, 120.5, 198), plot.y + plot.height - 40);
     await expect(page.getByTestId('token-strip')).toHaveAttribute('data-selected-index', '120');
-    // The list scrolled inside its own box: the row is drawn and lies within the box's visible part.
-    // The page itself stays where it is, with the strip in view.
+    // The page scrolled to the list (it once selected the row 1,300 px below the fold, and
+    // nothing visible happened), and the list to the row, which is open with its text.
     const row = page.locator('[data-testid="message-row"][data-index="120"]');
     await expect.poll(() => isSelectedRow(page, 120)).toBe(true);
+    await expect(row).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByTestId('message-list')).toBeInViewport();
+    await expect(row).toBeInViewport();
+    await expect(page.getByTestId('message-detail')).toBeInViewport();
+    // The list's top is not under the line of numbers that stays at the top of the screen.
+    const numbers = await settledBox(page.getByTestId('sticky-numbers'));
     const list = await settledBox(page.getByTestId('message-list'));
+    expect(list.y).toBeGreaterThanOrEqual(numbers.y + numbers.height);
     const box = await settledBox(row);
     expect(box.y).toBeGreaterThanOrEqual(list.y);
     expect(box.y + box.height).toBeLessThanOrEqual(list.y + list.height);
-    await expect(page.getByTestId('strip-plot')).toBeInViewport();
   });
 
   test('selecting a row highlights its bar, panning a zoomed strip to it', async ({ page }) => {
@@ -395,7 +403,8 @@ test.describe('touch at phone width', () => {
     for (let i = 1; i <= 8; i++) await touch('touchMove', x + ((to - x) * i) / 8, y);
     await expect(page.getByTestId('strip-stop')).toHaveText(DEFAULT_CAP_NOTE);
     await touch('touchEnd');
-    await expect(handle).toHaveAttribute('aria-valuenow', '27904');
+    // At the left end: position 0, the largest budget.
+    await expect(handle).toHaveAttribute('aria-valuenow', '0');
     await expect(page.getByTestId('setting-keep-recent')).toHaveValue('27904');
     await page.getByTestId('token-strip').screenshot({ path: testInfo.outputPath('strip-phone.png') });
   });
