@@ -220,7 +220,8 @@ test.describe('the context bar under the header', () => {
     await expect(page.getByTestId('context-tokens')).toHaveText('130,834');
 
     // The table is one key press away, for the keyboard and a screen reader.
-    const summary = bar.getByText('By category');
+    const summary = page.getByTestId('context-details-toggle');
+    await expect(summary).toHaveText('By category');
     await summary.focus();
     await page.keyboard.press('Enter');
     const table = page.getByTestId('context-table');
@@ -269,7 +270,7 @@ test.describe('the context bar under the header', () => {
     await expect(page.getByTestId('context-bar-summary')).toHaveText(
       '19,777 of 128,000 tokens (15.5%) · free 91,839 · reserve 16,384',
     );
-    await page.getByTestId('context-bar').getByText('By category').click();
+    await page.getByTestId('context-details-toggle').click();
     expect(await row(page, 'unrecorded')).toEqual([
       'System prompt and tools (not in the file)',
       '16,831',

@@ -106,7 +106,7 @@ export function ContextBar({ analysis }: { analysis: PageAnalysis }) {
         {picture.over > 0 && <span className="context-window-edge" style={{ left: width(window, scale) }} />}
       </div>
       <details className="context-details">
-        <summary>By category</summary>
+        <summary data-testid="context-details-toggle">By category</summary>
         <table data-testid="context-table">
           <caption className="visually-hidden">The context now by category, against the window</caption>
           <thead>
