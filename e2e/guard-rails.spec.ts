@@ -91,7 +91,10 @@ test.describe('impossible settings', () => {
       'Keep-recent (200,000) cannot be larger than the window (128,000): the kept messages alone would not fit.',
     );
     await expect(keep).toHaveValue('200000');
-    await expect(page.getByTestId('keep-recent-handle')).toHaveAttribute('aria-valuenow', '20000');
+    await expect(page.getByTestId('keep-recent-handle')).toHaveAttribute(
+      'aria-valuetext',
+      'budget 20,000 tokens',
+    );
     await expect(page.getByTestId('kept-summary')).toHaveText('kept 13,134 of 20,000');
     await expect(page.getByTestId('cut-index')).toHaveText('185');
   });
@@ -133,7 +136,10 @@ test.describe('impossible settings', () => {
     await expect(page.getByTestId('setting-reserve')).toHaveValue('2048');
     await expect(page.getByTestId('setting-keep-recent')).toHaveValue('1536');
     await expect(page.getByTestId('threshold')).toHaveText('6,144');
-    await expect(page.getByTestId('keep-recent-handle')).toHaveAttribute('aria-valuenow', '1536');
+    await expect(page.getByTestId('keep-recent-handle')).toHaveAttribute(
+      'aria-valuetext',
+      'budget 1,536 tokens',
+    );
     await expect(page.getByTestId('kept-budget')).toHaveText('1,536');
     await expect(page.getByTestId('setting-error')).toHaveCount(0);
     await expect(page.locator('.settings .field-effective')).toHaveCount(0);

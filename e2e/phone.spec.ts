@@ -173,7 +173,7 @@ test('the hidden file input is no Tab stop: Tab goes from "Open file…" to "Fol
 test('on a phone a finger drags the keep-recent handle, and the setting follows', async ({ page }) => {
   await openDefault(page);
   const handle = page.getByTestId('keep-recent-handle');
-  await expect(handle).toHaveAttribute('aria-valuenow', '20000');
+  await expect(handle).toHaveAttribute('aria-valuetext', 'budget 20,000 tokens');
   const box = await settledBox(handle);
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
@@ -188,12 +188,13 @@ test('on a phone a finger drags the keep-recent handle, and the setting follows'
   for (let step = 1; step <= 4; step++) await touch('touchMove', x - step * 5);
   await touch('touchEnd', x - 20);
 
-  // A larger tail is kept, and the settings field shows the same budget.
+  // A larger tail is kept, and the settings field shows the same budget as the handle.
   const field = page.getByTestId('setting-keep-recent');
   await expect
     .poll(async () => {
-      const kept = await handle.getAttribute('aria-valuenow');
-      return kept === (await field.inputValue()) ? Number(kept) : -1;
+      const kept = Number(await field.inputValue());
+      const said = await handle.getAttribute('aria-valuetext');
+      return said === `budget ${kept.toLocaleString('en-US')} tokens` ? kept : -1;
     })
     .toBeGreaterThan(20000);
 });

@@ -214,15 +214,17 @@ test.describe('token view', () => {
     await paste(page, CHAT);
     const handle = page.getByTestId('keep-recent-handle');
     await expect(handle).toHaveAttribute('role', 'slider');
-    // A budget of 20,000 keeps all 70 tokens after the system prompt: the slider is at its maximum.
-    await expect(handle).toHaveAttribute('aria-valuenow', '70');
-    await expect(handle).toHaveAttribute('aria-valuemax', '70');
+    // A budget of 20,000 keeps all 70 tokens after the system prompt: the handle is at the left
+    // end, and its value (its position, 70 − the budget) at the minimum.
+    await expect(handle).toHaveAttribute('aria-valuenow', '0');
+    await expect(handle).toHaveAttribute('aria-valuemax', '69');
     await handle.focus();
-    await page.keyboard.press('Home');
-    await expect(handle).toHaveAttribute('aria-valuenow', '1');
-    await expect(page.getByTestId('cut-index')).toHaveText('6');
+    // End is the right end: the least budget, 1 token, which keeps the last message only.
     await page.keyboard.press('End');
-    await expect(handle).toHaveAttribute('aria-valuenow', '70');
+    await expect(handle).toHaveAttribute('aria-valuenow', '69');
+    await expect(page.getByTestId('cut-index')).toHaveText('6');
+    await page.keyboard.press('Home');
+    await expect(handle).toHaveAttribute('aria-valuenow', '0');
     await expect(page.getByTestId('setting-keep-recent')).toHaveValue('70');
     await expect(page.getByTestId('cut-index')).toHaveText('1');
   });
@@ -273,7 +275,9 @@ test.describe('token view', () => {
     await expect(page.getByTestId('kept-tokens')).toHaveText('6');
     // All the way left keeps everything after the system prompt: 70 tokens, nothing to compact.
     await drag(0);
-    await expect(handle).toHaveAttribute('aria-valuenow', '70');
+    // The handle's value is its position: at the left end, 0.
+    await expect(handle).toHaveAttribute('aria-valuenow', '0');
+    await expect(handle).toHaveAttribute('aria-valuetext', 'budget 70 tokens');
     await expect(page.getByTestId('cut-index')).toHaveText('1');
     await expect(page.getByTestId('kept-tokens')).toHaveText('70');
   });

@@ -40,16 +40,19 @@ async function grab(page: Page, slider: Locator, at?: (box: { x: number; width: 
 }
 
 test.describe('where a slider stops and why', () => {
-  test('End on the keep-recent handle stops at the quarter of window − reserve and says so', async ({
+  test('Home on the keep-recent handle stops at the quarter of window − reserve and says so', async ({
     page,
   }) => {
     await openFresh(page);
     await expect(page.getByTestId('cut-index')).toHaveText('185');
     const handle = page.getByTestId('keep-recent-handle');
-    await expect(handle).toHaveAttribute('aria-valuemax', '27904');
+    // The handle announces its position (27,904 − the budget), from 0 at the left end to 27,903 for a budget of 1.
+    await expect(handle).toHaveAttribute('aria-valuemax', '27903');
     await handle.focus();
-    await page.keyboard.press('End');
-    await expect(handle).toHaveAttribute('aria-valuenow', '27904');
+    // Home is the left end: the most the budget can be.
+    await page.keyboard.press('Home');
+    await expect(handle).toHaveAttribute('aria-valuenow', '0');
+    await expect(handle).toHaveAttribute('aria-valuetext', 'budget 27,904 tokens');
     await expect(page.getByTestId('setting-keep-recent')).toHaveValue('27904');
     await expect(page.getByTestId('strip-stop')).toHaveText(DEFAULT_CAP_NOTE);
     // The settings apply it as written: no "effective" value beside the field.
@@ -75,7 +78,7 @@ test.describe('where a slider stops and why', () => {
     const box = (await note.boundingBox())!;
     expect(Math.abs(box.x - (to + 12))).toBeLessThan(4);
     await page.mouse.up();
-    await expect(handle).toHaveAttribute('aria-valuenow', '27904');
+    await expect(handle).toHaveAttribute('aria-valuenow', '0');
     await expect(page.getByTestId('setting-keep-recent')).toHaveValue('27904');
   });
 
@@ -199,8 +202,8 @@ test.describe('what follows a drag', () => {
     const cut = page.getByTestId('cut-index');
     await expect(cut).toHaveText('185');
     await page.getByTestId('keep-recent-handle').focus();
-    // Page Down takes a tenth of the ceiling off the budget at each press.
-    for (let i = 0; i < 4; i++) await page.keyboard.press('PageDown');
+    // Page Up moves the handle right: a tenth of the ceiling off the budget at each press.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('PageUp');
     await expect(cut).not.toHaveText('185');
     // Nothing is left marked as lagging behind the strip...
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -279,22 +282,30 @@ test.describe('bars and rows', () => {
         (el) => el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current') === 'true',
       );
 
-  test('clicking a bar scrolls the list to its message and selects it', async ({ page }) => {
+  test('clicking a bar brings the list into view and opens its message', async ({ page }) => {
     await openFresh(page);
     await expect(page.getByTestId('cut-index')).toHaveText('185');
+    // The list starts far below the first screen.
+    await expect(page.getByTestId('message-list')).not.toBeInViewport();
     const plot = await settledBox(page.getByTestId('strip-plot'));
     // Low in the plot, below any label or tab: the bar of message #120.
     await page.mouse.click(await boundaryX(page, 120.5, 198), plot.y + plot.height - 40);
     await expect(page.getByTestId('token-strip')).toHaveAttribute('data-selected-index', '120');
-    // The list scrolled inside its own box: the row is drawn and lies within the box's visible part.
-    // The page itself stays where it is, with the strip in view.
+    // The page scrolled to the list (it once selected the row 1,300 px below the fold, and
+    // nothing visible happened), and the list to the row, which is open with its text.
     const row = page.locator('[data-testid="message-row"][data-index="120"]');
     await expect.poll(() => isSelectedRow(page, 120)).toBe(true);
+    await expect(row).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByTestId('message-list')).toBeInViewport();
+    await expect(row).toBeInViewport();
+    await expect(page.getByTestId('message-detail')).toBeInViewport();
+    // The list's top is not under the line of numbers that stays at the top of the screen.
+    const numbers = await settledBox(page.getByTestId('sticky-numbers'));
     const list = await settledBox(page.getByTestId('message-list'));
+    expect(list.y).toBeGreaterThanOrEqual(numbers.y + numbers.height);
     const box = await settledBox(row);
     expect(box.y).toBeGreaterThanOrEqual(list.y);
     expect(box.y + box.height).toBeLessThanOrEqual(list.y + list.height);
-    await expect(page.getByTestId('strip-plot')).toBeInViewport();
   });
 
   test('selecting a row highlights its bar, panning a zoomed strip to it', async ({ page }) => {
@@ -315,23 +326,33 @@ test.describe('bars and rows', () => {
 });
 
 test.describe('sliders for assistive technology', () => {
-  test('Right and Up increase the value each slider announces, in words', async ({ page }) => {
+  test('Right and Up increase the value each slider announces, and move it right, as the arrow points', async ({
+    page,
+  }) => {
     await openFresh(page);
     await expect(page.getByTestId('cut-index')).toHaveText('185');
     const handle = page.getByTestId('keep-recent-handle');
-    await expect(handle).toHaveAttribute('aria-valuenow', '20000');
+    // The handle's value is its position: the 27,904 the budget can reach, less the budget.
+    await expect(handle).toHaveAttribute('aria-valuenow', '7904');
     await expect(handle).toHaveAttribute('aria-valuetext', 'budget 20,000 tokens');
     await handle.focus();
-    // One step is 1% of the 27,904 the budget can reach.
+    const before = await settledBox(handle);
+    // One step is 1% of the 27,904 the budget can reach: → takes it off the budget and moves the handle right.
     await page.keyboard.press('ArrowRight');
-    await expect(handle).toHaveAttribute('aria-valuenow', '20279');
-    await expect(handle).toHaveAttribute('aria-valuetext', 'budget 20,279 tokens');
+    await expect(handle).toHaveAttribute('aria-valuenow', '8183');
+    await expect(handle).toHaveAttribute('aria-valuetext', 'budget 19,721 tokens');
+    await expect(page.getByTestId('setting-keep-recent')).toHaveValue('19721');
+    expect((await settledBox(handle)).x).toBeGreaterThan(before.x);
     await page.keyboard.press('ArrowUp');
-    await expect(handle).toHaveAttribute('aria-valuenow', '20558');
+    await expect(handle).toHaveAttribute('aria-valuenow', '8462');
     await page.keyboard.press('ArrowLeft');
-    await expect(handle).toHaveAttribute('aria-valuenow', '20279');
-    await page.keyboard.press('Home');
+    await expect(handle).toHaveAttribute('aria-valuenow', '8183');
+    await page.keyboard.press('ArrowLeft');
+    await expect(handle).toHaveAttribute('aria-valuenow', '7904');
+    expect((await settledBox(handle)).x).toBeCloseTo(before.x, 0);
+    await page.keyboard.press('End');
     await expect(handle).toHaveAttribute('aria-valuetext', 'budget 1 token');
+    await expect(handle).toHaveAttribute('aria-valuenow', '27903');
 
     const cut = page.getByTestId('cut-line');
     await page.getByTestId('setting-keep-recent').fill('20000');
@@ -382,7 +403,8 @@ test.describe('touch at phone width', () => {
     for (let i = 1; i <= 8; i++) await touch('touchMove', x + ((to - x) * i) / 8, y);
     await expect(page.getByTestId('strip-stop')).toHaveText(DEFAULT_CAP_NOTE);
     await touch('touchEnd');
-    await expect(handle).toHaveAttribute('aria-valuenow', '27904');
+    // At the left end: position 0, the largest budget.
+    await expect(handle).toHaveAttribute('aria-valuenow', '0');
     await expect(page.getByTestId('setting-keep-recent')).toHaveValue('27904');
     await page.getByTestId('token-strip').screenshot({ path: testInfo.outputPath('strip-phone.png') });
   });

@@ -77,14 +77,28 @@ export function countedTexts(message: Message): CountedText[] {
   return texts;
 }
 
+/** A message's tokens that have no text, by what they are: an image is content, not framing. */
+export interface NonTextTokens {
+  /** The wrapping around the message and each of its tool calls. */
+  framing: number;
+  /** The fixed price of its images. */
+  images: number;
+  /** Encrypted parts (reasoning the provider returns sealed), counted by their size. */
+  encrypted: number;
+}
+
+export function nonTextTokens(message: Message): NonTextTokens {
+  return {
+    framing: PER_MESSAGE_TOKENS + (message.toolCalls?.length ?? 0) * PER_TOOL_CALL_TOKENS,
+    images: (message.images ?? 0) * IMAGE_TOKENS,
+    encrypted: message.opaqueTokens ?? 0,
+  };
+}
+
 /** Tokens of a message that are not text: per-message and per-call framing, images, encrypted parts. */
 export function framingTokens(message: Message): number {
-  return (
-    PER_MESSAGE_TOKENS +
-    (message.images ?? 0) * IMAGE_TOKENS +
-    (message.opaqueTokens ?? 0) +
-    (message.toolCalls?.length ?? 0) * PER_TOOL_CALL_TOKENS
-  );
+  const parts = nonTextTokens(message);
+  return parts.framing + parts.images + parts.encrypted;
 }
 
 function bpeParts(message: Message, count: TextCounter): Parts {

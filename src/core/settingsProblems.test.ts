@@ -62,7 +62,7 @@ describe('settingsProblems', () => {
         stallTimeoutMs: -1,
       }).map((p) => [p.fields[0], p.reason]),
     ).toEqual([
-      ['maxContextTokens', 'The window cannot be negative (0 turns compaction off).'],
+      ['maxContextTokens', 'The window cannot be negative (0 = compaction off).'],
       ['reserveTokens', 'The reserve cannot be negative (0 takes the default, 16,384).'],
       ['keepRecentTokens', 'Keep-recent is a whole number of tokens.'],
       ['maxSummaryTokens', 'The summary cap must be a number.'],

@@ -39,7 +39,7 @@ const n = formatCount;
 
 /** What each number is called in a sentence, and what its 0 means (when it means something). */
 const NUMBERS: Partial<Record<SettingField, { name: string; unit: string; zero?: string }>> = {
-  maxContextTokens: { name: 'The window', unit: 'tokens', zero: '0 turns compaction off' },
+  maxContextTokens: { name: 'The window', unit: 'tokens', zero: '0 = compaction off' },
   reserveTokens: {
     name: 'The reserve',
     unit: 'tokens',

@@ -105,6 +105,23 @@ describe('messageTokens', () => {
     expect(tokens.complete).toBe(true);
   });
 
+  it('names an image and an encrypted part by what they are, not as framing', async () => {
+    const encoding = await loadEncoding('o200k_base');
+    const count = await loadTokenizer('o200k_base');
+    const withImages: Message = {
+      id: 'm1',
+      role: 'user',
+      content: 'What is on these?',
+      images: 2,
+      opaqueTokens: 40,
+    };
+    const tokens = messageTokens(withImages, encoding, count, 1_000);
+    expect(tokens.framing).toBe(3);
+    expect(tokens.images).toBe(2 * 1_200);
+    expect(tokens.encrypted).toBe(40);
+    expect(tokens.total).toBe(createEstimator('o200k_base', count).countMessage(withImages));
+  });
+
   it('shows at most the limit in all, first strings first, and keeps the whole counts', async () => {
     const encoding = await loadEncoding('o200k_base');
     const count = await loadTokenizer('o200k_base');

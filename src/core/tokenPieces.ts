@@ -4,7 +4,7 @@
  * so they add up to the message's count.
  */
 import { rankOfBytes, tokenStarts, utf8ByteString, type ByteString } from './bpe';
-import { countedTexts, framingTokens } from './estimate';
+import { countedTexts, framingTokens, nonTextTokens } from './estimate';
 import type { Message } from './message';
 import { splitPattern, type BpeEncoding, type TextCounter } from './tokenizer';
 
@@ -29,9 +29,13 @@ export interface TokenPart {
 export interface MessageTokens {
   /** The non-empty strings of the message, in request order. */
   parts: TokenPart[];
-  /** Framing and image tokens, which have no text. */
+  /** The wrapping around the message and its tool calls, which has no text. */
   framing: number;
-  /** Text and framing together: the message's unscaled count. */
+  /** Its images' tokens (a fixed price each): content, not framing. */
+  images: number;
+  /** Its encrypted parts' tokens. */
+  encrypted: number;
+  /** Text, framing, images and encrypted parts together: the message's unscaled count. */
   total: number;
   /** Every part's pieces are all there (no limit was reached). */
   complete: boolean;
@@ -105,5 +109,5 @@ export function messageTokens(
     parts.push({ label, pieces, tokens });
     total += tokens;
   }
-  return { parts, framing: framingTokens(message), total, complete };
+  return { parts, ...nonTextTokens(message), total, complete };
 }

@@ -35,9 +35,11 @@ interface UiState {
   selected: number | null;
   /** Bumped on every selection made elsewhere, so the list scrolls even to the same row again. */
   scrollRequest: number;
+  /** The last scroll request also asks the list to come into view and open the row (a bar clicked in the strip). */
+  openRequested: boolean;
   theme: Theme;
   reportOpen: boolean;
-  select(index: number | null, scroll?: boolean): void;
+  select(index: number | null, scroll?: boolean, open?: boolean): void;
   setTheme(theme: Theme): void;
   setReportOpen(open: boolean): void;
 }
@@ -45,12 +47,14 @@ interface UiState {
 export const useUi = create<UiState>()((set) => ({
   selected: null,
   scrollRequest: 0,
+  openRequested: false,
   theme: initialTheme(),
   reportOpen: false,
-  select: (index, scroll = false) =>
+  select: (index, scroll = false, open = false) =>
     set((state) => ({
       selected: index,
       scrollRequest: scroll ? state.scrollRequest + 1 : state.scrollRequest,
+      openRequested: scroll && open,
     })),
   setTheme: (theme) => {
     try {

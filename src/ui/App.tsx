@@ -19,6 +19,7 @@ import { NextCompactionBanner } from './layout/NextCompactionBanner';
 import { EstimateMark } from './layout/EstimateMark';
 import { FireOffer } from './layout/FireOffer';
 import { StickyNumbers } from './layout/StickyNumbers';
+import { ContextBar } from './layout/ContextBar';
 import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
 import { ImportNotices } from './load/ImportNotices';
 import { SourceLine } from './load/SourceLine';
@@ -38,6 +39,7 @@ import { useAnalysis, type PageAnalysis } from './useAnalysis';
 import { useOmitted } from './useOmitted';
 import { useSettled } from './useSettled';
 import { useStartup } from './share/useStartup';
+import { revealBelowNumbers } from './revealBelowNumbers';
 import './app.css';
 import type { RowFate } from './labels';
 
@@ -134,7 +136,7 @@ function Workbench({ analysis }: { analysis: PageAnalysis }) {
           strategy={settings.strategy}
           markers={markers}
           selected={selected}
-          onSelect={(i) => select(i, true)}
+          onSelect={(i) => select(i, true, true)}
           previews={view.previews}
         />
         <Follows following={following}>
@@ -163,11 +165,7 @@ function skipToTokenView(e: MouseEvent<HTMLAnchorElement>) {
   const target = document.getElementById('token-view') ?? document.getElementById('main');
   if (!target) return;
   target.focus({ preventScroll: true });
-  // A sticky header covers the top of the page; the target goes just below it.
-  const header = document.querySelector('.app-header');
-  const covered =
-    header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().height : 0;
-  window.scrollTo({ top: Math.max(0, target.getBoundingClientRect().top + window.scrollY - covered - 8) });
+  revealBelowNumbers(target, { always: true });
 }
 
 function EmptyState() {
@@ -251,6 +249,7 @@ export function App() {
           <NextCompactionBanner analysis={analysis} />
         </StickyNumbers>
       )}
+      {analysis && !archiveOpen && <ContextBar analysis={analysis} />}
       <main id="main" tabIndex={-1} className="layout">
         <aside className="side">
           <SettingsPanel analysis={analysis} />

@@ -136,6 +136,11 @@ const MARKS: [string, Surface, string][] = [
   ),
   ['focus', 'panel', 'focus ring'],
   ['focus', 'bg', 'focus ring'],
+  // The context bar: its parts are the role colours above, on the panel, besides these.
+  ['muted', 'panel', 'context bar: the part not in the file, and its outline'],
+  ['fg', 'panel', "context bar: the list's framing"],
+  ['warn', 'panel', 'context bar: the reserve, hatched'],
+  ['cut-line', 'panel', "context bar: the window's edge"],
 ];
 
 describe.each(Object.keys(THEMES) as (keyof typeof THEMES)[])('the %s theme', (themeName) => {

@@ -36,7 +36,8 @@ export interface Breakdown {
   total: number;
 }
 
-const LABELS: Record<Exclude<CategoryKind, 'tool-result'>, string> = {
+/** What each category is called wherever it is shown; a tool's results are "Tool results: NAME". */
+export const CATEGORY_LABELS: Record<Exclude<CategoryKind, 'tool-result'>, string> = {
   unrecorded: 'System prompt and tools (not in the file)',
   system: 'System prompt',
   'tool-definitions': 'Tool definitions',
@@ -76,7 +77,7 @@ export function breakdownOf(
     const key = tool === undefined ? kind : `${kind}:${tool}`;
     let c = byKey.get(key);
     if (!c) {
-      const label = kind === 'tool-result' ? `Tool results: ${tool}` : LABELS[kind];
+      const label = kind === 'tool-result' ? `Tool results: ${tool}` : CATEGORY_LABELS[kind];
       c = { kind, label, tokens: 0, messages: 0, ...(tool === undefined ? {} : { tool }) };
       byKey.set(key, c);
     }

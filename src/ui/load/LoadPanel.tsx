@@ -7,6 +7,7 @@ import { useUi } from '../../state/uiStore';
 import { bytes, percent } from '../format';
 import { shortTokenizerName } from '../labels';
 import { FollowControl } from './FollowControl';
+import { retryCanHelp } from './retry';
 import { loadSamples, sampleUrl, type Sample } from './samples';
 import { useLoader } from './useLoader';
 import './load.css';
@@ -47,6 +48,10 @@ export const LoadPanel = memo(function LoadPanel() {
   useEffect(() => {
     loadSamples().then(setSamples);
   }, []);
+  // A load that starts or fails after an address was refused replaces that notice: one banner, the newest.
+  useEffect(() => {
+    if (status === 'loading' || error) setUrlProblem(null);
+  }, [status, error]);
 
   const formatOverride = lastRequest?.format ?? '';
   const reloadAs = (format: FormatId | undefined) => {
@@ -110,6 +115,8 @@ export const LoadPanel = memo(function LoadPanel() {
             const target = url.trim();
             const problem = target ? policyProblem(target) : null;
             setUrlProblem(problem);
+            // Only the newest problem is shown: an earlier load's error no longer applies.
+            if (problem) dismissError();
             if (target && !problem)
               void load({
                 source: { kind: 'url', url: target },
@@ -238,8 +245,8 @@ export const LoadPanel = memo(function LoadPanel() {
             <span data-testid="import-error">{error.message}</span>
           </div>
           <div className="error-actions">
-            {failed && (
-              <button type="button" onClick={() => void load(failed)}>
+            {failed && retryCanHelp(error) && (
+              <button type="button" data-testid="load-retry" onClick={() => void load(failed)}>
                 Try again
               </button>
             )}

@@ -11,6 +11,7 @@ import { MessageDetail } from './MessageDetail';
 import { TokenPieces } from './TokenPieces';
 import { keyTarget } from './listKeys';
 import { useMessageSearch } from './useMessageSearch';
+import { revealBelowNumbers } from '../revealBelowNumbers';
 import './messages.css';
 
 interface Props {
@@ -45,6 +46,7 @@ function RowText({ text, query }: { text: string; query: string }) {
  */
 export const MessageList = memo(function MessageList({ view, fates, following = false }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
   const { selected, scrollRequest, select } = useUi();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [tokensOpen, setTokensOpen] = useState<ReadonlySet<number>>(() => new Set());
@@ -62,14 +64,22 @@ export const MessageList = memo(function MessageList({ view, fates, following = 
   });
 
   // Only a new request scrolls (a bar clicked in the strip, a search match): a row clicked
-  // here is already in view and stays where it is.
+  // here is already in view and stays where it is. A bar clicked in the strip also brings
+  // the list into view and opens the message: selecting a row far below the fold, with
+  // nothing visible happening, read as a click that did nothing.
   const handledRequest = useRef(scrollRequest);
   useEffect(() => {
     if (selected === null || scrollRequest === handledRequest.current) return;
     // A row of a view still on its way (the followed file grew) is scrolled to once the list has it.
     if (selected >= count) return;
     handledRequest.current = scrollRequest;
-    virtualizer.scrollToIndex(selected, { align: 'center' });
+    const open = useUi.getState().openRequested;
+    if (open) {
+      setExpanded((prev) => (prev.has(selected) ? prev : toggled(prev, selected)));
+      if (panel.current) revealBelowNumbers(panel.current);
+    }
+    // An opened row goes to the top of the list, with its text below it.
+    virtualizer.scrollToIndex(selected, { align: open ? 'start' : 'center' });
   }, [scrollRequest, selected, virtualizer, count]);
 
   const jump = useCallback((index: number) => select(index, true), [select]);
@@ -118,6 +128,7 @@ export const MessageList = memo(function MessageList({ view, fates, following = 
 
   return (
     <section
+      ref={panel}
       className={following ? 'panel messages is-following' : 'panel messages'}
       aria-labelledby="messages-title"
       aria-busy={following || undefined}

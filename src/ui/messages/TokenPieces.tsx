@@ -87,7 +87,9 @@ export function TokenPieces({ view, index }: { view: TranscriptView; index: numb
     <div className="token-pieces" data-testid="token-pieces">
       <p className="token-sum">
         <strong>{plural(data.total, 'token')}</strong> with {view.tokenizer}: <VisibleText text={texts} />,
-        framing {fmt(data.framing)}.
+        framing {fmt(data.framing)}
+        {data.images > 0 && <span data-testid="token-images">, images {fmt(data.images)}</span>}
+        {data.encrypted > 0 && <span data-testid="token-encrypted">, encrypted {fmt(data.encrypted)}</span>}.
         {view.scale !== 1 && (
           <span className="muted">
             {' '}

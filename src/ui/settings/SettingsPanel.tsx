@@ -83,7 +83,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         testId="setting-window"
         {...typed('maxContextTokens')}
         onChange={setters.maxContextTokens}
-        hint="0 turns compaction off"
+        hint="0 = compaction off"
       />
       <NumberField
         label="Reserve for the response"

@@ -34,7 +34,15 @@ import {
 import { BOTTOM_LANE, MARKER_ROW, plotBand } from './layout';
 import type { StrategyMarker } from './markerPlacement';
 import { placeMarkers } from './markerPlacement';
-import { GRAB_HALF, grabZones, keepRecentTarget, positionForTail, snapCut, tailTokensAt } from './sliders';
+import {
+  GRAB_HALF,
+  grabZones,
+  keepPosition,
+  keepRecentTarget,
+  positionForTail,
+  snapCut,
+  tailTokensAt,
+} from './sliders';
 import { StrategyMarkers } from './StrategyMarkers';
 import { StripCanvas } from './StripCanvas';
 import type { Hover } from './StripHover';
@@ -315,16 +323,16 @@ export function TokenStrip(props: TokenStripProps) {
           offscreen={keepXRaw !== keepX}
           testId="keep-recent-handle"
           label="Keep-recent budget"
-          min={MIN_KEEP_RECENT}
-          max={keepCap.max}
-          value={Math.min(keepCap.max, Math.max(MIN_KEEP_RECENT, keepRecent))}
+          min={0}
+          max={keepCap.max - MIN_KEEP_RECENT}
+          value={keepPosition(keepRecent, MIN_KEEP_RECENT, keepCap.max)}
           valueText={keepValueText(
             keepRecent,
             keepCap.max,
             keepCap.by === 'settings',
             budgetMoves || cutRule ? undefined : strategy,
           )}
-          help="Drag left to keep more. Right or Up arrow: a bigger budget, Left or Down: a smaller one (1% a press); Page Up and Page Down: 10%; Home: the least; End: the most that applies."
+          help="Drag left to keep more. Left or Down arrow: moves left, a bigger budget; Right or Up: moves right, a smaller one (1% a press); Page Down and Page Up: 10%; Home: the most that applies; End: the least."
           x={keepX}
           zone={zones.keep}
           place={{ top: plotTop - 4 }}

@@ -8,6 +8,7 @@ import {
   positionForTail,
   snapCut,
   stepCut,
+  keepPosition,
   keepRecentTarget,
   tailTokensAt,
 } from './sliders';
@@ -84,22 +85,31 @@ describe('keyboard', () => {
     expect(keepRecentStep(0)).toBe(100);
   });
 
-  it('increases the budget with the right and up arrows, as the slider convention has it', () => {
-    expect(keepRecentTarget(5_000, 20_000, 'ArrowRight')).toBe(5_200);
-    expect(keepRecentTarget(5_000, 20_000, 'ArrowUp')).toBe(5_200);
-    expect(keepRecentTarget(5_000, 20_000, 'ArrowLeft')).toBe(4_800);
-    expect(keepRecentTarget(5_000, 20_000, 'ArrowDown')).toBe(4_800);
-    expect(keepRecentTarget(5_000, 20_000, 'PageUp')).toBe(7_000);
-    expect(keepRecentTarget(5_000, 20_000, 'PageDown')).toBe(3_000);
-    expect(keepRecentTarget(5_000, 20_000, 'Home')).toBe(0);
-    expect(keepRecentTarget(5_000, 20_000, 'End')).toBe(Infinity);
+  it('moves the handle the way the arrow points: right and up ask for a smaller budget', () => {
+    expect(keepRecentTarget(5_000, 20_000, 'ArrowRight')).toBe(4_800);
+    expect(keepRecentTarget(5_000, 20_000, 'ArrowUp')).toBe(4_800);
+    expect(keepRecentTarget(5_000, 20_000, 'ArrowLeft')).toBe(5_200);
+    expect(keepRecentTarget(5_000, 20_000, 'ArrowDown')).toBe(5_200);
+    expect(keepRecentTarget(5_000, 20_000, 'PageUp')).toBe(3_000);
+    expect(keepRecentTarget(5_000, 20_000, 'PageDown')).toBe(7_000);
+    expect(keepRecentTarget(5_000, 20_000, 'Home')).toBe(Infinity);
+    expect(keepRecentTarget(5_000, 20_000, 'End')).toBe(0);
   });
 
   it('asks past the maximum (for the strip to cap and explain), never below 0', () => {
-    expect(keepRecentTarget(19_900, 20_000, 'ArrowRight')).toBe(20_100);
-    expect(keepRecentTarget(50, 20_000, 'ArrowLeft')).toBe(0);
+    expect(keepRecentTarget(19_900, 20_000, 'ArrowLeft')).toBe(20_100);
+    expect(keepRecentTarget(50, 20_000, 'ArrowRight')).toBe(0);
     // A budget above the maximum steps from the maximum.
-    expect(keepRecentTarget(30_000, 20_000, 'ArrowLeft')).toBe(19_800);
+    expect(keepRecentTarget(30_000, 20_000, 'ArrowRight')).toBe(19_800);
+  });
+
+  it("announces the handle's position, which grows to the right as the budget shrinks", () => {
+    expect(keepPosition(20_000, 1, 27_904)).toBe(7_904);
+    // A step right: 279 tokens less budget, 279 more position.
+    expect(keepPosition(keepRecentTarget(20_000, 27_904, 'ArrowRight'), 1, 27_904)).toBe(8_183);
+    expect(keepPosition(27_904, 1, 27_904)).toBe(0);
+    expect(keepPosition(99_999, 1, 27_904)).toBe(0);
+    expect(keepPosition(0, 1, 27_904)).toBe(27_903);
   });
 
   it('moves the cut between legal boundaries only', () => {

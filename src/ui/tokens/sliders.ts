@@ -100,11 +100,14 @@ export function keepRecentStep(max: number): number {
 
 /**
  * The keep-recent value a key asks for, before the cap (so the strip can say
- * where it stopped and why). As on every slider, → and ↑ increase the value
- * the slider announces, the budget, and ← and ↓ decrease it; Page Up and Page
- * Down move 10%, Home asks for the least and End for the most. A bigger budget
- * sits further left on the strip, so → moves the handle left: the arrows
- * follow the value, as a screen reader user expects, not the picture.
+ * where it stopped and why). The arrows follow the picture: a bigger budget
+ * sits further left on the strip, so ← and ↓ ask for more and → and ↑ for
+ * less, and the handle goes the way its arrow points, as the cut line beside
+ * it does (→ once moved the handle left while the cut moved right). Page Up
+ * and Page Down move 10% the same ways; Home asks for the most (the left end)
+ * and End for the least (the right end). What the slider announces as its
+ * value is its position (`keepPosition`), which → and ↑ increase, as ARIA
+ * has it; the budget is in its value text.
  */
 export function keepRecentTarget(value: number, max: number, key: SliderKey): number {
   const top = Math.max(0, max);
@@ -112,16 +115,26 @@ export function keepRecentTarget(value: number, max: number, key: SliderKey): nu
   const page = Math.max(step, Math.round(top / 10));
   const v = Math.min(top, Math.max(0, value));
   const delta: Record<SliderKey, number> = {
-    ArrowRight: step,
-    ArrowUp: step,
-    ArrowLeft: -step,
-    ArrowDown: -step,
-    PageUp: page,
-    PageDown: -page,
-    Home: -Infinity,
-    End: Infinity,
+    ArrowRight: -step,
+    ArrowUp: -step,
+    ArrowLeft: step,
+    ArrowDown: step,
+    PageUp: -page,
+    PageDown: page,
+    Home: Infinity,
+    End: -Infinity,
   };
   return Math.max(0, v + delta[key]);
+}
+
+/**
+ * The keep-recent handle's position as a slider value: the tokens of the
+ * conversation left of it, `max` − the budget (held within `min`..`max`). It
+ * grows to the right, as the handle moves under → and as the cut line's value
+ * (a message index) grows, so both sliders agree with their arrows.
+ */
+export function keepPosition(budget: number, min: number, max: number): number {
+  return max - Math.min(max, Math.max(min, budget));
 }
 
 /** Messages one Page Up/Down moves the cut. */
