@@ -14,6 +14,7 @@ import { followBench } from './follow';
 import { importBench } from './importCli';
 import { linksBench } from './links';
 import { replayBench } from './replay';
+import { statuslineBench } from './statusline';
 import { realTextBench } from './realText';
 import { tokenizeBench } from './tokenize';
 
@@ -26,6 +27,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   core: coreBench,
   import: importBench,
   follow: followBench,
+  statusline: statuslineBench,
   links: linksBench,
   cli: cliBench,
   replay: replayBench,

@@ -8,9 +8,9 @@ import { appendAll } from '../core/arrays';
 import {
   compactionLedger,
   countSession,
+  factTexts,
   LEDGER_KINDS,
   survivalLine,
-  type FactSurvival,
   type Ledger,
   type LedgerEntry,
 } from '../core';
@@ -44,8 +44,6 @@ const AUDIT_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const texts = (s: FactSurvival) => ({ kept: s.kept.map((f) => f.text), lost: s.lost.map((f) => f.text) });
-
 /** One compaction in the `--json` shape; its names are the command line's contract. */
 function entryDocument(e: LedgerEntry) {
   return {
@@ -59,7 +57,7 @@ function entryDocument(e: LedgerEntry) {
     summaryTokens: e.summaryTokens,
     summarized: e.summarized,
     summary: e.summary,
-    facts: Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, texts(e.facts[kind])])),
+    facts: Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, factTexts(e.facts[kind])])),
     rereads: e.rereads,
     cacheWriteAfter: e.cacheWriteAfter,
     callsUntilNext: e.callsUntilNext,

@@ -140,6 +140,23 @@ function factsOf(
 }
 
 /**
+ * The facts of what compaction `index` of `history` summarized, each kept
+ * or lost in what it wrote: the ledger's `facts` for that one compaction,
+ * without the rest of the ledger (the status line counts what the newest
+ * compaction lost, at every change of a session).
+ */
+export function compactionFacts(history: SessionHistory, index: number): Record<LedgerKind, FactSurvival> {
+  const c = history.compactions[index];
+  if (!c) throw new RangeError(`no compaction ${index} in a history of ${history.compactions.length}`);
+  return factsOfParts(history.messages, partsOf(history, c));
+}
+
+function factsOfParts(messages: readonly Message[], parts: Parts): Record<LedgerKind, FactSurvival> {
+  const writtenText = parts.written.map((i) => messages[i]!.content).join('\n\n');
+  return factsOf(messages, parts, indexSummary(writtenText));
+}
+
+/**
  * Reads between `from` and `to` of a file the summarized part read or
  * wrote and the kept part did not: what the agent had to fetch again.
  */
@@ -178,7 +195,6 @@ export function compactionLedger(
     const nextAt = compactions[index + 1]?.atMessage ?? messages.length;
     const parts = partsOf(history, c);
     partsList.push(parts);
-    const writtenText = parts.written.map((i) => messages[i]!.content).join('\n\n');
     const after = callsBetween(calls, c.atMessage, nextAt);
     const firstRecorded = after.find((call) => call.recorded)?.recorded ?? null;
     const summaryTokens = parts.summaryAt === null ? 0 : (counts[parts.summaryAt] ?? 0);
@@ -201,7 +217,7 @@ export function compactionLedger(
       },
       summaryAt: parts.summaryAt,
       summary: parts.summaryAt === null ? '' : messages[parts.summaryAt]!.content,
-      facts: factsOf(messages, parts, indexSummary(writtenText)),
+      facts: factsOfParts(messages, parts),
       rereads: rereadsOf(messages, parts, c.atMessage + 1, nextAt),
       cacheWriteAfter,
       callsUntilNext: after.length,
