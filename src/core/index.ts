@@ -150,6 +150,8 @@ export { factTexts, LEDGER_KINDS } from './ledger/kinds';
 export type { FactSurvival, LedgerFact, LedgerKind } from './ledger/kinds';
 export type { CompactionCost, LedgerPrice } from './ledger/cost';
 export type { CompactionLoop } from './ledger/loops';
+export { strategiesAt } from './ledger/strategies';
+export type { StrategyAtCompaction } from './ledger/strategies';
 export { factLoss, factLossLine, survivalLine } from './ledger/survival';
 export type { FactLoss, Survival } from './ledger/survival';
 export type {

@@ -92,7 +92,7 @@ function sumOf(counts: ArrayLike<number>, indices: Iterable<number>): number {
  * wrote (its summary, and what it carried, as Codex carries the user's
  * prompts), and what it replaced.
  */
-interface Parts {
+export interface Parts {
   before: number[];
   kept: number[];
   written: number[];
@@ -100,7 +100,7 @@ interface Parts {
   summaryAt: number | null;
 }
 
-function partsOf(history: SessionHistory, c: RecordedCompaction): Parts {
+export function partsOf(history: SessionHistory, c: RecordedCompaction): Parts {
   const before = recordedContext(history, c.atMessage);
   const kept = c.contextAfter.filter((i) => i < c.atMessage);
   const written = c.contextAfter.filter((i) => i >= c.atMessage);
@@ -120,8 +120,11 @@ function split<T extends { text: string; index: number }>(
   return out;
 }
 
-/** The facts of the summarized part, each kept or lost in what the compaction wrote. */
-function factsOf(
+/**
+ * The facts of the summarized part, each kept or lost in `written`: what
+ * the compaction wrote, or what another compaction of the same context left.
+ */
+export function factsOf(
   messages: readonly Message[],
   parts: Parts,
   written: SummaryIndex,
