@@ -136,7 +136,7 @@ export async function statuslineBench(options: { quick: boolean }): Promise<Figu
   const cases: { name: string; file: string; cache: () => string }[] = [
     { name: 'no compaction in the tail', file: plain, cache: () => mkdtempSync(join(tmpdir(), 'cp-sl-')) },
     {
-      name: 'first run after a compaction (counts the lost facts)',
+      name: 'first run after a compaction (starts the count)',
       file: compacted,
       cache: () => mkdtempSync(join(tmpdir(), 'cp-sl-')),
     },
