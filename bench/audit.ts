@@ -20,7 +20,7 @@ import { median, type Figure } from './stats';
 const EVERY_BYTES = 2_000_000;
 
 /** The generated session with a compaction every `EVERY_BYTES`, each summary naming a few of the files before it. */
-function withCompactions(text: string): string {
+export function withCompactions(text: string): string {
   const out: string[] = [];
   let size = 0;
   let k = 0;

@@ -15,6 +15,7 @@ import { importBench } from './importCli';
 import { importCompareBench } from './importCompare';
 import { linksBench } from './links';
 import { replayBench } from './replay';
+import { statuslineBench } from './statusline';
 import { realTextBench } from './realText';
 import { tokenizeBench } from './tokenize';
 
@@ -28,6 +29,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   import: importBench,
   'import-compare': importCompareBench,
   follow: followBench,
+  statusline: statuslineBench,
   links: linksBench,
   cli: cliBench,
   replay: replayBench,

@@ -1,10 +1,61 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FIX_SESSION } from './liveSupport.node';
 import { run, scratch } from './testSupport.node';
 
 const SAMPLE = join(__dirname, '../../public/samples/claude-code-linkcheck.jsonl');
 
 describe('compaction-playground audit', () => {
+  it('beside each compaction, what every strategy would have left at the same moment, over the agent’s facts', async () => {
+    const path = scratch('audit-strategies-').file('s.jsonl', FIX_SESSION);
+    const r = await run(['audit', path, '--json', '--keep-recent', '40', '--tokenizer', 'chars4']);
+    const [entry] = JSON.parse(r.out).compactions;
+    const byName = Object.fromEntries(entry.strategies.map((s: { strategy: string }) => [s.strategy, s]));
+    expect(entry.strategies.map((s: { strategy: string }) => s.strategy)).toEqual([
+      'budget',
+      'pi',
+      'turns',
+      'claude-code',
+      'codex',
+      'opencode',
+      'gemini-cli',
+      'clear-tool-uses',
+      'mask-observations',
+    ]);
+    // The agent kept 1 of its 6 facts; our budget cut summarizes the first 3 messages and keeps the last 5.
+    const all6 = {
+      paths: { lost: 0, all: 2 },
+      commands: { lost: 0, all: 1 },
+      errors: { lost: 0, all: 1 },
+      instructions: { lost: 0, all: 2 },
+    };
+    expect(byName.budget).toEqual({
+      strategy: 'budget',
+      tokensAfter: 169,
+      summarizedMessages: 3,
+      keptMessages: 5,
+      facts: { lost: 0, all: 6, byKind: all6 },
+    });
+    // Whole turns: the one turn is the last, so there is nothing to compact and everything stays.
+    expect(byName.turns).toEqual({
+      strategy: 'turns',
+      tokensAfter: null,
+      summarizedMessages: 0,
+      keptMessages: 8,
+      facts: { lost: 0, all: 6, byKind: all6 },
+    });
+    // Claude Code's rules summarize all 8; the offline summary names the paths, the command, the error and the task.
+    expect(byName['claude-code']).toMatchObject({
+      summarizedMessages: 8,
+      keptMessages: 0,
+      facts: { lost: 0 },
+    });
+    const text = (await run(['audit', path, '--keep-recent', '40', '--tokenizer', 'chars4'])).out;
+    expect(text).toContain(
+      '  facts kept   agent 1/6; at the same moment: budget 6/6, pi 6/6, turns 6/6 (nothing to compact),',
+    );
+  });
+
   it('prints the ledger of each recorded compaction under the documented JSON names', async () => {
     const r = await run(['audit', SAMPLE, '--json']);
     expect(r.code).toBe(0);

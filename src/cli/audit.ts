@@ -8,20 +8,25 @@ import { appendAll } from '../core/arrays';
 import {
   compactionLedger,
   countSession,
+  factLoss,
+  factTexts,
+  strategiesAt,
+  type FactLoss,
+  type StrategyAtCompaction,
   LEDGER_KINDS,
   survivalLine,
-  type FactSurvival,
   type Ledger,
   type LedgerEntry,
 } from '../core';
 import { ledgerPrice } from '../providers';
+import { createOfflineSummarizer } from '../providers/offline';
 import type { ImportResult } from '../formats/types';
 import { estimatorFor } from './inspect';
 import { UsageError, jsonDocument, type Io } from './io';
-import { formatFrom, parse, settingsFrom } from './options';
+import { formatFrom, parse, settingsFrom, SETTINGS_HELP, SETTINGS_OPTIONS } from './options';
 import { readTranscript } from './readTranscript';
 
-export const AUDIT_HELP = `Usage: compaction-playground audit FILE [--json] [--tokenizer T] [--format F]
+export const AUDIT_HELP = `Usage: compaction-playground audit FILE [--json] [settings]
 
 The ledger of every compaction the file records (Claude Code, Codex, pi,
 OpenCode, Gemini CLI, Anthropic compaction blocks, summaries in a context):
@@ -30,24 +35,18 @@ numbers, todos) kept or lost in its summary, files read again before the next
 compaction, the summary call and cache write it cost against the tokens it
 saved (priced when the session's model has a list price), the share of each
 kind kept over the session, and loops of compactions with almost no work
-between them. Nothing calls a model.
+between them. Beside each compaction, what every strategy would have done
+at the same moment under the settings: each compacts the context the agent
+had just before it with the offline summarizer, and the agent's facts are
+checked against the context it leaves. Nothing calls a model.
 
 Options:
-  --json              the ledger as JSON
-  --tokenizer T       our count where the file records no size (default o200k)
-  --format F          the file's format, when detection would guess wrong`;
+${SETTINGS_HELP}`;
 
-const AUDIT_OPTIONS = {
-  tokenizer: { type: 'string' },
-  format: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-const texts = (s: FactSurvival) => ({ kept: s.kept.map((f) => f.text), lost: s.lost.map((f) => f.text) });
+const AUDIT_OPTIONS = SETTINGS_OPTIONS;
 
 /** One compaction in the `--json` shape; its names are the command line's contract. */
-function entryDocument(e: LedgerEntry) {
+function entryDocument(e: LedgerEntry, strategies: readonly StrategyAtCompaction[]) {
   return {
     index: e.index,
     atMessage: e.atMessage,
@@ -59,17 +58,18 @@ function entryDocument(e: LedgerEntry) {
     summaryTokens: e.summaryTokens,
     summarized: e.summarized,
     summary: e.summary,
-    facts: Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, texts(e.facts[kind])])),
+    facts: Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, factTexts(e.facts[kind])])),
     rereads: e.rereads,
     cacheWriteAfter: e.cacheWriteAfter,
     callsUntilNext: e.callsUntilNext,
     cost: e.cost,
+    strategies,
   };
 }
 
-export function auditDocument(ledger: Ledger) {
+export function auditDocument(ledger: Ledger, strategies: readonly StrategyAtCompaction[][]) {
   return {
-    compactions: ledger.compactions.map(entryDocument),
+    compactions: ledger.compactions.map((e, k) => entryDocument(e, strategies[k] ?? [])),
     survival: ledger.survival,
     loops: ledger.loops,
   };
@@ -110,7 +110,23 @@ function entryLines(e: LedgerEntry): string[] {
   return lines;
 }
 
-function renderLedger(imported: ImportResult, ledger: Ledger, model: string | null): string {
+/** The agent's facts kept, against each strategy's at the same moment. */
+function strategyLines(e: LedgerEntry, strategies: readonly StrategyAtCompaction[]): string[] {
+  const agent = factLoss(e.facts);
+  if (agent.all === 0 || strategies.length === 0) return [];
+  const kept = (l: FactLoss) => `${l.all - l.lost}/${l.all}`;
+  const columns = strategies.map(
+    (s) => `${s.strategy} ${kept(s.facts)}${s.tokensAfter === null ? ' (nothing to compact)' : ''}`,
+  );
+  return [`  facts kept   agent ${kept(agent)}; at the same moment: ${columns.join(', ')}`];
+}
+
+function renderLedger(
+  imported: ImportResult,
+  ledger: Ledger,
+  strategies: readonly StrategyAtCompaction[][],
+  model: string | null,
+): string {
   const count = ledger.compactions.length;
   const lines = [
     `format      ${imported.format}, ${count} recorded compaction${count === 1 ? '' : 's'}, model ${imported.usage?.model ?? 'not recorded'}${model ? '' : ' (no list price: no amounts in dollars)'}`,
@@ -119,6 +135,7 @@ function renderLedger(imported: ImportResult, ledger: Ledger, model: string | nu
   for (const e of ledger.compactions) {
     lines.push('');
     appendAll(lines, entryLines(e));
+    appendAll(lines, strategyLines(e, strategies[e.index] ?? []));
   }
   lines.push('', `survival    ${survivalLine(ledger.survival, count)}`);
   if (ledger.loops.length === 0) lines.push('loops       none');
@@ -141,8 +158,15 @@ export async function audit(argv: string[], io: Io): Promise<number> {
   const { history, shape } = countSession(imported.messages, imported.history, estimator);
   const price = ledgerPrice(imported.usage?.model);
   const ledger = compactionLedger(history, shape.counts, { price });
+  const settings = settingsFrom(values);
+  const summarizer = createOfflineSummarizer();
+  const strategies: StrategyAtCompaction[][] = [];
+  for (let k = 0; k < ledger.compactions.length; k++)
+    strategies.push(await strategiesAt(history, k, settings, summarizer, estimator));
   io.out(
-    values.json ? jsonDocument(auditDocument(ledger)) : renderLedger(imported, ledger, price?.model ?? null),
+    values.json
+      ? jsonDocument(auditDocument(ledger, strategies))
+      : renderLedger(imported, ledger, strategies, price?.model ?? null),
   );
   return 0;
 }

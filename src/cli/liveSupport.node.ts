@@ -44,6 +44,54 @@ export const ccSummary = (uuid: string, parent: string, text: string) =>
     isCompactSummary: true,
   });
 
+export const ccToolUse = (uuid: string, parent: string, id: string, name: string, input: object) =>
+  ccLine({
+    type: 'assistant',
+    uuid,
+    parentUuid: parent,
+    message: { id: `m-${uuid}`, role: 'assistant', content: [{ type: 'tool_use', id, name, input }] },
+  });
+
+export const ccToolResult = (uuid: string, parent: string, id: string, text: string) =>
+  ccLine({
+    type: 'user',
+    uuid,
+    parentUuid: parent,
+    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: text }] },
+  });
+
+const usage = (input_tokens: number) => ({
+  input_tokens,
+  cache_read_input_tokens: 0,
+  cache_creation_input_tokens: 0,
+  output_tokens: 10,
+});
+
+/** A session's work before its compaction: two reads, a test run and its error, the user's task with a rule. */
+export const FIX_WORK =
+  ccUser('u1', null, 'Fix the failing test in src/app.ts. Never push to main.') +
+  ccToolUse('a1', 'u1', 't1', 'Read', { file_path: '/p/src/app.ts' }) +
+  ccToolResult('r1', 'a1', 't1', 'export const add = (a, b) => a - b;') +
+  ccToolUse('a2', 'r1', 't2', 'Bash', { command: 'npm test -- --run app' }) +
+  ccToolResult('r2', 'a2', 't2', 'Error: expected 3 to be 4') +
+  ccToolUse('a3', 'r2', 't3', 'Read', { file_path: '/p/src/util.ts' }) +
+  ccToolResult('r3', 'a3', 't3', 'export {}') +
+  ccAssistant('a4', 'r3', 'The sign is wrong in add.', usage(150_000));
+
+export const FIX_BOUNDARY = ccBoundary('b1', 'a4', {
+  trigger: 'auto',
+  preTokens: 167_500,
+  postTokens: 9_000,
+});
+export const FIX_SUMMARY = ccSummary('s1', 'b1', 'We were fixing the add function in src/app.ts.');
+
+/**
+ * `FIX_WORK` compacted, and a call after: its summary names only
+ * `src/app.ts`, so of 6 facts it lost 5 (2 instructions, 1 path, 1 command, 1 error).
+ */
+export const FIX_SESSION =
+  FIX_WORK + FIX_BOUNDARY + FIX_SUMMARY + ccAssistant('a5', 's1', 'continuing', usage(12_000));
+
 export interface Watching {
   lines: string[];
   /** The next printed line (after those already waited for) that `match` accepts; earlier ones are skipped. */

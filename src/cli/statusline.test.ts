@@ -3,18 +3,35 @@ import { appendFileSync, mkdirSync, truncateSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ccAssistant, ccBoundary, ccSummary, ccUser } from './liveSupport.node';
+import {
+  ccAssistant,
+  ccBoundary,
+  ccSummary,
+  ccToolResult,
+  ccToolUse,
+  ccUser,
+  FIX_SESSION,
+} from './liveSupport.node';
 import { statusline, TAIL_BYTES } from './statusline';
-import { scratch } from './testSupport.node';
+import { countLost, factLossAt, MAX_SEGMENT_BYTES } from './statuslineCount';
+import type { FactLoss } from '../core/ledger/survival';
+import { knownLoss, type LossCache } from './statuslineLoss';
+import { run, scratch } from './testSupport.node';
 
-/** Runs the command in-process on this stdin text and environment; returns its one line and exit code. */
+/**
+ * Runs the command in-process on this stdin text and environment; returns
+ * its one line and exit code. A compaction's lost facts are counted on the
+ * spot, as the counting process would, into a cache of the test's own.
+ */
 async function status(stdin: string, env: NodeJS.ProcessEnv = {}) {
   const out: string[] = [];
+  const { cache } = memoryCache();
   const code = await statusline(
     [],
     { out: (t) => out.push(t), err: (t) => out.push(`ERR ${t}`) },
     async () => stdin,
     env,
+    async (path, c, size) => factLossAt(path, c.at, size, c.id, cache),
   );
   return { code, out };
 }
@@ -35,6 +52,20 @@ const usage = (input_tokens: number, cache_read_input_tokens = 0) => ({
 
 function session(lines: string): string {
   return scratch('status-').file('session.jsonl', lines);
+}
+
+/** A cache in memory that says how often it was asked and written. */
+function memoryCache() {
+  const stored = new Map<string, FactLoss>();
+  const claimed = new Set<string>();
+  const calls = { reads: 0, writes: 0 };
+  const cache: LossCache = {
+    read: (key) => (calls.reads++, stored.get(key) ?? null),
+    write: (key, loss) => void (calls.writes++, stored.set(key, loss)),
+    claim: (key) => !claimed.has(key) && Boolean(claimed.add(key)),
+    release: (key) => void claimed.delete(key),
+  };
+  return { cache, calls, stored };
 }
 
 describe('statusline', () => {
@@ -74,6 +105,84 @@ describe('statusline', () => {
     expect((await status(input({ transcript_path: path }))).out).toEqual([
       'context 6% (12k/200k) · auto-compact in 155k · auto-compacted 168k→9k',
     ]);
+  });
+
+  it('after a compaction, how many facts its summary lost, the kinds it lost most first', async () => {
+    const path = session(FIX_SESSION);
+    expect((await status(input({ transcript_path: path }))).out).toEqual([
+      'context 6% (12k/200k) · auto-compact in 155k · auto-compacted 168k→9k, lost 5 of 6 facts: 2 instructions, 1 path, 1 command',
+    ]);
+  });
+
+  it('counts the facts audit --json lists as lost for the same compaction', async () => {
+    const path = session(FIX_SESSION);
+    const audited = JSON.parse((await run(['audit', path, '--json'])).out) as {
+      compactions: { facts: Record<string, { kept: string[]; lost: string[] }> }[];
+    };
+    const facts = audited.compactions[0]!.facts;
+    const size = Buffer.byteLength(FIX_SESSION);
+    const at = FIX_SESSION.indexOf(
+      '{"isSidechain":false,"sessionId":"s-1","version":"2.0.55","type":"system"',
+    );
+    const loss = factLossAt(path, at, size, 'b1', memoryCache().cache)!;
+    expect(loss.lost).toBe(Object.values(facts).reduce((n, f) => n + f.lost.length, 0));
+    expect(loss.byKind).toEqual({
+      paths: { lost: facts.paths!.lost.length, all: 2 },
+      commands: { lost: facts.commands!.lost.length, all: 1 },
+      errors: { lost: facts.errors!.lost.length, all: 1 },
+      instructions: { lost: facts.instructions!.lost.length, all: 2 },
+    });
+    expect(facts.paths!.lost).toEqual(['/p/src/util.ts']);
+  });
+
+  it('the newest of two compactions is counted over what it summarized: the first summary and what followed', async () => {
+    const path = session(
+      FIX_SESSION +
+        ccToolUse('a6', 'a5', 't6', 'Bash', { command: 'git diff --stat' }) +
+        ccToolResult('r6', 'a6', 't6', 'src/app.ts | 2 +-') +
+        ccAssistant('a7', 'r6', 'Done.', usage(40_000)) +
+        ccBoundary('b2', 'a7', { trigger: 'manual', preTokens: 41_000, postTokens: 3_000 }) +
+        ccSummary('s2', 'b2', 'The add function in src/app.ts is fixed; git diff --stat showed it.') +
+        ccAssistant('a8', 's2', 'ok', usage(4_000)),
+    );
+    // Its part is the first summary, `git diff --stat` and its output: one fact, the command, kept.
+    // The first compaction's five lost facts are not counted again.
+    expect((await status(input({ transcript_path: path }))).out).toEqual([
+      'context 2% (4k/200k) · auto-compact in 163k · manual-compacted 41k→3k, lost 0 of 1 fact',
+    ]);
+  });
+
+  it('a count is made once per compaction and read back after', () => {
+    const path = session(FIX_SESSION);
+    const at = FIX_SESSION.indexOf('"subtype":"compact_boundary"');
+    const lineStart = FIX_SESSION.lastIndexOf('\n', at) + 1;
+    const { cache, calls, stored } = memoryCache();
+    const first = factLossAt(path, lineStart, Buffer.byteLength(FIX_SESSION), 'b1', cache);
+    expect(calls).toEqual({ reads: 1, writes: 1 });
+    const [key] = stored.keys();
+    stored.set(key!, { lost: 1, all: 1, byKind: { todos: { lost: 1, all: 1 } } });
+    expect(factLossAt(path, lineStart, Buffer.byteLength(FIX_SESSION), 'b1', cache)).toEqual({
+      lost: 1,
+      all: 1,
+      byKind: { todos: { lost: 1, all: 1 } },
+    });
+    expect(calls).toEqual({ reads: 2, writes: 1 });
+    expect(first).toMatchObject({ lost: 5, all: 6 });
+  });
+
+  it('the status line itself never counts: it starts one count per compaction and says so until it is made', () => {
+    const path = session(FIX_SESSION);
+    const at = FIX_SESSION.lastIndexOf('\n', FIX_SESSION.indexOf('"subtype":"compact_boundary"')) + 1;
+    const size = Buffer.byteLength(FIX_SESSION);
+    const { cache } = memoryCache();
+    const started: string[][] = [];
+    const start = (args: string[]) => void started.push(args);
+    expect(knownLoss(path, { at, id: 'b1' }, size, cache, start)).toBe('counting');
+    expect(knownLoss(path, { at, id: 'b1' }, size, cache, start)).toBe('counting');
+    expect(started).toEqual([[path, String(at), String(size), 'b1']]);
+    countLost(started[0]!, cache);
+    expect(knownLoss(path, { at, id: 'b1' }, size, cache, start)).toMatchObject({ lost: 5, all: 6 });
+    expect(started).toHaveLength(1);
   });
 
   it('a sub-agent’s usage is not the main context', async () => {
@@ -131,12 +240,46 @@ describe('statusline: hostile input gives one short line and exit 0', () => {
     expect({ code, out }).toEqual({ code: 0, out: ['context 42% (84k/200k) · auto-compact in 83k'] });
   });
 
+  it('a compaction whose summarized part starts more than MAX_SEGMENT_BYTES back: its sizes only', async () => {
+    const path = session(ccUser('u0', null, 'start'));
+    truncateSync(path, MAX_SEGMENT_BYTES + 1024); // sparse: no boundary before, and too far to the start
+    appendFileSync(
+      path,
+      `\n${ccAssistant('a1', 'u0', 'x', usage(150_000))}` +
+        ccBoundary('b1', 'a1', { trigger: 'auto', preTokens: 167_500, postTokens: 9_000 }) +
+        ccSummary('s1', 'b1', 'Summary.') +
+        ccAssistant('a2', 's1', 'continuing', usage(12_000)),
+    );
+    expect((await status(input({ transcript_path: path }))).out).toEqual([
+      'context 6% (12k/200k) · auto-compact in 155k · auto-compacted 168k→9k',
+    ]);
+  });
+
   it('a usage line older than the last megabyte is not looked for', async () => {
     const path = session(
       ccAssistant('a1', 'u1', 'x', usage(84000)) + ccUser('u2', 'a1', 'y'.repeat(TAIL_BYTES)),
     );
     expect((await status(input({ transcript_path: path }))).out).toEqual(['context ? of 200k']);
   });
+
+  it('from the executable: the first line after a compaction says it is counting, a later one has the count', async () => {
+    const bin = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
+    const path = session(FIX_SESSION);
+    const env = { ...process.env, TMPDIR: scratch('status-cache-').dir };
+    const line = async () => {
+      const child = promisify(execFile)('node', [bin, 'statusline'], { env });
+      child.child.stdin!.end(input({ transcript_path: path }));
+      return (await child).stdout;
+    };
+    expect(await line()).toBe(
+      'context 6% (12k/200k) · auto-compact in 155k · auto-compacted 168k→9k, counting lost facts\n',
+    );
+    let next = await line();
+    while (next.includes('counting')) next = await line();
+    expect(next).toBe(
+      'context 6% (12k/200k) · auto-compact in 155k · auto-compacted 168k→9k, lost 5 of 6 facts: 2 instructions, 1 path, 1 command\n',
+    );
+  }, 120_000);
 
   it('from the executable: garbage on a real stdin still exits 0 with one line', async () => {
     const bin = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');

@@ -17,6 +17,10 @@ import { claudeCodeAutoCompact } from '../core/harness/autocompactOverride';
 import { MODEL_PRESETS } from '../core/models';
 import { tokensUntil } from '../core/nextCompaction';
 import { processIo, terminalIo, type Io } from './io';
+import { factLossLine, type FactLoss } from '../core/ledger/survival';
+
+/** The option `statuslineLoss.ts` starts its counting process with. */
+export const COUNT_FLAG = '--count-lost';
 
 export const STATUSLINE_HELP = `Usage: compaction-playground statusline
 
@@ -45,9 +49,22 @@ export interface StatusInput {
 /** What the transcript's tail says: the newest call's context, and the newest compaction. */
 export interface TailFacts {
   contextTokens: number | null;
-  compaction: { trigger: string | null; before: number | null; after: number | null } | null;
+  compaction: {
+    trigger: string | null;
+    before: number | null;
+    after: number | null;
+    /** Where its boundary line starts: a character index in the text read, then a byte offset in the file. */
+    at: number;
+    /** The boundary line's `uuid`, or null. */
+    id: string | null;
+  } | null;
   /** Why the transcript could not be read, in a few words. */
   problem: string | null;
+}
+
+/** The tail's facts, and the size of the file they were read from. */
+export interface Tail extends TailFacts {
+  size: number;
 }
 
 export async function statusline(
@@ -55,13 +72,22 @@ export async function statusline(
   io: Io,
   input: () => Promise<string> = readStdin,
   env: NodeJS.ProcessEnv = process.env,
+  lossOf: LossCounter = countLoss,
 ): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.out(STATUSLINE_HELP);
     return 0;
   }
+  if (argv[0] === COUNT_FLAG) {
+    try {
+      (await import('./statuslineCount')).countLost(argv.slice(1));
+    } catch {
+      // A count that fails is tried again by a later status line.
+    }
+    return 0;
+  }
   try {
-    io.out(statusText(await input(), env));
+    io.out(await statusText(await input(), env, lossOf));
   } catch (error) {
     io.out(`context ?: ${error instanceof Error ? error.message.slice(0, 60) : 'unavailable'}`);
   }
@@ -77,8 +103,36 @@ export function runStatusline(argv: string[]): Promise<number> {
   return statusline(argv, terminalIo(processIo));
 }
 
-/** The line for one status JSON. Pure but for reading the transcript's tail. */
-export function statusText(raw: string, env: NodeJS.ProcessEnv): string {
+/**
+ * What the compaction whose boundary starts at byte `at` of the transcript
+ * lost; `counting` while a process of its own counts it; null when it
+ * cannot be told.
+ */
+export type LossCounter = (
+  path: string,
+  compaction: NonNullable<TailFacts['compaction']>,
+  fileSize: number,
+) => Promise<FactLoss | 'counting' | null>;
+
+/**
+ * The ledger's count as `statuslineLoss.ts` keeps it, from a module loaded
+ * only when the tail holds a compaction: a status line without one loads
+ * none of it. Whatever goes wrong, the line goes on without the count.
+ */
+const countLoss: LossCounter = async (path, compaction, fileSize) => {
+  try {
+    return (await import('./statuslineLoss')).knownLoss(path, compaction, fileSize);
+  } catch {
+    return null;
+  }
+};
+
+/** The line for one status JSON. Pure but for reading the transcript and the count's cache. */
+export async function statusText(
+  raw: string,
+  env: NodeJS.ProcessEnv,
+  lossOf: LossCounter = countLoss,
+): Promise<string> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -88,10 +142,8 @@ export function statusText(raw: string, env: NodeJS.ProcessEnv): string {
   if (!isObject(parsed)) return 'context ?: no status JSON on stdin';
   const status = parsed as StatusInput;
   const window = windowOf(status);
-  const tail =
-    typeof status.transcript_path === 'string'
-      ? readTail(status.transcript_path)
-      : { contextTokens: null, compaction: null, problem: null };
+  const path = typeof status.transcript_path === 'string' ? status.transcript_path : null;
+  const tail = path ? readTail(path) : { contextTokens: null, compaction: null, problem: null, size: 0 };
   const tokens = usageTokens(status) ?? tail.contextTokens;
   const parts: string[] = [];
   if (tokens === null) parts.push(`context ? of ${short(window)}`);
@@ -102,20 +154,27 @@ export function statusText(raw: string, env: NodeJS.ProcessEnv): string {
     const until = tokensUntil(trigger, tokens);
     parts.push(until === 0 ? 'auto-compact due' : `auto-compact in ${short(until ?? 0)}`);
   }
-  if (tail.compaction) parts.push(lossLine(tail.compaction));
+  if (path && tail.compaction)
+    parts.push(lossLine(tail.compaction, await lossOf(path, tail.compaction, tail.size)));
   if (tail.problem) parts.push(tail.problem);
   return parts.join(' · ');
 }
 
 /**
- * What the last compaction left, in a few words. The place where a count
- * of the facts its summary lost takes over, once there is a judge for it.
+ * What the last compaction left, in a few words: the sizes it recorded, and
+ * the facts of what it summarized that its summary no longer names.
  */
-function lossLine(c: NonNullable<TailFacts['compaction']>): string {
+export function lossLine(
+  c: NonNullable<TailFacts['compaction']>,
+  loss: FactLoss | 'counting' | null,
+): string {
   const how = c.trigger ? `${c.trigger}-compacted` : 'compacted';
-  if (c.before !== null && c.after !== null) return `${how} ${short(c.before)}→${short(c.after)}`;
-  if (c.before !== null) return `${how} at ${short(c.before)}`;
-  return how;
+  let line = how;
+  if (c.before !== null && c.after !== null) line = `${how} ${short(c.before)}→${short(c.after)}`;
+  else if (c.before !== null) line = `${how} at ${short(c.before)}`;
+  if (loss === 'counting') return `${line}, counting lost facts`;
+  const lost = loss && factLossLine(loss);
+  return lost ? `${line}, ${lost}` : line;
 }
 
 function windowOf(status: StatusInput): number {
@@ -150,8 +209,8 @@ function promptTokens(usage: Record<string, unknown>): number | null {
  * transcript. Only a regular file is read (a device, a pipe or a folder
  * would block or have no end), from its end, once.
  */
-export function readTail(path: string): TailFacts {
-  const none = (problem: string): TailFacts => ({ contextTokens: null, compaction: null, problem });
+export function readTail(path: string): Tail {
+  const none = (problem: string): Tail => ({ contextTokens: null, compaction: null, problem, size: 0 });
   let fd: number;
   try {
     // A pipe would block an ordinary open until a writer came: look first, and never wait.
@@ -166,9 +225,15 @@ export function readTail(path: string): TailFacts {
     const length = Math.min(info.size, TAIL_BYTES);
     const buffer = Buffer.alloc(length);
     const read = readSync(fd, buffer, 0, length, info.size - length);
-    const text = buffer.toString('utf8', 0, read);
     // The first line of a tail cut from a larger file is only the end of a line.
-    return factsOf(info.size > length ? text.slice(text.indexOf('\n') + 1) : text);
+    const skip = info.size > length ? buffer.indexOf(0x0a) + 1 : 0;
+    const text = buffer.toString('utf8', skip, read);
+    const facts = factsOf(text);
+    if (facts.compaction) {
+      const bytesBefore = Buffer.byteLength(text.slice(0, facts.compaction.at));
+      facts.compaction.at = info.size - length + skip + bytesBefore;
+    }
+    return { ...facts, size: info.size - length + read };
   } catch {
     return none('transcript unreadable');
   } finally {
@@ -198,6 +263,8 @@ export function factsOf(text: string): TailFacts {
         trigger: typeof meta.trigger === 'string' ? meta.trigger : null,
         before: typeof meta.preTokens === 'number' ? meta.preTokens : null,
         after: typeof meta.postTokens === 'number' ? meta.postTokens : null,
+        at: start,
+        id: typeof record.uuid === 'string' ? record.uuid : null,
       };
       continue;
     }

@@ -1,7 +1,15 @@
 import { appendFileSync, mkdirSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ccAssistant, ccBoundary, ccSummary, ccUser, startWatch, type Watching } from './liveSupport.node';
+import {
+  ccAssistant,
+  ccUser,
+  FIX_BOUNDARY,
+  FIX_SUMMARY,
+  FIX_WORK,
+  startWatch,
+  type Watching,
+} from './liveSupport.node';
 import { run, scratch } from './testSupport.node';
 
 /** chars4 counts a quarter token per character, so 400 characters are exactly 100 tokens. */
@@ -100,24 +108,36 @@ describe('watch FILE --json', () => {
     expect(w.lines.filter((l) => l.includes('"deleted"'))).toHaveLength(1);
   }, 20_000);
 
-  it('a compaction the file records gets its line, with the sizes the agent recorded', async () => {
-    const path = scratch('watch-').file('s.jsonl', opening);
+  it('a compaction gets its line once its summary is in: the sizes recorded and what the summary lost', async () => {
+    const path = scratch('watch-').file('s.jsonl', FIX_WORK);
     const w = follow(path, ['--strategy', 'claude-code']);
     await w.nextOf('update');
-    appendFileSync(
-      path,
-      ccBoundary('b1', 'a1', { trigger: 'auto', preTokens: 150000, postTokens: 9000 }) +
-        ccSummary('s1', 'b1', 'We were fixing the tests.'),
-    );
+    // The boundary alone: its summary is still to come, so there is nothing yet to judge.
+    appendFileSync(path, FIX_BOUNDARY);
+    await w.nextOf('waiting');
+    expect(w.lines.filter((l) => l.includes('"compaction"'))).toEqual([]);
+    appendFileSync(path, FIX_SUMMARY);
     expect(await w.nextOf('compaction')).toEqual({
       type: 'compaction',
       file: path,
-      line: 3,
+      line: 9,
       trigger: 'auto',
-      tokensBefore: 150000,
-      tokensAfter: 9000,
-      atMessage: 2,
-      ledger: 'auto compaction at line 3: 150,000 → 9,000 tokens',
+      tokensBefore: 167_500,
+      tokensAfter: 9_000,
+      atMessage: 8,
+      ledger:
+        'auto compaction at line 9: 167,500 → 9,000 tokens; lost 5 of 6 facts: 2 instructions, 1 path, 1 command',
+      facts: {
+        paths: { kept: ['/p/src/app.ts'], lost: ['/p/src/util.ts'] },
+        commands: { kept: [], lost: ['npm test -- --run app'] },
+        errors: { kept: [], lost: ['Error: expected 3 to be 4'] },
+        instructions: {
+          kept: [],
+          lost: ['Fix the failing test in src/app.ts. Never push to main.', 'Never push to main.'],
+        },
+        numbers: { kept: [], lost: [] },
+        todos: { kept: [], lost: [] },
+      },
     });
     expect(await w.nextOf('update')).toMatchObject({ messages: 1 });
   }, 20_000);

@@ -9,14 +9,18 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import {
   analyze,
+  compactionFacts,
   compactionLine,
+  factLoss,
+  factLossLine,
+  factTexts,
+  LEDGER_KINDS,
   type Estimator,
   liveReport,
   type LiveReport,
   measuredUnseen,
   type Message,
   type NextCompaction,
-  type RecordedCompaction,
   type SessionHistory,
   type SettingsInput,
   shapeOf,
@@ -184,9 +188,13 @@ function react(
     return;
   }
   f.lastWaiting = null;
-  const compactions = view.result.history?.compactions ?? [];
-  for (const c of compactions.slice(f.compactionsSaid)) say.compaction(f.path, c);
-  f.compactionsSaid = compactions.length;
+  const history = view.result.history;
+  // A compaction is judged once what it wrote is in: a boundary whose summary line is still to come has lost everything.
+  while (history && f.compactionsSaid < history.compactions.length) {
+    if (history.messages.length <= history.compactions[f.compactionsSaid]!.atMessage) break;
+    say.compaction(f.path, history, f.compactionsSaid);
+    f.compactionsSaid++;
+  }
   say.update(f.path, reportOf(view.result, f.stable, estimator, settings));
 }
 
@@ -296,8 +304,11 @@ class Sayer {
     this.line(`${basename(file)}: ${reason}; waiting for more`, { type: 'waiting', file, reason });
   }
 
-  compaction(file: string, c: RecordedCompaction): void {
-    const ledger = compactionLine(c);
+  /** The compaction's line: its recorded sizes and the ledger's count of what it lost (`audit` has the rest). */
+  compaction(file: string, history: SessionHistory, index: number): void {
+    const c = history.compactions[index]!;
+    const facts = compactionFacts(history, index);
+    const ledger = `${compactionLine(c)}; ${factLossLine(factLoss(facts)) ?? 'no facts to keep'}`;
     this.line(ledger, {
       type: 'compaction',
       file,
@@ -307,6 +318,7 @@ class Sayer {
       tokensAfter: c.tokensAfter,
       atMessage: c.atMessage,
       ledger,
+      facts: Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, factTexts(facts[kind])])),
     });
   }
 

@@ -153,14 +153,16 @@ export type { CountedSession } from './session/counted';
 export { replay } from './session/replay';
 
 // The ledger of the compactions a session recorded: what each kept and lost, re-reads, cost, loops.
-export { compactionLedger } from './ledger/ledger';
+export { compactionFacts, compactionLedger } from './ledger/ledger';
 export type { Ledger, LedgerEntry, LedgerOptions, Reread } from './ledger/ledger';
-export { LEDGER_KINDS } from './ledger/kinds';
+export { factTexts, LEDGER_KINDS } from './ledger/kinds';
 export type { FactSurvival, LedgerFact, LedgerKind } from './ledger/kinds';
 export type { CompactionCost, LedgerPrice } from './ledger/cost';
 export type { CompactionLoop } from './ledger/loops';
-export { survivalLine } from './ledger/survival';
-export type { Survival } from './ledger/survival';
+export { strategiesAt } from './ledger/strategies';
+export type { StrategyAtCompaction } from './ledger/strategies';
+export { factLoss, factLossLine, survivalLine } from './ledger/survival';
+export type { FactLoss, Survival } from './ledger/survival';
 export type {
   ReplayCompaction,
   ReplayOptions,

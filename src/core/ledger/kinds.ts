@@ -17,3 +17,8 @@ export interface FactSurvival {
   kept: LedgerFact[];
   lost: LedgerFact[];
 }
+
+/** The facts' texts alone, as the command line's JSON gives them. */
+export function factTexts(s: FactSurvival): { kept: string[]; lost: string[] } {
+  return { kept: s.kept.map((f) => f.text), lost: s.lost.map((f) => f.text) };
+}

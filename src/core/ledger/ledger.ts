@@ -92,7 +92,7 @@ function sumOf(counts: ArrayLike<number>, indices: Iterable<number>): number {
  * wrote (its summary, and what it carried, as Codex carries the user's
  * prompts), and what it replaced.
  */
-interface Parts {
+export interface Parts {
   before: number[];
   kept: number[];
   written: number[];
@@ -100,7 +100,7 @@ interface Parts {
   summaryAt: number | null;
 }
 
-function partsOf(history: SessionHistory, c: RecordedCompaction): Parts {
+export function partsOf(history: SessionHistory, c: RecordedCompaction): Parts {
   const before = recordedContext(history, c.atMessage);
   const kept = c.contextAfter.filter((i) => i < c.atMessage);
   const written = c.contextAfter.filter((i) => i >= c.atMessage);
@@ -120,8 +120,11 @@ function split<T extends { text: string; index: number }>(
   return out;
 }
 
-/** The facts of the summarized part, each kept or lost in what the compaction wrote. */
-function factsOf(
+/**
+ * The facts of the summarized part, each kept or lost in `written`: what
+ * the compaction wrote, or what another compaction of the same context left.
+ */
+export function factsOf(
   messages: readonly Message[],
   parts: Parts,
   written: SummaryIndex,
@@ -137,6 +140,23 @@ function factsOf(
     numbers: split(mined.numbers, (n: StatedNumber) => numberKept(n.text, written)),
     todos: split(mined.todos, is),
   };
+}
+
+/**
+ * The facts of what compaction `index` of `history` summarized, each kept
+ * or lost in what it wrote: the ledger's `facts` for that one compaction,
+ * without the rest of the ledger (the status line counts what the newest
+ * compaction lost, at every change of a session).
+ */
+export function compactionFacts(history: SessionHistory, index: number): Record<LedgerKind, FactSurvival> {
+  const c = history.compactions[index];
+  if (!c) throw new RangeError(`no compaction ${index} in a history of ${history.compactions.length}`);
+  return factsOfParts(history.messages, partsOf(history, c));
+}
+
+function factsOfParts(messages: readonly Message[], parts: Parts): Record<LedgerKind, FactSurvival> {
+  const writtenText = parts.written.map((i) => messages[i]!.content).join('\n\n');
+  return factsOf(messages, parts, indexSummary(writtenText));
 }
 
 /**
@@ -178,7 +198,6 @@ export function compactionLedger(
     const nextAt = compactions[index + 1]?.atMessage ?? messages.length;
     const parts = partsOf(history, c);
     partsList.push(parts);
-    const writtenText = parts.written.map((i) => messages[i]!.content).join('\n\n');
     const after = callsBetween(calls, c.atMessage, nextAt);
     const firstRecorded = after.find((call) => call.recorded)?.recorded ?? null;
     const summaryTokens = parts.summaryAt === null ? 0 : (counts[parts.summaryAt] ?? 0);
@@ -201,7 +220,7 @@ export function compactionLedger(
       },
       summaryAt: parts.summaryAt,
       summary: parts.summaryAt === null ? '' : messages[parts.summaryAt]!.content,
-      facts: factsOf(messages, parts, indexSummary(writtenText)),
+      facts: factsOfParts(messages, parts),
       rereads: rereadsOf(messages, parts, c.atMessage + 1, nextAt),
       cacheWriteAfter,
       callsUntilNext: after.length,

@@ -34,3 +34,38 @@ export function survivalLine(survival: Survival, compactions: number): string {
   const over = `over ${compactions} compaction${compactions === 1 ? '' : 's'}`;
   return parts.length ? `${parts.join(' · ')} kept ${over}` : `no facts to keep ${over}`;
 }
+
+/** What one compaction lost, counted: over all kinds, and per kind that had facts. */
+export interface FactLoss {
+  lost: number;
+  all: number;
+  byKind: Partial<Record<LedgerKind, { lost: number; all: number }>>;
+}
+
+export function factLoss(facts: Record<LedgerKind, FactSurvival>): FactLoss {
+  const loss: FactLoss = { lost: 0, all: 0, byKind: {} };
+  for (const kind of LEDGER_KINDS) {
+    const all = facts[kind].kept.length + facts[kind].lost.length;
+    if (all === 0) continue;
+    loss.byKind[kind] = { lost: facts[kind].lost.length, all };
+    loss.lost += facts[kind].lost.length;
+    loss.all += all;
+  }
+  return loss;
+}
+
+/**
+ * "lost 5 of 9 facts: 3 commands, 2 paths": the kinds it lost most first,
+ * at most three, for the one-line views (`watch`, the status line). Null
+ * when the compaction had no facts to keep.
+ */
+export function factLossLine(loss: FactLoss): string | null {
+  if (loss.all === 0) return null;
+  const kinds = Object.entries(loss.byKind)
+    .filter(([, n]) => n.lost > 0)
+    .sort((a, b) => b[1].lost - a[1].lost)
+    .slice(0, 3)
+    .map(([kind, n]) => `${n.lost} ${n.lost === 1 ? kind.slice(0, -1) : kind}`);
+  const which = kinds.length ? `: ${kinds.join(', ')}` : '';
+  return `lost ${loss.lost} of ${loss.all} fact${loss.all === 1 ? '' : 's'}${which}`;
+}
