@@ -37,7 +37,7 @@ import { useArchive } from '../state/archiveStore';
 import { useAnalysis, type PageAnalysis } from './useAnalysis';
 import { useOmitted } from './useOmitted';
 import { useSettled } from './useSettled';
-import { useStartup } from './share/useStartup';
+import { useStartup } from '../app/startup';
 import './app.css';
 import type { RowFate } from './labels';
 

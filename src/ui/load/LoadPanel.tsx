@@ -7,8 +7,8 @@ import { useUi } from '../../state/uiStore';
 import { bytes, percent } from '../format';
 import { shortTokenizerName } from '../labels';
 import { FollowControl } from './FollowControl';
-import { loadSamples, sampleUrl, type Sample } from './samples';
-import { useLoader } from './useLoader';
+import { loadSamples, sampleUrl, type Sample } from '../../app/samples';
+import { useLoader } from '../../app/useLoader';
 import './load.css';
 
 const SEVERITY_LABELS: Record<ImportIssue['severity'], string> = {
