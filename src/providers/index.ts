@@ -20,7 +20,7 @@ export type { ProviderField, ProviderFields } from './readiness';
 export { buildProviderRequest, streamProviderEvents } from './stream';
 export type { FetchLike, StreamOptions } from './stream';
 export type { ProviderCall, ProviderEvent, ProviderErrorEvent, ProviderHttpRequest } from './events';
-export { redactRequest } from './redact';
+export { redactRequest } from './keyRedaction';
 export { describeProviderError } from './describeError';
 export type { DescribeContext, ProviderErrorCategory, ProviderErrorDescription } from './describeError';
 export { COUNTING_KINDS, canCount, countExactly, countProviderTokens } from './countTokens';

@@ -14,7 +14,7 @@ import {
 import type { PresetId, ProviderConfig } from './config';
 import type { ProviderEvent, ProviderHttpRequest } from './events';
 import { presetFor } from './presets';
-import { redactRequest } from './redact';
+import { redactRequest } from './keyRedaction';
 import { buildProviderRequest, streamProviderEvents, type FetchLike } from './stream';
 
 /**
