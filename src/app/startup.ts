@@ -1,3 +1,4 @@
+/** The page's start: this tab's own reload, else a link, else the last transcript, else the first sample. */
 import { useEffect } from 'react';
 import { useSettings } from '../state/settingsStore';
 import { readFragment } from '../share/codec';

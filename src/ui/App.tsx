@@ -1,3 +1,4 @@
+/** The page: header, settings, token view, charts, preview and message list; what follows a drag only once it rests. */
 import {
   Suspense,
   lazy,

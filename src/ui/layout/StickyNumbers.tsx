@@ -1,3 +1,4 @@
+/** The line of numbers that stays in view while the page scrolls, scrolling sideways on its own when narrow. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import './header.css';
 

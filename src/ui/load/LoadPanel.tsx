@@ -1,3 +1,4 @@
+/** The load panel: paste, open a file or a link, pick a sample; progress, Cancel and import errors. */
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { policyProblem } from '../addressProblem';
 import { FORMATS, type FormatId, type ImportIssue } from '../../formats/types';

@@ -1,3 +1,4 @@
+/** The line naming the loaded transcript, its source and its format. */
 import { memo, useEffect, useState } from 'react';
 import { isProblem } from '../../formats/issues';
 import { labelOf } from '../../formats/types';

@@ -1,3 +1,4 @@
+/** The preview: run a compaction with the chosen summarizer and show its summary, result, request, stream and cost. */
 import { useMemo, useState } from 'react';
 import { explainNothingToCompact } from '../../core/explain';
 import { clearsOnly } from '../../core/harness/ids';

@@ -1,3 +1,4 @@
+/** The banner of the link the page was opened with: what it brought, or why it did not open. */
 import { memo } from 'react';
 import { useShare } from '../../state/shareStore';
 import { fmt } from '../format';
