@@ -14,6 +14,7 @@ const FOLDERS = [
   'state',
   'worker',
   'cli',
+  'app',
   'ui',
 ];
 
@@ -41,8 +42,12 @@ const ALLOWED = {
     folders: ['core', 'formats', 'providers', 'archive', 'share'],
     packages: [...UI_PACKAGES, 'idb-keyval'],
   },
+  app: {
+    folders: ['core', 'formats', 'providers', 'archive', 'share', 'state', 'worker'],
+    packages: ['react-dom', 'react-dom/*', 'recharts', '@tanstack/*', 'zustand', 'zustand/*'],
+  },
   ui: {
-    folders: ['core', 'formats', 'providers', 'archive', 'share', 'security', 'state', 'worker'],
+    folders: ['core', 'formats', 'providers', 'archive', 'share', 'security', 'state', 'worker', 'app'],
     packages: [],
   },
 };
@@ -122,7 +127,8 @@ export default tseslint.config(
     },
   },
   // Each src folder may import only what its CONTEXT.md says: shared code flows one way
-  // (core → formats, providers → share → worker, state → ui), and nothing imports the UI.
+  // (core → formats, providers → share → worker, state → app → ui), and nothing imports the UI.
+  // Import cycles and imports between ui features are refused by src/importGraph.test.ts.
   ...importRules(),
   noSpreadIntoCalls,
   {

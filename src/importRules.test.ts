@@ -37,6 +37,29 @@ describe('import rules between the folders of src', () => {
     ).toHaveLength(1);
   });
 
+  it('refuse the stores importing the app layer, and the app layer importing the ui', async () => {
+    expect(
+      await restrictedImports(
+        'src/state/anything.ts',
+        "import { useStartup } from '../app/startup';\nexport const s = useStartup;\n",
+      ),
+    ).toEqual([
+      "'../app/startup' import is restricted from being used by a pattern. src/state may import only src/core, src/formats, src/providers, src/archive, src/share, src/worker (see src/state/CONTEXT.md).",
+    ]);
+    expect(
+      await restrictedImports(
+        'src/app/anything.ts',
+        "import { App } from '../ui/App';\nexport const a = App;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restrictedImports(
+        'src/ui/anything.ts',
+        "import { useStartup } from '../app/startup';\nexport const u = useStartup;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('let each folder import what its CONTEXT.md allows', async () => {
     const ok = "import { analyze } from '../core/analysis';\nexport const a = analyze;\n";
     for (const folder of ['formats', 'providers', 'share', 'worker', 'state', 'cli', 'ui']) {

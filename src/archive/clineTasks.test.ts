@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadEstimator } from '../core/estimate';
 import { fixture } from '../formats/testSupport.node';
 import { placeOf } from './layout';
-import { readSession, type SessionReader } from './read';
+import { readSession } from './read';
+import type { SessionReader } from './sessionReader';
 
 function memoryReader(files: Record<string, string>): SessionReader {
   return {

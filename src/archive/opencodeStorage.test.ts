@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadEstimator } from '../core/estimate';
 import { importTranscript } from '../formats/registry';
 import OPENCODE from '../formats/fixtures/opencode.json';
-import { readSession, type SessionReader } from './read';
+import { readSession } from './read';
+import type { SessionReader } from './sessionReader';
 
 interface Exported {
   info: { id: string };

@@ -7,7 +7,7 @@
  * `{info, messages: [{info, parts}]}`, which the OpenCode importer reads.
  */
 import { decodeUtf8 } from '../formats/utf8';
-import type { SessionReader } from './read';
+import type { SessionReader } from './sessionReader';
 
 /** The export text of the session file at `sessionPath`, as one chunk. */
 export async function* assembleOpenCode(

@@ -10,14 +10,8 @@ import { utf8Chunks } from '../formats/utf8';
 import type { SessionPlace } from './layout';
 import { assembleOpenCode } from './opencodeStorage';
 import { failedRow, sessionRow, type RowResult } from './row';
+import type { SessionReader } from './sessionReader';
 import { reasonOf } from './walk';
-
-export interface SessionReader {
-  /** The bytes of the file at `path` (relative to the opened folder), streamed. */
-  bytes(path: string): AsyncIterable<Uint8Array>;
-  /** The names in the folder at `path`, or an empty list when there is none. */
-  list(path: string): Promise<string[]>;
-}
 
 export interface FoundSession {
   path: string;

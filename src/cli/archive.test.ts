@@ -2,7 +2,8 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSession, type SessionReader } from '../archive/read';
+import { readSession } from '../archive/read';
+import type { SessionReader } from '../archive/sessionReader';
 import { loadEstimator } from '../core';
 import { countSession } from '../core/session/counted';
 import { importTranscript } from '../formats/registry';

@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SessionReader } from '../archive/read';
+import type { SessionReader } from '../archive/sessionReader';
 
 export function diskReader(root: string): SessionReader {
   return {

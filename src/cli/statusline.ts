@@ -17,10 +17,8 @@ import { claudeCodeAutoCompact } from '../core/harness/autocompactOverride';
 import { MODEL_PRESETS } from '../core/models';
 import { tokensUntil } from '../core/nextCompaction';
 import { processIo, terminalIo, type Io } from './io';
+import { COUNT_FLAG } from './statuslineFlag';
 import { factLossLine, type FactLoss } from '../core/ledger/survival';
-
-/** The option `statuslineLoss.ts` starts its counting process with. */
-export const COUNT_FLAG = '--count-lost';
 
 export const STATUSLINE_HELP = `Usage: compaction-playground statusline
 

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LEDGER_KINDS } from '../core/ledger/kinds';
 import type { FactLoss } from '../core/ledger/survival';
-import { COUNT_FLAG } from './statusline';
+import { COUNT_FLAG } from './statuslineFlag';
 
 /** Where the count of one compaction is remembered. */
 export interface LossCache {

@@ -90,20 +90,33 @@ describe('compacting a single long turn (budget strategy, cl100k_base)', () => {
   });
 
   it('never leaves a tool result without its call in the kept tail', async () => {
+    // Per turn length: whether it compacted, the tool results kept, and how many of them lost their call.
+    const outcomes: [rounds: number, outcome: string, toolResultsKept: number, orphans: number][] = [];
     for (let rounds = 4; rounds <= 40; rounds += 4) {
       let result: Result;
       try {
         result = await compactor(scripted(answers('ok'))).compact(reactTurn(rounds));
       } catch (error) {
         expect(error).toBeInstanceOf(NothingToCompactError);
+        outcomes.push([rounds, 'nothing to compact', 0, 0]);
         continue;
       }
       const seen = new Set<string>();
+      let kept = 0;
+      let orphans = 0;
       for (const m of result.messages) {
         for (const c of m.toolCalls ?? []) seen.add(c.id);
-        if (m.role === 'tool') expect(seen.has(m.toolCallId!)).toBe(true);
+        if (m.role !== 'tool') continue;
+        kept++;
+        if (!seen.has(m.toolCallId!)) orphans++;
       }
+      outcomes.push([rounds, result.splitTurn ? 'split turn' : 'compacted', kept, orphans]);
     }
+    // Four rounds fit the budget; from eight on, the turn is split and its six newest results stay, each with its call.
+    expect(outcomes).toEqual([
+      [4, 'nothing to compact', 0, 0],
+      ...[8, 12, 16, 20, 24, 28, 32, 36, 40].map((rounds) => [rounds, 'split turn', 6, 0]),
+    ]);
   });
 
   it('keeps the retained tail within the keep-recent budget', async () => {

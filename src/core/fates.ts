@@ -17,16 +17,6 @@ import { isSummaryMessage } from './summaryEnvelope';
  */
 export type Fate = 'system' | 'summary' | 'reinjected' | 'summarized' | 'turn-prefix' | 'kept' | 'cleared';
 
-export const FATES: readonly Fate[] = [
-  'system',
-  'summary',
-  'reinjected',
-  'summarized',
-  'turn-prefix',
-  'kept',
-  'cleared',
-];
-
 /**
  * One fate per message. Before the boundary: system messages, earlier
  * summaries and what a harness re-injected; nothing there is summarized

@@ -70,14 +70,6 @@ export class Parts {
   }
 }
 
-export function lineSource(line: number): SourceRef {
-  return { line };
-}
-
-export function pathSource(path: string): SourceRef {
-  return { path };
-}
-
 /** `$.messages[3]`-style child paths. */
 export function childPath(parent: string, key: string | number): string {
   if (typeof key === 'number') return `${parent}[${key}]`;

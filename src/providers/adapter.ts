@@ -5,7 +5,7 @@
 import type { Usage } from '../core/summarizer';
 import type { ProviderConfig } from './config';
 import type { ProviderCall, ProviderEvent, ProviderHttpRequest } from './events';
-import { asNumber, asObject, asString, pick } from './json';
+import { asNumber, asObject, asString, pick, type JsonObject } from './json';
 import { classifyStreamError } from './classify';
 import { parseJson, type WireMessage } from './wire';
 
@@ -27,6 +27,66 @@ export function requestHeaders(
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   for (const [name, value] of Object.entries(own)) if (value !== undefined) headers[name] = value;
   return { ...headers, ...config.extraHeaders };
+}
+
+/**
+ * A POST of `body` as JSON with the key as a Bearer token, as the OpenAI
+ * families (summaries and counts) and Ollama take it. No key, no header: a
+ * local server needs none.
+ */
+export function bearerRequest(config: ProviderConfig, url: string, body: unknown): ProviderHttpRequest {
+  return {
+    url,
+    method: 'POST',
+    headers: requestHeaders(config, { authorization: config.apiKey ? `Bearer ${config.apiKey}` : undefined }),
+    body: JSON.stringify(body),
+  };
+}
+
+/**
+ * What a protocol makes of one parsed stream message: its events, and
+ * `'over'` when the message is the protocol's own end of the response.
+ */
+export type MessageReader = (
+  json: JsonObject,
+  message: WireMessage,
+) => Generator<ProviderEvent, 'over' | void>;
+
+/**
+ * The reading every protocol shares. Each message is passed on raw first (the
+ * preview's raw stream shows exactly what came), then parsed: a message that
+ * is not JSON, or any `error` event, ends the stream there. A stream that
+ * ends, or reaches the protocol's end, without a finish reason was cut off
+ * and says so. `isDone` recognizes a marker that ends the stream as it is
+ * (Chat Completions' `[DONE]`); `atEnd` gives what the protocol held back
+ * until the stream closed.
+ */
+export async function* readJsonStream(
+  messages: AsyncIterable<WireMessage>,
+  read: MessageReader,
+  options: { isDone?: (data: string) => boolean; atEnd?: () => ProviderEvent | undefined } = {},
+): AsyncGenerator<ProviderEvent> {
+  let finished = false;
+  for await (const message of messages) {
+    yield rawEvent(message);
+    if (options.isDone?.(message.data)) return;
+    const json = parseObject(message.data);
+    if (!json) {
+      yield notJsonEvent(message.data);
+      return;
+    }
+    const events = read(json, message);
+    let step = events.next();
+    for (; !step.done; step = events.next()) {
+      yield step.value;
+      if (step.value.type === 'error') return;
+      if (step.value.type === 'finish') finished = true;
+    }
+    if (step.value === 'over') break;
+  }
+  const held = options.atEnd?.();
+  if (held) yield held;
+  if (!finished) yield cutOffEvent();
 }
 
 export function rawEvent(message: WireMessage): ProviderEvent {

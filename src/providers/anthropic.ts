@@ -7,16 +7,7 @@ import type { ProviderConfig } from './config';
 import { joinUrl } from './config';
 import type { ProviderCall, ProviderEvent, ProviderHttpRequest } from './events';
 import { asNumber, asString, pick } from './json';
-import {
-  cutOffEvent,
-  notJsonEvent,
-  parseObject,
-  rawEvent,
-  requestHeaders,
-  streamErrorEvent,
-  usage,
-  type ProviderAdapter,
-} from './adapter';
+import { readJsonStream, requestHeaders, streamErrorEvent, usage, type ProviderAdapter } from './adapter';
 import { readSse } from './wire';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -25,16 +16,21 @@ function messagesUrl(baseUrl: string): string {
   return /\/v1\/*$/.test(baseUrl) ? joinUrl(baseUrl, '/messages') : joinUrl(baseUrl, '/v1/messages');
 }
 
+/** The headers of every Anthropic call, summaries and counts alike. */
+export function anthropicHeaders(config: ProviderConfig): Record<string, string> {
+  return requestHeaders(config, {
+    'x-api-key': config.apiKey || undefined,
+    'anthropic-version': ANTHROPIC_VERSION,
+    // Without it the API refuses any call that comes from a web page.
+    'anthropic-dangerous-direct-browser-access': 'true',
+  });
+}
+
 function buildRequest(config: ProviderConfig, call: ProviderCall): ProviderHttpRequest {
   return {
     url: messagesUrl(config.baseUrl),
     method: 'POST',
-    headers: requestHeaders(config, {
-      'x-api-key': config.apiKey || undefined,
-      'anthropic-version': ANTHROPIC_VERSION,
-      // Without it the API refuses any call that comes from a web page.
-      'anthropic-dangerous-direct-browser-access': 'true',
-    }),
+    headers: anthropicHeaders(config),
     body: JSON.stringify({
       model: config.model,
       max_tokens: call.maxTokens,
@@ -46,23 +42,13 @@ function buildRequest(config: ProviderConfig, call: ProviderCall): ProviderHttpR
   };
 }
 
-async function* readStream(
-  body: ReadableStream<Uint8Array>,
-  signal: AbortSignal,
-): AsyncGenerator<ProviderEvent> {
+function readStream(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
   // Input counts come first, output counts with the stop reason; usage is reported once both are known.
   let input = 0;
   let cacheRead: number | undefined;
   let cacheWrite = 0;
   let output = 0;
-  let finished = false;
-  for await (const message of readSse(body, signal)) {
-    yield rawEvent(message);
-    const event = parseObject(message.data);
-    if (!event) {
-      yield notJsonEvent(message.data);
-      return;
-    }
+  return readJsonStream(readSse(body, signal), function* (event, message) {
     switch (asString(event.type) ?? message.event) {
       case 'message_start': {
         const start = event.message;
@@ -101,24 +87,19 @@ async function* readStream(
         // Cached and freshly cached input are billed separately but are all part of the prompt.
         yield { type: 'usage', usage: usage(input + (cacheRead ?? 0) + cacheWrite, output, cacheRead) };
         const reason = asString(pick(event, 'delta', 'stop_reason'));
-        if (reason) {
-          finished = true;
-          yield { type: 'finish', reason };
-        }
+        if (reason) yield { type: 'finish', reason };
         break;
       }
       case 'message_stop':
-        if (!finished) yield cutOffEvent();
-        return;
+        return 'over';
       case 'error':
         yield streamErrorEvent(
           asString(pick(event, 'error', 'message')) ?? 'unknown error',
           asString(pick(event, 'error', 'type')),
         );
-        return;
+        return 'over';
     }
-  }
-  if (!finished) yield cutOffEvent();
+  });
 }
 
 export const anthropicAdapter: ProviderAdapter = { buildRequest, readStream };

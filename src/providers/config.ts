@@ -1,5 +1,4 @@
 /** What a user picks to run a summary against a real model. */
-import type { PresetId } from './presets';
 
 /**
  * The wire protocol family. `openai` and `openai-compatible` speak the same
@@ -7,6 +6,24 @@ import type { PresetId } from './presets';
  */
 export type ProviderKind =
   'openai' | 'openai-compatible' | 'openai-responses' | 'anthropic' | 'gemini' | 'ollama';
+
+/** The services of the preset table (`presets.ts`), by id; a config names the one it started from. */
+export type PresetId =
+  | 'openai'
+  | 'openai-responses'
+  | 'openrouter'
+  | 'groq'
+  | 'together'
+  | 'mistral'
+  | 'deepseek'
+  | 'ollama'
+  | 'ollama-native'
+  | 'lmstudio'
+  | 'llamacpp'
+  | 'vllm'
+  | 'custom'
+  | 'anthropic'
+  | 'gemini';
 
 export interface ProviderConfig {
   kind: ProviderKind;

@@ -17,11 +17,11 @@ import { joinUrl, originOf, type ProviderConfig, type ProviderKind } from './con
 import { anthropicCountBody, geminiCountBody, openAiInputBody } from './countBodies';
 import type { ProviderHttpRequest } from './events';
 import { asNumber, pick } from './json';
-import { providerErrorMessage, requestHeaders } from './adapter';
-import { ANTHROPIC_VERSION } from './anthropic';
+import { bearerRequest, providerErrorMessage, requestHeaders } from './adapter';
+import { anthropicHeaders } from './anthropic';
 import { presetFor } from './presets';
 import { cutNote, readBodyText } from './readBody';
-import { keyScrubber } from './redact';
+import { keyScrubber } from './keyRedaction';
 import { RedirectRefusedError, sendProviderRequest, type FetchLike } from './send';
 import { ProviderError } from './summarizer';
 
@@ -50,12 +50,7 @@ export function buildCountRequest(config: ProviderConfig, messages: readonly Mes
       return {
         url: anthropicUrl(config.baseUrl),
         method: 'POST',
-        headers: requestHeaders(config, {
-          'x-api-key': config.apiKey || undefined,
-          'anthropic-version': ANTHROPIC_VERSION,
-          // As for messages: without it the API refuses any call from a web page.
-          'anthropic-dangerous-direct-browser-access': 'true',
-        }),
+        headers: anthropicHeaders(config),
         body: JSON.stringify(anthropicCountBody(config.model, messages)),
       };
     case 'gemini':
@@ -67,14 +62,11 @@ export function buildCountRequest(config: ProviderConfig, messages: readonly Mes
       };
     case 'openai':
     case 'openai-responses':
-      return {
-        url: joinUrl(config.baseUrl, '/responses/input_tokens'),
-        method: 'POST',
-        headers: requestHeaders(config, {
-          authorization: config.apiKey ? `Bearer ${config.apiKey}` : undefined,
-        }),
-        body: JSON.stringify(openAiInputBody(config.model, messages)),
-      };
+      return bearerRequest(
+        config,
+        joinUrl(config.baseUrl, '/responses/input_tokens'),
+        openAiInputBody(config.model, messages),
+      );
     default:
       throw new Error(`${config.kind} has no token-counting endpoint`);
   }

@@ -8,17 +8,8 @@
 import type { ProviderConfig } from './config';
 import { joinUrl } from './config';
 import type { ProviderCall, ProviderEvent, ProviderHttpRequest } from './events';
-import { asArray, asNumber, asObject, asString, pick } from './json';
-import {
-  cutOffEvent,
-  notJsonEvent,
-  parseObject,
-  rawEvent,
-  requestHeaders,
-  streamErrorEvent,
-  usage,
-  type ProviderAdapter,
-} from './adapter';
+import { asArray, asNumber, asObject, asString, pick, type JsonObject } from './json';
+import { readJsonStream, requestHeaders, streamErrorEvent, usage, type ProviderAdapter } from './adapter';
 import { readSse } from './wire';
 
 function streamUrl(baseUrl: string, model: string): string {
@@ -56,24 +47,14 @@ function usageOf(metadata: unknown): ProviderEvent | undefined {
   };
 }
 
-async function* readStream(
-  body: ReadableStream<Uint8Array>,
-  signal: AbortSignal,
-): AsyncGenerator<ProviderEvent> {
+function readStream(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
   let identified = false;
-  let finished = false;
   let lastUsage: ProviderEvent | undefined;
-  for await (const message of readSse(body, signal)) {
-    yield rawEvent(message);
-    const chunk = parseObject(message.data);
-    if (!chunk) {
-      yield notJsonEvent(message.data);
-      return;
-    }
+  const read = function* (chunk: JsonObject): Generator<ProviderEvent, 'over' | void> {
     const error = asObject(chunk.error);
     if (error) {
       yield streamErrorEvent(asString(error.message) ?? JSON.stringify(error), asString(error.status));
-      return;
+      return 'over';
     }
     if (!identified && (typeof chunk.responseId === 'string' || typeof chunk.modelVersion === 'string')) {
       identified = true;
@@ -92,14 +73,13 @@ async function* readStream(
     const reason =
       asString(pick(candidate, 'finishReason')) ?? asString(pick(chunk, 'promptFeedback', 'blockReason'));
     if (reason) {
-      finished = true;
       if (lastUsage) yield lastUsage;
       yield { type: 'finish', reason };
       lastUsage = undefined;
     }
-  }
-  if (lastUsage) yield lastUsage;
-  if (!finished) yield cutOffEvent();
+  };
+  // Usage that came after the last finish reason is still reported.
+  return readJsonStream(readSse(body, signal), read, { atEnd: () => lastUsage });
 }
 
 export const geminiAdapter: ProviderAdapter = { buildRequest, readStream };

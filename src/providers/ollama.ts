@@ -6,16 +6,7 @@ import type { ProviderConfig } from './config';
 import { joinUrl } from './config';
 import type { ProviderCall, ProviderEvent, ProviderHttpRequest } from './events';
 import { asNumber, asString, pick } from './json';
-import {
-  cutOffEvent,
-  notJsonEvent,
-  parseObject,
-  rawEvent,
-  requestHeaders,
-  streamErrorEvent,
-  usage,
-  type ProviderAdapter,
-} from './adapter';
+import { bearerRequest, readJsonStream, streamErrorEvent, usage, type ProviderAdapter } from './adapter';
 import { readNdjson } from './wire';
 
 function chatUrl(baseUrl: string): string {
@@ -24,39 +15,25 @@ function chatUrl(baseUrl: string): string {
 }
 
 function buildRequest(config: ProviderConfig, call: ProviderCall): ProviderHttpRequest {
-  return {
-    url: chatUrl(config.baseUrl),
-    method: 'POST',
-    // A local Ollama needs no key; one behind a proxy or Ollama's cloud takes a bearer token.
-    headers: requestHeaders(config, { authorization: config.apiKey ? `Bearer ${config.apiKey}` : undefined }),
-    body: JSON.stringify({
-      model: config.model,
-      messages: [
-        { role: 'system', content: call.system },
-        { role: 'user', content: call.prompt },
-      ],
-      stream: true,
-      options: { temperature: call.temperature, num_predict: call.maxTokens },
-    }),
-  };
+  // A local Ollama needs no key; one behind a proxy or Ollama's cloud takes a bearer token.
+  return bearerRequest(config, chatUrl(config.baseUrl), {
+    model: config.model,
+    messages: [
+      { role: 'system', content: call.system },
+      { role: 'user', content: call.prompt },
+    ],
+    stream: true,
+    options: { temperature: call.temperature, num_predict: call.maxTokens },
+  });
 }
 
-async function* readStream(
-  body: ReadableStream<Uint8Array>,
-  signal: AbortSignal,
-): AsyncGenerator<ProviderEvent> {
+function readStream(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
   let identified = false;
-  for await (const message of readNdjson(body, signal)) {
-    yield rawEvent(message);
-    const line = parseObject(message.data);
-    if (!line) {
-      yield notJsonEvent(message.data);
-      return;
-    }
+  return readJsonStream(readNdjson(body, signal), function* (line) {
     const error = asString(line.error);
     if (error !== undefined) {
       yield streamErrorEvent(error);
-      return;
+      return 'over';
     }
     if (!identified && typeof line.model === 'string') {
       identified = true;
@@ -73,10 +50,9 @@ async function* readStream(
         yield { type: 'usage', usage: usage(prompt ?? 0, completion ?? 0) };
       }
       yield { type: 'finish', reason: asString(line.done_reason) ?? 'stop' };
-      return;
+      return 'over';
     }
-  }
-  yield cutOffEvent();
+  });
 }
 
 export const ollamaAdapter: ProviderAdapter = { buildRequest, readStream };

@@ -9,12 +9,9 @@ import type { ProviderCall, ProviderEvent, ProviderHttpRequest } from './events'
 import { asArray, asObject, asString, pick, type JsonObject } from './json';
 import { presetFor } from './presets';
 import {
-  cutOffEvent,
-  notJsonEvent,
-  parseObject,
-  rawEvent,
-  requestHeaders,
+  bearerRequest,
   openAiUsageEvent,
+  readJsonStream,
   streamErrorEvent,
   type ProviderAdapter,
 } from './adapter';
@@ -33,63 +30,45 @@ function buildRequest(config: ProviderConfig, call: ProviderCall): ProviderHttpR
   if (!preset.noTemperature?.test(config.model)) body.temperature = call.temperature;
   body.stream = true;
   body.stream_options = { include_usage: true };
-  return {
-    url: joinUrl(config.baseUrl, '/chat/completions'),
-    method: 'POST',
-    headers: requestHeaders(config, {
-      authorization: config.apiKey ? `Bearer ${config.apiKey}` : undefined,
-    }),
-    body: JSON.stringify(body),
-  };
+  return bearerRequest(config, joinUrl(config.baseUrl, '/chat/completions'), body);
 }
 
 function usageOf(raw: unknown): ProviderEvent | undefined {
   return openAiUsageEvent(raw, 'prompt', 'completion');
 }
 
-async function* readStream(
-  body: ReadableStream<Uint8Array>,
-  signal: AbortSignal,
-): AsyncGenerator<ProviderEvent> {
-  let finished = false;
+function readStream(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
   let identified = false;
-  for await (const message of readSse(body, signal)) {
-    yield rawEvent(message);
-    if (message.data.trim() === '[DONE]') return;
-    const chunk = parseObject(message.data);
-    if (!chunk) {
-      yield notJsonEvent(message.data);
-      return;
-    }
-    // OpenRouter and some proxies report upstream failures as a chunk with `error`.
-    const error = asObject(chunk.error);
-    if (error) {
-      yield streamErrorEvent(
-        asString(error.message) ?? JSON.stringify(error),
-        asString(error.code) ?? asString(error.type),
-      );
-      return;
-    }
-    if (!identified && (typeof chunk.id === 'string' || typeof chunk.model === 'string')) {
-      identified = true;
-      yield { type: 'response', model: asString(chunk.model), responseId: asString(chunk.id) };
-    }
-    const choice = asArray(chunk.choices)[0];
-    // DeepSeek, vLLM and LM Studio stream reasoning as `reasoning_content`; OpenRouter as `reasoning`.
-    const reasoning =
-      asString(pick(choice, 'delta', 'reasoning_content')) ?? asString(pick(choice, 'delta', 'reasoning'));
-    if (reasoning) yield { type: 'reasoning', delta: reasoning };
-    const text = asString(pick(choice, 'delta', 'content'));
-    if (text) yield { type: 'text', delta: text };
-    const reason = asString(pick(choice, 'finish_reason'));
-    if (reason) {
-      finished = true;
-      yield { type: 'finish', reason };
-    }
-    const reported = usageOf(chunk.usage);
-    if (reported) yield reported;
-  }
-  if (!finished) yield cutOffEvent();
+  return readJsonStream(
+    readSse(body, signal),
+    function* (chunk) {
+      // OpenRouter and some proxies report upstream failures as a chunk with `error`.
+      const error = asObject(chunk.error);
+      if (error) {
+        yield streamErrorEvent(
+          asString(error.message) ?? JSON.stringify(error),
+          asString(error.code) ?? asString(error.type),
+        );
+      }
+      if (!identified && (typeof chunk.id === 'string' || typeof chunk.model === 'string')) {
+        identified = true;
+        yield { type: 'response', model: asString(chunk.model), responseId: asString(chunk.id) };
+      }
+      const choice = asArray(chunk.choices)[0];
+      // DeepSeek, vLLM and LM Studio stream reasoning as `reasoning_content`; OpenRouter as `reasoning`.
+      const reasoning =
+        asString(pick(choice, 'delta', 'reasoning_content')) ?? asString(pick(choice, 'delta', 'reasoning'));
+      if (reasoning) yield { type: 'reasoning', delta: reasoning };
+      const text = asString(pick(choice, 'delta', 'content'));
+      if (text) yield { type: 'text', delta: text };
+      const reason = asString(pick(choice, 'finish_reason'));
+      if (reason) yield { type: 'finish', reason };
+      const reported = usageOf(chunk.usage);
+      if (reported) yield reported;
+      // Usage comes in a chunk after the finish reason, so only `[DONE]` ends the stream.
+    },
+    { isDone: (data) => data.trim() === '[DONE]' },
+  );
 }
 
 export const openAiChatAdapter: ProviderAdapter = { buildRequest, readStream };

@@ -9,13 +9,10 @@ import type { ProviderCall, ProviderEvent, ProviderHttpRequest } from './events'
 import { asObject, asString, pick, type JsonObject } from './json';
 import { presetFor } from './presets';
 import {
-  cutOffEvent,
-  notJsonEvent,
-  parseObject,
-  rawEvent,
-  requestHeaders,
-  streamErrorEvent,
+  bearerRequest,
   openAiUsageEvent,
+  readJsonStream,
+  streamErrorEvent,
   type ProviderAdapter,
 } from './adapter';
 import { readSse } from './wire';
@@ -32,32 +29,16 @@ function buildRequest(config: ProviderConfig, call: ProviderCall): ProviderHttpR
   // A preview is a throwaway call: keep it out of the account's stored responses.
   body.store = false;
   body.stream = true;
-  return {
-    url: joinUrl(config.baseUrl, '/responses'),
-    method: 'POST',
-    headers: requestHeaders(config, {
-      authorization: config.apiKey ? `Bearer ${config.apiKey}` : undefined,
-    }),
-    body: JSON.stringify(body),
-  };
+  return bearerRequest(config, joinUrl(config.baseUrl, '/responses'), body);
 }
 
 function usageOf(response: unknown): ProviderEvent | undefined {
   return openAiUsageEvent(pick(response, 'usage'), 'input', 'output');
 }
 
-async function* readStream(
-  body: ReadableStream<Uint8Array>,
-  signal: AbortSignal,
-): AsyncGenerator<ProviderEvent> {
+function readStream(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
   let identified = false;
-  for await (const message of readSse(body, signal)) {
-    yield rawEvent(message);
-    const event = parseObject(message.data);
-    if (!event) {
-      yield notJsonEvent(message.data);
-      return;
-    }
+  return readJsonStream(readSse(body, signal), function* (event, message) {
     const type = asString(event.type) ?? message.event;
     const response = asObject(event.response);
     if (!identified && response && (typeof response.id === 'string' || typeof response.model === 'string')) {
@@ -85,7 +66,7 @@ async function* readStream(
             ? (asString(pick(response, 'incomplete_details', 'reason')) ?? 'incomplete')
             : (asString(pick(response, 'status')) ?? 'completed');
         yield { type: 'finish', reason };
-        return;
+        return 'over';
       }
       case 'response.failed': {
         const error = pick(response, 'error');
@@ -93,7 +74,7 @@ async function* readStream(
           asString(pick(error, 'message')) ?? 'the response failed',
           asString(pick(error, 'code')),
         );
-        return;
+        return 'over';
       }
       case 'error': {
         // Older streams put the fields on the event, newer ones under `error`.
@@ -102,11 +83,10 @@ async function* readStream(
           asString(error.message) ?? 'unknown error',
           asString(error.code) ?? asString(error.type),
         );
-        return;
+        return 'over';
       }
     }
-  }
-  yield cutOffEvent();
+  });
 }
 
 export const openAiResponsesAdapter: ProviderAdapter = { buildRequest, readStream };

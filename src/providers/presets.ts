@@ -3,24 +3,7 @@
  * which protocol it speaks, and what to do when the browser cannot reach it.
  * Adding an OpenAI-compatible service is one entry here.
  */
-import type { ProviderKind } from './config';
-
-export type PresetId =
-  | 'openai'
-  | 'openai-responses'
-  | 'openrouter'
-  | 'groq'
-  | 'together'
-  | 'mistral'
-  | 'deepseek'
-  | 'ollama'
-  | 'ollama-native'
-  | 'lmstudio'
-  | 'llamacpp'
-  | 'vllm'
-  | 'custom'
-  | 'anthropic'
-  | 'gemini';
+import type { PresetId, ProviderKind } from './config';
 
 export interface ProviderPreset {
   id: PresetId;

@@ -10,7 +10,7 @@
  * replaced, and the raw messages that carried the pieces are rewritten alike.
  */
 import type { ProviderEvent } from './events';
-import { REDACTED, keyScrubber, usableKey } from './redact';
+import { REDACTED, keyScrubber, usableKey } from './keyRedaction';
 
 type Delta = Extract<ProviderEvent, { type: 'text' | 'reasoning' }>;
 type Raw = Extract<ProviderEvent, { type: 'raw' }>;

@@ -11,7 +11,7 @@
  */
 import { originOf } from './config';
 import type { ProviderHttpRequest } from './events';
-import { carriesCredential } from './redact';
+import { carriesCredential } from './keyRedaction';
 
 /** The subset of `fetch` the providers use; tests pass a fake. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;

@@ -11,10 +11,10 @@ import {
   type SummaryPart,
   type SummaryRequest,
 } from '../core/summarizer';
-import type { ProviderConfig } from './config';
+import type { PresetId, ProviderConfig } from './config';
 import type { ProviderEvent, ProviderHttpRequest } from './events';
-import { presetFor, type PresetId } from './presets';
-import { redactRequest } from './redact';
+import { presetFor } from './presets';
+import { redactRequest } from './keyRedaction';
 import { buildProviderRequest, streamProviderEvents, type FetchLike } from './stream';
 
 /**

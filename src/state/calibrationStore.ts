@@ -10,7 +10,8 @@ import { persist } from 'zustand/middleware';
 import type { Calibration } from '../core/calibration';
 import { nameMap, ownValue, withName, type NameMap } from '../core/nameMap';
 import { MAX_SCALE, MIN_SCALE, TOKENIZERS, type TokenizerId } from '../core/settings';
-import { guardedStorage, storageKey, type Restored, type StorageArea, type StoredRecord } from './stored';
+import type { StorageArea } from './storageArea';
+import { guardedStorage, storageKey, type Restored, type StoredRecord } from './stored';
 
 /** One exact count: the scale it implied, and what it was measured on. */
 export interface CountedScale extends Calibration {

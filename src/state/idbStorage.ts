@@ -1,6 +1,6 @@
 /** IndexedDB as a text store, so large values do not hit local storage's limits. */
 import { del, get, set } from 'idb-keyval';
-import type { StorageArea } from './stored';
+import type { StorageArea } from './storageArea';
 
 /**
  * How often, at most, a value that keeps changing is written. A drag of the

@@ -20,7 +20,8 @@ import {
   type PromptId,
   type PromptOverrides,
 } from '../core/prompts';
-import { guardedStorage, storageKey, type Restored, type StorageArea, type StoredRecord } from './stored';
+import type { StorageArea } from './storageArea';
+import { guardedStorage, storageKey, type Restored, type StoredRecord } from './stored';
 
 interface StoredPrompts {
   prompts: PromptOverrides;

@@ -16,8 +16,10 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { nameMap, withName, type NameMap } from '../core/nameMap';
-import { PROVIDER_PRESETS, addressOf, type PresetId } from '../providers/presets';
-import { guardedStorage, storageKey, type Restored, type StorageArea, type StoredRecord } from './stored';
+import type { PresetId } from '../providers/config';
+import { PROVIDER_PRESETS, addressOf } from '../providers/presets';
+import type { StorageArea } from './storageArea';
+import { guardedStorage, storageKey, type Restored, type StoredRecord } from './stored';
 
 export type SummarizerId = 'offline' | PresetId;
 

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import { SETTINGS_RECORD, restoreSettings } from './settingsStore';
-import { guardedStorage, restoreText, useStoredNotices, type StorageArea, type StoredRecord } from './stored';
+import type { StorageArea } from './storageArea';
+import { guardedStorage, restoreText, useStoredNotices, type StoredRecord } from './stored';
 
 const DEFAULTS = { settings: DEFAULT_SETTINGS, modelId: null };
 

@@ -9,6 +9,7 @@
 import { clear as clearIdb } from 'idb-keyval';
 import { appendAll } from '../core/arrays';
 import { discardPendingWrites } from './idbStorage';
+import type { StorageArea } from './storageArea';
 import { create } from 'zustand';
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 
@@ -164,14 +165,6 @@ export function restoreEnvelope<T>(record: StoredRecord<T>, stored: unknown, fal
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** Where a zustand store keeps its record: synchronous text or asynchronous values. */
-export interface StorageArea {
-  /** Text as it was written, or whatever another build left there. */
-  getItem(name: string): unknown;
-  setItem(name: string, value: string): void | Promise<void>;
-  removeItem(name: string): void | Promise<void>;
 }
 
 /**

@@ -1,3 +1,4 @@
+/** The page: header, settings, token view, charts, preview and message list; what follows a drag only once it rests. */
 import {
   Suspense,
   lazy,
@@ -38,7 +39,7 @@ import { useArchive } from '../state/archiveStore';
 import { useAnalysis, type PageAnalysis } from './useAnalysis';
 import { useOmitted } from './useOmitted';
 import { useSettled } from './useSettled';
-import { useStartup } from './share/useStartup';
+import { useStartup } from '../app/startup';
 import { revealBelowNumbers } from './revealBelowNumbers';
 import './app.css';
 import type { RowFate } from './labels';

@@ -1,3 +1,4 @@
+/** Whatever fails while the page renders shows what failed and "Reset stored data", never a blank page. */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { resetStoredData } from '../state/stored';
 

@@ -1,3 +1,4 @@
+/** The export menu: the loaded or compacted messages in another format, made by the worker. */
 import { useId } from 'react';
 import type { ExportFormatId } from '../formats/types';
 import { workerClient } from '../worker/client';

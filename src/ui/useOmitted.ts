@@ -1,3 +1,4 @@
+/** The messages compaction's own input fitting would leave out, asked of the worker. */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { workerClient } from '../worker/client';

@@ -4,7 +4,8 @@
  * read, and, when asked, replays it under the page's settings. Nothing of a
  * file stays here once its row is posted.
  */
-import { readSession, type SessionReader } from '../archive/read';
+import { readSession } from '../archive/read';
+import type { SessionReader } from '../archive/sessionReader';
 import type { RowResult } from '../archive/row';
 import {
   countSession,

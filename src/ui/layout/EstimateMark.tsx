@@ -1,3 +1,4 @@
+/** The mark on numbers that are still a fast estimate while the tokenizer loads or counts. */
 import { useTranscript } from '../../state/transcriptStore';
 import type { TranscriptView } from '../../worker/protocol';
 import { percent } from '../format';

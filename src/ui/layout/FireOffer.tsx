@@ -1,3 +1,4 @@
+/** The offer of a window where compaction fires, for a transcript under the threshold. */
 import { windowThatFires } from '../../core/fireWindow';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';

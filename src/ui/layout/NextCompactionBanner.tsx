@@ -1,3 +1,4 @@
+/** While a file is followed: the next compaction in tokens and in calls at the recent pace. */
 import { liveReport } from '../../core/nextCompaction';
 import { useFollow } from '../../state/followStore';
 import { fmt } from '../format';

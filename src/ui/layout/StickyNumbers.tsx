@@ -1,3 +1,4 @@
+/** The line of numbers that stays in view while the page scrolls, wrapping when narrow. */
 import type { ReactNode } from 'react';
 import './header.css';
 

@@ -1,3 +1,4 @@
+/** The notices of stored values that were repaired or dropped on the way back in. */
 import { memo } from 'react';
 import { useStoredNotices } from '../../state/stored';
 

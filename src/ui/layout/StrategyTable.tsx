@@ -1,3 +1,4 @@
+/** The strategy table: every cut rule and preset with its own threshold, whether it fires, its cut and what is left. */
 import { memo } from 'react';
 /**
  * Every strategy on the loaded transcript, side by side: the three cut rules

@@ -1,3 +1,4 @@
+/** The summary bar: messages, tokens, what the request holds besides them, the verdict and the cut. */
 import { describeVerdict } from '../../core/explain';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';

@@ -1,3 +1,4 @@
+/** "Follow this file", or the sentence saying the browser lacks the File System Access API. */
 import { memo } from 'react';
 import { openFilePicker, useFollow } from '../../state/followStore';
 

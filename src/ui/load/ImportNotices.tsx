@@ -1,3 +1,4 @@
+/** What the importer skipped (a warning in view) and left out on purpose (a note). */
 import { memo } from 'react';
 import { describeSkipped, describeStart, issueKind } from '../../formats/issues';
 import { useTranscript } from '../../state/transcriptStore';

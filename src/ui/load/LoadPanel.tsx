@@ -1,3 +1,4 @@
+/** The load panel: paste, open a file or a link, pick a sample; progress, Cancel and import errors. */
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { policyProblem } from '../addressProblem';
 import { FORMATS, type FormatId, type ImportIssue } from '../../formats/types';
@@ -8,8 +9,8 @@ import { bytes, percent } from '../format';
 import { shortTokenizerName } from '../labels';
 import { FollowControl } from './FollowControl';
 import { retryCanHelp } from './retry';
-import { loadSamples, sampleUrl, type Sample } from './samples';
-import { useLoader } from './useLoader';
+import { loadSamples, sampleUrl, type Sample } from '../../app/samples';
+import { useLoader } from '../../app/useLoader';
 import './load.css';
 
 const SEVERITY_LABELS: Record<ImportIssue['severity'], string> = {

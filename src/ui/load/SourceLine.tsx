@@ -1,10 +1,11 @@
+/** The line naming the loaded transcript, its source and its format. */
 import { memo, useEffect, useState } from 'react';
 import { isProblem } from '../../formats/issues';
 import { labelOf } from '../../formats/types';
 import { useTranscript, type LoadRequest } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
 import { ExportMenu } from '../ExportMenu';
-import { loadSamples, sampleUrl, type Sample } from './samples';
+import { loadSamples, sampleUrl, type Sample } from '../../app/samples';
 
 /** What kind of source the transcript on the page came from, in the words the line uses. */
 function originOf(request: LoadRequest | null, samples: Sample[]): string {

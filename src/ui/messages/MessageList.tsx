@@ -1,3 +1,4 @@
+/** The virtualized message list: one tab stop, search marks, and each row opening to its text, raw item and tokens. */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Role } from '../../core/message';

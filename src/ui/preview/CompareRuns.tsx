@@ -8,7 +8,8 @@
  */
 import { useId, useState } from 'react';
 import type { PromptOverrides } from '../../core/prompts';
-import { PROVIDER_PRESETS, findPreset, type PresetId } from '../../providers/presets';
+import type { PresetId } from '../../providers/config';
+import { PROVIDER_PRESETS, findPreset } from '../../providers/presets';
 import { keyAddress, useProvider } from '../../state/providerStore';
 import { runOf, useRunHistory, type RunRecord } from '../../state/runHistoryStore';
 import { WorkerRequestError, workerClient } from '../../worker/client';

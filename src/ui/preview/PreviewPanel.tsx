@@ -1,17 +1,13 @@
+/** The preview: run a compaction with the chosen summarizer and show its summary, result, request, stream and cost. */
 import { useMemo, useState } from 'react';
 import { explainNothingToCompact } from '../../core/explain';
-import { clearsOnly } from '../../core/harness/registry';
 import { normalizeSettings } from '../../core/settings';
-import { findPreset } from '../../providers/presets';
-import { addressProblem } from '../addressProblem';
-import { listFields, missingFields } from '../../providers/readiness';
+import { listFields } from '../../providers/readiness';
 import { PROMPT_LABELS, resolvePrompts, type PromptId } from '../../core/prompts';
-import { linkPromptsPending, usePrompts, sentPrompts } from '../../state/promptStore';
-import { currentKey, useProvider } from '../../state/providerStore';
+import { linkPromptsPending, usePrompts } from '../../state/promptStore';
 import { runOf, useRunHistory } from '../../state/runHistoryStore';
 import { useShare } from '../../state/shareStore';
 import { useTranscript } from '../../state/transcriptStore';
-import type { SummarizerChoice } from '../../worker/protocol';
 import { ExportMenu } from '../ExportMenu';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
@@ -19,7 +15,7 @@ import { CompareRuns } from './CompareRuns';
 import { EvalChecklist } from './EvalChecklist';
 import { JudgeProbes } from './JudgeProbes';
 import { DiffTab, RawTab, RequestTab, ResultTab, SummaryTab, UsageTab } from './PreviewTabs';
-import { PromptEditor, promptTooLong } from './PromptEditor';
+import { PromptEditor } from './PromptEditor';
 import { RunHistory } from './RunHistory';
 import { ProviderControls } from './ProviderControls';
 import { SafeMarkdown } from './SafeMarkdown';
@@ -29,6 +25,7 @@ import { StaleNotice } from './StaleNotice';
 import { staleReason, type PreviewBasis, type StaleReason } from './staleness';
 import { usePreview } from './usePreview';
 import { usePreviewFreshness } from './usePreviewFreshness';
+import { usePreviewReadiness } from './usePreviewReadiness';
 import './preview.css';
 
 type Tab = 'summary' | 'result' | 'diff' | 'request' | 'raw' | 'usage' | 'compare';
@@ -95,14 +92,7 @@ function SharedPreview({ now }: { now: PreviewBasis }) {
 
 export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const { mutation, log, stop } = usePreview();
-  const provider = useProvider();
-  const apiKey = useProvider(currentKey);
-  const unconfirmedBaseUrl = useProvider((s) => s.unconfirmedBaseUrl);
   const setShare = useShare((s) => s.set);
-  const editedPrompts = usePrompts((s) => s.prompts);
-  const prompts = useMemo(() => sentPrompts({ prompts: editedPrompts }), [editedPrompts]);
-  const promptsKey = JSON.stringify(prompts);
-  const overLimit = promptTooLong(editedPrompts);
   const fromLink = usePrompts((s) => s.fromLink);
   const reviewPending = usePrompts(linkPromptsPending);
   // Run opens the link's prompts for review first; the prompts from the link each run sent, for its request view.
@@ -117,43 +107,22 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const locked = running && !selfRun;
   const result = mutation.data;
   const error = mutation.error;
-  // A preset that only clears never asks a model anything: the summarizer does not matter to it.
-  const onlyClears = clearsOnly(analysis.settings.strategy);
-  const preset = provider.presetId === 'offline' || onlyClears ? null : findPreset(provider.presetId);
-  const badBaseUrl = preset && provider.baseUrl.trim() ? addressProblem(provider.baseUrl.trim()) : null;
-  const awaitingConfirmation = unconfirmedBaseUrl !== null && !!preset;
-  const nothing = analysis.plan.nothingToCompact && analysis.cleared.length === 0;
+  const {
+    provider,
+    apiKey,
+    unconfirmedBaseUrl,
+    editedPrompts,
+    prompts,
+    onlyClears,
+    preset,
+    awaitingConfirmation,
+    nothing,
+    choice,
+    missing,
+    runDisabled,
+  } = usePreviewReadiness(analysis, locked);
+  const promptsKey = JSON.stringify(prompts);
 
-  const choice = useMemo<SummarizerChoice>(
-    () =>
-      preset
-        ? {
-            mode: 'provider',
-            config: {
-              kind: preset.kind,
-              preset: preset.id,
-              baseUrl: provider.baseUrl.trim(),
-              model: provider.model.trim(),
-              apiKey: apiKey.trim() || undefined,
-            },
-          }
-        : { mode: 'offline' },
-    [preset, provider.baseUrl, provider.model, apiKey],
-  );
-
-  // A link's address waiting for confirmation says so itself; its key field is not open yet.
-  const missing =
-    preset && !awaitingConfirmation
-      ? missingFields(preset, { baseUrl: provider.baseUrl, model: provider.model, apiKey })
-      : [];
-
-  const runDisabled =
-    locked ||
-    missing.length > 0 ||
-    badBaseUrl !== null ||
-    nothing ||
-    awaitingConfirmation ||
-    overLimit !== null;
   const transcript = useTranscript((s) => s.lastRequest);
   const now: PreviewBasis = {
     transcript,

@@ -1,3 +1,4 @@
+/** The preview's summarizer: offline, a hosted provider with a key, or a local server. */
 import { memo, useId } from 'react';
 import { PROVIDER_PRESETS, findPreset } from '../../providers/presets';
 import { baseUrlProblem } from '../../providers/config';

@@ -1,3 +1,4 @@
+/** The mark on a preview that no longer matches the page, and its Re-run. */
 import { STALE_TEXT, type StaleReason } from './staleness';
 
 /** The mark on a preview that no longer matches the page, with the way to bring it up to date. */

@@ -1,3 +1,4 @@
+/** A number field that keeps what was typed and shows the settings' reason when a value is refused. */
 import { memo, useId, useState } from 'react';
 import { fmt } from '../format';
 

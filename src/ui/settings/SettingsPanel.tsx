@@ -1,3 +1,4 @@
+/** The settings panel: every setting with its effective value, the threshold and its formula. */
 import { memo, useMemo, type ReactNode } from 'react';
 import { MODEL_PRESETS, settingsForModel } from '../../core/models';
 import {

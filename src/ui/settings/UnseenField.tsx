@@ -1,3 +1,4 @@
+/** The field for what every request holds that the file does not show (system prompt, tools). */
 import { memo, useState } from 'react';
 import type { UnseenSource } from '../../core/unseen';
 import { useSettings } from '../../state/settingsStore';

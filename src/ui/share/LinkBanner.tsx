@@ -1,7 +1,8 @@
+/** The banner of the link the page was opened with: what it brought, or why it did not open. */
 import { memo } from 'react';
 import { useShare } from '../../state/shareStore';
 import { fmt } from '../format';
-import { openLink } from './openShare';
+import { openLink } from '../../app/openLink';
 
 /** What happened to the link the page was opened with. */
 export const LinkBanner = memo(function LinkBanner() {

@@ -1,3 +1,4 @@
+/** The share dialog: full, settings-only and minimal links, the bundle, and what each leaves out. */
 import { memo, useEffect, useRef, useState } from 'react';
 import { buildShareUrl } from '../../share/codec';
 import { classifyLinkLength, LINK_PASTES_ANYWHERE, LINK_WORKS_MOSTLY } from '../../share/measure';

@@ -1,9 +1,9 @@
 /** Starting a load from anywhere on the page (the store counts with the current tokenizer). */
 import { useCallback } from 'react';
-import { MAX_BUNDLE_CHARS } from '../../share/bundle';
-import { useTranscript, type LoadRequest } from '../../state/transcriptStore';
-import { useUi } from '../../state/uiStore';
-import { looksLikeBundle, openBundle } from '../share/openShare';
+import { MAX_BUNDLE_CHARS } from '../share/bundle';
+import { useTranscript, type LoadRequest } from '../state/transcriptStore';
+import { useUi } from '../state/uiStore';
+import { looksLikeBundle, openBundle } from './openLink';
 
 /** A repro bundle dropped or picked like a transcript opens as the state it carries. */
 async function asBundle(request: LoadRequest): Promise<string | null> {

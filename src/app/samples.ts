@@ -1,5 +1,5 @@
 /** The built-in samples, listed in public/samples/index.json. */
-import type { FormatId } from '../../formats/types';
+import type { FormatId } from '../formats/types';
 
 export interface Sample {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactRequest } from './redact';
+import { redactRequest } from './keyRedaction';
 import { buildProviderRequest } from './stream';
 
 const call = { system: 's', prompt: 'p', maxTokens: 10, temperature: 0.3 };

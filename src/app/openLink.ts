@@ -3,17 +3,17 @@
  * transcript goes to the worker, settings and provider into their stores,
  * never a model call.
  */
-import { PROVIDER_PRESETS, presetAt } from '../../providers/presets';
-import { readFragment } from '../../share/codec';
-import type { RestoredShare } from '../../share/schema';
-import { usePrompts } from '../../state/promptStore';
-import { useProvider } from '../../state/providerStore';
-import { useSettings } from '../../state/settingsStore';
-import { useShare } from '../../state/shareStore';
-import { useTranscript, type LoadRequest } from '../../state/transcriptStore';
-import { useUi } from '../../state/uiStore';
-import { WorkerRequestError, workerClient } from '../../worker/client';
-import type { OpenedShare, ShareInput } from '../../worker/protocol';
+import { PROVIDER_PRESETS, presetAt } from '../providers/presets';
+import { readFragment } from '../share/codec';
+import type { RestoredShare } from '../share/schema';
+import { usePrompts } from '../state/promptStore';
+import { useProvider } from '../state/providerStore';
+import { useSettings } from '../state/settingsStore';
+import { useShare } from '../state/shareStore';
+import { useTranscript, type LoadRequest } from '../state/transcriptStore';
+import { useUi } from '../state/uiStore';
+import { WorkerRequestError, workerClient } from '../worker/client';
+import type { OpenedShare, ShareInput } from '../worker/protocol';
 import { linkOpened, linkOpening, linkStopped, unfinishedAttempt } from './linkGuard';
 
 /**

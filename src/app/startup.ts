@@ -1,13 +1,14 @@
+/** The page's start: this tab's own reload, else a link, else the last transcript, else the first sample. */
 import { useEffect } from 'react';
-import { useSettings } from '../../state/settingsStore';
-import { readFragment } from '../../share/codec';
-import { isOwnFragment } from '../../share/urlState';
-import { useShare } from '../../state/shareStore';
-import { storedTranscript, useTranscript } from '../../state/transcriptStore';
-import { warmTokenizer } from '../../state/tokenizerTables';
-import { loadSamples, sampleUrl } from '../load/samples';
-import { useLoader } from '../load/useLoader';
-import { openLinkFromLocation } from './openShare';
+import { useSettings } from '../state/settingsStore';
+import { readFragment } from '../share/codec';
+import { isOwnFragment } from '../share/urlState';
+import { useShare } from '../state/shareStore';
+import { storedTranscript, useTranscript } from '../state/transcriptStore';
+import { warmTokenizer } from '../state/tokenizerTables';
+import { loadSamples, sampleUrl } from './samples';
+import { useLoader } from './useLoader';
+import { openLinkFromLocation } from './openLink';
 
 /**
  * Once settings are restored: a link in the address bar wins; otherwise the
