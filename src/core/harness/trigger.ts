@@ -33,33 +33,44 @@ export function shareOf(window: number, fraction: number): number {
   return Math.floor(window * fraction + 1e-6);
 }
 
+/** Claude Code's formula, which goes below 1 when the reserve and the buffer take the whole window. */
+function claudeCodeThreshold(window: number, p: HarnessParams['claude-code']): number {
+  return window - Math.min(p.maxOutputTokens, CLAUDE_CODE_OUTPUT_RESERVE_CAP) - p.autocompactBuffer;
+}
+
 /** Claude Code: the window less the reply's reserve less the buffer, about 167,000 of 200,000. */
 function claudeCode(window: number, p: HarnessParams['claude-code']): Trigger {
-  const reserve = Math.min(p.maxOutputTokens, CLAUDE_CODE_OUTPUT_RESERVE_CAP);
   return {
-    threshold: Math.max(window - reserve - p.autocompactBuffer, 1),
+    threshold: Math.max(claudeCodeThreshold(window, p), 1),
     comparison: 'reach',
     formula: `${n(window)} − min(${n(p.maxOutputTokens)}, ${n(CLAUDE_CODE_OUTPUT_RESERVE_CAP)}) − ${n(p.autocompactBuffer)}`,
   };
 }
 
 /** Codex: the model's own limit, never above 90% of the window nor the 95% it treats as usable. */
-function codex(window: number, p: HarnessParams['codex']): Trigger {
+function codexThreshold(window: number, p: HarnessParams['codex']): number {
   const limits = [shareOf(window, p.thresholdFraction), shareOf(window, p.effectiveWindowFraction)];
   if (p.autoCompactLimit > 0) limits.push(p.autoCompactLimit);
+  return minOf(limits) ?? 0;
+}
+
+function codex(window: number, p: HarnessParams['codex']): Trigger {
   const own = p.autoCompactLimit > 0 ? `${n(p.autoCompactLimit)}, ` : '';
   return {
-    threshold: Math.max(minOf(limits) ?? 1, 1),
+    threshold: Math.max(codexThreshold(window, p), 1),
     comparison: 'reach',
     formula: `min(${own}${n(window)} × ${p.thresholdFraction}, ${n(window)} × ${p.effectiveWindowFraction})`,
   };
 }
 
 /** OpenCode: the window less the reply (capped at 32,000). */
+function openCodeThreshold(window: number, p: HarnessParams['opencode']): number {
+  return window - Math.min(p.maxOutputTokens, OPENCODE_OUTPUT_TOKEN_MAX);
+}
+
 function openCode(window: number, p: HarnessParams['opencode']): Trigger {
-  const reply = Math.min(p.maxOutputTokens, OPENCODE_OUTPUT_TOKEN_MAX);
   return {
-    threshold: Math.max(window - reply, 1),
+    threshold: Math.max(openCodeThreshold(window, p), 1),
     comparison: 'reach',
     formula: `${n(window)} − min(${n(p.maxOutputTokens)}, ${n(OPENCODE_OUTPUT_TOKEN_MAX)})`,
   };
@@ -72,6 +83,29 @@ function geminiCli(window: number, p: HarnessParams['gemini-cli']): Trigger {
     comparison: 'reach',
     formula: `${n(window)} × ${p.thresholdFraction}`,
   };
+}
+
+/**
+ * The threshold a preset's own formula gives for a window, before the floor
+ * of 1 its trigger puts under it: below 1 the preset would compact at every
+ * call, which no setting means. Null for presets whose threshold is not a
+ * formula of the window (the Anthropic API's trigger, masking) or without a window.
+ */
+export function formulaThreshold(harness: HarnessId, window: number, params: HarnessParams): number | null {
+  if (window <= 0) return null;
+  switch (harness) {
+    case 'claude-code':
+      return claudeCodeThreshold(window, params['claude-code']);
+    case 'codex':
+      return codexThreshold(window, params.codex);
+    case 'opencode':
+      return openCodeThreshold(window, params.opencode);
+    case 'gemini-cli':
+      return shareOf(window, params['gemini-cli'].thresholdFraction);
+    case 'clear-tool-uses':
+    case 'mask-observations':
+      return null;
+  }
 }
 
 /**
