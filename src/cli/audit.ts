@@ -17,11 +17,11 @@ import {
 import { ledgerPrice } from '../providers';
 import type { ImportResult } from '../formats/types';
 import { estimatorFor } from './inspect';
-import { UsageError, jsonDocument, type Io } from './io';
-import { formatFrom, parse, settingsFrom } from './options';
-import { readTranscript } from './readTranscript';
+import { jsonDocument, type Io } from './io';
+import { parse } from './options';
+import { SOURCE_HELP, SOURCE_OPTIONS, loadSource } from './source';
 
-export const AUDIT_HELP = `Usage: compaction-playground audit FILE [--json] [--tokenizer T] [--format F]
+export const AUDIT_HELP = `Usage: compaction-playground audit (FILE | --link URL | --bundle FILE.json) [--json] [--tokenizer T] [--format F]
 
 The ledger of every compaction the file records (Claude Code, Codex, pi,
 OpenCode, Gemini CLI, Anthropic compaction blocks, summaries in a context):
@@ -35,9 +35,11 @@ between them. Nothing calls a model.
 Options:
   --json              the ledger as JSON
   --tokenizer T       our count where the file records no size (default o200k)
-  --format F          the file's format, when detection would guess wrong`;
+  --format F          the file's format, when detection would guess wrong
+${SOURCE_HELP}`;
 
 const AUDIT_OPTIONS = {
+  ...SOURCE_OPTIONS,
   tokenizer: { type: 'string' },
   format: { type: 'string' },
   json: { type: 'boolean' },
@@ -135,9 +137,9 @@ export async function audit(argv: string[], io: Io): Promise<number> {
     io.out(AUDIT_HELP);
     return 0;
   }
-  if (positionals.length !== 1) throw new UsageError('audit needs exactly one FILE (see --help)');
-  const imported = await readTranscript(positionals[0]!, formatFrom(values));
-  const estimator = await estimatorFor(settingsFrom(values));
+  // A full link or bundle carries the session over time, its real summaries and its model: the same ledger.
+  const { imported, settings } = await loadSource('audit', values, positionals, io);
+  const estimator = await estimatorFor(settings);
   const { history, shape } = countSession(imported.messages, imported.history, estimator);
   const price = ledgerPrice(imported.usage?.model);
   const ledger = compactionLedger(history, shape.counts, { price });

@@ -137,6 +137,9 @@ export async function share(argv: string[], io: Io): Promise<number> {
   const source = {
     messages: imported.messages,
     transcriptName: basename(file),
+    format: imported.format,
+    history: imported.history ?? null,
+    usage: imported.usage,
     settings: linkSettings(settings, measured),
   };
   const variant = values.minimal ? 'minimal' : values['settings-only'] ? 'settings-only' : 'full';

@@ -265,10 +265,22 @@ export function redactContent<T extends SharePayload>(payload: T, estimator: Est
   const misses: RedactionMiss[] = [];
   const out: SharePayload = { ...payload };
   if (out.variant === 'full') {
+    const { session, ...rest } = out.transcript;
     out.transcript = {
+      ...rest,
       name: REDACTED_TRANSCRIPT_NAME,
       messages: out.transcript.messages.map((m, i) => redactMessage(m, i, measure, misses)),
     };
+    if (session) {
+      // The session over time holds the same conversation and what compactions hid: filler too.
+      const sessionMisses: RedactionMiss[] = [];
+      out.transcript.session = {
+        ...session,
+        messages: session.messages.map((m, i) => redactMessage(m, i, measure, sessionMisses)),
+      };
+      for (const miss of sessionMisses)
+        misses.push({ messageIndex: null, field: `session.messages[${miss.messageIndex}].${miss.field}` });
+    }
   }
   if (out.variant === 'minimal') {
     // The counts travel apart from the text; only the few texts there are need filler.

@@ -250,7 +250,7 @@ export type ShareInput = { kind: 'link'; fragment: string } | { kind: 'bundle'; 
  * canonical JSON text the page then loads, never as a message list: a 20 MB
  * link would otherwise be inflated, parsed and serialized on the main thread.
  */
-export interface OpenedShare extends Omit<RestoredShare, 'messages'> {
+export interface OpenedShare extends Omit<RestoredShare, 'messages' | 'session'> {
   transcriptText: string | null;
 }
 

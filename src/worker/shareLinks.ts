@@ -1,3 +1,4 @@
+import type { SessionHistory } from '../core/session/history';
 import { errorText, type Estimator, type Message, normalizeSettings, type TokenizerId } from '../core';
 import { bundleFileName, encodeBundle } from '../share/bundle';
 import { encodeFragment, encodeShare, MAX_INFLATED_BYTES } from '../share/codec';
@@ -6,6 +7,7 @@ import { formatBytes } from '../share/errors';
 import {
   buildSharePayload,
   type MinimalSharePayload,
+  type ShareFileUsage,
   type SharePayload,
   type ShareSource,
 } from '../share/payload';
@@ -34,6 +36,12 @@ export interface LoadedForShare {
   messages: readonly Message[];
   sourceName: string;
   bytes: number;
+  /** The format id of the file, which a full link names. */
+  format?: string;
+  /** The session over time, which a full link carries. */
+  history?: SessionHistory | null;
+  /** What the file recorded about its usage as a whole. */
+  usage?: ShareFileUsage;
 }
 
 type EstimatorFor = (tokenizer: TokenizerId, scale: number) => Promise<Estimator>;
@@ -112,6 +120,9 @@ export async function buildShareLinks(
   const source: ShareSource = {
     messages: loaded.messages,
     transcriptName: loaded.sourceName,
+    format: loaded.format,
+    history: loaded.history,
+    usage: loaded.usage,
     settings: state.settings,
     provider: state.provider,
     selectedIndex: state.selectedIndex,
@@ -119,7 +130,9 @@ export async function buildShareLinks(
     prompts: state.prompts,
   };
   const tooBigForAddressBar = options.mode === 'auto' && loaded.bytes > AUTO_FULL_LINK_BYTES;
-  const tooBig = !tooBigForAddressBar && surelyTooLargeToShare(loaded.messages);
+  // The session over time travels beside the context, so both count.
+  const tooBig =
+    !tooBigForAddressBar && surelyTooLargeToShare([...loaded.messages, ...(loaded.history?.messages ?? [])]);
   // A transcript opened from a minimal link lacks text: only another minimal link keeps its counts.
   const counted = loaded.messages.some((m) => m.carried);
   let full = tooBigForAddressBar || tooBig || counted ? null : await buildSharePayload(source, 'full');
