@@ -23,7 +23,6 @@ import type { Usage } from '../core/summarizer';
 import type { RecordedCall, RecordedCompaction, SessionHistory } from '../core/session/history';
 import type { ProviderKind } from '../providers/config';
 import { TYPED_SETTING_LIMITS } from './limits';
-import type { MinimalTranscript } from './minimal';
 
 /** The payload version this code writes. Older ones are migrated on decode. */
 export const SHARE_VERSION = 3;
@@ -155,6 +154,37 @@ export interface SettingsOnlySharePayload extends SharePayloadCommon {
   v: typeof SHARE_VERSION;
   variant: 'settings-only';
   transcript: { name: string; sha256: string; messageCount: number };
+}
+
+/** One message's text in a minimal link: whole, or the start of it (`part`). */
+export interface MinimalText {
+  /** The message's index. */
+  i: number;
+  content?: string;
+  reasoning?: string;
+  /** Each tool call's arguments, in call order (fewer when the rest are left out). */
+  args?: string[];
+  /** Set when only a part of the message's text is here. */
+  part?: true;
+}
+
+/** A minimal link's transcript: number columns packed into strings (the format is in `minimal.ts`). */
+export interface MinimalTranscript {
+  name?: string;
+  roles: string;
+  tokens: string;
+  summaries?: string;
+  turns?: [string, number][];
+  reasoning?: string;
+  calls?: string;
+  callNames?: string[];
+  callTokens?: string;
+  answers?: string;
+  bare?: string;
+  masked?: string;
+  chars?: string;
+  toolNames?: [number, string][];
+  texts?: MinimalText[];
 }
 
 /**

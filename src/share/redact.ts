@@ -11,8 +11,7 @@
  * of all its fields together, and equal per-field counts would not be enough.
  */
 import type { Estimator } from '../core/estimate';
-import type { ShareMessage, SharePayload, SharePreview } from './payload';
-import type { MinimalText } from './minimal';
+import type { MinimalText, ShareMessage, SharePayload, SharePreview } from './payload';
 
 /** Each is a single token in o200k_base and cl100k_base, alone and after a space. */
 export const FILLER_WORDS: readonly string[] = (

@@ -33,18 +33,13 @@ import { applyTyped, type Refusal } from '../core/settingsProblems';
 import { presetAt } from '../providers/presets';
 import { failure, type DecodeResult } from './errors';
 import { SHARE_LIMITS, TYPED_SETTING_LIMITS } from './limits';
-import {
-  minimalMessages,
-  PACKED_COLUMN,
-  unpackColumns,
-  unpackNumbers,
-  type MinimalTranscript,
-} from './minimal';
+import { minimalMessages, PACKED_COLUMN, unpackColumns, unpackNumbers } from './minimal';
 import {
   SHARE_FORMAT_ID,
   SHARE_PROVIDER_KINDS,
   SHARE_ROLES,
   SHARE_VERSION,
+  type MinimalTranscript,
   type ShareMessage,
   type SharePayload,
   type SharePreview,
