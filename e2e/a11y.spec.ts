@@ -54,7 +54,7 @@ test.describe('on a phone', () => {
 test('the share dialog passes the audit', async ({ page }) => {
   await openDefault(page);
   await page.getByTestId('share-open').click();
-  await expect(page.getByTestId('share-full')).toHaveValue(/#v2\./);
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v3\./);
   await expectNoSeriousViolations(page, 'share dialog open');
 });
 

@@ -97,7 +97,7 @@ test('an edited system prompt reaches the request and survives a share link; the
 
   await page.getByTestId('share-open').click();
   const input = page.getByTestId('share-full');
-  await expect(input).toHaveValue(/#v2\./);
+  await expect(input).toHaveValue(/#v3\./);
   const link = await input.inputValue();
   const fresh = await browser.newContext();
   const other = await fresh.newPage();

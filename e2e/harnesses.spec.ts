@@ -172,7 +172,7 @@ test("a preset's parameter its rule refuses stays in its field with the reason; 
   await expect(page.getByTestId('threshold')).toHaveText('32,000');
 
   await page.getByTestId('share-open').click();
-  await expect(page.getByTestId('share-full')).toHaveValue(/#v2\./);
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v3\./);
   const link = await page.getByTestId('share-full').inputValue();
   const fresh = await browser.newContext();
   const other = await fresh.newPage();

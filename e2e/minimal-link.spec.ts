@@ -9,7 +9,7 @@ import { expect, openFresh, openWithPreview, test } from './fixtures';
 
 async function openShare(page: Page) {
   await page.getByTestId('share-open').click();
-  await expect(page.getByTestId('share-minimal')).toHaveValue(/#v2\./);
+  await expect(page.getByTestId('share-minimal')).toHaveValue(/#v3\./);
 }
 
 async function lengthOf(page: Page): Promise<number> {

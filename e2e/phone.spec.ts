@@ -87,7 +87,7 @@ test('at 390 px nothing scrolls sideways: sample, paste box, settings, every pre
   await expectNoSidewaysScroll(page, 'a message opened');
 
   await page.getByTestId('share-open').click();
-  await expect(page.getByTestId('share-full')).toHaveValue(/#v2\./);
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v3\./);
   await expectNoSidewaysScroll(page, 'share dialog');
   await shot('phone-share');
 });
@@ -118,7 +118,7 @@ test('on a phone the token view comes first, the settings follow it, and the hea
 test('on a phone the share dialog and the import report fit the screen', async ({ page }, info) => {
   await openDefault(page);
   await page.getByTestId('share-open').click();
-  await expect(page.getByTestId('share-full')).toHaveValue(/#v2\./);
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v3\./);
   await expectOnScreen(page, 'share-dialog');
   await page.getByTestId('share-dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByTestId('share-dialog')).toBeHidden();

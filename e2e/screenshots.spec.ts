@@ -20,7 +20,7 @@ test('screenshots of the main states', async ({ page }, info) => {
   await shot('03-offline-preview');
 
   await page.getByTestId('share-open').click();
-  await expect(page.getByTestId('share-full')).toHaveValue(/#v2\./);
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v3\./);
   await shot('04-share-dialog');
   await page.keyboard.press('Escape');
 

@@ -18,12 +18,12 @@ async function loadAndTune(page: Page) {
 async function shareLink(page: Page, testId: 'share-full' | 'share-settings'): Promise<string> {
   await page.getByTestId('share-open').click();
   const input = page.getByTestId(testId);
-  await expect(input).toHaveValue(/#v2\./);
+  await expect(input).toHaveValue(/#v3\./);
   return input.inputValue();
 }
 
 async function expectSameState(page: Page) {
-  await expect(page.getByTestId('format')).toHaveText('canonical');
+  await expect(page.getByTestId('format')).toHaveText('openai-chat');
   await expect(page.getByTestId('message-count')).toHaveText('7');
   await expect(page.getByTestId('cut-index')).toHaveText('4');
   await expect(page.getByTestId('setting-keep-recent')).toHaveValue('30');
@@ -87,7 +87,7 @@ test('the address bar follows the state without adding history entries', async (
   await loadAndTune(page);
   const length = await page.evaluate(() => history.length);
   await page.getByTestId('setting-keep-recent').fill('16');
-  await expect(page).toHaveURL(/#v2\./, { timeout: 5000 });
+  await expect(page).toHaveURL(/#v3\./, { timeout: 5000 });
   const before = page.url();
   await page.getByTestId('setting-keep-recent').fill('58');
   await expect.poll(() => page.url(), { timeout: 5000 }).not.toBe(before);
@@ -168,10 +168,10 @@ test('a key-shaped string in the transcript is found and redacted by default', a
   );
   await page.getByTestId('share-open').click();
   await expect(page.getByTestId('share-findings')).toContainText('message #0');
-  await expect(page.getByTestId('share-full')).toHaveValue(/#v2\./);
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v3\./);
   const link = await page.getByTestId('share-full').inputValue();
   const payload = await page.evaluate(async (l) => {
-    const data = l.split('#v2.')[1].replaceAll('-', '+').replaceAll('_', '/');
+    const data = l.split('#v3.')[1].replaceAll('-', '+').replaceAll('_', '/');
     const bytes = Uint8Array.from(atob(data + '='.repeat((4 - (data.length % 4)) % 4)), (c) =>
       c.charCodeAt(0),
     );
@@ -181,9 +181,9 @@ test('a key-shaped string in the transcript is found and redacted by default', a
   expect(payload).not.toContain(secret);
 });
 
-/** The JSON a `#v2.` link carries, or '' for an address without one. */
+/** The JSON a `#v3.` link carries, or '' for an address without one. */
 function linkText(link: string): string {
-  const data = link.split('#v2.')[1];
+  const data = link.split('#v3.')[1];
   return data ? inflateRawSync(Buffer.from(data, 'base64url')).toString('utf8') : '';
 }
 
@@ -219,7 +219,7 @@ test('no link or bundle ever contains the API key, even when it is remembered', 
   await page.getByTestId('provider-key').fill(KEY);
   await page.getByTestId('provider-remember').check();
   await page.getByTestId('share-open').click();
-  await expect(page.getByTestId('share-full')).toHaveValue(/#v2\./);
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v3\./);
   const links = [
     await page.getByTestId('share-full').inputValue(),
     await page.getByTestId('share-settings').inputValue(),
@@ -230,7 +230,7 @@ test('no link or bundle ever contains the API key, even when it is remembered', 
   const decoded = await page.evaluate(async (all) => {
     const out: string[] = [];
     for (const l of all) {
-      const data = l.split('#v2.')[1].replaceAll('-', '+').replaceAll('_', '/');
+      const data = l.split('#v3.')[1].replaceAll('-', '+').replaceAll('_', '/');
       const bytes = Uint8Array.from(atob(data + '='.repeat((4 - (data.length % 4)) % 4)), (c) =>
         c.charCodeAt(0),
       );

@@ -59,7 +59,7 @@ test('a worker that stops responding is replaced: the page keeps its transcript 
   await expect(page.getByTestId('message-count')).toHaveText('7', LOAD);
   // The address bar's link is made by the worker too: once it is there, the
   // load below is the only thing the frozen worker was asked to do.
-  await expect(page).toHaveURL(/#v2\./, LOAD);
+  await expect(page).toHaveURL(/#v3\./, LOAD);
   const stuck = await compactionWorker(page);
   await freeze(stuck);
 

@@ -51,7 +51,7 @@ function applyProvider(restored: RestoredShare): void {
 export async function applyShare(restored: OpenedShare, sourceName: string): Promise<boolean> {
   // A value the settings refuse stays in its field with the reason, as if the reader had typed it.
   useSettings.getState().applyLink(restored.settingsInput, restored.refusedSettings);
-  applyProvider({ ...restored, messages: null });
+  applyProvider({ ...restored, messages: null, session: null });
   // The sender's prompts, for this visit, marked as theirs and reviewed before a model is sent them.
   usePrompts.getState().applyLink(restored.prompts);
   const request: LoadRequest | null =
@@ -61,6 +61,7 @@ export async function applyShare(restored: OpenedShare, sourceName: string): Pro
           source: { kind: 'text', text: restored.transcriptText },
           sourceName: restored.transcriptName ?? sourceName,
           format: 'canonical',
+          origin: 'link',
         };
   useShare.getState().set({
     sharedPreview: restored.preview,

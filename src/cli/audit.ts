@@ -22,11 +22,11 @@ import { ledgerPrice } from '../providers';
 import { createOfflineSummarizer } from '../providers/offline';
 import type { ImportResult } from '../formats/types';
 import { estimatorFor } from './inspect';
-import { UsageError, jsonDocument, type Io } from './io';
-import { formatFrom, parse, settingsFrom, SETTINGS_HELP, SETTINGS_OPTIONS } from './options';
-import { readTranscript } from './readTranscript';
+import { jsonDocument, type Io } from './io';
+import { parse, SETTINGS_HELP, SETTINGS_OPTIONS } from './options';
+import { SOURCE_HELP, SOURCE_OPTIONS, loadSource } from './source';
 
-export const AUDIT_HELP = `Usage: compaction-playground audit FILE [--json] [settings]
+export const AUDIT_HELP = `Usage: compaction-playground audit (FILE | --link URL | --bundle FILE.json) [--json] [settings]
 
 The ledger of every compaction the file records (Claude Code, Codex, pi,
 OpenCode, Gemini CLI, Anthropic compaction blocks, summaries in a context):
@@ -41,9 +41,10 @@ had just before it with the offline summarizer, and the agent's facts are
 checked against the context it leaves. Nothing calls a model.
 
 Options:
-${SETTINGS_HELP}`;
+${SETTINGS_HELP}
+${SOURCE_HELP}`;
 
-const AUDIT_OPTIONS = SETTINGS_OPTIONS;
+const AUDIT_OPTIONS = { ...SETTINGS_OPTIONS, ...SOURCE_OPTIONS } as const;
 
 /** One compaction in the `--json` shape; its names are the command line's contract. */
 function entryDocument(e: LedgerEntry, strategies: readonly StrategyAtCompaction[]) {
@@ -152,13 +153,12 @@ export async function audit(argv: string[], io: Io): Promise<number> {
     io.out(AUDIT_HELP);
     return 0;
   }
-  if (positionals.length !== 1) throw new UsageError('audit needs exactly one FILE (see --help)');
-  const imported = await readTranscript(positionals[0]!, formatFrom(values));
-  const estimator = await estimatorFor(settingsFrom(values));
+  // A full link or bundle carries the session over time, its real summaries and its model: the same ledger.
+  const { imported, settings } = await loadSource('audit', values, positionals, io);
+  const estimator = await estimatorFor(settings);
   const { history, shape } = countSession(imported.messages, imported.history, estimator);
   const price = ledgerPrice(imported.usage?.model);
   const ledger = compactionLedger(history, shape.counts, { price });
-  const settings = settingsFrom(values);
   const summarizer = createOfflineSummarizer();
   const strategies: StrategyAtCompaction[][] = [];
   for (let k = 0; k < ledger.compactions.length; k++)

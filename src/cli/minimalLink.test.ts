@@ -77,8 +77,11 @@ describe('share FILE --minimal', () => {
   it.each([
     [['--minimal', '--settings-only'], 'give either --minimal or --settings-only'],
     [['--include', '1-2'], '--include goes with --minimal'],
-    [['--minimal', '--include', '5-2'], '--include: the range 5-2 ends before it starts'],
-    [['--minimal', '--include', 'all'], "--include: expected message numbers such as 3-7,12, got 'all'"],
+    [['--minimal', '--include', '5-2'], '--include: The range 5-2 ends before it starts.'],
+    [
+      ['--minimal', '--include', 'all'],
+      '--include: Expected message numbers such as 3-7, 12; "all" is not one.',
+    ],
   ])('refuses %j in one line with exit code 2', async (options, message) => {
     expect(await run(['share', SAMPLE, ...options])).toMatchObject({
       code: 2,
@@ -93,5 +96,9 @@ describe('ranges', () => {
       { from: 3, to: 7 },
       { from: 12, to: 12 },
     ]);
+  });
+
+  it("take what the page's field takes: #-numbers and an en dash", () => {
+    expect(parseRanges('#3–#7')).toEqual([{ from: 3, to: 7 }]);
   });
 });

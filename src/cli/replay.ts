@@ -17,11 +17,11 @@ import {
 import { offlineReplaySummarizer } from '../providers';
 import type { ImportResult } from '../formats/types';
 import { estimatorFor } from './inspect';
-import { UsageError, jsonDocument, type Io } from './io';
-import { SETTINGS_HELP, SETTINGS_OPTIONS, formatFrom, parse, settingsFrom } from './options';
-import { readTranscript } from './readTranscript';
+import { jsonDocument, type Io } from './io';
+import { SETTINGS_HELP, SETTINGS_OPTIONS, parse } from './options';
+import { SOURCE_HELP, SOURCE_OPTIONS, loadSource } from './source';
 
-export const REPLAY_HELP = `Usage: compaction-playground replay FILE [options]
+export const REPLAY_HELP = `Usage: compaction-playground replay (FILE | --link URL | --bundle FILE.json) [options]
 
 Replays the session call by call. Shows the compactions the file records
 (with the sizes the agent recorded), then the compactions the chosen strategy
@@ -29,8 +29,12 @@ would make under the settings: before which call, the context before and
 after, the summary's size; the peak context, the input tokens over all calls,
 and whether any call would not fit the window even after compaction.
 
+A full link or bundle carries the session over time (every message, the
+recorded compactions, each call's usage), so it replays as the file does.
+
 Options:
 ${SETTINGS_HELP}
+${SOURCE_HELP}
   --offline-summary   size each summary by the offline summarizer's real output
                       (default: a summary takes its whole budget)`;
 
@@ -126,15 +130,14 @@ function renderTable(
 export async function replayCommand(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, {
     ...SETTINGS_OPTIONS,
+    ...SOURCE_OPTIONS,
     'offline-summary': { type: 'boolean' },
   });
   if (values.help) {
     io.out(REPLAY_HELP);
     return 0;
   }
-  if (positionals.length !== 1) throw new UsageError('replay needs exactly one FILE (see --help)');
-  const imported = await readTranscript(positionals[0]!, formatFrom(values));
-  const settings = settingsFrom(values);
+  const { imported, settings } = await loadSource('replay', values, positionals, io);
   const estimator = await estimatorFor(settings);
   const { history, shape, points, unrecorded } = countSession(imported.messages, imported.history, estimator);
   const result = replay(shape, settings, {

@@ -41,7 +41,7 @@ async function payloadOf(link: string): Promise<FullSharePayload> {
 describe('share FILE', () => {
   it('prints a playground link, and its length with where it will paste on stderr', async () => {
     const { link, err } = await linkFor(chatFile);
-    expect(link).toMatch(/^http:\/\/localhost:5173\/#v2\.[A-Za-z0-9_-]+$/);
+    expect(link).toMatch(/^http:\/\/localhost:5173\/#v3\.[A-Za-z0-9_-]+$/);
     expect(err).toBe(`link length ${link.length} characters, short: pastes anywhere (≤ 2,000)\n`);
   });
 
@@ -173,7 +173,7 @@ describe('share FILE', () => {
 
   it('uses the playground address given with --base-url-page', async () => {
     const { link } = await linkFor(chatFile, '--base-url-page', 'https://example.org/playground/');
-    expect(link.startsWith('https://example.org/playground/#v2.')).toBe(true);
+    expect(link.startsWith('https://example.org/playground/#v3.')).toBe(true);
   });
 
   it('prints the link, its length and its class as JSON', async () => {
@@ -289,7 +289,7 @@ describe('share --bundle', () => {
     expect(code).toBe(0);
     const text = readFileSync(bundle, 'utf8');
     expect(out).toBe(`Wrote ${bundle} (${text.length} bytes)\n`);
-    expect(JSON.parse(text)).toMatchObject({ v: 2, variant: 'full', settings: { keepRecentTokens: 30 } });
+    expect(JSON.parse(text)).toMatchObject({ v: 3, variant: 'full', settings: { keepRecentTokens: 30 } });
     const doc = await inspectJson('--bundle', bundle);
     expect(sameView(doc)).toEqual(sameView(await inspectJson(chatFile, ...SETTINGS)));
     expect(doc.link.from).toBe('bundle');
@@ -309,12 +309,12 @@ describe('a link that does not open', () => {
   it.each([
     [
       'from a newer version',
-      (link: string) => link.replace('#v2.', '#v9.'),
-      'The link is version 9, which this build cannot read (it reads versions 0, 1 and 2); it was probably made by a newer build.',
+      (link: string) => link.replace('#v3.', '#v9.'),
+      'The link is version 9, which this build cannot read (it reads versions 0, 1, 2 and 3); it was probably made by a newer build.',
     ],
     [
       'with a character that base64url does not use',
-      (link: string) => link.replace('#v2.', '#v2.*'),
+      (link: string) => link.replace('#v3.', '#v3.*'),
       'The link\'s data is not base64url: character "*" at position 0 is not in the base64url alphabet. It may have been cut short or changed when it was pasted.',
     ],
     [

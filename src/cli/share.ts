@@ -2,8 +2,9 @@
 import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { encodeBundle } from '../share/bundle';
-import { ShareEncodeError, buildShareUrl, encodeFragment, encodeShare } from '../share/codec';
-import { buildMinimalLink, type IndexRange, type MinimalLink } from '../share/minimal';
+import { ShareEncodeError, buildShareUrl, encodeShare } from '../share/codec';
+import { parseIndexRanges, type IndexRange, type MinimalLink } from '../share/minimal';
+import { assembleMinimalLink } from '../share/minimalAssembly';
 import { formatBytes } from '../share/errors';
 import {
   classifyLinkLength,
@@ -85,16 +86,11 @@ function reportSecrets(findings: SecretFinding[], io: Io): void {
   io.err('Run again with --redact-secrets to replace them with [redacted], or remove them from the file.');
 }
 
-/** `3-7,12` → ranges of message indices, both ends included. */
+/** `3-7,12` → ranges of message indices, both ends included: the page's parser, the page's rules. */
 export function parseRanges(text: string): IndexRange[] {
-  return text.split(',').map((part) => {
-    const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
-    if (!match) throw new UsageError(`--include: expected message numbers such as 3-7,12, got '${part}'`);
-    const from = Number(match[1]);
-    const to = match[2] === undefined ? from : Number(match[2]);
-    if (to < from) throw new UsageError(`--include: the range ${part.trim()} ends before it starts`);
-    return { from, to };
-  });
+  const parsed = parseIndexRanges(text);
+  if ('error' in parsed) throw new UsageError(`--include: ${parsed.error}`);
+  return parsed.ranges;
 }
 
 /** What a minimal link left out, in one line for stderr. */
@@ -137,24 +133,25 @@ export async function share(argv: string[], io: Io): Promise<number> {
   const source = {
     messages: imported.messages,
     transcriptName: basename(file),
+    format: imported.format,
+    history: imported.history ?? null,
+    usage: imported.usage,
     settings: linkSettings(settings, measured),
   };
   const variant = values.minimal ? 'minimal' : values['settings-only'] ? 'settings-only' : 'full';
   let payload: SharePayload;
   let minimal: MinimalLink | null = null;
   if (variant === 'minimal') {
-    const estimator = await estimatorFor(settings);
     // Fitted to the length of the link as printed: redacted the way it will be.
-    const finish = (p: SharePayload) => {
-      const redacted = values['redact-content'] ? redactContent(p, estimator).payload : p;
-      return values['redact-secrets'] ? redactSecrets(redacted) : redacted;
-    };
-    minimal = await buildMinimalLink(source, estimator, {
+    const assembled = await assembleMinimalLink(source, await estimatorFor(settings), {
       include,
-      measure: async (p) => buildShareUrl(page, await encodeFragment(finish(p))).length,
+      redactContent: values['redact-content'] === true,
+      redactSecrets: values['redact-secrets'] === true,
+      urlChars: buildShareUrl(page, 'x').length - 1,
     });
-    payload = minimal.payload;
-    if (values['redact-content']) payload = redactContent(payload, estimator).payload;
+    minimal = assembled.link;
+    // Secrets are scanned below, to refuse them or to say what was redacted.
+    payload = assembled.beforeSecrets;
   } else {
     payload = await buildSharePayload(source, variant);
   }

@@ -12,7 +12,8 @@ import { decodeBundle, MAX_BUNDLE_CHARS } from '../share/bundle';
 import { decodeShare, fragmentFromLink } from '../share/codec';
 import type { DecodeResult } from '../share/errors';
 import { transcriptMatches, type ShareProvider, type ShareVariant } from '../share/payload';
-import { restoreShare } from '../share/schema';
+import { restoreShare, sharedTranscriptJson, type RestoredShare } from '../share/schema';
+import { importTranscript } from '../formats/registry';
 import { UsageError, oneLine, type Io } from './io';
 import { formatFrom, settingsFrom, type Values } from './options';
 import { readTranscript } from './readTranscript';
@@ -49,13 +50,16 @@ export interface Loaded {
   shared: SharedOrigin | null;
 }
 
-/** The transcript of a full link, presented like an import of our own JSON. */
-function importedFromShare(messages: ImportResult['messages'], from: 'link' | 'bundle'): ImportResult {
+/**
+ * The transcript of a full or minimal link, read by the importer of our own
+ * JSON as the page reads it: with the sender's format and session over time
+ * when the link carries them.
+ */
+function importedFromShare(restored: RestoredShare, from: 'link' | 'bundle'): ImportResult {
+  const imported = importTranscript(sharedTranscriptJson(restored)!, { format: 'canonical' });
   return {
-    format: 'canonical',
+    ...imported,
     detection: { format: 'canonical', confidence: 1, reason: `opened from a share ${from}` },
-    messages,
-    issues: [],
   };
 }
 
@@ -154,7 +158,7 @@ export async function loadSource(
     }
     if (format)
       throw new UsageError(`--format applies to a FILE, and the ${from} carries its own transcript`);
-    return { imported: importedFromShare(restored.messages, from), settings, shared };
+    return { imported: importedFromShare(restored, from), settings, shared };
   }
 
   const name = restored.transcriptName ?? 'the transcript';

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { roundDown2, windowThatFires } from './fireWindow';
-import { DEFAULT_SETTINGS, explainSettings, normalizeSettings, shouldCompact, threshold } from './settings';
+import { analyze, type TranscriptShape } from './analysis';
+import { roundDown2, triggerThatFires, windowThatFires } from './fireWindow';
+import { formulaThreshold } from './harness/trigger';
+import {
+  DEFAULT_SETTINGS,
+  STRATEGIES,
+  explainSettings,
+  normalizeSettings,
+  shouldCompact,
+  threshold,
+} from './settings';
 import { settingsProblems } from './settingsProblems';
 
 const defaults = normalizeSettings(DEFAULT_SETTINGS);
@@ -54,6 +63,94 @@ describe('a window where compaction fires', () => {
       const upReserve = defaults.reserveTokens * 4 <= up ? defaults.reserveTokens : roundDown2(up / 8);
       expect(up - upReserve, `context ${context}`).toBeGreaterThanOrEqual(context);
     }
+  });
+});
+
+/** Six messages of 12,345 tokens, with the list's 3 closing tokens: 12,348 in context. */
+const chat: TranscriptShape = {
+  roles: ['user', 'assistant', 'user', 'assistant', 'user', 'assistant'],
+  counts: [2_000, 2_000, 2_000, 2_000, 2_000, 2_345],
+  isSummary: [false, false, false, false, false, false],
+  listTail: 3,
+};
+
+/** The settings after one click on the offer under `strategy`. */
+function offered(strategy: (typeof STRATEGIES)[number]) {
+  const typed = { ...DEFAULT_SETTINGS, strategy };
+  const before = analyze(chat, typed);
+  expect(before.shouldCompact).toBe(false);
+  if (strategy === 'clear-tool-uses') {
+    const trigger = triggerThatFires(before.contextTokens);
+    return trigger === null ? null : { ...typed, harness: { 'clear-tool-uses': { trigger } } };
+  }
+  const found = windowThatFires(before.contextTokens, before.settings);
+  return found && { ...typed, ...found };
+}
+
+describe("the offer follows the chosen strategy's own threshold rule", () => {
+  it.each([
+    // window − reserve, exceeded: 14,000 − 1,700.
+    ['budget', 14_000, 12_300],
+    ['pi', 14_000, 12_300],
+    ['turns', 14_000, 12_300],
+    // window − min(32,000, 20,000) − 13,000, reached: not "threshold 1" at the cut rules' 14,000.
+    ['claude-code', 45_000, 12_000],
+    // 90% of the window: 14,000 × 0.9 = 12,600 is still above 12,348, so 13,000.
+    ['codex', 13_000, 11_700],
+    // window − min(32,000, 32,000).
+    ['opencode', 44_000, 12_000],
+    // half the window.
+    ['gemini-cli', 24_000, 12_000],
+  ] as const)(
+    '%s: window %i, threshold %i, and after one click the transcript fires',
+    (strategy, window, t) => {
+      const settings = offered(strategy)!;
+      expect(settings.maxContextTokens).toBe(window);
+      const after = analyze(chat, settings);
+      expect(after.adjustments).toEqual([]);
+      expect(after.threshold).toBe(t);
+      expect(after.shouldCompact).toBe(true);
+      expect(formulaThreshold(strategy as never, window, after.settings.harness) ?? t).toBe(t);
+    },
+  );
+
+  it("the Anthropic API's clearing gets a trigger of its own, 12,000, which the 12,348 tokens exceed", () => {
+    const settings = offered('clear-tool-uses')!;
+    expect(settings.harness).toEqual({ 'clear-tool-uses': { trigger: 12_000 } });
+    const after = analyze(chat, settings);
+    expect(after.threshold).toBe(12_000);
+    expect(after.shouldCompact).toBe(true);
+  });
+
+  it('masking acts at every call, with no threshold to move: no offer', () => {
+    expect(offered('mask-observations')).toBeNull();
+  });
+
+  it('offers no window whose Claude Code formula would be below 1: a 900-token context would need a threshold of 1', () => {
+    const settings = normalizeSettings({ ...DEFAULT_SETTINGS, strategy: 'claude-code' });
+    // 34,000 − 20,000 − 13,000 = 1,000 is not reached by 900; 33,000 leaves 0, floored to a meaningless 1.
+    expect(windowThatFires(900, settings)).toBeNull();
+    expect(windowThatFires(1_500, settings)).toEqual({
+      maxContextTokens: 34_000,
+      reserveTokens: 4_200,
+      keepRecentTokens: 7_400,
+    });
+  });
+
+  it('a Codex catalog limit below the window shares: the window that fires is found under it', () => {
+    const settings = normalizeSettings({
+      ...DEFAULT_SETTINGS,
+      strategy: 'codex',
+      harness: { codex: { autoCompactLimit: 50_000 } },
+    });
+    const found = windowThatFires(12_348, settings)!;
+    expect(found.maxContextTokens).toBe(13_000);
+    expect(analyze(chat, { ...settings, ...found }).shouldCompact).toBe(true);
+  });
+
+  it('no trigger of at least 0 is below an empty context', () => {
+    expect(triggerThatFires(0)).toBeNull();
+    expect(triggerThatFires(1)).toBe(0);
   });
 });
 

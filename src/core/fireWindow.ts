@@ -4,7 +4,10 @@
  * under which the transcript just crosses the threshold, as if its context
  * had grown until compaction fired.
  */
-import { MIN_SUMMARY_TOKENS, type Settings } from './settings';
+import { strategyTrigger } from './analysis';
+import type { Trigger } from './harness/preset';
+import { formulaThreshold, triggers } from './harness/trigger';
+import { MIN_SUMMARY_TOKENS, isCutStrategy, normalizeSettings, type Settings } from './settings';
 
 /** The three settings that decide whether and where compaction cuts. */
 export interface FiringWindow {
@@ -34,30 +37,75 @@ function reserveFor(window: number, current: number): number {
   return current * 4 <= window ? current : Math.max(1, roundDown2(window / 8));
 }
 
+/** The chosen strategy's trigger under `current` with another window, reserve and keep-recent. */
+export function triggerWith(
+  current: Settings,
+  found: FiringWindow,
+): { trigger: Trigger; own: number | null } {
+  const settings = normalizeSettings({ ...current, ...found });
+  const trigger = strategyTrigger(settings);
+  const own = isCutStrategy(settings.strategy)
+    ? settings.maxContextTokens - settings.reserveTokens
+    : formulaThreshold(settings.strategy, settings.maxContextTokens, settings.harness);
+  return { trigger, own };
+}
+
+/** The largest window any search starts from. */
+const MAX_WINDOW = 100_000_000;
+
 /**
- * The largest round window whose threshold is below `contextTokens`, with a
+ * The largest round window under which the chosen strategy's own threshold
+ * rule fires for `contextTokens` (the cut rules' window − reserve, Claude
+ * Code's window − reply − buffer, Codex's 90%, Gemini CLI's share), with a
  * reserve that fits it and a keep-recent within a quarter of window −
  * reserve (so normalization leaves it as it is, and the kept tail is well
  * under the context: there is something to summarize). The largest, so the
  * picture is the one a real session shows the moment compaction fires.
  *
- * Null when the context is too small for any compaction to pay off: the
- * kept tail and the smallest summary (1,024 tokens) would not fit under the
- * threshold, and the result would overflow the window it was made for.
+ * Null when no window can do it: for a preset whose threshold is not a
+ * formula of the window (`triggerThatFires` answers the Anthropic API's;
+ * masking acts at every call); when the first window that fires would need
+ * the rule's formula below 1 (the trigger's floor of 1 is not a threshold
+ * anyone set, and "threshold 1" fires for anything); and, for the cut rules,
+ * when the kept tail and the smallest summary (1,024 tokens) would not fit
+ * under the threshold, so the result would overflow the window it was made for.
  */
 export function windowThatFires(contextTokens: number, current: Settings): FiringWindow | null {
   const context = Math.floor(contextTokens);
-  // A start above any window that could fire: the threshold is at least 7/8 of the window,
-  // or the window less the current reserve.
-  let window = roundDown2(Math.max(2 * context, context + current.reserveTokens));
-  for (; window > 1; window = previousRound(window)) {
+  const strategy = current.strategy;
+  if (!isCutStrategy(strategy) && formulaThreshold(strategy, 1, current.harness) === null) return null;
+  const candidate = (window: number): FiringWindow => {
     const reserve = reserveFor(window, current.reserveTokens);
-    const threshold = window - reserve;
-    if (threshold >= context) continue;
-    const quarter = Math.floor(threshold / 4);
+    const quarter = Math.floor((window - reserve) / 4);
     const keepRecent = current.keepRecentTokens <= quarter ? current.keepRecentTokens : roundDown2(quarter);
-    if (keepRecent < 1 || keepRecent + MIN_SUMMARY_TOKENS > threshold) return null;
     return { maxContextTokens: window, reserveTokens: reserve, keepRecentTokens: keepRecent };
+  };
+  // A start above any window that fires: the cut rules' threshold is at least 7/8 of the window,
+  // or the window less the current reserve; a preset's may sit far lower (Claude Code's holds back
+  // 33,000), so the start doubles until its threshold is above the context.
+  let window = roundDown2(Math.max(2 * context, context + current.reserveTokens));
+  while (window < MAX_WINDOW && triggers(triggerWith(current, candidate(window)).trigger, context)) {
+    window = roundDown2(Math.min(MAX_WINDOW, window * 2));
+  }
+  for (; window > 1; window = previousRound(window)) {
+    const found = candidate(window);
+    const { trigger, own } = triggerWith(current, found);
+    if (!triggers(trigger, context)) continue;
+    if (own === null || own < 1) return null;
+    if (found.keepRecentTokens < 1) return null;
+    if (isCutStrategy(strategy) && found.keepRecentTokens + MIN_SUMMARY_TOKENS > own) return null;
+    return found;
   }
   return null;
+}
+
+/**
+ * For the Anthropic API's clearing, whose trigger is its own parameter and not
+ * a share of any window: the largest round trigger the context exceeds. Null
+ * for an empty context, which no trigger of at least 0 is below.
+ */
+export function triggerThatFires(contextTokens: number): number | null {
+  const context = Math.floor(contextTokens);
+  if (context < 1) return null;
+  return roundDown2(context - 1);
 }

@@ -2,15 +2,22 @@
  * The app's own JSON: `{format: "compaction-playground", version: 1,
  * messages}`. It is what the playground exports, so it must reload without
  * loss; a bare array of our Message objects is accepted too.
+ *
+ * Optional beside `messages` (a full share link opens as this JSON, and
+ * carries them): `sourceFormat`, the format id of the file the messages were
+ * first imported from, and `history`, the session over time
+ * (`{messages, compactions, calls}`, the shapes of `SessionHistory`), so the
+ * timeline, the replay and the ledger read what the original file recorded.
  */
 import type { CarriedCounts, Message, Role, ToolCall } from '../core/message';
+import type { RecordedCall, RecordedCompaction, SessionHistory } from '../core/session/history';
 import { childPath, makeMessage } from './build';
 import type { Imported, JsonImporter } from './format';
 import { detection } from './format';
 import type { IssueLog } from './issues';
 import type { JsonRecord } from './json';
 import { argumentsString, arr, field, isRecord, num, str } from './json';
-import { ImportError } from './types';
+import { FORMATS, ImportError, type FormatId, type ImportUsage } from './types';
 import { contextHistory } from './sessionRecorder';
 
 export const CANONICAL_FORMAT = 'compaction-playground';
@@ -75,19 +82,122 @@ export const canonical: JsonImporter = {
     } else {
       throw new ImportError('not-a-transcript', 'Expected a playground export or an array of messages');
     }
+    const history = wrapped ? readHistory(field(wrapped, 'history'), log) : undefined;
     const messages: Message[] = [];
     items.forEach((item, index) => {
       const path = childPath(base, index);
       const message = readMessage(item, index, path, log);
       if (message) messages.push(message);
     });
+    const sourceFormat = wrapped ? str(wrapped, 'sourceFormat') : undefined;
+    const usage = wrapped ? readUsage(field(wrapped, 'usage')) : undefined;
     return {
-      messages,
+      ...(usage ? { usage } : {}),
+      messages: history ? sameObjects(messages, history.messages) : messages,
       title: wrapped ? str(wrapped, 'title') : undefined,
-      history: contextHistory(messages),
+      history: history ?? contextHistory(messages),
+      ...(isFormatId(sourceFormat) && sourceFormat !== 'canonical' ? { sourceFormat } : {}),
     };
   },
 };
+
+/** The file's usage as a whole (`ImportUsage`), when carried: counts and the model's name. */
+function readUsage(value: unknown): ImportUsage | undefined {
+  if (!isRecord(value)) return undefined;
+  const usage: ImportUsage = {};
+  for (const key of [
+    'contextTokens',
+    'inputTokens',
+    'cachedInputTokens',
+    'outputTokens',
+    'reasoningTokens',
+    'totalTokens',
+    'contextWindow',
+  ] as const) {
+    const count = field(value, key);
+    if (isCount(count)) usage[key] = count;
+  }
+  const model = str(value, 'model');
+  if (model !== undefined) usage.model = model;
+  return Object.keys(usage).length > 0 ? usage : undefined;
+}
+
+function isFormatId(value: string | undefined): value is FormatId {
+  return value !== undefined && FORMATS.some((f) => f.id === value);
+}
+
+/**
+ * The context's messages as the history's objects, matched by id, as every
+ * importer hands them over: the timeline finds the context in the history by
+ * identity. A message whose id is not in the history, or is there twice,
+ * stays as read.
+ */
+function sameObjects(context: Message[], history: readonly Message[]): Message[] {
+  const byId = new Map<string, Message | null>();
+  for (const m of history) byId.set(m.id, byId.has(m.id) ? null : m);
+  return context.map((m) => byId.get(m.id) ?? m);
+}
+
+const isIndexIn =
+  (n: number) =>
+  (value: unknown): value is number =>
+    isCount(value) && value < n;
+const countOrNull = (value: unknown): number | null => (isCount(value) ? value : null);
+
+/**
+ * The session over time this file carries, or undefined when it carries none
+ * or one that does not hold together (an index past its messages): then the
+ * history is the context's own, as for any file that is one context.
+ */
+function readHistory(value: unknown, log: IssueLog): SessionHistory | undefined {
+  if (value === undefined) return undefined;
+  const list = isRecord(value) ? arr(value, 'messages') : undefined;
+  const compactionList = isRecord(value) ? (arr(value, 'compactions') ?? []) : [];
+  const callList = isRecord(value) ? (arr(value, 'calls') ?? []) : [];
+  const unreadable = (why: string) => {
+    log.tally('invalid-history', '', `The session history was left out: ${why}`, { path: '$.history' });
+    return undefined;
+  };
+  if (!list) return unreadable('it has no "messages" array');
+  const messages: Message[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const message = readMessage(list[i], i, childPath('$.history.messages', i), log);
+    if (!message) return unreadable(`its message ${i} is not one`);
+    messages.push(message);
+  }
+  const inside = isIndexIn(messages.length);
+  const compactions: RecordedCompaction[] = [];
+  for (const item of compactionList) {
+    const after = isRecord(item) ? field(item, 'contextAfter') : undefined;
+    if (!isRecord(item) || !inside(field(item, 'atMessage')) || !Array.isArray(after) || !after.every(inside))
+      return unreadable('a compaction points outside its messages');
+    const trigger = field(item, 'trigger');
+    const duration = field(item, 'durationMs');
+    compactions.push({
+      atMessage: field(item, 'atMessage') as number,
+      contextAfter: after as number[],
+      trigger: trigger === 'auto' || trigger === 'manual' ? trigger : null,
+      tokensBefore: countOrNull(field(item, 'tokensBefore')),
+      tokensAfter: countOrNull(field(item, 'tokensAfter')),
+      ...(typeof duration === 'number' && duration >= 0 ? { durationMs: duration } : {}),
+      source: str(item, 'source') ?? 'compaction',
+    });
+  }
+  const calls: RecordedCall[] = [];
+  for (const item of callList) {
+    if (!isRecord(item) || !inside(field(item, 'atMessage')))
+      return unreadable('a call points outside its messages');
+    calls.push({
+      atMessage: field(item, 'atMessage') as number,
+      contextTokens: countOrNull(field(item, 'contextTokens')),
+      inputTokens: countOrNull(field(item, 'inputTokens')),
+      cacheReadTokens: countOrNull(field(item, 'cacheReadTokens')),
+      cacheWriteTokens: countOrNull(field(item, 'cacheWriteTokens')),
+      outputTokens: countOrNull(field(item, 'outputTokens')),
+    });
+  }
+  return { messages, compactions, calls };
+}
 
 function readMessage(item: unknown, index: number, path: string, log: IssueLog): Message | null {
   if (!isRecord(item)) {
@@ -122,6 +232,7 @@ function readMessage(item: unknown, index: number, path: string, log: IssueLog):
     toolName: str(item, 'toolName'),
     name: str(item, 'name'),
     images: num(item, 'images'),
+    opaqueTokens: isCount(field(item, 'opaqueTokens')) ? (field(item, 'opaqueTokens') as number) : undefined,
     kind: kind === 'summary' ? 'summary' : undefined,
     turnId: str(item, 'turnId'),
     source: { path },

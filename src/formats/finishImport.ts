@@ -31,6 +31,7 @@ export function finishImport(imported: Imported, detection: Detection, log: Issu
     result.usage = dropUndefined(imported.usage);
   // The history is the file as recorded; pairing repairs apply to the context sent now.
   if (imported.history) result.history = imported.history;
+  if (imported.sourceFormat) result.sourceFormat = imported.sourceFormat;
   return result;
 }
 

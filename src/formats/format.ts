@@ -15,6 +15,8 @@ export interface Imported {
   usage?: ImportUsage;
   /** Set by formats that record the session over time; see `SessionHistory`. */
   history?: SessionHistory;
+  /** Our JSON only: the format the messages were first imported from (a share link names it). */
+  sourceFormat?: FormatId;
 }
 
 export interface JsonImporter {

@@ -146,6 +146,11 @@ export interface ImportResult {
    * file is only a context: the history is then `messages` itself.
    */
   history?: SessionHistory;
+  /**
+   * For our JSON: the format of the file the messages were first imported
+   * from, when it names one (a share link does), so the page can name it.
+   */
+  sourceFormat?: FormatId;
 }
 
 export interface ImportOptions {

@@ -22,7 +22,7 @@ const ALPHABET64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 
 /** A current-version fragment around arbitrary JSON text, for payloads the builder would never write. */
 async function fragmentOfJson(json: string): Promise<string> {
-  return `v2.${encodeBase64url(await deflateRaw(utf8(json)))}`;
+  return `v3.${encodeBase64url(await deflateRaw(utf8(json)))}`;
 }
 
 /** The JSON text inside a fragment, read the way the decoder reads it. */
@@ -78,7 +78,7 @@ describe('round trips', () => {
   test('a full link reopens the same transcript, settings, provider, selection and preview', async () => {
     const payload = await buildSharePayload(source(), 'full');
     const fragment = await encodeShare(payload);
-    expect(fragment.startsWith('v2.')).toBe(true);
+    expect(fragment.startsWith('v3.')).toBe(true);
     const decoded = await decodeShare(fragment);
     expect(decoded).toEqual({ ok: true, payload });
     if (!decoded.ok) return;
@@ -127,7 +127,7 @@ describe('round trips', () => {
     );
     const fragment = await encodeShare(payload);
     expect(await jsonInside(fragment)).toBe(
-      `{"v":2,"variant":"settings-only","transcript":{"name":"pasted transcript","sha256":"${payload.transcript.sha256}","messageCount":5}}`,
+      `{"v":3,"variant":"settings-only","transcript":{"name":"pasted transcript","sha256":"${payload.transcript.sha256}","messageCount":5}}`,
     );
     expect(fragment.length).toBeLessThan(200);
   });
@@ -235,7 +235,7 @@ describe('every decoding error has a code and a message naming what was wrong', 
       error: {
         code: 'bad-prefix',
         message:
-          'The link does not start with a version such as "v2."; it was cut short or not made by this app.',
+          'The link does not start with a version such as "v3."; it was cut short or not made by this app.',
       },
     });
   });
@@ -246,7 +246,7 @@ describe('every decoding error has a code and a message naming what was wrong', 
       error: {
         code: 'unknown-version',
         message:
-          'The link is version 7, which this build cannot read (it reads versions 0, 1 and 2); it was probably made by a newer build.',
+          'The link is version 7, which this build cannot read (it reads versions 0, 1, 2 and 3); it was probably made by a newer build.',
       },
     });
   });
@@ -294,7 +294,7 @@ describe('every decoding error has a code and a message naming what was wrong', 
   });
 
   test("not-json: compressed text that is not JSON, with the parser's reason", async () => {
-    const result = await decodeShare(await fragmentOfJson('{"v":2,'));
+    const result = await decodeShare(await fragmentOfJson('{"v":3,'));
     expect(result.ok ? null : result.error.code).toBe('not-json');
     // The reason is the JavaScript engine's own wording, which differs between engines.
     expect(result.ok ? null : result.error.message).toMatch(

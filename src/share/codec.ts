@@ -33,7 +33,12 @@ const DEFAULT_LIMITS: DecodeLimits = {
 };
 
 /** How each version's data is packed. v0 predates compression. */
-const TRANSPORT: Record<number, 'json' | 'deflate-raw'> = { 0: 'json', 1: 'deflate-raw', 2: 'deflate-raw' };
+const TRANSPORT: Record<number, 'json' | 'deflate-raw'> = {
+  0: 'json',
+  1: 'deflate-raw',
+  2: 'deflate-raw',
+  3: 'deflate-raw',
+};
 
 /**
  * Compressed input is fed in pieces this small so that no single piece can

@@ -23,6 +23,8 @@ export const SHARE_LIMITS = {
   /** A day: longer than any stall anyone means to wait for. */
   stallTimeoutMs: 86_400_000,
   scale: 10,
+  /** A recorded compaction's duration: a week is longer than any session. */
+  durationMs: 604_800_000,
 } as const;
 
 /**

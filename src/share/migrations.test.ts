@@ -33,7 +33,7 @@ describe('v0 links', () => {
       ok: true,
       migratedFrom: 0,
       payload: {
-        v: 2,
+        v: 3,
         variant: 'full',
         transcript: {
           name: 'debug.jsonl',
@@ -105,7 +105,7 @@ describe('v1 links', () => {
     expect(await decodeShare(await v1Link(v1))).toEqual({
       ok: true,
       migratedFrom: 1,
-      payload: { ...v1, v: 2 },
+      payload: { ...v1, v: 3 },
     });
   });
 
@@ -118,7 +118,7 @@ describe('v1 links', () => {
     expect(await decodeShare(await v1Link(v1))).toEqual({
       ok: true,
       migratedFrom: 1,
-      payload: { ...v1, v: 2 },
+      payload: { ...v1, v: 3 },
     });
   });
 
@@ -133,6 +133,52 @@ describe('v1 links', () => {
           "The link's contents (version 1) are invalid at variant: minimal links began with version 2.",
         path: 'variant',
       },
+    });
+  });
+});
+
+describe('v2 links', () => {
+  const v2Link = async (json: unknown) =>
+    `v2.${encodeBase64url(await deflateRaw(new TextEncoder().encode(JSON.stringify(json))))}`;
+
+  test('a v2 full link opens as the same payload, renumbered, and says it was upgraded', async () => {
+    const v2 = {
+      v: 2,
+      variant: 'full',
+      transcript: { name: 'a.jsonl', messages: [{ id: 'u1', role: 'user', content: 'Hello' }] },
+    };
+    expect(await decodeShare(await v2Link(v2))).toEqual({
+      ok: true,
+      migratedFrom: 2,
+      payload: { ...v2, v: 3 },
+    });
+  });
+
+  test('a session over time under version 2 is refused, with where: that field began with version 3', async () => {
+    const v2 = {
+      v: 2,
+      variant: 'full',
+      transcript: {
+        messages: [{ id: 'u1', role: 'user', content: 'Hello', opaqueTokens: 40 }],
+      },
+    };
+    expect(await decodeShare(await v2Link(v2))).toEqual({
+      ok: false,
+      error: {
+        code: 'schema',
+        message:
+          "The link's contents (version 2) are invalid at transcript.messages[0].opaqueTokens: this field began with version 3.",
+        path: 'transcript.messages[0].opaqueTokens',
+      },
+    });
+    const withSession = {
+      v: 2,
+      variant: 'full',
+      transcript: { ...v2.transcript, messages: [], session: {} },
+    };
+    expect(await decodeShare(await v2Link(withSession))).toMatchObject({
+      ok: false,
+      error: { path: 'transcript.session' },
     });
   });
 });

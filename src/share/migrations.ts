@@ -16,10 +16,16 @@
  *
  * v1: the full and settings-only payloads of `payload.ts`, with `"v": 1`.
  *
- * v2, current: v1 and the `minimal` variant (`minimal.ts`): every message's
+ * v2: v1 and the `minimal` variant (`minimal.ts`): every message's
  * counts and shape, and the text of a few. A v1 payload is a v2 payload with
  * another number, so its migration only renumbers it; its `minimal` variant
  * did not exist, and is refused under v1.
+ *
+ * v3, current: v2, and a full transcript may name its file's `format`, carry
+ * the `session` over time (every message, the recorded compactions, each
+ * call's usage) and each message's `opaqueTokens`. A v2 payload is a v3
+ * payload without them, so its migration renumbers it; those fields did not
+ * exist in v2, and are refused under it.
  */
 import * as v from 'valibot';
 import { CUT_STRATEGIES, TOKENIZERS, type SettingsInput } from '../core/settings';
@@ -96,13 +102,33 @@ export function migrateV0ToV1(old: ShareV0): ShareV1 {
   return payload;
 }
 
+/** A payload as version 2 wrote it. */
+export type ShareV2 = Omit<SharePayload, 'v'> & { v: 2 };
+
 /** v1 → v2: the same payload, renumbered (v2 only added a variant). */
-export function migrateV1ToV2(old: ShareV1): SharePayload {
+export function migrateV1ToV2(old: ShareV1): ShareV2 {
+  return { ...old, v: 2 } as ShareV2;
+}
+
+/** v2 → v3: the same payload, renumbered (v3 only added optional fields). */
+export function migrateV2ToV3(old: ShareV2): SharePayload {
   return { ...old, v: SHARE_VERSION } as SharePayload;
 }
 
 /** Every version a link may carry, oldest first. */
-export const SHARE_VERSIONS = [0, 1, SHARE_VERSION] as const;
+export const SHARE_VERSIONS = [0, 1, 2, SHARE_VERSION] as const;
+
+/** Where a version 2 payload holds a field that began with version 3, or null. */
+function v3FieldIn(json: object): string | null {
+  const transcript = (json as { transcript?: unknown }).transcript;
+  if (transcript === null || typeof transcript !== 'object') return null;
+  for (const key of ['format', 'session', 'usage'] as const)
+    if (key in transcript) return `transcript.${key}`;
+  const messages = (transcript as { messages?: unknown }).messages;
+  if (!Array.isArray(messages)) return null;
+  const k = messages.findIndex((m) => m !== null && typeof m === 'object' && 'opaqueTokens' in m);
+  return k >= 0 ? `transcript.messages[${k}].opaqueTokens` : null;
+}
 
 export function isKnownVersion(version: number): boolean {
   return (SHARE_VERSIONS as readonly number[]).includes(version);
@@ -114,6 +140,21 @@ export function isKnownVersion(version: number): boolean {
  */
 export function upgradePayload(version: number, json: unknown, from: ShareSourceKind = 'link'): DecodeResult {
   if (version === SHARE_VERSION) return validateSharePayload(json, from);
+  if (version === 2) {
+    if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+      return failure('schema', `The ${from}'s contents (version 2) are invalid: Expected an object.`);
+    }
+    const later = v3FieldIn(json);
+    if (later) {
+      return failure(
+        'schema',
+        `The ${from}'s contents (version 2) are invalid at ${later}: this field began with version 3.`,
+        later,
+      );
+    }
+    const result = validateSharePayload(migrateV2ToV3(json as ShareV2), from);
+    return result.ok ? { ...result, migratedFrom: 2 } : result;
+  }
   if (version === 1) {
     if (json === null || typeof json !== 'object' || Array.isArray(json)) {
       return failure('schema', `The ${from}'s contents (version 1) are invalid: Expected an object.`);
@@ -126,7 +167,7 @@ export function upgradePayload(version: number, json: unknown, from: ShareSource
       );
     }
     // The schema checks every field, the version too: it must have been 1 to be renumbered.
-    const result = validateSharePayload(migrateV1ToV2(json as ShareV1), from);
+    const result = validateSharePayload(migrateV2ToV3(migrateV1ToV2(json as ShareV1)), from);
     return result.ok ? { ...result, migratedFrom: 1 } : result;
   }
   const parsed = v.safeParse(shareV0Schema, json, { abortEarly: true });
@@ -140,6 +181,6 @@ export function upgradePayload(version: number, json: unknown, from: ShareSource
       path || undefined,
     );
   }
-  const result = validateSharePayload(migrateV1ToV2(migrateV0ToV1(parsed.output)), from);
+  const result = validateSharePayload(migrateV2ToV3(migrateV1ToV2(migrateV0ToV1(parsed.output))), from);
   return result.ok ? { ...result, migratedFrom: 0 } : result;
 }

@@ -336,7 +336,7 @@ describe('fitting the link to its target', () => {
 });
 
 describe('validation of a minimal payload', () => {
-  const payload = (transcript: object) => ({ v: 2, variant: 'minimal', transcript });
+  const payload = (transcript: object) => ({ v: 3, variant: 'minimal', transcript });
   const base = minimalTranscriptOf(sample, chars4);
 
   it.each([
@@ -418,7 +418,7 @@ describe('untrusted minimal payloads', () => {
   it('either fail validation with a path, or restore to messages whose counts are whole numbers', () => {
     fc.assert(
       fc.property(transcriptArb, (transcript) => {
-        const result = validateSharePayload({ v: 2, variant: 'minimal', transcript });
+        const result = validateSharePayload({ v: 3, variant: 'minimal', transcript });
         if (!result.ok) {
           expect(result.error.code).toBe('schema');
           expect(result.error.path).toMatch(/^transcript/);

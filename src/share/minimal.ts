@@ -40,37 +40,14 @@ import type { Estimator } from '../core/estimate';
 import { toolShapeOf } from '../core/harness/toolShape';
 import type { CarriedCounts, Message, Role } from '../core/message';
 import { isSummaryMessage } from '../core/summaryEnvelope';
-import { SHARE_VERSION, sharePayloadCommon, type MinimalSharePayload, type ShareSource } from './payload';
-
-export interface MinimalText {
-  /** The message's index. */
-  i: number;
-  content?: string;
-  reasoning?: string;
-  /** Each tool call's arguments, in call order (fewer when the rest are left out). */
-  args?: string[];
-  /** Set when only a part of the message's text is here. */
-  part?: true;
-}
-
-/** The transcript as it travels: number columns packed into strings (see above). */
-export interface MinimalTranscript {
-  name?: string;
-  roles: string;
-  tokens: string;
-  summaries?: string;
-  turns?: [string, number][];
-  reasoning?: string;
-  calls?: string;
-  callNames?: string[];
-  callTokens?: string;
-  answers?: string;
-  bare?: string;
-  masked?: string;
-  chars?: string;
-  toolNames?: [number, string][];
-  texts?: MinimalText[];
-}
+import {
+  SHARE_VERSION,
+  sharePayloadCommon,
+  type MinimalSharePayload,
+  type MinimalText,
+  type MinimalTranscript,
+  type ShareSource,
+} from './payload';
 
 /** The same columns as numbers, as the code reads them. */
 export interface MinimalColumns {

@@ -56,7 +56,7 @@ describe('the full payload', () => {
     };
     const payload = await buildSharePayload({ messages: [message], settings: {} }, 'full');
     expect(payload).toEqual({
-      v: 2,
+      v: 3,
       variant: 'full',
       transcript: {
         messages: [
@@ -90,7 +90,7 @@ describe('the full payload', () => {
       'full',
     );
     expect(JSON.stringify(payload)).toBe(
-      '{"v":2,"variant":"full","transcript":{"messages":[{"id":"u1","role":"user","content":"Fix the login bug."},' +
+      '{"v":3,"variant":"full","transcript":{"messages":[{"id":"u1","role":"user","content":"Fix the login bug."},' +
         '{"id":"a","role":"assistant","content":"","toolCalls":[{"id":"c","name":"n","arguments":"{}"}]}]},' +
         '"preview":{"summary":"s","degraded":false,"splitTurn":false}}',
     );
@@ -264,7 +264,7 @@ describe('the settings-only payload and the transcript hash', () => {
       'settings-only',
     );
     expect(payload).toEqual({
-      v: 2,
+      v: 3,
       variant: 'settings-only',
       transcript: { name: 'session.jsonl', sha256: TRANSCRIPT_SHA256, messageCount: 3 },
       settings: { keepRecentTokens: 4000 },

@@ -20,12 +20,12 @@ import {
 import { harnessDifferences } from '../core/harness/params';
 import { promptChanges, type PromptOverrides } from '../core/prompts';
 import type { Usage } from '../core/summarizer';
+import type { RecordedCall, RecordedCompaction, SessionHistory } from '../core/session/history';
 import type { ProviderKind } from '../providers/config';
 import { TYPED_SETTING_LIMITS } from './limits';
-import type { MinimalTranscript } from './minimal';
 
 /** The payload version this code writes. Older ones are migrated on decode. */
-export const SHARE_VERSION = 2;
+export const SHARE_VERSION = 3;
 
 /**
  * Provider families a link may name: the preview's protocols plus the offline
@@ -77,10 +77,73 @@ export interface SharePayloadCommon {
   prompts?: PromptOverrides;
 }
 
+/** A recorded compaction as it travels: without the line, which points into a file the reader lacks. */
+export type ShareCompaction = Omit<RecordedCompaction, 'line'>;
+
+/**
+ * The session over time, for a file that records more than the context it
+ * ends with: every message in the order it happened (those a compaction hid
+ * too, and each real summary), the compactions, and the usage of every model
+ * call. With it the reader's "Session over time", replay and ledger are the
+ * sender's; without it they only have the context now.
+ */
+export interface ShareSession {
+  messages: ShareMessage[];
+  compactions: ShareCompaction[];
+  calls: RecordedCall[];
+}
+
+/**
+ * What the file recorded about its usage as a whole (`ImportUsage`): the
+ * model prices the ledger's costs, the window the page's model field shows.
+ */
+export interface ShareFileUsage {
+  contextTokens?: number;
+  inputTokens?: number;
+  cachedInputTokens?: number;
+  outputTokens?: number;
+  reasoningTokens?: number;
+  totalTokens?: number;
+  contextWindow?: number;
+  model?: string;
+}
+
+const FILE_USAGE_COUNTS = [
+  'contextTokens',
+  'inputTokens',
+  'cachedInputTokens',
+  'outputTokens',
+  'reasoningTokens',
+  'totalTokens',
+  'contextWindow',
+] as const;
+
+/** The allow-listed fields of a file's usage; undefined when none is set. */
+export function toShareFileUsage(usage: ShareFileUsage | undefined): ShareFileUsage | undefined {
+  if (!usage) return undefined;
+  const out: ShareFileUsage = {};
+  for (const key of FILE_USAGE_COUNTS) {
+    const value = usage[key];
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) out[key] = value;
+  }
+  if (typeof usage.model === 'string') out.model = usage.model;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 export interface FullSharePayload extends SharePayloadCommon {
   v: typeof SHARE_VERSION;
   variant: 'full';
-  transcript: { name?: string; messages: ShareMessage[] };
+  transcript: {
+    name?: string;
+    /**
+     * The format id of the file the sender loaded (`claude-code`), so the
+     * reader sees its name; a word of lowercase letters and dashes.
+     */
+    format?: string;
+    messages: ShareMessage[];
+    session?: ShareSession;
+    usage?: ShareFileUsage;
+  };
 }
 
 /**
@@ -91,6 +154,37 @@ export interface SettingsOnlySharePayload extends SharePayloadCommon {
   v: typeof SHARE_VERSION;
   variant: 'settings-only';
   transcript: { name: string; sha256: string; messageCount: number };
+}
+
+/** One message's text in a minimal link: whole, or the start of it (`part`). */
+export interface MinimalText {
+  /** The message's index. */
+  i: number;
+  content?: string;
+  reasoning?: string;
+  /** Each tool call's arguments, in call order (fewer when the rest are left out). */
+  args?: string[];
+  /** Set when only a part of the message's text is here. */
+  part?: true;
+}
+
+/** A minimal link's transcript: number columns packed into strings (the format is in `minimal.ts`). */
+export interface MinimalTranscript {
+  name?: string;
+  roles: string;
+  tokens: string;
+  summaries?: string;
+  turns?: [string, number][];
+  reasoning?: string;
+  calls?: string;
+  callNames?: string[];
+  callTokens?: string;
+  answers?: string;
+  bare?: string;
+  masked?: string;
+  chars?: string;
+  toolNames?: [number, string][];
+  texts?: MinimalText[];
 }
 
 /**
@@ -127,6 +221,12 @@ export interface ShareProviderInput {
 export interface ShareSource {
   messages: readonly Message[];
   transcriptName?: string;
+  /** The format id of the loaded file (`FormatId`). */
+  format?: string;
+  /** The session over time, when the file records one (`ImportResult.history`). */
+  history?: SessionHistory | null;
+  /** What the file recorded about its usage as a whole (`ImportResult.usage`). */
+  usage?: ShareFileUsage;
   settings: SettingsInput;
   provider?: ShareProviderInput | null;
   selectedIndex?: number | null;
@@ -156,8 +256,51 @@ export function toShareMessage(message: Message): ShareMessage {
   if (message.files !== undefined)
     out.files = { read: [...message.files.read], modified: [...message.files.modified] };
   if (message.keptAfter !== undefined) out.keptAfter = message.keptAfter;
+  // Encrypted reasoning and summaries have no text to count again: their size travels.
+  if (message.opaqueTokens !== undefined) out.opaqueTokens = message.opaqueTokens;
   return out;
 }
+
+/**
+ * Whether a history adds anything to the context now: a compaction, a call's
+ * usage, or a message the context no longer holds. A plain chat's history is
+ * its messages, and a link need not carry them twice.
+ */
+function recordsMore(history: SessionHistory, messages: readonly Message[]): boolean {
+  return (
+    history.compactions.length > 0 || history.calls.length > 0 || history.messages.length !== messages.length
+  );
+}
+
+/** The history's fields a link carries: the allow-listed message fields, the compactions without lines. */
+export function toShareSession(history: SessionHistory): ShareSession {
+  return {
+    messages: history.messages.map(toShareMessage),
+    compactions: history.compactions.map((c) => {
+      const out: ShareCompaction = {
+        atMessage: c.atMessage,
+        contextAfter: [...c.contextAfter],
+        trigger: c.trigger,
+        tokensBefore: c.tokensBefore,
+        tokensAfter: c.tokensAfter,
+        source: c.source,
+      };
+      if (c.durationMs !== undefined) out.durationMs = c.durationMs;
+      return out;
+    }),
+    calls: history.calls.map((c) => ({
+      atMessage: c.atMessage,
+      contextTokens: c.contextTokens,
+      inputTokens: c.inputTokens,
+      cacheReadTokens: c.cacheReadTokens,
+      cacheWriteTokens: c.cacheWriteTokens,
+      outputTokens: c.outputTokens,
+    })),
+  };
+}
+
+/** A format id as a link carries it: `claude-code`, `openai-chat`. */
+export const SHARE_FORMAT_ID = /^[a-z][a-z0-9-]{0,39}$/;
 
 /**
  * The settings fields that differ from the defaults. Defaults make up much of
@@ -263,7 +406,13 @@ function toSharePreview(preview: SharePreview): SharePreview {
  * the same file again yields the same text.
  */
 export function canonicalTranscript(messages: readonly (Message | ShareMessage)[]): string {
-  return JSON.stringify(messages.map((m) => toShareMessage(m)));
+  // The hash predates `opaqueTokens`: left out, a settings-only link made before still matches its file.
+  return JSON.stringify(
+    messages.map((m) => {
+      const { opaqueTokens: _size, ...hashed } = toShareMessage(m);
+      return hashed;
+    }),
+  );
 }
 
 /** SHA-256 of the canonical transcript, lowercase hex. */
@@ -305,6 +454,11 @@ export async function buildSharePayload(
   if (variant === 'full') {
     const transcript: FullSharePayload['transcript'] = { messages: source.messages.map(toShareMessage) };
     if (source.transcriptName) transcript.name = source.transcriptName;
+    if (source.format && source.format !== 'canonical') transcript.format = source.format;
+    if (source.history && recordsMore(source.history, source.messages))
+      transcript.session = toShareSession(source.history);
+    const usage = toShareFileUsage(source.usage);
+    if (usage) transcript.usage = usage;
     return { v: SHARE_VERSION, variant, transcript, ...common };
   }
   return {

@@ -11,8 +11,7 @@
  * of all its fields together, and equal per-field counts would not be enough.
  */
 import type { Estimator } from '../core/estimate';
-import type { ShareMessage, SharePayload, SharePreview } from './payload';
-import type { MinimalText } from './minimal';
+import type { MinimalText, ShareMessage, SharePayload, SharePreview } from './payload';
 
 /** Each is a single token in o200k_base and cl100k_base, alone and after a space. */
 export const FILLER_WORDS: readonly string[] = (
@@ -265,10 +264,22 @@ export function redactContent<T extends SharePayload>(payload: T, estimator: Est
   const misses: RedactionMiss[] = [];
   const out: SharePayload = { ...payload };
   if (out.variant === 'full') {
+    const { session, ...rest } = out.transcript;
     out.transcript = {
+      ...rest,
       name: REDACTED_TRANSCRIPT_NAME,
       messages: out.transcript.messages.map((m, i) => redactMessage(m, i, measure, misses)),
     };
+    if (session) {
+      // The session over time holds the same conversation and what compactions hid: filler too.
+      const sessionMisses: RedactionMiss[] = [];
+      out.transcript.session = {
+        ...session,
+        messages: session.messages.map((m, i) => redactMessage(m, i, measure, sessionMisses)),
+      };
+      for (const miss of sessionMisses)
+        misses.push({ messageIndex: null, field: `session.messages[${miss.messageIndex}].${miss.field}` });
+    }
   }
   if (out.variant === 'minimal') {
     // The counts travel apart from the text; only the few texts there are need filler.

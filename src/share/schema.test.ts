@@ -3,12 +3,12 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_HARNESS_PARAMS } from '../core/harness/params';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import type { Message } from '../core/message';
-import { toShareMessage, type FullSharePayload, type SharePayload } from './payload';
+import { SHARE_VERSION, toShareMessage, type FullSharePayload, type SharePayload } from './payload';
 import { SHARE_LIMITS } from './limits';
 import { isPresetBaseUrl, restoreShare, validateSharePayload } from './schema';
 
 const base: FullSharePayload = {
-  v: 2,
+  v: SHARE_VERSION,
   variant: 'full',
   transcript: { messages: [{ id: 'u', role: 'user', content: 'hi' }] },
 };
@@ -53,9 +53,9 @@ describe('validation', () => {
     ],
     [
       'a wrong version inside the JSON',
-      { ...base, v: 3 },
+      { ...base, v: 4 },
       'v',
-      "The link's contents are invalid at v: Invalid type: Expected 2 but received 3.",
+      "The link's contents are invalid at v: Invalid type: Expected 3 but received 4.",
     ],
     [
       'an unknown role',
@@ -107,7 +107,7 @@ describe('validation', () => {
     ],
     [
       'a malformed hash',
-      { v: 2, variant: 'settings-only', transcript: { name: 'a', sha256: 'ABC', messageCount: 1 } },
+      { v: 3, variant: 'settings-only', transcript: { name: 'a', sha256: 'ABC', messageCount: 1 } },
       'transcript.sha256',
       "The link's contents are invalid at transcript.sha256: Expected 64 lowercase hex digits.",
     ],
@@ -164,9 +164,9 @@ describe('validation', () => {
   });
 
   test('a file source is named as a file in the message', () => {
-    const result = validateSharePayload({ ...base, v: 3 }, 'file');
+    const result = validateSharePayload({ ...base, v: 4 }, 'file');
     expect(result.ok ? null : result.error.message).toBe(
-      "The file's contents are invalid at v: Invalid type: Expected 2 but received 3.",
+      "The file's contents are invalid at v: Invalid type: Expected 3 but received 4.",
     );
   });
 });
@@ -239,7 +239,67 @@ describe('restore', () => {
       selectedIndex: null,
       preview: null,
       prompts: {},
+      format: null,
+      fileUsage: null,
+      session: null,
     });
+  });
+
+  test("a full link's session over time is checked against its messages, with where", () => {
+    const session = {
+      messages: [
+        { id: 'u', role: 'user', content: 'hi' },
+        { id: 's', role: 'user', content: 'summary', kind: 'summary' },
+      ],
+      compactions: [
+        {
+          atMessage: 1,
+          contextAfter: [1],
+          trigger: 'manual',
+          tokensBefore: 900,
+          tokensAfter: null,
+          source: 'compact_boundary',
+        },
+      ],
+      calls: [
+        {
+          atMessage: 0,
+          contextTokens: 1200,
+          inputTokens: 3,
+          cacheReadTokens: 1000,
+          cacheWriteTokens: 197,
+          outputTokens: 40,
+        },
+      ],
+    };
+    const withSession = (s: object) => ({ ...base, transcript: { ...base.transcript, session: s } });
+    expect(errorOf(withSession(session))).toBeNull();
+    expect(
+      errorOf(withSession({ ...session, compactions: [{ ...session.compactions[0], contextAfter: [2] }] })),
+    ).toEqual({
+      path: 'transcript.session.compactions[0].contextAfter[0]',
+      message:
+        "The link's contents are invalid at transcript.session.compactions[0].contextAfter[0]: message 2 of 2.",
+    });
+    expect(
+      errorOf(
+        withSession({
+          ...session,
+          calls: [
+            { ...session.calls[0], atMessage: 1 },
+            { ...session.calls[0], atMessage: 0 },
+          ],
+        }),
+      ),
+    ).toEqual({
+      path: 'transcript.session.calls[1].atMessage',
+      message:
+        "The link's contents are invalid at transcript.session.calls[1].atMessage: the calls are not in the order they happened.",
+    });
+    // A field outside the allow-list is refused, not dropped.
+    expect(errorOf(withSession({ ...session, calls: [{ ...session.calls[0], secret: 'x' }] }))?.path).toBe(
+      'transcript.session.calls[0].secret',
+    );
   });
 
   test('a link carries the edited prompts, each bounded, and refuses one it does not know', () => {

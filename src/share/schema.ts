@@ -33,21 +33,19 @@ import { applyTyped, type Refusal } from '../core/settingsProblems';
 import { presetAt } from '../providers/presets';
 import { failure, type DecodeResult } from './errors';
 import { SHARE_LIMITS, TYPED_SETTING_LIMITS } from './limits';
+import { minimalMessages, PACKED_COLUMN, unpackColumns, unpackNumbers } from './minimal';
 import {
-  minimalMessages,
-  PACKED_COLUMN,
-  unpackColumns,
-  unpackNumbers,
-  type MinimalTranscript,
-} from './minimal';
-import {
+  SHARE_FORMAT_ID,
   SHARE_PROVIDER_KINDS,
   SHARE_ROLES,
   SHARE_VERSION,
+  type MinimalTranscript,
   type ShareMessage,
   type SharePayload,
   type SharePreview,
   type ShareProvider,
+  type ShareFileUsage,
+  type ShareSession,
   type ShareVariant,
 } from './payload';
 
@@ -79,6 +77,7 @@ const messageSchema = v.strictObject({
     }),
   ),
   keptAfter: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.messages))),
+  opaqueTokens: v.optional(tokenCount),
 });
 
 /**
@@ -358,6 +357,61 @@ export function minimalProblem(transcript: MinimalTranscript): { path: string; m
   return null;
 }
 
+const nullableCount = v.nullable(tokenCount);
+
+/** The session over time (`ShareSession`); how its indices fit the messages is `sessionProblem`'s. */
+const sessionSchema = v.strictObject({
+  messages: v.pipe(v.array(messageSchema), v.maxLength(SHARE_LIMITS.messages)),
+  compactions: many(
+    v.strictObject({
+      atMessage: index,
+      contextAfter: many(index),
+      trigger: v.nullable(v.picklist(['auto', 'manual'])),
+      tokensBefore: nullableCount,
+      tokensAfter: nullableCount,
+      durationMs: v.optional(
+        v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(SHARE_LIMITS.durationMs))),
+      ),
+      source: label,
+    }),
+  ),
+  calls: many(
+    v.strictObject({
+      atMessage: index,
+      contextTokens: nullableCount,
+      inputTokens: nullableCount,
+      cacheReadTokens: nullableCount,
+      cacheWriteTokens: nullableCount,
+      outputTokens: nullableCount,
+    }),
+  ),
+});
+
+/** Every index of the session inside its messages, and compactions and calls in the order they happened. */
+export function sessionProblem(session: ShareSession): { path: string; message: string } | null {
+  const n = session.messages.length;
+  const outside = (path: string, i: number) => ({ path, message: `message ${i} of ${n}` });
+  for (let k = 0; k < session.compactions.length; k++) {
+    const c = session.compactions[k];
+    const path = `transcript.session.compactions[${k}]`;
+    if (c.atMessage >= n) return outside(`${path}.atMessage`, c.atMessage);
+    const j = c.contextAfter.findIndex((i) => i >= n);
+    if (j >= 0) return outside(`${path}.contextAfter[${j}]`, c.contextAfter[j]);
+    if (k > 0 && c.atMessage < session.compactions[k - 1].atMessage)
+      return { path: `${path}.atMessage`, message: 'the compactions are not in the order they happened' };
+  }
+  for (let k = 0; k < session.calls.length; k++) {
+    const at = session.calls[k].atMessage;
+    if (at >= n) return outside(`transcript.session.calls[${k}].atMessage`, at);
+    if (k > 0 && at < session.calls[k - 1].atMessage)
+      return {
+        path: `transcript.session.calls[${k}].atMessage`,
+        message: 'the calls are not in the order they happened',
+      };
+  }
+  return null;
+}
+
 const common = {
   v: v.literal(SHARE_VERSION),
   settings: v.optional(typedSettingsSchema),
@@ -373,7 +427,25 @@ export const sharePayloadSchema = v.variant('variant', [
     variant: v.literal('full'),
     transcript: v.strictObject({
       name: v.optional(label),
+      format: v.optional(
+        v.pipe(v.string(), v.regex(SHARE_FORMAT_ID, 'Expected a format id like claude-code')),
+      ),
       messages: v.pipe(v.array(messageSchema), v.maxLength(SHARE_LIMITS.messages)),
+      session: v.optional(sessionSchema),
+      usage: v.optional(
+        v.strictObject({
+          contextTokens: v.optional(tokenCount),
+          inputTokens: v.optional(tokenCount),
+          cachedInputTokens: v.optional(tokenCount),
+          outputTokens: v.optional(tokenCount),
+          reasoningTokens: v.optional(tokenCount),
+          totalTokens: v.optional(
+            v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER)),
+          ),
+          contextWindow: v.optional(tokenCount),
+          model: v.optional(v.pipe(v.string(), v.maxLength(SHARE_LIMITS.modelChars))),
+        }),
+      ),
     }),
   }),
   v.strictObject({
@@ -424,6 +496,16 @@ export function validateSharePayload(json: unknown, from: ShareSourceKind = 'lin
     );
   }
   const payload = result.output;
+  if (payload.variant === 'full' && payload.transcript.session) {
+    const problem = sessionProblem(payload.transcript.session);
+    if (problem) {
+      return failure(
+        'schema',
+        `The ${from}'s contents are invalid at ${problem.path}: ${problem.message}.`,
+        problem.path,
+      );
+    }
+  }
   if (payload.variant === 'minimal') {
     const problem = minimalProblem(payload.transcript);
     if (problem) {
@@ -480,6 +562,19 @@ export interface RestoredShare {
   preview: SharePreview | null;
   /** The sender's edited prompts; empty when the link carries none (the defaults apply). */
   prompts: PromptOverrides;
+  /** The format id of the sender's file, for a full link that names it. */
+  format: string | null;
+  /** What the sender's file recorded about its usage as a whole, for a full link that carries it. */
+  fileUsage: ShareFileUsage | null;
+  /** The session over time, for a full link of a file that records one. */
+  session: RestoredSession | null;
+}
+
+/** The session over time as app state: messages restored, compactions and calls copied. */
+export interface RestoredSession {
+  messages: Message[];
+  compactions: ShareSession['compactions'];
+  calls: ShareSession['calls'];
 }
 
 /** Whether a shared provider points where a built-in preset of its kind does (or needs no server at all). */
@@ -521,5 +616,34 @@ export function restoreShare(payload: SharePayload): RestoredShare {
     selectedIndex: payload.selectedIndex ?? null,
     preview: payload.preview ? structuredClone(payload.preview) : null,
     prompts: { ...payload.prompts },
+    format: payload.variant === 'full' ? (payload.transcript.format ?? null) : null,
+    fileUsage:
+      payload.variant === 'full' && payload.transcript.usage ? { ...payload.transcript.usage } : null,
+    session:
+      payload.variant === 'full' && payload.transcript.session
+        ? {
+            messages: payload.transcript.session.messages.map(toMessage),
+            compactions: structuredClone(payload.transcript.session.compactions),
+            calls: structuredClone(payload.transcript.session.calls),
+          }
+        : null,
   };
+}
+
+/**
+ * The transcript a full or minimal link carries, as the playground's own JSON
+ * (`formats/canonical.ts`): what the page loads and the CLI imports, so both
+ * read a link through the one importer. It names the sender's format and
+ * carries the session over time when the link does. Null for a settings-only link.
+ */
+export function sharedTranscriptJson(restored: RestoredShare): string | null {
+  if (!restored.messages) return null;
+  return JSON.stringify({
+    format: 'compaction-playground',
+    version: 1,
+    ...(restored.format ? { sourceFormat: restored.format } : {}),
+    messages: restored.messages,
+    ...(restored.session ? { history: restored.session } : {}),
+    ...(restored.fileUsage ? { usage: restored.fileUsage } : {}),
+  });
 }

@@ -15,9 +15,9 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { HarnessId } from '../core/harness/registry';
 import type { HarnessParams, HarnessParamsInput } from '../core/harness/params';
-import { harnessParamProblem } from '../core/harness/paramProblems';
+import { harnessParamProblem, thresholdProblem } from '../core/harness/paramProblems';
 import { defaultScaleFor, findModelPreset, settingsForModel, type ModelPreset } from '../core/models';
-import { DEFAULT_SETTINGS, type SettingsFields, type TokenizerId } from '../core/settings';
+import { DEFAULT_SETTINGS, normalizeSettings, type SettingsFields, type TokenizerId } from '../core/settings';
 import { applyTyped, type Refusal, type SettingField } from '../core/settingsProblems';
 import { typedSettingsSchema } from '../share/schema';
 import { countedScale } from './calibrationStore';
@@ -94,6 +94,23 @@ function rescaled(state: SettingsState, patch: Partial<SettingsFields>): Partial
     return {};
   if (scale !== modelScale(model, tokenizer)) return {};
   return { scale: modelScale(model, patch.tokenizer) };
+}
+
+/**
+ * Why a parameter typed on the page leaves its preset no threshold under the
+ * window: refused only when this value is what takes the threshold below 1,
+ * so a window that is already too small does not lock the fields that could
+ * make it fit.
+ */
+function formulaProblemOf(
+  harness: HarnessId,
+  before: SettingsFields,
+  harnessInput: HarnessParamsInput,
+): string | null {
+  const was = normalizeSettings(before);
+  if (thresholdProblem(harness, was.harness, was.maxContextTokens) !== null) return null;
+  const next = normalizeSettings({ ...before, harness: harnessInput });
+  return thresholdProblem(harness, next.harness, next.maxContextTokens);
 }
 
 const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as Exclude<SettingField, 'harness'>[];
@@ -232,11 +249,13 @@ export const useSettings = create<SettingsState>()(
         }),
       setParam: (harness, param, value) =>
         set((state) => {
-          const reason = harnessParamProblem(harness, param, value);
-          const others = state.refusedParams.filter((r) => !(r.harness === harness && r.param === param));
-          if (reason) return { refusedParams: [...others, { harness, param, value, reason }] };
           const typed: HarnessParamsInput = state.settings.harness ?? {};
           const harnessInput = { ...typed, [harness]: { ...typed[harness], [param]: value } };
+          const reason =
+            harnessParamProblem(harness, param, value) ??
+            formulaProblemOf(harness, state.settings, harnessInput);
+          const others = state.refusedParams.filter((r) => !(r.harness === harness && r.param === param));
+          if (reason) return { refusedParams: [...others, { harness, param, value, reason }] };
           return {
             settings: { ...state.settings, harness: harnessInput },
             refusedParams: others,

@@ -11,7 +11,8 @@ export interface ExpectedTranscript {
   matches: boolean | null;
 }
 
-interface ShareState {
+/** The share dialog and link banner: what opening a link left to say, and what a settings-only link expects. */
+interface ShareStore {
   /** A link or bundle that could not be opened, in words. */
   linkError: string | null;
   /** The link behind `linkError` when trying it again may work (it was cancelled or stopped the worker). */
@@ -28,10 +29,10 @@ interface ShareState {
   sharedPreviewFor: { settings: SettingsInput; transcript: unknown } | null;
   /** The address bar follows the state only once what the page opened with is applied. */
   ready: boolean;
-  set(patch: Partial<Omit<ShareState, 'set'>>): void;
+  set(patch: Partial<Omit<ShareStore, 'set'>>): void;
 }
 
-export const useShare = create<ShareState>()((set) => ({
+export const useShare = create<ShareStore>()((set) => ({
   linkError: null,
   retryLink: null,
   expected: null,

@@ -29,6 +29,8 @@ export interface LoadRequest {
   source: LoadSource;
   sourceName: string;
   format?: FormatId;
+  /** Set for the transcript a share link or bundle carried, which arrives as text. */
+  origin?: 'link';
 }
 
 interface TranscriptState {

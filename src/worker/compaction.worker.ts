@@ -37,7 +37,7 @@ import type {
   WorkerOutbound,
   WorkerRequest,
 } from './protocol';
-import { addressFragment, buildShareLinks } from './shareLinks';
+import { addressFragment, buildShareLinks, type LoadedForShare } from './shareLinks';
 import { decodeShared } from './decodeShared';
 import { FollowedFile } from './follow';
 import { RawSource } from './rawSource';
@@ -62,6 +62,19 @@ let viewKey = 0;
 function current(): Message[] {
   return pinned?.messages ?? loaded!.imported.messages;
 }
+/** What a link or bundle of the loaded transcript is built from: its format and session over time too. */
+function sharedLoad(from: Loaded): LoadedForShare {
+  const { imported } = from;
+  return {
+    messages: imported.messages,
+    sourceName: from.sourceName,
+    bytes: from.bytes,
+    format: imported.sourceFormat ?? imported.format,
+    history: imported.history ?? null,
+    usage: imported.usage,
+  };
+}
+
 /** The list the last preview produced, for export. */
 let lastCompacted: Message[] | null = null;
 const estimators = new Map<TokenizerId, Estimator>();
@@ -245,7 +258,8 @@ function assemble(counts: number[], estimator: Estimator, previews: string[]): T
     unseenTokens: measuredUnseen(messages, counts, imported.history, estimator),
     ...(pinned ? { pinnedCall: pinned.call } : {}),
     key: ++viewKey,
-    format: imported.format,
+    // A share link's transcript arrives as our JSON; the page names the sender's format.
+    format: imported.sourceFormat ?? imported.format,
     detection: imported.detection,
     issues: imported.issues,
     title: imported.title,
@@ -524,18 +538,10 @@ async function handle(request: WorkerRequest): Promise<Replies[WorkerRequest['ty
     }
     case 'share':
       if (!loaded) throw new Error('No transcript is loaded');
-      return buildShareLinks(
-        { messages: loaded.imported.messages, sourceName: loaded.sourceName, bytes: loaded.bytes },
-        request,
-        estimatorFor,
-      );
+      return buildShareLinks(sharedLoad(loaded), request, estimatorFor);
     case 'address':
       if (!loaded) throw new Error('No transcript is loaded');
-      return addressFragment(
-        { messages: loaded.imported.messages, sourceName: loaded.sourceName, bytes: loaded.bytes },
-        request.state,
-        estimatorFor,
-      );
+      return addressFragment(sharedLoad(loaded), request.state, estimatorFor);
     case 'hash':
       return loaded ? hashTranscript(loaded.imported.messages) : null;
     case 'open-share':

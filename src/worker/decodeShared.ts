@@ -5,15 +5,18 @@
  */
 import { decodeBundle } from '../share/bundle';
 import { decodeShare } from '../share/codec';
-import { restoreShare } from '../share/schema';
+import { restoreShare, sharedTranscriptJson } from '../share/schema';
 import type { OpenShareResult, ShareInput } from './protocol';
 
 /** The decoded state, with a full transcript as the canonical JSON text the page loads next. */
 export async function decodeShared(input: ShareInput): Promise<OpenShareResult> {
   const decoded = input.kind === 'link' ? await decodeShare(input.fragment) : decodeBundle(input.text);
   if (!decoded.ok) return { ok: false, error: decoded.error };
-  const { messages, ...restored } = restoreShare(decoded.payload);
-  const transcriptText =
-    messages && JSON.stringify({ format: 'compaction-playground', version: 1, messages });
-  return { ok: true, share: { ...restored, transcriptText } };
+  const restored = restoreShare(decoded.payload);
+  const transcriptText = sharedTranscriptJson(restored);
+  // The transcript travels once, as the text the page loads; the messages themselves stay here.
+  const { messages, session, ...state } = restored;
+  void messages;
+  void session;
+  return { ok: true, share: { ...state, transcriptText } };
 }

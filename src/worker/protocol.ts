@@ -197,9 +197,9 @@ export type WorkerRequest =
    * with `tokenizer` at scale 1; a server silent for `stallTimeoutMs` fails it.
    */
   | { id: number; type: 'count'; config: ProviderConfig; tokenizer: TokenizerId; stallTimeoutMs: number }
-  | { id: number; type: 'share'; state: ShareState; options: ShareOptions }
+  | { id: number; type: 'share'; state: LinkState; options: ShareOptions }
   /** The fragment the address bar shows for this state ('' for none): secrets always redacted. */
-  | { id: number; type: 'address'; state: ShareState }
+  | { id: number; type: 'address'; state: LinkState }
   | { id: number; type: 'hash' }
   | { id: number; type: 'open-share'; input: ShareInput }
   /**
@@ -250,14 +250,14 @@ export type ShareInput = { kind: 'link'; fragment: string } | { kind: 'bundle'; 
  * canonical JSON text the page then loads, never as a message list: a 20 MB
  * link would otherwise be inflated, parsed and serialized on the main thread.
  */
-export interface OpenedShare extends Omit<RestoredShare, 'messages'> {
+export interface OpenedShare extends Omit<RestoredShare, 'messages' | 'session'> {
   transcriptText: string | null;
 }
 
 export type OpenShareResult = { ok: true; share: OpenedShare } | { ok: false; error: ShareError };
 
 /** The page state a link carries (never a key). */
-export interface ShareState {
+export interface LinkState {
   settings: SettingsInput;
   provider: ShareProviderInput | null;
   selectedIndex: number | null;

@@ -1,18 +1,20 @@
+import type { SessionHistory } from '../core/session/history';
 import { errorText, type Estimator, type Message, normalizeSettings, type TokenizerId } from '../core';
 import { bundleFileName, encodeBundle } from '../share/bundle';
-import { encodeFragment, encodeShare, MAX_INFLATED_BYTES } from '../share/codec';
-import { buildMinimalLink, minimalMessages } from '../share/minimal';
+import { encodeShare, MAX_INFLATED_BYTES } from '../share/codec';
+import { minimalMessages } from '../share/minimal';
+import { assembleMinimalLink } from '../share/minimalAssembly';
 import { formatBytes } from '../share/errors';
 import {
   buildSharePayload,
-  type MinimalSharePayload,
+  type ShareFileUsage,
   type SharePayload,
   type ShareSource,
 } from '../share/payload';
 import { redactContent } from '../share/redact';
 import { redactSecrets, scanSecrets } from '../share/secrets';
 import { firstLine } from './firstLine';
-import type { MinimalRow, MinimalShareLink, ShareLinks, ShareOptions, ShareState } from './protocol';
+import type { MinimalRow, MinimalShareLink, ShareLinks, ShareOptions, LinkState } from './protocol';
 
 /** Above this, the address bar follows a settings-only link: a full one would not fit anyway. */
 const AUTO_FULL_LINK_BYTES = 1_000_000;
@@ -34,6 +36,12 @@ export interface LoadedForShare {
   messages: readonly Message[];
   sourceName: string;
   bytes: number;
+  /** The format id of the file, which a full link names. */
+  format?: string;
+  /** The session over time, which a full link carries. */
+  history?: SessionHistory | null;
+  /** What the file recorded about its usage as a whole. */
+  usage?: ShareFileUsage;
 }
 
 type EstimatorFor = (tokenizer: TokenizerId, scale: number) => Promise<Estimator>;
@@ -60,16 +68,13 @@ async function minimalLink(
   estimator: Estimator,
   options: ShareOptions,
 ): Promise<MinimalShareLink> {
-  const finish = (payload: MinimalSharePayload) => {
-    const redacted = options.redactContent ? redactContent(payload, estimator).payload : payload;
-    return options.redactSecrets ? redactSecrets(redacted) : redacted;
-  };
-  const link = await buildMinimalLink(source, estimator, {
+  const { link, payload } = await assembleMinimalLink(source, estimator, {
     include: options.include,
+    redactContent: options.redactContent,
+    redactSecrets: options.redactSecrets,
     // The page adds its own address; a typical one is counted so the fit holds where it is pasted.
-    measure: async (p) => (await encodeFragment(finish(p))).length + 1 + (options.pageUrlLength ?? 0),
+    urlChars: 1 + (options.pageUrlLength ?? 0),
   });
-  const payload = finish(link.payload);
   const messages = minimalMessages(payload.transcript);
   const rows: MinimalRow[] = [];
   messages.forEach((m, i) => {
@@ -105,13 +110,16 @@ async function minimalLink(
 /** Full and settings-only links for the loaded transcript and the page state. */
 export async function buildShareLinks(
   loaded: LoadedForShare,
-  request: { state: ShareState; options: ShareOptions },
+  request: { state: LinkState; options: ShareOptions },
   estimatorFor: EstimatorFor,
 ): Promise<ShareLinks> {
   const { state, options } = request;
   const source: ShareSource = {
     messages: loaded.messages,
     transcriptName: loaded.sourceName,
+    format: loaded.format,
+    history: loaded.history,
+    usage: loaded.usage,
     settings: state.settings,
     provider: state.provider,
     selectedIndex: state.selectedIndex,
@@ -119,7 +127,9 @@ export async function buildShareLinks(
     prompts: state.prompts,
   };
   const tooBigForAddressBar = options.mode === 'auto' && loaded.bytes > AUTO_FULL_LINK_BYTES;
-  const tooBig = !tooBigForAddressBar && surelyTooLargeToShare(loaded.messages);
+  // The session over time travels beside the context, so both count.
+  const tooBig =
+    !tooBigForAddressBar && surelyTooLargeToShare([...loaded.messages, ...(loaded.history?.messages ?? [])]);
   // A transcript opened from a minimal link lacks text: only another minimal link keeps its counts.
   const counted = loaded.messages.some((m) => m.carried);
   let full = tooBigForAddressBar || tooBig || counted ? null : await buildSharePayload(source, 'full');
@@ -195,7 +205,7 @@ export async function buildShareLinks(
  */
 export async function addressFragment(
   loaded: LoadedForShare,
-  state: ShareState,
+  state: LinkState,
   estimatorFor: EstimatorFor,
 ): Promise<string> {
   const links = await buildShareLinks(loaded, { state, options: ADDRESS_BAR_OPTIONS }, estimatorFor);

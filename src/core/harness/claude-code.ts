@@ -104,6 +104,11 @@ export function claudeCodeReattached(view: CutView): number {
   return restored + Math.max(0, todos) + Math.max(0, plan);
 }
 
+/** The window less the reply's reserve less the buffer, which goes below 1 when they take the whole window. */
+function claudeCodeFormula(window: number, p: ClaudeCodeParams): number {
+  return window - Math.min(p.maxOutputTokens, CLAUDE_CODE_OUTPUT_RESERVE_CAP) - p.autocompactBuffer;
+}
+
 export const claudeCodePreset: Preset<'claude-code', ClaudeCodeParams> = {
   id: 'claude-code',
   agent: 'Claude Code',
@@ -155,11 +160,11 @@ export const claudeCodePreset: Preset<'claude-code', ClaudeCodeParams> = {
   summarizerCalls: 1,
   clearsOnly: false,
   /** The window less the reply's reserve less the buffer, about 167,000 of 200,000. */
+  formulaThreshold: claudeCodeFormula,
   trigger(window, p) {
     if (window <= 0) return NO_WINDOW;
-    const reserve = Math.min(p.maxOutputTokens, CLAUDE_CODE_OUTPUT_RESERVE_CAP);
     return {
-      threshold: Math.max(window - reserve - p.autocompactBuffer, 1),
+      threshold: Math.max(claudeCodeFormula(window, p), 1),
       comparison: 'reach',
       formula: `${n(window)} − min(${n(p.maxOutputTokens)}, ${n(CLAUDE_CODE_OUTPUT_RESERVE_CAP)}) − ${n(p.autocompactBuffer)}`,
     };

@@ -131,6 +131,7 @@ export const clearToolUsesPreset: Preset<'clear-tool-uses', ClearToolUsesParams>
   },
   summarizerCalls: 0,
   clearsOnly: true,
+  triggerParam: 'trigger',
   trigger: (_window, p) => ({
     threshold: p.trigger,
     comparison: 'exceed',

@@ -34,6 +34,13 @@ export function codexCarriedTokens(view: CutView, budget: number): number {
   return Math.min(total, budget);
 }
 
+/** The model's own limit, never above 90% of the window nor the 95% Codex treats as usable. */
+function codexFormula(window: number, p: CodexParams): number {
+  const limits = [shareOf(window, p.thresholdFraction), shareOf(window, p.effectiveWindowFraction)];
+  if (p.autoCompactLimit > 0) limits.push(p.autoCompactLimit);
+  return minOf(limits) ?? 0;
+}
+
 export const codexPreset: Preset<'codex', CodexParams> = {
   id: 'codex',
   agent: 'Codex CLI',
@@ -75,13 +82,12 @@ export const codexPreset: Preset<'codex', CodexParams> = {
   summarizerCalls: 1,
   clearsOnly: false,
   /** The model's own limit, never above 90% of the window nor the 95% it treats as usable. */
+  formulaThreshold: codexFormula,
   trigger(window, p) {
     if (window <= 0) return NO_WINDOW;
-    const limits = [shareOf(window, p.thresholdFraction), shareOf(window, p.effectiveWindowFraction)];
-    if (p.autoCompactLimit > 0) limits.push(p.autoCompactLimit);
     const own = p.autoCompactLimit > 0 ? `${n(p.autoCompactLimit)}, ` : '';
     return {
-      threshold: Math.max(minOf(limits) ?? 1, 1),
+      threshold: Math.max(codexFormula(window, p), 1),
       comparison: 'reach',
       formula: `min(${own}${n(window)} × ${p.thresholdFraction}, ${n(window)} × ${p.effectiveWindowFraction})`,
     };

@@ -119,6 +119,7 @@ export const geminiCliPreset: Preset<'gemini-cli', GeminiCliParams> = {
   summarizerCalls: 2,
   clearsOnly: false,
   /** A share of the window. */
+  formulaThreshold: (window, p) => shareOf(window, p.thresholdFraction),
   trigger(window, p) {
     if (window <= 0) return NO_WINDOW;
     return {

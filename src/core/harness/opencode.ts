@@ -111,6 +111,11 @@ export function openCodeCut(view: CutView, start: number, usable: number, p: Ope
   return kept <= start ? n : kept;
 }
 
+/** The window less the reply, capped at 32,000. */
+function openCodeFormula(window: number, p: OpenCodeParams): number {
+  return window - Math.min(p.maxOutputTokens, OPENCODE_OUTPUT_TOKEN_MAX);
+}
+
 export const opencodePreset: Preset<'opencode', OpenCodeParams> = {
   id: 'opencode',
   agent: 'OpenCode',
@@ -166,11 +171,11 @@ export const opencodePreset: Preset<'opencode', OpenCodeParams> = {
   summarizerCalls: 1,
   clearsOnly: false,
   /** The window less the reply (capped at 32,000). */
+  formulaThreshold: openCodeFormula,
   trigger(window, p) {
     if (window <= 0) return NO_WINDOW;
-    const reply = Math.min(p.maxOutputTokens, OPENCODE_OUTPUT_TOKEN_MAX);
     return {
-      threshold: Math.max(window - reply, 1),
+      threshold: Math.max(openCodeFormula(window, p), 1),
       comparison: 'reach',
       formula: `${n(window)} − min(${n(p.maxOutputTokens)}, ${n(OPENCODE_OUTPUT_TOKEN_MAX)})`,
     };

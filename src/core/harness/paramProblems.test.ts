@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { harnessParamProblem } from './paramProblems';
+import { harnessParamProblem, thresholdProblem } from './paramProblems';
+import { DEFAULT_HARNESS_PARAMS } from './params';
 
 describe('a preset parameter typed on the page', () => {
   it('accepts what the rule allows', () => {
@@ -33,5 +34,33 @@ describe('a preset parameter typed on the page', () => {
   it('refuses a value of the wrong kind', () => {
     expect(harnessParamProblem('claude-code', 'microcompact', 1)).toBe('Must be on or off.');
     expect(harnessParamProblem('opencode', 'protectedTools', 'skill')).toBe('Must be a list of tool names.');
+  });
+});
+
+describe('a preset parameter that leaves no threshold', () => {
+  const withBuffer = (autocompactBuffer: number) => ({
+    ...DEFAULT_HARNESS_PARAMS,
+    'claude-code': { ...DEFAULT_HARNESS_PARAMS['claude-code'], autocompactBuffer },
+  });
+
+  it("refuses Claude Code's buffer of 500,000 under a 200,000 window, with the formula", () => {
+    expect(thresholdProblem('claude-code', withBuffer(500_000), 200_000)).toBe(
+      'Leaves no threshold under the window of 200,000: 200,000 − min(32,000, 20,000) − 500,000 = -320,000, and it must be at least 1.',
+    );
+  });
+
+  it('accepts a buffer that leaves a threshold of 1, and any buffer without a window', () => {
+    expect(thresholdProblem('claude-code', withBuffer(179_999), 200_000)).toBeNull();
+    expect(thresholdProblem('claude-code', withBuffer(500_000), 0)).toBeNull();
+  });
+
+  it("refuses OpenCode's reply that takes the whole window", () => {
+    const params = {
+      ...DEFAULT_HARNESS_PARAMS,
+      opencode: { ...DEFAULT_HARNESS_PARAMS.opencode, maxOutputTokens: 32_000 },
+    };
+    expect(thresholdProblem('opencode', params, 32_000)).toBe(
+      'Leaves no threshold under the window of 32,000: 32,000 − min(32,000, 32,000) = 0, and it must be at least 1.',
+    );
   });
 });

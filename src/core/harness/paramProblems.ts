@@ -8,6 +8,7 @@
 import type { HarnessId } from './registry';
 import { HARNESS_PARAM_RULES, MAX_HARNESS_TOKENS, type HarnessParams, type ParamRule } from './params';
 import { formatCount } from '../numbers';
+import { formulaThreshold, harnessTrigger } from './trigger';
 
 const n = formatCount;
 
@@ -50,4 +51,18 @@ export function harnessParamProblem<H extends HarnessId>(
   value: unknown,
 ): string | null {
   return ruleProblem(paramRule(harness, param), value);
+}
+
+/**
+ * Why these parameters leave the preset no threshold under `window`, or null
+ * when they do not: a threshold formula below 1 (Claude Code's buffer of
+ * 500,000 under a 200,000 window) would compact at every call, which is no
+ * setting anyone means, so the value that causes it is refused like any
+ * other impossible one.
+ */
+export function thresholdProblem(harness: HarnessId, params: HarnessParams, window: number): string | null {
+  const own = formulaThreshold(harness, window, params);
+  if (own === null || own >= 1) return null;
+  const { formula } = harnessTrigger(harness, window, params);
+  return `Leaves no threshold under the window of ${n(window)}: ${formula} = ${n(own)}, and it must be at least 1.`;
 }

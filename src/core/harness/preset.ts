@@ -208,6 +208,14 @@ export interface Preset<Id extends string, P> {
   clearsOnly: boolean;
   /** Its threshold for a window (0 when none is known), by its own formula. */
   trigger(window: number, p: P): Trigger;
+  /**
+   * What its formula gives for a known window before the floor of 1 that
+   * `trigger` puts under it; absent where the threshold is not a formula of
+   * the window (a trigger of its own, every call).
+   */
+  formulaThreshold?(window: number, p: P): number;
+  /** The parameter that is its trigger, for a preset whose threshold is a setting of its own, not a share of the window. */
+  triggerParam?: keyof P & string;
   /** Whether it clears, and when its cut runs. */
   steps(p: P): Steps;
   /** What it clears in place; absent for a preset that never clears. */

@@ -57,3 +57,8 @@ export const CLEARING_ONLY: readonly HarnessId[] = PRESETS.filter((p) => p.clear
 export function clearsOnly(strategy: string): boolean {
   return (CLEARING_ONLY as readonly string[]).includes(strategy);
 }
+
+/** The parameter a preset's trigger is, when its threshold is a setting of its own; null otherwise. */
+export function triggerParamOf(strategy: string): string | null {
+  return isHarness(strategy) ? (presetOf(strategy).triggerParam ?? null) : null;
+}

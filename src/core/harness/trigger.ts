@@ -5,7 +5,19 @@
  * the prompt exceeds its trigger, and observation masking at every call.
  */
 import type { Trigger } from './preset';
-import { presetOf, type HarnessId, type HarnessParams } from './registry';
+import { isHarness, presetOf, type HarnessId, type HarnessParams } from './registry';
+
+/**
+ * The threshold a preset's own formula gives for a window, before the floor
+ * of 1 its trigger puts under it: below 1 the preset would compact at every
+ * call, which no setting means. Null for presets whose threshold is not a
+ * formula of the window (the Anthropic API's trigger, masking) or without a window.
+ */
+export function formulaThreshold(harness: string, window: number, params: HarnessParams): number | null {
+  if (window <= 0 || !isHarness(harness)) return null;
+  const preset = presetOf(harness);
+  return preset.formulaThreshold?.(window, params[harness] as unknown as Record<string, unknown>) ?? null;
+}
 
 /**
  * The preset's trigger for a window. Presets that measure against the window

@@ -1,31 +1,66 @@
 /** The offer of a window where compaction fires, for a transcript under the threshold. */
-import { windowThatFires } from '../../core/fireWindow';
+import { useMemo } from 'react';
+import { triggerThatFires, triggerWith, windowThatFires } from '../../core/fireWindow';
+import { triggerParamOf, type HarnessId } from '../../core/harness/registry';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
 
 /**
  * A transcript under the threshold shows no cut at all. One click sets a
- * window where it just fires, as if the session had grown that far, so the
- * cut and the summary can be seen on the transcript at hand.
+ * window where it just fires under the chosen strategy's own threshold rule,
+ * as if the session had grown that far, so the cut and the summary can be
+ * seen on the transcript at hand. The Anthropic API's clearing has a trigger
+ * of its own instead of a window, so its offer is a trigger.
  */
 export function FireOffer({ analysis }: { analysis: PageAnalysis }) {
   const update = useSettings((s) => s.update);
-  const { settings, shouldCompact, contextTokens: totalTokens, threshold } = analysis;
+  const setParam = useSettings((s) => s.setParam);
+  const { settings, shouldCompact, contextTokens, threshold } = analysis;
+  const offer = useMemo(() => {
+    const param = triggerParamOf(settings.strategy);
+    if (param !== null) {
+      const trigger = triggerThatFires(contextTokens);
+      return trigger === null ? null : ({ kind: 'trigger', param, trigger } as const);
+    }
+    const found = windowThatFires(contextTokens, settings);
+    return found && ({ kind: 'window', found, trigger: triggerWith(settings, found).trigger } as const);
+  }, [contextTokens, settings]);
   // Estimated counts are provisional: a window computed from them would be off.
-  if (shouldCompact || !settings.enabled || analysis.view.estimatedFor) return null;
-  const found = windowThatFires(totalTokens, settings);
-  if (!found) return null;
+  if (shouldCompact || !settings.enabled || analysis.view.estimatedFor || !offer) return null;
   const under =
     threshold > 0
-      ? `${fmt(totalTokens)} tokens stay under the threshold of ${fmt(threshold)}`
-      : `With no window, compaction is off for these ${fmt(totalTokens)} tokens`;
+      ? `${fmt(contextTokens)} tokens stay under the threshold of ${fmt(threshold)}`
+      : `With no window, compaction is off for these ${fmt(contextTokens)} tokens`;
+  if (offer.kind === 'trigger') {
+    return (
+      <div className="fire-offer" role="status">
+        <span>
+          {under}: nothing would be cleared. A trigger of {fmt(offer.trigger)} is the largest round one this
+          transcript exceeds.
+        </span>
+        <button
+          type="button"
+          className="primary"
+          data-testid="make-it-fire"
+          onClick={() => setParam(settings.strategy as HarnessId, offer.param as never, offer.trigger)}
+        >
+          Make it fire: trigger {fmt(offer.trigger)}
+        </button>
+      </div>
+    );
+  }
+  const { found, trigger } = offer;
   return (
     <div className="fire-offer" role="status">
       <span>
         {under}: nothing would be compacted. A window of {fmt(found.maxContextTokens)} (reserve{' '}
         {fmt(found.reserveTokens)}, keep recent {fmt(found.keepRecentTokens)}) is the largest round one where
-        this transcript crosses the threshold.
+        this transcript crosses {settings.strategy}&apos;s threshold:{' '}
+        <span data-testid="fire-offer-threshold">
+          {trigger.formula} = {fmt(trigger.threshold)}
+        </span>
+        .
       </span>
       <button type="button" className="primary" data-testid="make-it-fire" onClick={() => update(found)}>
         Make it fire: window {fmt(found.maxContextTokens)}

@@ -12,6 +12,7 @@ function originOf(request: LoadRequest | null, samples: Sample[]): string {
   if (!request) return 'Loaded';
   const { source } = request;
   if (source.kind === 'url') return samples.some((s) => sampleUrl(s) === source.url) ? 'Sample' : 'From';
+  if (request.origin === 'link') return 'Shared';
   if (source.kind === 'text') return 'Pasted';
   return 'File';
 }

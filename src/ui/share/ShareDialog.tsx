@@ -7,7 +7,7 @@ import { workerClient } from '../../worker/client';
 import type { MinimalRow, ShareLinks } from '../../worker/protocol';
 import { parseIndexRanges, type IndexRange } from '../../share/minimal';
 import { fmt } from '../format';
-import { currentShareState } from './shareState';
+import { currentLinkState } from './shareState';
 import './share.css';
 
 const LENGTH_NOTES = {
@@ -226,7 +226,7 @@ export const ShareDialog = memo(function ShareDialog({ open, onClose }: { open: 
   useEffect(() => {
     if (!open) return;
     let current = true;
-    const state = currentShareState(includePreview ? preview : null);
+    const state = currentLinkState(includePreview ? preview : null);
     workerClient
       .request('share', {
         state,

@@ -7,14 +7,14 @@ import type { SettingsFields } from '../../core/settings';
 import { useSettings } from '../../state/settingsStore';
 import { useTranscript } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
-import type { PreviewResult, ShareState } from '../../worker/protocol';
+import type { PreviewResult, LinkState } from '../../worker/protocol';
 
 /** The settings with the part not in the file the file's usage measured (`linkSettings`). */
 function sharedSettings(): SettingsFields {
   return linkSettings(useSettings.getState().settings, useTranscript.getState().view?.unseenTokens ?? null);
 }
 
-export function currentShareState(preview: PreviewResult | null): ShareState {
+export function currentLinkState(preview: PreviewResult | null): LinkState {
   const provider = useProvider.getState();
   const preset = provider.presetId === 'offline' ? null : findPreset(provider.presetId);
   return {

@@ -13,7 +13,7 @@ import { useTranscript } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
 import { workerClient } from '../../worker/client';
 import { usePreviewResult } from '../../state/previewStore';
-import { currentShareState } from './shareState';
+import { currentLinkState } from './shareState';
 
 export function useAddressBarSync(): void {
   const sync = useMemo(() => createUrlSync({ delayMs: 800 }), []);
@@ -27,7 +27,7 @@ export function useAddressBarSync(): void {
   useEffect(() => {
     if (!ready || !view) return;
     // The worker chooses the link and redacts it: the page cannot ask for an address with a key in it.
-    sync.update(() => workerClient.request('address', { state: currentShareState(preview) }).result);
+    sync.update(() => workerClient.request('address', { state: currentLinkState(preview) }).result);
   }, [ready, view, settings, provider, selected, preview, prompts, sync]);
   useEffect(() => () => sync.cancel(), [sync]);
 }
