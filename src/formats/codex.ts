@@ -10,6 +10,7 @@
  * `token_count` that follows a new assistant message.
  */
 import { appendAll } from '../core/arrays';
+import { injectedKind } from '../core/harness/injected';
 import type { Message } from '../core/message';
 import { makeMessage } from './build';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
@@ -23,8 +24,6 @@ import type { ImportUsage } from './types';
 
 /** Codex carries about 20,000 tokens of the user's prompts across a compaction, at 4 bytes a token. */
 const CARRIED_USER_BYTES = 20_000 * 4;
-/** Context Codex injects as user messages; it is regenerated, not carried as a prompt. */
-const INJECTED = /^\s*<(environment_context|user_instructions)>/;
 
 /**
  * The user messages a local Codex compaction keeps: the newest injected
@@ -35,14 +34,14 @@ function carriedUserMessages(messages: readonly Message[]): Message[] {
   const users = messages.filter((m) => m.role === 'user' && m.kind !== 'summary');
   const injected = new Map<string, Message>();
   for (const m of users) {
-    const tag = INJECTED.exec(m.content)?.[1];
-    if (tag) injected.set(tag, m);
+    const kind = injectedKind(m);
+    if (kind) injected.set(kind, m);
   }
   const prompts: Message[] = [];
   let budget = CARRIED_USER_BYTES;
   for (let i = users.length - 1; i >= 0 && budget > 0; i--) {
     const m = users[i];
-    if (INJECTED.test(m.content)) continue;
+    if (injectedKind(m)) continue;
     const size = new TextEncoder().encode(m.content).length;
     if (size <= budget) {
       prompts.unshift(m);

@@ -1,10 +1,11 @@
 /**
  * Codex CLI: compacts at the model's limit (never above 90% of the window),
- * summarizes everything, and puts the user's recent prompts back before the
- * summary. From its source, openai/codex (docs/harnesses.md).
+ * summarizes everything, and puts its instructions and the user's recent
+ * prompts back before the summary. From its source, openai/codex (docs/harnesses.md).
  */
 import { minOf } from '../arrays';
 import { formatCount } from '../numbers';
+import { newestInjected } from './injected';
 import { FRACTION_UP_TO_ONE, NO_WINDOW, count, isPrompt, shareOf, type CutView, type Preset } from './preset';
 
 const n = formatCount;
@@ -21,17 +22,21 @@ export interface CodexParams {
 }
 
 /**
- * Codex rebuilds the context from the user's own prompts, newest first, up to
- * its budget (the one that crosses it is cut short), then the summary. Every
- * prompt counts, those an earlier compaction carried over included; earlier
- * summaries do not.
+ * Codex rebuilds the context from its injected instructions (AGENTS.md and
+ * the environment, the newest of each kind, whole), then the user's own
+ * prompts, newest first, up to its budget (the one that crosses it is cut
+ * short), then the summary. Every prompt counts, those an earlier compaction
+ * carried over included; earlier summaries and the instructions do not.
  */
 export function codexCarriedTokens(view: CutView, budget: number): number {
-  let total = 0;
-  for (let i = view.roles.length - 1; i >= 0 && total < budget; i--) {
-    if (isPrompt(view, i)) total += view.counts[i];
+  const kinds = view.tools?.injected;
+  let instructions = 0;
+  if (kinds) for (const i of newestInjected(kinds)) instructions += view.counts[i];
+  let prompts = 0;
+  for (let i = view.roles.length - 1; i >= 0 && prompts < budget; i--) {
+    if (isPrompt(view, i) && !kinds?.[i]) prompts += view.counts[i];
   }
-  return Math.min(total, budget);
+  return instructions + Math.min(prompts, budget);
 }
 
 /** The model's own limit, never above 90% of the window nor the 95% Codex treats as usable. */
@@ -48,7 +53,7 @@ export const codexPreset: Preset<'codex', CodexParams> = {
   source: "From Codex's source (openai/codex); the limit rule changed in 2026.",
   doc: {
     trigger: 'tokens ≥ min(model limit, ⌊window × 0.9⌋, ⌊window × 0.95⌋)',
-    plan: 'summarize everything; the newest user prompts (20,000 tokens) go back before the summary',
+    plan: 'summarize everything; its AGENTS.md and environment instructions, then the newest user prompts (20,000 tokens), go back before the summary',
     sources: 'V: openai/codex `codex-rs/protocol/src/openai_models.rs`, `codex-rs/core/src/compact.rs`',
   },
   params: {

@@ -5,6 +5,7 @@
  * preset by name.
  */
 import type { Role } from '../message';
+import type { InjectedKind } from './injected';
 
 /**
  * What the clearing rules need to know about a transcript beyond roles and
@@ -30,6 +31,12 @@ export interface ToolShape {
   masked: number[];
   /** Characters of each tool result's output. */
   chars: number[];
+  /**
+   * Which user messages are instructions an agent injects (Codex's AGENTS.md
+   * and environment context), by kind; null for every other message. Absent
+   * when the shape was built without the messages' text.
+   */
+  injected?: (InjectedKind | null)[];
   /** Tokens of the fixed placeholders. */
   placeholders: {
     /** `[Old tool result content cleared]` */

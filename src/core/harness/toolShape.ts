@@ -6,6 +6,7 @@
  */
 import type { Estimator } from '../estimate';
 import type { Message } from '../message';
+import { injectedKind } from './injected';
 import type { ToolShape } from './preset';
 import {
   API_CLEARED_TOOL_RESULT,
@@ -32,6 +33,7 @@ export function toolShapeOf(messages: readonly Message[], estimator: Estimator):
     calls: new Array<number>(n).fill(0),
     masked: new Array<number>(n).fill(0),
     chars: new Array<number>(n).fill(0),
+    injected: messages.map(injectedKind),
     placeholders: {
       cleared: estimator.countString(CLEARED_TOOL_RESULT),
       apiCleared: estimator.countString(API_CLEARED_TOOL_RESULT),

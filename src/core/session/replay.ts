@@ -133,6 +133,7 @@ class ContextView {
       calls: [],
       masked: [],
       chars: [],
+      injected: source.injected ? [] : undefined,
       placeholders: source.placeholders,
     };
   }
@@ -146,6 +147,7 @@ class ContextView {
     const tools = this.tools;
     if (!source || !tools) return;
     const j = e.index;
+    tools.injected?.push(j < 0 ? null : (source.injected?.[j] ?? null));
     if (j < 0) {
       tools.names.push(null);
       tools.owner.push(-1);
