@@ -45,6 +45,7 @@ describe('the preset registry', () => {
       'gemini-cli',
       'clear-tool-uses',
       'mask-observations',
+      'anthropic-compaction',
     ]);
     expect(CLEARING_ONLY).toEqual(['clear-tool-uses', 'mask-observations']);
     for (const id of HARNESSES) {

@@ -158,6 +158,8 @@ describe('inspect --json', () => {
       'gemini-cli': { threshold: 64_000, comparison: 'reach', ...summarizedFrom(5, 16) },
       'clear-tool-uses': { threshold: 100_000, comparison: 'exceed', ...nothing },
       'mask-observations': { threshold: 0, comparison: 'always', ...nothing },
+      // Its trigger does not depend on the window; the block would replace everything.
+      'anthropic-compaction': { threshold: 150_000, comparison: 'exceed', ...summarizedFrom(7, 0) },
     });
   });
 
@@ -485,7 +487,7 @@ describe('bad input', () => {
     [
       'a bad strategy',
       ['inspect', chatFile, '--strategy', 'all'],
-      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, got 'all'",
+      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, got 'all'",
     ],
     ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
     [

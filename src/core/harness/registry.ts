@@ -6,6 +6,7 @@
  * docs table) reads this list; adding a preset is one module and one line
  * here (the recipe is in CONTEXT.md).
  */
+import { anthropicCompactionPreset } from './anthropic-compaction';
 import { claudeCodePreset } from './claude-code';
 import { clearToolUsesPreset } from './clear-tool-uses';
 import { codexPreset } from './codex';
@@ -22,6 +23,7 @@ export const PRESETS = [
   geminiCliPreset,
   clearToolUsesPreset,
   maskObservationsPreset,
+  anthropicCompactionPreset,
 ] as const;
 
 type AnyPreset = (typeof PRESETS)[number];
