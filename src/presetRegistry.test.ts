@@ -46,6 +46,7 @@ describe('the preset registry', () => {
       'clear-tool-uses',
       'mask-observations',
       'anthropic-compaction',
+      'openai-compaction',
     ]);
     expect(CLEARING_ONLY).toEqual(['clear-tool-uses', 'mask-observations']);
     for (const id of HARNESSES) {

@@ -160,6 +160,7 @@ describe('inspect --json', () => {
       'mask-observations': { threshold: 0, comparison: 'always', ...nothing },
       // Its trigger does not depend on the window; the block would replace everything.
       'anthropic-compaction': { threshold: 150_000, comparison: 'exceed', ...summarizedFrom(7, 0) },
+      'openai-compaction': { threshold: 200_000, comparison: 'exceed', ...summarizedFrom(7, 0) },
     });
   });
 
@@ -487,7 +488,7 @@ describe('bad input', () => {
     [
       'a bad strategy',
       ['inspect', chatFile, '--strategy', 'all'],
-      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, got 'all'",
+      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, got 'all'",
     ],
     ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
     [

@@ -91,6 +91,7 @@ describe('the analysis of every strategy on one transcript', () => {
       ['clear-tool-uses', 100_000, 'exceed'],
       ['mask-observations', 0, 'always'],
       ['anthropic-compaction', 150_000, 'exceed'],
+      ['openai-compaction', 200_000, 'exceed'],
     ]);
     expect(a.outcomes.map((o) => o.strategy)).toEqual(STRATEGIES);
   });

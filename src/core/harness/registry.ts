@@ -12,6 +12,7 @@ import { clearToolUsesPreset } from './clear-tool-uses';
 import { codexPreset } from './codex';
 import { geminiCliPreset } from './gemini-cli';
 import { maskObservationsPreset } from './mask-observations';
+import { openaiCompactionPreset } from './openai-compaction';
 import { opencodePreset } from './opencode';
 import type { ParamsOf, ParamSpec, Preset } from './preset';
 
@@ -24,6 +25,7 @@ export const PRESETS = [
   clearToolUsesPreset,
   maskObservationsPreset,
   anthropicCompactionPreset,
+  openaiCompactionPreset,
 ] as const;
 
 type AnyPreset = (typeof PRESETS)[number];
