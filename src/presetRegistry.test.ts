@@ -47,6 +47,7 @@ describe('the preset registry', () => {
       'mask-observations',
       'anthropic-compaction',
       'openai-compaction',
+      'roo-code',
     ]);
     expect(CLEARING_ONLY).toEqual(['clear-tool-uses', 'mask-observations']);
     for (const id of HARNESSES) {

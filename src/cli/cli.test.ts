@@ -161,6 +161,8 @@ describe('inspect --json', () => {
       // Its trigger does not depend on the window; the block would replace everything.
       'anthropic-compaction': { threshold: 150_000, comparison: 'exceed', ...summarizedFrom(7, 0) },
       'openai-compaction': { threshold: 200_000, comparison: 'exceed', ...summarizedFrom(7, 0) },
+      // 128,000 × 0.9 − 8,192, passed: 107,009; a fresh start from the summary.
+      'roo-code': { threshold: 107_009, comparison: 'reach', ...summarizedFrom(7, 0) },
     });
   });
 
@@ -488,7 +490,7 @@ describe('bad input', () => {
     [
       'a bad strategy',
       ['inspect', chatFile, '--strategy', 'all'],
-      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, got 'all'",
+      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, roo-code, got 'all'",
     ],
     ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
     [

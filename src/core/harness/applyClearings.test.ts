@@ -92,6 +92,7 @@ describe('the analysis of every strategy on one transcript', () => {
       ['mask-observations', 0, 'always'],
       ['anthropic-compaction', 150_000, 'exceed'],
       ['openai-compaction', 200_000, 'exceed'],
+      ['roo-code', 171_809, 'reach'],
     ]);
     expect(a.outcomes.map((o) => o.strategy)).toEqual(STRATEGIES);
   });

@@ -14,6 +14,7 @@ import { geminiCliPreset } from './gemini-cli';
 import { maskObservationsPreset } from './mask-observations';
 import { openaiCompactionPreset } from './openai-compaction';
 import { opencodePreset } from './opencode';
+import { rooCodePreset } from './roo-code';
 import type { ParamsOf, ParamSpec, Preset } from './preset';
 
 /** In the order the strategy list and the strategy table show them. */
@@ -26,6 +27,7 @@ export const PRESETS = [
   maskObservationsPreset,
   anthropicCompactionPreset,
   openaiCompactionPreset,
+  rooCodePreset,
 ] as const;
 
 type AnyPreset = (typeof PRESETS)[number];
