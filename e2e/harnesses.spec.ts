@@ -43,7 +43,7 @@ test('the strategy table lists every cut rule and preset with its own threshold,
   page,
 }, info) => {
   await openDefault(page);
-  await expect(page.getByTestId('strategy-row')).toHaveCount(12);
+  await expect(page.getByTestId('strategy-row')).toHaveCount(13);
   const names = await page
     .getByTestId('strategy-row')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-strategy')));
@@ -60,6 +60,7 @@ test('the strategy table lists every cut rule and preset with its own threshold,
     'anthropic-compaction',
     'openai-compaction',
     'roo-code',
+    'kilo',
   ]);
   // 130,834 tokens, window 128,000: every threshold is below, so everything fires.
   await expectRow(page, 'budget', {

@@ -48,6 +48,7 @@ describe('the preset registry', () => {
       'anthropic-compaction',
       'openai-compaction',
       'roo-code',
+      'kilo',
     ]);
     expect(CLEARING_ONLY).toEqual(['clear-tool-uses', 'mask-observations']);
     for (const id of HARNESSES) {

@@ -163,6 +163,8 @@ describe('inspect --json', () => {
       'openai-compaction': { threshold: 200_000, comparison: 'exceed', ...summarizedFrom(7, 0) },
       // 128,000 × 0.9 − 8,192, passed: 107,009; a fresh start from the summary.
       'roo-code': { threshold: 107_009, comparison: 'reach', ...summarizedFrom(7, 0) },
+      // 128,000 − 32,000 − 20,000; like OpenCode, no summary while 84 tokens are far under.
+      kilo: { threshold: 76_000, comparison: 'reach', ...nothing },
     });
   });
 
@@ -490,7 +492,7 @@ describe('bad input', () => {
     [
       'a bad strategy',
       ['inspect', chatFile, '--strategy', 'all'],
-      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, roo-code, got 'all'",
+      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, roo-code, kilo, got 'all'",
     ],
     ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
     [

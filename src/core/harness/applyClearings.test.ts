@@ -93,6 +93,7 @@ describe('the analysis of every strategy on one transcript', () => {
       ['anthropic-compaction', 150_000, 'exceed'],
       ['openai-compaction', 200_000, 'exceed'],
       ['roo-code', 171_809, 'reach'],
+      ['kilo', 148_000, 'reach'],
     ]);
     expect(a.outcomes.map((o) => o.strategy)).toEqual(STRATEGIES);
   });

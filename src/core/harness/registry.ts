@@ -11,6 +11,7 @@ import { claudeCodePreset } from './claude-code';
 import { clearToolUsesPreset } from './clear-tool-uses';
 import { codexPreset } from './codex';
 import { geminiCliPreset } from './gemini-cli';
+import { kiloPreset } from './kilo';
 import { maskObservationsPreset } from './mask-observations';
 import { openaiCompactionPreset } from './openai-compaction';
 import { opencodePreset } from './opencode';
@@ -28,6 +29,7 @@ export const PRESETS = [
   anthropicCompactionPreset,
   openaiCompactionPreset,
   rooCodePreset,
+  kiloPreset,
 ] as const;
 
 type AnyPreset = (typeof PRESETS)[number];
