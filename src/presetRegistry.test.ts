@@ -49,6 +49,7 @@ describe('the preset registry', () => {
       'openai-compaction',
       'roo-code',
       'kilo',
+      'goose',
     ]);
     expect(CLEARING_ONLY).toEqual(['clear-tool-uses', 'mask-observations']);
     for (const id of HARNESSES) {

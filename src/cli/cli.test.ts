@@ -165,6 +165,8 @@ describe('inspect --json', () => {
       'roo-code': { threshold: 107_009, comparison: 'reach', ...summarizedFrom(7, 0) },
       // 128,000 − 32,000 − 20,000; like OpenCode, no summary while 84 tokens are far under.
       kilo: { threshold: 76_000, comparison: 'reach', ...nothing },
+      // Past 80% of 128,000; everything summarized, the newest prompt copied back.
+      goose: { threshold: 102_400, comparison: 'exceed', ...summarizedFrom(7, 0) },
     });
   });
 
@@ -492,7 +494,7 @@ describe('bad input', () => {
     [
       'a bad strategy',
       ['inspect', chatFile, '--strategy', 'all'],
-      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, roo-code, kilo, got 'all'",
+      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, roo-code, kilo, goose, got 'all'",
     ],
     ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
     [

@@ -11,6 +11,7 @@ import { claudeCodePreset } from './claude-code';
 import { clearToolUsesPreset } from './clear-tool-uses';
 import { codexPreset } from './codex';
 import { geminiCliPreset } from './gemini-cli';
+import { goosePreset } from './goose';
 import { kiloPreset } from './kilo';
 import { maskObservationsPreset } from './mask-observations';
 import { openaiCompactionPreset } from './openai-compaction';
@@ -30,6 +31,7 @@ export const PRESETS = [
   openaiCompactionPreset,
   rooCodePreset,
   kiloPreset,
+  goosePreset,
 ] as const;
 
 type AnyPreset = (typeof PRESETS)[number];
