@@ -102,12 +102,13 @@ test('the strategy table lists every cut rule and preset with its own threshold,
     cleared: '105',
     after: '38,693',
   });
+  // It does not act below its trigger: the context stays as it is.
   await expectRow(page, 'anthropic-compaction', {
     threshold: '> 150,000',
     fires: 'no',
     cut: 'summarizes all',
     cleared: '0',
-    after: '13,110',
+    after: '130,834',
   });
   // 128,000 × 0.9 − 8,192, passed; a fresh start from the summary alone.
   await expectRow(page, 'roo-code', {
