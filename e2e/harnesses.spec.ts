@@ -43,7 +43,7 @@ test('the strategy table lists every cut rule and preset with its own threshold,
   page,
 }, info) => {
   await openDefault(page);
-  await expect(page.getByTestId('strategy-row')).toHaveCount(9);
+  await expect(page.getByTestId('strategy-row')).toHaveCount(14);
   const names = await page
     .getByTestId('strategy-row')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-strategy')));
@@ -57,8 +57,14 @@ test('the strategy table lists every cut rule and preset with its own threshold,
     'gemini-cli',
     'clear-tool-uses',
     'mask-observations',
+    'anthropic-compaction',
+    'openai-compaction',
+    'roo-code',
+    'kilo',
+    'goose',
   ]);
-  // 130,834 tokens, window 128,000: every threshold is below, so everything fires.
+  // 130,834 tokens, window 128,000: every threshold is below, so everything fires, but the
+  // server compactions' triggers, which do not depend on the window.
   await expectRow(page, 'budget', {
     threshold: '> 111,616',
     fires: 'fires',
@@ -95,6 +101,22 @@ test('the strategy table lists every cut rule and preset with its own threshold,
     cut: 'no cut',
     cleared: '105',
     after: '38,693',
+  });
+  // It does not act below its trigger: the context stays as it is.
+  await expectRow(page, 'anthropic-compaction', {
+    threshold: '> 150,000',
+    fires: 'no',
+    cut: 'summarizes all',
+    cleared: '0',
+    after: '130,834',
+  });
+  // 128,000 × 0.9 − 8,192, passed; a fresh start from the summary alone.
+  await expectRow(page, 'roo-code', {
+    threshold: '≥ 107,009',
+    fires: 'fires',
+    cut: 'summarizes all',
+    cleared: '0',
+    after: '13,110',
   });
   // The formula behind a threshold is in its tooltip.
   await expect(row(page, 'claude-code').getByTestId('strategy-threshold')).toHaveAttribute(

@@ -45,6 +45,11 @@ describe('the preset registry', () => {
       'gemini-cli',
       'clear-tool-uses',
       'mask-observations',
+      'anthropic-compaction',
+      'openai-compaction',
+      'roo-code',
+      'kilo',
+      'goose',
     ]);
     expect(CLEARING_ONLY).toEqual(['clear-tool-uses', 'mask-observations']);
     for (const id of HARNESSES) {

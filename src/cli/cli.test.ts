@@ -158,6 +158,15 @@ describe('inspect --json', () => {
       'gemini-cli': { threshold: 64_000, comparison: 'reach', ...summarizedFrom(5, 16) },
       'clear-tool-uses': { threshold: 100_000, comparison: 'exceed', ...nothing },
       'mask-observations': { threshold: 0, comparison: 'always', ...nothing },
+      // Its trigger does not depend on the window; the block would replace everything.
+      'anthropic-compaction': { threshold: 150_000, comparison: 'exceed', ...summarizedFrom(7, 0) },
+      'openai-compaction': { threshold: 200_000, comparison: 'exceed', ...summarizedFrom(7, 0) },
+      // 128,000 × 0.9 − 8,192, passed: 107,009; a fresh start from the summary.
+      'roo-code': { threshold: 107_009, comparison: 'reach', ...summarizedFrom(7, 0) },
+      // 128,000 − 32,000 − 20,000; like OpenCode, no summary while 84 tokens are far under.
+      kilo: { threshold: 76_000, comparison: 'reach', ...nothing },
+      // Past 80% of 128,000; everything summarized, the newest prompt copied back.
+      goose: { threshold: 102_400, comparison: 'exceed', ...summarizedFrom(7, 0) },
     });
   });
 
@@ -485,7 +494,7 @@ describe('bad input', () => {
     [
       'a bad strategy',
       ['inspect', chatFile, '--strategy', 'all'],
-      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, got 'all'",
+      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, roo-code, kilo, goose, got 'all'",
     ],
     ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
     [

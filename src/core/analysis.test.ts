@@ -152,10 +152,11 @@ describe('a result that would still not fit (chars4)', () => {
     expect(a.current.tokensAfter).toBe(10 + 2000 + 1024);
     expect(a.overflow).toEqual({ threshold: 2500, overThreshold: 534, overWindow: 34 });
     // turns never splits the one turn, so nothing is cut: all 4,010 stay, 1,510 over.
-    // A preset is measured against its own threshold: Claude Code's and OpenCode's are 1 in so small a
-    // window (1,034 left, 1,033 over); Codex's 2,700 (it carries the 2,000-token prompt: 3,034, 334 over);
-    // Gemini CLI summarizes everything (1,034 under 1,500); the API's trigger is 100,000; masking has no
-    // threshold of its own and is measured at window − reserve.
+    // A preset is measured against its own threshold: Claude Code's, OpenCode's, Roo Code's and
+    // Kilo's are 1 in so small a window (1,034 left, 1,033 over); Codex's 2,700 (it carries the
+    // 2,000-token prompt: 3,034, 334 over); Goose's 2,400 (it copies the same prompt back: 3,034,
+    // 634 over); Gemini CLI summarizes everything (1,034 under 1,500); the APIs' triggers are
+    // 100,000 and more; masking has no threshold of its own and is measured at window − reserve.
     expect(
       a.outcomes.map((o) => [o.strategy, o.overflow?.threshold ?? 0, o.overflow?.overThreshold ?? 0]),
     ).toEqual([
@@ -168,6 +169,11 @@ describe('a result that would still not fit (chars4)', () => {
       ['gemini-cli', 0, 0],
       ['clear-tool-uses', 0, 0],
       ['mask-observations', 2500, 1510],
+      ['anthropic-compaction', 0, 0],
+      ['openai-compaction', 0, 0],
+      ['roo-code', 1, 1033],
+      ['kilo', 1, 1033],
+      ['goose', 2400, 634],
     ]);
   });
 

@@ -90,6 +90,11 @@ describe('the analysis of every strategy on one transcript', () => {
       ['gemini-cli', 100_000, 'reach'],
       ['clear-tool-uses', 100_000, 'exceed'],
       ['mask-observations', 0, 'always'],
+      ['anthropic-compaction', 150_000, 'exceed'],
+      ['openai-compaction', 200_000, 'exceed'],
+      ['roo-code', 171_809, 'reach'],
+      ['kilo', 148_000, 'reach'],
+      ['goose', 160_000, 'exceed'],
     ]);
     expect(a.outcomes.map((o) => o.strategy)).toEqual(STRATEGIES);
   });

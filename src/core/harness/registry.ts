@@ -6,12 +6,17 @@
  * docs table) reads this list; adding a preset is one module and one line
  * here (the recipe is in CONTEXT.md).
  */
+import { anthropicCompactionPreset } from './anthropic-compaction';
 import { claudeCodePreset } from './claude-code';
 import { clearToolUsesPreset } from './clear-tool-uses';
 import { codexPreset } from './codex';
 import { geminiCliPreset } from './gemini-cli';
+import { goosePreset } from './goose';
+import { kiloPreset } from './kilo';
 import { maskObservationsPreset } from './mask-observations';
+import { openaiCompactionPreset } from './openai-compaction';
 import { opencodePreset } from './opencode';
+import { rooCodePreset } from './roo-code';
 import type { ParamsOf, ParamSpec, Preset } from './preset';
 
 /** In the order the strategy list and the strategy table show them. */
@@ -22,6 +27,11 @@ export const PRESETS = [
   geminiCliPreset,
   clearToolUsesPreset,
   maskObservationsPreset,
+  anthropicCompactionPreset,
+  openaiCompactionPreset,
+  rooCodePreset,
+  kiloPreset,
+  goosePreset,
 ] as const;
 
 type AnyPreset = (typeof PRESETS)[number];

@@ -1,0 +1,98 @@
+/**
+ * Kilo Code: its command line and its editor agent run OpenCode's session
+ * code, with Kilo's changes to when it compacts: the usable window leaves
+ * room for both the reply and a 20,000-token buffer, and
+ * `compaction.threshold_percent` can bring the point lower. The prune (the
+ * newest 40,000 tokens of tool output kept) and the cut are OpenCode's. From
+ * its source, Kilo-Org/kilocode (docs/harnesses.md).
+ */
+import { formatCount } from '../numbers';
+import { minOf } from '../arrays';
+import {
+  OPENCODE_OUTPUT_TOKEN_MAX,
+  openCodeCut,
+  opencodePreset,
+  pruneToolOutput,
+  type OpenCodeParams,
+} from './opencode';
+import { NO_WINDOW, count, type ParamSpec, type Preset } from './preset';
+
+const n = formatCount;
+
+export interface KiloParams extends OpenCodeParams {
+  /** `compaction.threshold_percent`: compact at this percent of the window at the latest; 0 when unset. */
+  thresholdPercent: number;
+}
+
+/** Kilo keeps this much free besides the reply, or the reply's size when smaller (`COMPACTION_BUFFER`). */
+export const KILO_COMPACTION_BUFFER = 20_000;
+
+/**
+ * Kilo's point: the window less the reply (capped at 32,000) and a buffer of
+ * the smaller of 20,000 and the reply; lower still at `threshold_percent` of
+ * the window, rounded down, when that is set.
+ */
+export function kiloThreshold(window: number, p: KiloParams): number {
+  const reply = Math.min(p.maxOutputTokens, OPENCODE_OUTPUT_TOKEN_MAX);
+  const usable = Math.max(0, window - reply - Math.min(KILO_COMPACTION_BUFFER, reply));
+  const cap = p.thresholdPercent > 0 ? Math.floor((window * p.thresholdPercent) / 100 + 1e-6) : usable;
+  return Math.max(minOf([usable, cap]) ?? 1, 1);
+}
+
+/** OpenCode's parameters as Kilo shares them: the same options, named in OpenCode's help lines. */
+function shared(): { [N in keyof OpenCodeParams]: ParamSpec<OpenCodeParams[N]> } {
+  const out = { ...opencodePreset.params };
+  for (const key of Object.keys(out) as (keyof OpenCodeParams)[]) {
+    const spec = out[key] as ParamSpec<unknown>;
+    if (spec.option)
+      (out[key] as ParamSpec<unknown>) = { ...spec, option: { ...spec.option, help: undefined } };
+  }
+  return out;
+}
+
+export const kiloPreset: Preset<'kilo', KiloParams> = {
+  id: 'kilo',
+  agent: 'Kilo Code',
+  summary: 'Kilo Code prunes old tool output like OpenCode, then summarizes, with its own point',
+  source: "From Kilo Code's source (kilocode/session/overflow.ts on OpenCode's session code).",
+  doc: {
+    trigger:
+      'tokens ≥ min(window − min(max output, 32,000) − min(20,000, max output), ⌊window × threshold_percent⌋)',
+    plan: "OpenCode's: prune tool output older than the newest 40,000 tokens (if more than 20,000 would go), then summarize all but the newest turns",
+    sources:
+      'V: Kilo-Org/kilocode `packages/opencode/src/session/overflow.ts` (8941515), `packages/opencode/src/kilocode/session/overflow.ts` (b32ab17), `packages/opencode/src/session/compaction.ts`',
+  },
+  params: {
+    thresholdPercent: {
+      default: 0,
+      rule: count(),
+      label: 'Compact at this percent of the window',
+      hint: 'compaction.threshold_percent; 0: unset',
+      option: {
+        name: 'threshold-percent',
+        unit: 'percent',
+        help: 'kilo compacts at this percent of the window at the latest (default unset)',
+      },
+    },
+    ...shared(),
+  },
+  summarizerCalls: 1,
+  clearsOnly: false,
+  trigger(window, p) {
+    if (window <= 0) return NO_WINDOW;
+    const reply = Math.min(p.maxOutputTokens, OPENCODE_OUTPUT_TOKEN_MAX);
+    const usable = `${n(window)} − ${n(reply)} − ${n(Math.min(KILO_COMPACTION_BUFFER, reply))}`;
+    return {
+      threshold: kiloThreshold(window, p),
+      comparison: 'reach',
+      formula: p.thresholdPercent > 0 ? `min(${usable}, ${n(window)} × ${p.thresholdPercent}%)` : usable,
+    };
+  },
+  steps: () => ({ clears: true, cut: 'if-still-over' }),
+  clear: pruneToolOutput,
+  cut: (view, start, p, usable) => ({ firstKeptIdx: openCodeCut(view, start, usable, p), carriedTokens: 0 }),
+  nothing: () => ({
+    reason: 'under-threshold',
+    text: 'kilo clears old tool output first and summarizes only while the context still reaches its threshold',
+  }),
+};
