@@ -56,6 +56,19 @@ describe('compaction-playground audit', () => {
     );
   });
 
+  it('--no-strategies leaves the strategies out and the rest of the ledger as it was', async () => {
+    const full = JSON.parse((await run(['audit', SAMPLE, '--json'])).out);
+    const lean = JSON.parse((await run(['audit', SAMPLE, '--json', '--no-strategies'])).out);
+    expect(full.compactions[0].strategies).toHaveLength(9);
+    expect(lean.compactions.map((e: { strategies: unknown[] }) => e.strategies)).toEqual([[], []]);
+    const without = (doc: { compactions: object[] }) =>
+      doc.compactions.map((e) => ({ ...e, strategies: undefined }));
+    expect(without(lean)).toEqual(without(full));
+    expect(lean.survival).toEqual(full.survival);
+    const text = (await run(['audit', SAMPLE, '--no-strategies'])).out;
+    expect(text).not.toContain('at the same moment');
+  });
+
   it('prints the ledger of each recorded compaction under the documented JSON names', async () => {
     const r = await run(['audit', SAMPLE, '--json']);
     expect(r.code).toBe(0);
