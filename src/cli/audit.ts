@@ -57,6 +57,7 @@ function entryDocument(e: LedgerEntry, strategies: readonly StrategyAtCompaction
     tokensBefore: e.tokensBefore,
     tokensAfter: e.tokensAfter,
     durationMs: e.durationMs,
+    durationSource: e.durationSource,
     summaryTokens: e.summaryTokens,
     summarized: e.summarized,
     summary: e.summary,
