@@ -21,6 +21,11 @@ describe('compaction-playground audit', () => {
       'gemini-cli',
       'clear-tool-uses',
       'mask-observations',
+      'anthropic-compaction',
+      'openai-compaction',
+      'roo-code',
+      'kilo',
+      'goose',
     ]);
     // The agent kept 1 of its 6 facts; our budget cut summarizes the first 3 messages and keeps the last 5.
     const all6 = {
@@ -54,6 +59,20 @@ describe('compaction-playground audit', () => {
     expect(text).toContain(
       '  facts kept   agent 1/6; at the same moment: budget 6/6, pi 6/6, turns 6/6 (nothing to compact),',
     );
+  });
+
+  it('--no-strategies leaves the strategies out and the rest of the ledger as it was', async () => {
+    const full = JSON.parse((await run(['audit', SAMPLE, '--json'])).out);
+    const lean = JSON.parse((await run(['audit', SAMPLE, '--json', '--no-strategies'])).out);
+    // The three cut rules and the eleven presets.
+    expect(full.compactions[0].strategies).toHaveLength(14);
+    expect(lean.compactions.map((e: { strategies: unknown[] }) => e.strategies)).toEqual([[], []]);
+    const without = (doc: { compactions: object[] }) =>
+      doc.compactions.map((e) => ({ ...e, strategies: undefined }));
+    expect(without(lean)).toEqual(without(full));
+    expect(lean.survival).toEqual(full.survival);
+    const text = (await run(['audit', SAMPLE, '--no-strategies'])).out;
+    expect(text).not.toContain('at the same moment');
   });
 
   it('prints the ledger of each recorded compaction under the documented JSON names', async () => {

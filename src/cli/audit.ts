@@ -41,10 +41,16 @@ had just before it with the offline summarizer, and the agent's facts are
 checked against the context it leaves. Nothing calls a model.
 
 Options:
+  --no-strategies     leave out what the strategies would have done (faster on
+                      long sessions; \`strategies\` is then an empty list)
 ${SETTINGS_HELP}
 ${SOURCE_HELP}`;
 
-const AUDIT_OPTIONS = { ...SETTINGS_OPTIONS, ...SOURCE_OPTIONS } as const;
+const AUDIT_OPTIONS = {
+  ...SETTINGS_OPTIONS,
+  ...SOURCE_OPTIONS,
+  'no-strategies': { type: 'boolean' },
+} as const;
 
 /** One compaction in the `--json` shape; its names are the command line's contract. */
 function entryDocument(e: LedgerEntry, strategies: readonly StrategyAtCompaction[]) {
@@ -56,6 +62,7 @@ function entryDocument(e: LedgerEntry, strategies: readonly StrategyAtCompaction
     tokensBefore: e.tokensBefore,
     tokensAfter: e.tokensAfter,
     durationMs: e.durationMs,
+    durationSource: e.durationSource,
     summaryTokens: e.summaryTokens,
     summarized: e.summarized,
     summary: e.summary,
@@ -161,7 +168,8 @@ export async function audit(argv: string[], io: Io): Promise<number> {
   const ledger = compactionLedger(history, shape.counts, { price });
   const summarizer = createOfflineSummarizer();
   const strategies: StrategyAtCompaction[][] = [];
-  for (let k = 0; k < ledger.compactions.length; k++)
+  const compared = values['no-strategies'] === true ? 0 : ledger.compactions.length;
+  for (let k = 0; k < compared; k++)
     strategies.push(await strategiesAt(history, k, settings, summarizer, estimator));
   io.out(
     values.json

@@ -173,6 +173,7 @@ function readHistory(value: unknown, log: IssueLog): SessionHistory | undefined 
       return unreadable('a compaction points outside its messages');
     const trigger = field(item, 'trigger');
     const duration = field(item, 'durationMs');
+    const durationSource = field(item, 'durationSource');
     compactions.push({
       atMessage: field(item, 'atMessage') as number,
       contextAfter: after as number[],
@@ -180,6 +181,7 @@ function readHistory(value: unknown, log: IssueLog): SessionHistory | undefined 
       tokensBefore: countOrNull(field(item, 'tokensBefore')),
       tokensAfter: countOrNull(field(item, 'tokensAfter')),
       ...(typeof duration === 'number' && duration >= 0 ? { durationMs: duration } : {}),
+      ...(durationSource === 'recorded' || durationSource === 'timestamps' ? { durationSource } : {}),
       source: str(item, 'source') ?? 'compaction',
     });
   }

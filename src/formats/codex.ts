@@ -11,6 +11,7 @@
  */
 import { appendAll } from '../core/arrays';
 import { injectedKind } from '../core/harness/injected';
+import { elapsedMs } from '../core/session/history';
 import type { Message } from '../core/message';
 import { makeMessage } from './build';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
@@ -116,6 +117,10 @@ class CodexSession implements JsonlSession {
   /** History length at the last recorded call: the next call's reply comes after it. */
   private callFrom = 0;
 
+  /** The `timestamp` of the line being read and of the one before it. */
+  private time: unknown;
+  private previousTime: unknown;
+
   constructor(private readonly log: IssueLog) {
     this.items = new ResponseItems(log);
     this.items.recorder = this.recorder;
@@ -126,6 +131,8 @@ class CodexSession implements JsonlSession {
       this.log.notAnObject(line, record);
       return;
     }
+    this.previousTime = this.time;
+    this.time = field(record, 'timestamp');
     const type = str(record, 'type') ?? '';
     const payload = rec(record, 'payload');
     const origin = { id: `L${line}`, line, turnId: this.turnId };
@@ -211,7 +218,16 @@ class CodexSession implements JsonlSession {
     const replacement = arr(payload, 'replacement_history');
     const origin = { id: `L${line}`, line, turnId: this.turnId };
     // Codex records neither what triggered the compaction nor the sizes around it.
-    const facts = { trigger: null, tokensBefore: null, tokensAfter: null, source: 'compacted', line };
+    // Nor how long it took: the compacted line's time less the line before it.
+    const durationMs = elapsedMs(this.previousTime, this.time);
+    const facts = {
+      trigger: null,
+      tokensBefore: null,
+      tokensAfter: null,
+      ...(durationMs === null ? {} : { durationMs, durationSource: 'timestamps' as const }),
+      source: 'compacted',
+      line,
+    };
     this.items.syncHistory();
     if (!replacement) {
       const carried = carriedUserMessages(this.items.messages);

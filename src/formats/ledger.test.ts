@@ -109,6 +109,7 @@ describe('the ledger of a Claude Code session (compact_boundary and its summary)
       tokensBefore: 52_000,
       tokensAfter: 4_010,
       durationMs: 3_100,
+      durationSource: 'recorded',
       cacheWriteAfter: 4_000,
       callsUntilNext: 1,
     });
@@ -135,7 +136,12 @@ describe('the ledger of a Codex rollout (compacted)', () => {
     output('c2', 'export const backoff = 2;'),
     shell('c3', 'npm test'),
     output('c3', OUTPUT),
-    line('compacted', { message: SUMMARY }),
+    // The compaction's line is 12.5 s after the line before it.
+    JSON.stringify({
+      timestamp: '2025-10-29T01:00:12.500Z',
+      type: 'compacted',
+      payload: { message: SUMMARY },
+    }),
     shell('c4', 'cat src/backoff.ts'),
     output('c4', 'export const backoff = 2;'),
   ].join('\n');
@@ -156,6 +162,11 @@ describe('the ledger of a Codex rollout (compacted)', () => {
     expect(entry.facts.instructions).toEqual({ kept: [], lost: [] });
     expect(entry.rereads.map((r) => r.path)).toEqual(['src/backoff.ts']);
     expect([entry.source, entry.trigger, entry.tokensBefore]).toEqual(['compacted', null, null]);
+  });
+
+  it('takes the duration from the compacted line’s time against the line before it', () => {
+    const entry = ledgerOf(text).compactions[0]!;
+    expect([entry.durationMs, entry.durationSource]).toEqual([12_500, 'timestamps']);
   });
 });
 
@@ -209,7 +220,13 @@ describe('the ledger of a pi session (compaction entries)', () => {
       model: 'claude-sonnet-4-5',
       stopReason: 'stop',
     }),
-    entry({ type: 'compaction', summary: SUMMARY, firstKeptEntryId: 'e8', tokensBefore: 175_004 }),
+    entry({
+      type: 'compaction',
+      summary: SUMMARY,
+      firstKeptEntryId: 'e8',
+      tokensBefore: 175_004,
+      timestamp: '2026-03-04T09:00:41.250Z',
+    }),
     call('c4', 'read', { path: 'src/backoff.ts' }),
     result('c4', 'read', 'export const backoff = 2;'),
   ].join('\n');
@@ -220,6 +237,11 @@ describe('the ledger of a pi session (compaction entries)', () => {
     expect(found.tokensBefore).toBe(175_004);
     // The user message, three calls and their results; the last reply stays verbatim.
     expect(found.summarized.messages).toBe(7);
+  });
+
+  it('takes the duration from the compaction entry’s time against its parent’s', () => {
+    const found = ledgerOf(text).compactions[0]!;
+    expect([found.durationMs, found.durationSource]).toEqual([41_250, 'timestamps']);
   });
 });
 

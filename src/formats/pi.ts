@@ -7,6 +7,7 @@
  * it, and each assistant reply's usage.
  */
 import { appendAll } from '../core/arrays';
+import { elapsedMs } from '../core/session/history';
 import type { Message, ToolCall } from '../core/message';
 import { PI_BRANCH_LEAD_IN, PI_COMPACTION_LEAD_IN } from '../core/summaryEnvelope';
 import { makeMessage, Parts } from './build';
@@ -304,12 +305,15 @@ class PiSession implements JsonlSession {
     const context = [summary];
     const keptFrom = this.keptFrom(path, at);
     if (keptFrom !== -1) pushEmitted(path, keptFrom, messageAt, context, at);
+    // pi writes no duration: the compaction's time less the entry before it on the path.
+    const durationMs = at > 0 ? elapsedMs(path[at - 1]!.record.timestamp, record.timestamp) : null;
     recorder.compaction(
       context,
       {
         trigger: null,
         tokensBefore: num(record, 'tokensBefore') ?? null,
         tokensAfter: null,
+        ...(durationMs === null ? {} : { durationMs, durationSource: 'timestamps' as const }),
         source: 'compaction',
         line,
       },

@@ -286,6 +286,7 @@ export function toShareSession(history: SessionHistory): ShareSession {
         source: c.source,
       };
       if (c.durationMs !== undefined) out.durationMs = c.durationMs;
+      if (c.durationSource !== undefined) out.durationSource = c.durationSource;
       return out;
     }),
     calls: history.calls.map((c) => ({

@@ -372,6 +372,7 @@ const sessionSchema = v.strictObject({
       durationMs: v.optional(
         v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(SHARE_LIMITS.durationMs))),
       ),
+      durationSource: v.optional(v.picklist(['recorded', 'timestamps'])),
       source: label,
     }),
   ),

@@ -12,7 +12,12 @@ import { factKept } from '../eval/score';
 import type { StatedNumber } from '../eval/statedNumbers';
 import type { Message } from '../message';
 import { sessionCalls, type SessionCall } from '../session/calls';
-import type { CompactionTrigger, RecordedCompaction, SessionHistory } from '../session/history';
+import type {
+  CompactionTrigger,
+  DurationSource,
+  RecordedCompaction,
+  SessionHistory,
+} from '../session/history';
 import { recordedContext } from '../session/recorded';
 import { isSummaryMessage } from '../summaryEnvelope';
 import { compactionCost, type CompactionCost, type LedgerPrice } from './cost';
@@ -42,6 +47,8 @@ export interface LedgerEntry {
   /** As the file records it, else the recorded size of the first call after, else null. */
   tokensAfter: number | null;
   durationMs: number | null;
+  /** Whether the file wrote the duration or we took it from the entries' times; null without one. */
+  durationSource: DurationSource | null;
   /** Our count of the summary the compaction wrote (0 when it wrote none). */
   summaryTokens: number;
   /** The messages it replaced: how many, their first and last index, and our count of them. */
@@ -211,6 +218,7 @@ export function compactionLedger(
       tokensBefore: c.tokensBefore,
       tokensAfter,
       durationMs: c.durationMs ?? null,
+      durationSource: c.durationMs == null ? null : (c.durationSource ?? 'recorded'),
       summaryTokens,
       summarized: {
         messages: parts.summarized.length,

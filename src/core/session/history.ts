@@ -23,6 +23,15 @@ export interface SessionHistory {
 
 export type CompactionTrigger = 'auto' | 'manual';
 
+export type DurationSource = 'recorded' | 'timestamps';
+
+/** Milliseconds from one ISO time to a later one; null when either is not a time or they run backwards. */
+export function elapsedMs(from: unknown, to: unknown): number | null {
+  if (typeof from !== 'string' || typeof to !== 'string') return null;
+  const ms = Date.parse(to) - Date.parse(from);
+  return Number.isFinite(ms) && ms >= 0 ? ms : null;
+}
+
 export interface RecordedCompaction {
   /**
    * Index in `messages` of the first message written by the compaction (its
@@ -46,6 +55,12 @@ export interface RecordedCompaction {
   tokensAfter: number | null;
   /** How long the compaction took, when the file records it (Claude Code `compactMetadata.durationMs`). */
   durationMs?: number | null;
+  /**
+   * Where `durationMs` comes from: the file's own figure, or the compaction
+   * entry's time less the time of the entry before it (Codex, pi). Absent
+   * with a duration means recorded.
+   */
+  durationSource?: DurationSource;
   /** What in the file marked it, e.g. `compact_boundary`, `compacted`, `compaction`, `summary message`. */
   source: string;
   /** 1-based line of the marker, for line-oriented files. */
