@@ -8,6 +8,7 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  Legend,
   Line,
   LineChart,
   ResponsiveContainer,
@@ -142,6 +143,7 @@ export default memo(function ArchiveCharts({ rows }: { rows: readonly SessionRow
                 <XAxis dataKey="label" stroke={c.muted} fontSize={11} />
                 <YAxis stroke={c.muted} fontSize={11} allowDecimals={false} />
                 <Tooltip />
+                <Legend wrapperStyle={{ fontSize: 11 }} />
                 <Bar dataKey="paths" fill={c.accent} isAnimationActive={false} />
                 <Bar dataKey="commands" fill={c['role-summary']} isAnimationActive={false} />
                 <Bar dataKey="instructions" fill={c.muted} isAnimationActive={false} />
