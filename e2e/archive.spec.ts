@@ -43,6 +43,24 @@ test.describe('the archive view', () => {
     await expect(page.getByTestId('archive-progress')).toContainText('1 other files skipped');
     await expect(page.getByTestId('archive-totals')).toContainText('3 sessions, 3 compactions');
 
+    // Survival over compactions: linkcheck kept 70% of its paths, 0% of its commands, all its
+    // instructions; the Codex rollout all of its paths and 1 of 6 commands; tallybook has no
+    // compaction and is not counted.
+    const survival = page.getByTestId('archive-survival');
+    await survival.locator('summary').click();
+    await expect(survival.locator('caption')).toContainText(
+      '2 with compactions counted, 1 without not counted',
+    );
+    const bins = survival.locator('tbody tr');
+    await expect(bins).toHaveText([
+      ['0–20%', '0', '2', '0'].join(''),
+      ['20–40%', '0', '0', '0'].join(''),
+      ['40–60%', '0', '0', '0'].join(''),
+      ['60–80%', '1', '0', '0'].join(''),
+      ['80–99%', '0', '0', '0'].join(''),
+      ['100%', '1', '0', '1'].join(''),
+    ]);
+
     await page.getByTestId('archive-sort-compactions').click();
     await expect(rows.nth(0).locator('th')).toContainText('.claude/projects/-home-lee-linkcheck/6f1c.jsonl');
     await expect(rows.nth(1).locator('th')).toContainText('.codex/sessions/');

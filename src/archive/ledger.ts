@@ -9,6 +9,7 @@
 import type { Estimator } from '../core/estimate';
 import { compactionLedger, type LedgerEntry } from '../core/ledger/ledger';
 import { LEDGER_KINDS } from '../core/ledger/kinds';
+import { survivalOf } from '../core/ledger/survival';
 import { countSession } from '../core/session/counted';
 import type { ImportResult } from '../formats/types';
 
@@ -21,6 +22,12 @@ export interface LedgerFigures {
   loops: number | null;
   /** File paths the summarized messages named that the summary does not. */
   lostPaths: number | null;
+  /** Share (0..1) of the summarized messages' file paths the summary kept; null when there were none. */
+  pathSurvival: number | null;
+  /** The same for shell commands. */
+  commandSurvival: number | null;
+  /** The same for the user's instructions. */
+  instructionSurvival: number | null;
 }
 
 export interface LedgerColumns {
@@ -30,7 +37,21 @@ export interface LedgerColumns {
   compactions: LedgerFigures[];
 }
 
-export const NO_LEDGER: LedgerFigures = { survival: null, rereads: null, loops: null, lostPaths: null };
+export const NO_LEDGER: LedgerFigures = {
+  survival: null,
+  rereads: null,
+  loops: null,
+  lostPaths: null,
+  pathSurvival: null,
+  commandSurvival: null,
+  instructionSurvival: null,
+};
+
+/** The per-kind shares of some entries, as columns. */
+function kindShares(entries: readonly LedgerEntry[]) {
+  const s = survivalOf(entries);
+  return { pathSurvival: s.paths, commandSurvival: s.commands, instructionSurvival: s.instructions };
+}
 
 /** Kept and all facts of some entries, every kind pooled. */
 function pooled(entries: readonly LedgerEntry[]): number | null {
@@ -55,7 +76,7 @@ export async function ledgerColumns(
 ): Promise<LedgerColumns> {
   const recorded = imported.history?.compactions ?? [];
   if (recorded.length === 0) {
-    return { session: { survival: null, rereads: 0, loops: 0, lostPaths: 0 }, compactions: [] };
+    return { session: { ...NO_LEDGER, rereads: 0, loops: 0, lostPaths: 0 }, compactions: [] };
   }
   const { history, shape } = countSession(imported.messages, imported.history, await estimator());
   const ledger = compactionLedger(history, shape.counts);
@@ -64,6 +85,7 @@ export async function ledgerColumns(
     rereads: e.rereads.length,
     loops: ledger.loops.filter((l) => l.from <= e.index && e.index <= l.to).length,
     lostPaths: e.facts.paths.lost.length,
+    ...kindShares([e]),
   }));
   return {
     session: {
@@ -71,6 +93,7 @@ export async function ledgerColumns(
       rereads: compactions.reduce((sum, c) => sum + (c.rereads ?? 0), 0),
       loops: ledger.loops.length,
       lostPaths: compactions.reduce((sum, c) => sum + (c.lostPaths ?? 0), 0),
+      ...kindShares(ledger.compactions),
     },
     compactions,
   };

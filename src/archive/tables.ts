@@ -67,6 +67,9 @@ export const SESSION_COLUMNS: readonly Column<SessionRow>[] = [
   int('rereads', (r) => r.rereads),
   int('loops', (r) => r.loops),
   int('lostPaths', (r) => r.lostPaths),
+  real('pathSurvival', (r) => r.pathSurvival),
+  real('commandSurvival', (r) => r.commandSurvival),
+  real('instructionSurvival', (r) => r.instructionSurvival),
   text('error', (r) => r.error ?? null),
 ];
 
@@ -83,6 +86,9 @@ export const COMPACTION_COLUMNS: readonly Column<CompactionRow>[] = [
   int('rereads', (r) => r.rereads),
   int('loops', (r) => r.loops),
   int('lostPaths', (r) => r.lostPaths),
+  real('pathSurvival', (r) => r.pathSurvival),
+  real('commandSurvival', (r) => r.commandSurvival),
+  real('instructionSurvival', (r) => r.instructionSurvival),
 ];
 
 export type TableFormat = 'parquet' | 'csv' | 'jsonl';

@@ -137,6 +137,9 @@ describe('compaction-playground archive', () => {
       rereads: ledger.compactions.reduce((n, c) => n + c.rereads.length, 0),
       loops: ledger.loops.length,
       lostPaths: ledger.compactions.reduce((n, c) => n + c.facts.paths.lost.length, 0),
+      pathSurvival: 0.7,
+      commandSurvival: 0,
+      instructionSurvival: 1,
     });
     // A session that records no compaction lost nothing.
     expect(row('tasks/1733/api_conversation_history.json')).toMatchObject({
@@ -144,6 +147,9 @@ describe('compaction-playground archive', () => {
       rereads: 0,
       loops: 0,
       lostPaths: 0,
+      pathSurvival: null,
+      commandSurvival: null,
+      instructionSurvival: null,
     });
   });
 

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionRow } from '../../archive/row';
+import { survivalDistribution } from './ArchiveCharts';
+
+function row(
+  file: string,
+  compactions: number,
+  paths: number | null,
+  commands: number | null,
+  error?: string,
+) {
+  return {
+    file,
+    compactions,
+    pathSurvival: paths,
+    commandSurvival: commands,
+    instructionSurvival: null,
+    ...(error ? { error } : {}),
+  } as unknown as SessionRow;
+}
+
+describe('survivalDistribution', () => {
+  it('counts each session with compactions in the bin its share reaches, 100% apart', () => {
+    const d = survivalDistribution([
+      row('a', 2, 0, 0.19),
+      row('b', 1, 0.2, null),
+      row('c', 3, 0.999, 1),
+      row('d', 1, 1, 0.6),
+    ]);
+    expect(d.bins.map((b) => [b.label, b.paths, b.commands, b.instructions])).toEqual([
+      ['0–20%', 1, 1, 0],
+      ['20–40%', 1, 0, 0],
+      ['40–60%', 0, 0, 0],
+      ['60–80%', 0, 1, 0],
+      ['80–99%', 1, 0, 0],
+      ['100%', 1, 1, 0],
+    ]);
+    expect(d).toMatchObject({ compacted: 4, uncompacted: 0 });
+  });
+
+  it('leaves out sessions without compactions (saying how many) and rows that did not import', () => {
+    const d = survivalDistribution([
+      row('a', 0, null, null),
+      row('b', 0, null, null, 'torn'),
+      row('c', 1, 0.5, null),
+    ]);
+    expect(d).toMatchObject({ compacted: 1, uncompacted: 1 });
+    expect(d.bins.reduce((n, b) => n + b.paths, 0)).toBe(1);
+    expect(d.bins.reduce((n, b) => n + b.commands, 0)).toBe(0);
+  });
+});
