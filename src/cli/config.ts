@@ -1,5 +1,6 @@
 /** `config --harness ID`: the tuned settings written in that agent's own configuration. */
-import { CONFIG_TARGETS, HARNESSES, agentConfig, isConfigTarget, normalizeSettings } from '../core';
+import { HARNESSES, normalizeSettings } from '../core';
+import { CONFIG_TARGETS, agentConfig, isConfigTarget } from '../core/harness/agentConfig';
 import { EXIT_OK, UsageError, jsonDocument, type Io } from './io';
 import { HARNESS_HELP, HARNESS_OPTIONS } from './harnessOptions';
 import { parse, settingsFrom } from './options';

@@ -184,5 +184,3 @@ export {
 export type { LiveReport, NextCompaction } from './nextCompaction';
 export { StableMessages, sameMessage } from './stableMessages';
 export type { Breakdown, Category, CategoryKind } from './session/breakdown';
-export { CONFIG_TARGETS, agentConfig, isConfigTarget, tunedThreshold } from './harness/agentConfig';
-export type { AgentConfig } from './harness/agentConfig';
