@@ -484,7 +484,7 @@ describe('bad input', () => {
     [
       'an unknown command',
       ['frobnicate'],
-      "unknown command 'frobnicate' (commands: inspect, compact, share, count, replay, audit, watch, statusline, archive)",
+      "unknown command 'frobnicate' (commands: inspect, compact, share, count, replay, audit, watch, statusline, archive, config)",
     ],
     [
       'a bad number',

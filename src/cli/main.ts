@@ -2,6 +2,7 @@
 import { AUDIT_HELP, audit } from './audit';
 import { ARCHIVE_HELP, archiveCommand } from './archive';
 import { COMPACT_HELP, compact } from './compact';
+import { CONFIG_HELP, configCommand } from './config';
 import { COUNT_HELP, count } from './count';
 import { EXIT_BAD_INPUT, EXIT_FAILURE, UsageError, processIo, terminalIo, type Io } from './io';
 import { INSPECT_HELP, inspect } from './inspect';
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = {
   watch: (argv, io) => watch(argv, io),
   statusline: (argv, io) => statusline(argv, io),
   archive: archiveCommand,
+  config: configCommand,
 };
 
 export const HELP = `compaction-playground: see where an agent transcript's context goes and where compaction would cut it.
@@ -34,6 +36,7 @@ Usage:
   compaction-playground watch FILE|DIR [options]          follow a session as it is written: how far the next compaction is
   compaction-playground statusline                        Claude Code's status line: context share, tokens until auto-compact
   compaction-playground archive DIR [--json] [--out FILE] every session under a folder: a row each, totals, tables for DuckDB
+  compaction-playground config --harness ID [options]     the settings written in that agent's own configuration
 
 Run a command with --help for its options.
 
@@ -53,7 +56,9 @@ ${WATCH_HELP}
 
 ${STATUSLINE_HELP}
 
-${ARCHIVE_HELP}`;
+${ARCHIVE_HELP}
+
+${CONFIG_HELP}`;
 
 /** Runs one command. Everything it prints, to a terminal or not, passes through `terminalIo`. */
 export async function main(argv: string[], given: Io = processIo): Promise<number> {

@@ -31,6 +31,7 @@ import { LinkVisitNotice } from './share/LinkVisitNotice';
 import { ShareDialog } from './share/ShareDialog';
 import { useAddressBarSync, useExpectedTranscriptCheck } from './share/useShareSync';
 import { SettingsPanel } from './settings/SettingsPanel';
+import { AgentConfigPanel } from './settings/AgentConfigPanel';
 import { markersFor } from './tokens/markerChoice';
 import { keepRecentCap } from './tokens/stops';
 import { TokenStrip } from './tokens/TokenStrip';
@@ -254,6 +255,7 @@ export function App() {
       <main id="main" tabIndex={-1} className="layout">
         <aside className="side">
           <SettingsPanel analysis={analysis} />
+          <AgentConfigPanel />
         </aside>
         {archiveOpen ? (
           <Suspense fallback={<p className="muted">Loading the archive view…</p>}>

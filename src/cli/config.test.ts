@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { run } from './testSupport.node';
+
+describe('compaction-playground config', () => {
+  const saved = process.env.ANTHROPIC_API_KEY;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.ANTHROPIC_API_KEY;
+    else process.env.ANTHROPIC_API_KEY = saved;
+  });
+
+  it('prints the text to paste on stdout, and where it goes and what differs on stderr', async () => {
+    const r = await run(['config', '--harness', 'codex', '--window', '200_000', '--reserve', '10000']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('model_context_window = 200000\nmodel_auto_compact_token_limit = 190000\n');
+    expect(r.err).toBe(
+      'compaction-playground: for ~/.codex/config.toml\n' +
+        '  note: Codex never compacts later than 0.9 of the window: it fires at 180,000, not the tuned 190,000\n' +
+        '  note: keep-recent (20,000) has no setting: Codex summarizes everything and puts back up to 20,000 tokens of your recent prompts\n',
+    );
+  });
+
+  it('gives {harness, file, format, text, notes} with --json, the preset parameters applied', async () => {
+    const r = await run([
+      'config',
+      '--harness',
+      'gemini-cli',
+      '--window',
+      '1000000',
+      '--strategy',
+      'gemini-cli',
+      '--threshold-fraction',
+      '0.7',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({
+      harness: 'gemini-cli',
+      file: '~/.gemini/settings.json',
+      format: 'json',
+      text: '{\n  "model": {\n    "compressionThreshold": 0.7\n  }\n}\n',
+      notes: [
+        "Gemini CLI measures a share of the model's own window; these numbers assume 1,000,000",
+        'versions before its settings moved under "model" name it chatCompression.contextPercentageThreshold',
+        'keep-recent (20,000) has no setting: Gemini CLI keeps the newest 0.3 of the history',
+      ],
+    });
+  });
+
+  it('never prints a key from the environment', async () => {
+    process.env.ANTHROPIC_API_KEY = 'sk-ant-api03-config-test-never-printed';
+    for (const harness of ['claude-code', 'compactor', 'langchain']) {
+      const r = await run(['config', '--harness', harness, '--json']);
+      expect(r.code).toBe(0);
+      expect(`${r.out}${r.err}`).not.toContain('sk-ant');
+    }
+  });
+
+  it('refuses a missing or unknown agent, naming the ones it knows', async () => {
+    const missing = await run(['config']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('config needs --harness (one of: claude-code | codex | pi | opencode');
+    const unknown = await run(['config', '--harness', 'aider']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain("--harness: unknown agent 'aider'");
+    const file = await run(['config', 'session.jsonl', '--harness', 'pi']);
+    expect(file.err).toBe("compaction-playground: config reads no file (got 'session.jsonl')\n");
+  });
+
+  it('refuses settings the playground refuses, in the same words', async () => {
+    const r = await run(['config', '--harness', 'pi', '--window', 'lots']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^compaction-playground: --window/);
+  });
+});

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeSettings, type SettingsInput } from '../settings';
+import { CONFIG_TARGETS, agentConfig, tunedThreshold } from './agentConfig';
+
+/** Window 200,000, reserve 40,000: the budget rule compacts past 160,000. */
+const TUNED: SettingsInput = {
+  maxContextTokens: 200_000,
+  reserveTokens: 40_000,
+  keepRecentTokens: 20_000,
+  maxSummaryTokens: 4_000,
+};
+const config = (harness: string, input: SettingsInput = TUNED) =>
+  agentConfig(harness, normalizeSettings(input));
+
+describe('agentConfig', () => {
+  it('offers every agent the page and the command line list, in order', () => {
+    expect(CONFIG_TARGETS.map((t) => t.id)).toEqual([
+      'claude-code',
+      'codex',
+      'pi',
+      'opencode',
+      'gemini-cli',
+      'roo-code',
+      'kilo',
+      'cline',
+      'langchain',
+      'adk',
+      'letta',
+      'compactor',
+    ]);
+  });
+
+  it('takes the chosen preset’s own trigger as the tuned threshold', () => {
+    expect(tunedThreshold(normalizeSettings(TUNED))).toBe(160_000);
+    expect(tunedThreshold(normalizeSettings({ ...TUNED, strategy: 'gemini-cli' }))).toBe(100_000);
+  });
+
+  it('writes Claude Code’s override as the whole percent of its effective window at or below the threshold', () => {
+    expect(config('claude-code')).toEqual({
+      harness: 'claude-code',
+      file: 'the environment (or "env" in ~/.claude/settings.json)',
+      format: 'env',
+      text: 'export CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=88\n',
+      notes: [
+        'Claude Code takes the window from the model; these numbers assume 200,000, of which 180,000 is its effective window',
+        '88% compacts at 158,400, the closest whole percent at or below the tuned 160,000',
+        'keep-recent (20,000) has no setting: Claude Code summarizes everything, then re-attaches recent files, todos and the plan',
+      ],
+    });
+  });
+
+  it('says so when the tuned threshold is above Claude Code’s own, which the override cannot raise', () => {
+    const out = config('claude-code', { maxContextTokens: 200_000, reserveTokens: 16_384 });
+    expect(out.text).toBe('# leave CLAUDE_AUTOCOMPACT_PCT_OVERRIDE unset\n');
+    expect(out.notes[1]).toBe(
+      'CLAUDE_AUTOCOMPACT_PCT_OVERRIDE can only lower the point: Claude Code already compacts at 167,000, below the tuned 183,616',
+    );
+  });
+
+  it('writes Codex’s window and limit, and the 90% it never goes past', () => {
+    expect(config('codex')).toMatchObject({
+      file: '~/.codex/config.toml',
+      format: 'toml',
+      text: 'model_context_window = 200000\nmodel_auto_compact_token_limit = 160000\n',
+      notes: [
+        'keep-recent (20,000) has no setting: Codex summarizes everything and puts back up to 20,000 tokens of your recent prompts',
+      ],
+    });
+    expect(config('codex', { ...TUNED, reserveTokens: 10_000 }).notes[0]).toBe(
+      'Codex never compacts later than 0.9 of the window: it fires at 180,000, not the tuned 190,000',
+    );
+  });
+
+  it('writes pi’s compaction block', () => {
+    expect(config('pi')).toEqual({
+      harness: 'pi',
+      file: '~/.pi/agent/settings.json',
+      format: 'json',
+      text: '{\n  "compaction": {\n    "enabled": true,\n    "reserveTokens": 40000,\n    "keepRecentTokens": 20000\n  }\n}\n',
+      notes: [
+        "pi takes the window from the model's contextWindow; it compacts at window − reserveTokens",
+        'the summary cap (4,000) has no setting: pi caps its summary at 80% of reserveTokens',
+      ],
+    });
+    expect(config('pi', { ...TUNED, enabled: false }).text).toContain('"enabled": false');
+  });
+
+  it('writes OpenCode’s compaction block with its tail', () => {
+    expect(config('opencode')).toMatchObject({
+      file: 'opencode.json',
+      text:
+        '{\n  "$schema": "https://opencode.ai/config.json",\n  "compaction": {\n    "auto": true,\n    "prune": true,\n' +
+        '    "reserved": 40000,\n    "tail_turns": 2,\n    "preserve_recent_tokens": 20000\n  }\n}\n',
+      notes: [
+        'OpenCode takes the window from the model and compacts at its input limit less "reserved" (40,000 here)',
+        '"preserve_recent_tokens" caps a verbatim tail of at most 2 turns (tail_turns): OpenCode keeps whole turns, never part of one',
+      ],
+    });
+  });
+
+  it('writes Gemini CLI’s compression threshold as a share of the window, rounded down', () => {
+    expect(config('gemini-cli')).toMatchObject({
+      text: '{\n  "model": {\n    "compressionThreshold": 0.8\n  }\n}\n',
+      notes: [
+        "Gemini CLI measures a share of the model's own window; these numbers assume 200,000",
+        'versions before its settings moved under "model" name it chatCompression.contextPercentageThreshold',
+        'keep-recent (20,000) has no setting: Gemini CLI keeps the newest 0.3 of the history',
+      ],
+    });
+    const odd = config('gemini-cli', { ...TUNED, reserveTokens: 33_333 });
+    expect(odd.text).toBe('{\n  "model": {\n    "compressionThreshold": 0.83\n  }\n}\n');
+    expect(odd.notes[2]).toBe('0.83 fires at 166,000, the closest hundredth at or below the tuned 166,667');
+  });
+
+  it('writes Roo Code’s and Kilo Code’s auto-condense percent', () => {
+    const roo = config('roo-code', { ...TUNED, reserveTokens: 33_333 });
+    expect(roo.text).toBe('{\n  "autoCondenseContext": true,\n  "autoCondenseContextPercent": 83\n}\n');
+    expect(roo.notes).toEqual([
+      "Roo Code measures a percent of the model's own window; these numbers assume a window of 200,000",
+      '83% fires at 166,000, the closest whole percent at or below the tuned 166,667',
+      'keep-recent has no setting: Roo Code keeps its last few messages after the summary',
+    ]);
+    expect(config('kilo').text).toBe(
+      '{\n  "autoCondenseContext": true,\n  "autoCondenseContextPercent": 80\n}\n',
+    );
+  });
+
+  it('writes Cline’s auto-condense threshold and says where Cline ignores it', () => {
+    expect(config('cline')).toMatchObject({
+      text: '{\n  "useAutoCondense": true,\n  "autoCondenseThreshold": 0.8\n}\n',
+      notes: [
+        'Cline reads autoCondenseThreshold only for its newest model families, and never fires later than its own buffer below the window; otherwise that buffer decides',
+        'keep-recent (20,000) has no setting: Cline condenses the whole task and re-reads the files it needs',
+      ],
+    });
+  });
+
+  it('writes LangChain’s SummarizationMiddleware trigger and keep', () => {
+    expect(config('langchain').text).toBe(
+      'from langchain.agents.middleware import SummarizationMiddleware\n\n' +
+        'summarization = SummarizationMiddleware(\n    model=summary_model,\n' +
+        '    trigger=("tokens", 160000),\n    keep=("tokens", 20000),\n)\n',
+    );
+    expect(config('langchain').notes).toEqual([
+      'the summary cap (4,000) has no option: set max_tokens on the summary model',
+    ]);
+  });
+
+  it('writes ADK’s EventsCompactionConfig with the token threshold', () => {
+    expect(config('adk').text).toBe(
+      'from google.adk.apps.app import App, EventsCompactionConfig\n\napp = App(\n    name="my_agent",\n' +
+        '    root_agent=root_agent,\n    events_compaction_config=EventsCompactionConfig(\n' +
+        '        compaction_interval=3,\n        overlap_size=1,\n        token_threshold=160000,\n    ),\n)\n',
+    );
+  });
+
+  it('writes Letta’s limit and the share its sliding window summarizes', () => {
+    expect(config('letta')).toMatchObject({
+      text:
+        'agent = client.agents.create(\n    model=model,\n    context_window_limit=160000,\n' +
+        '    compaction_settings={\n        "mode": "sliding_window",\n        "sliding_window_percentage": 0.87,\n    },\n)\n',
+      notes: [
+        'Letta compacts at its context_window_limit: set to the tuned threshold 160,000, not the window',
+        'sliding_window_percentage is the share of the messages it summarizes: 0.87 keeps about 20,800 tokens, by message count rather than tokens',
+      ],
+    });
+  });
+
+  it('writes createCompactor’s options, with the chosen preset’s changed parameters', () => {
+    expect(config('compactor').text).toBe(
+      'const compactor = createCompactor(summarizer, estimator, {\n  maxContextTokens: 200000,\n' +
+        "  reserveTokens: 40000,\n  keepRecentTokens: 20000,\n  maxSummaryTokens: 4000,\n  strategy: 'budget',\n});\n",
+    );
+    expect(
+      config('compactor', {
+        maxContextTokens: 200_000,
+        strategy: 'codex',
+        harness: { codex: { thresholdFraction: 0.8 } },
+      }).text,
+    ).toBe(
+      'const compactor = createCompactor(summarizer, estimator, {\n  maxContextTokens: 200000,\n' +
+        "  reserveTokens: 16384,\n  keepRecentTokens: 20000,\n  strategy: 'codex',\n" +
+        '  harness: {"codex":{"thresholdFraction":0.8}},\n});\n',
+    );
+  });
+
+  it('writes nothing for a window of 0, and says why', () => {
+    expect(config('gemini-cli', { maxContextTokens: 0 })).toMatchObject({
+      text: '',
+      notes: ['no window is set (0): compaction is off in the playground, so nothing is written'],
+    });
+  });
+
+  it('refuses an agent it does not know, naming the ones it does', () => {
+    expect(() => config('aider')).toThrow(
+      "unknown harness 'aider' (harnesses: claude-code, codex, pi, opencode, gemini-cli, roo-code, kilo, cline, langchain, adk, letta, compactor)",
+    );
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * "Use in your agent": the settings as they stand, written in the chosen
+ * agent's own configuration, with a Copy button and what the agent cannot
+ * express. The same text as `compaction-playground config --harness ID`.
+ */
+import { useId, useMemo, useState } from 'react';
+import { CONFIG_TARGETS, agentConfig } from '../../core/harness/agentConfig';
+import { normalizeSettings } from '../../core/settings';
+import { useSettings } from '../../state/settingsStore';
+
+export function AgentConfigPanel() {
+  const { settings } = useSettings();
+  const [target, setTarget] = useState(CONFIG_TARGETS[0].id);
+  const [copied, setCopied] = useState(false);
+  const selectId = useId();
+  const config = useMemo(() => agentConfig(target, normalizeSettings(settings)), [target, settings]);
+
+  return (
+    <section className="panel agent-config" aria-labelledby="agent-config-title" data-testid="agent-config">
+      <h2 id="agent-config-title">Use in your agent</h2>
+      <div className="field">
+        <label htmlFor={selectId}>Agent</label>
+        <select
+          id={selectId}
+          data-testid="agent-config-harness"
+          value={target}
+          onChange={(e) => {
+            setTarget(e.target.value);
+            setCopied(false);
+          }}
+        >
+          {CONFIG_TARGETS.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.agent}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="muted agent-config-file" data-testid="agent-config-file">
+        In {config.file}
+      </p>
+      {config.text ? (
+        <pre
+          className="agent-config-text"
+          data-testid="agent-config-text"
+          tabIndex={0}
+          aria-label="Configuration"
+        >
+          <code>{config.text}</code>
+        </pre>
+      ) : null}
+      <div className="agent-config-actions">
+        <button
+          type="button"
+          data-testid="agent-config-copy"
+          disabled={!config.text}
+          onClick={async () => {
+            await navigator.clipboard?.writeText(config.text).catch(() => {});
+            setCopied(true);
+          }}
+        >
+          Copy
+        </button>
+        <span role="status" className="muted" data-testid="agent-config-copied">
+          {copied ? 'Copied' : ''}
+        </span>
+      </div>
+      {config.notes.length > 0 && (
+        <ul className="agent-config-notes" data-testid="agent-config-notes">
+          {config.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
