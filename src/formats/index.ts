@@ -16,6 +16,7 @@ import type { ImportReport } from './report';
 import { importReport } from './report';
 import type { ChunkImportOptions, FormatId, ImportResult, ImportUsage } from './types';
 import { ImportError } from './types';
+import { streamChunks } from './streamChunks';
 import { utf8Chunks } from './utf8';
 
 export { MAX_IMPORT_BYTES, detectFormat, exportTranscript, importChunks, importTranscript } from './registry';
@@ -127,19 +128,6 @@ function isReadableStream(input: unknown): input is ReadableStream<Uint8Array | 
 }
 
 /** A Web stream read chunk by chunk; older runtimes lack its async iterator. */
-async function* streamChunks<T>(stream: ReadableStream<T>): AsyncGenerator<T> {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
-
 function mixed(fileName: string | undefined): ImportError {
   return new ImportError('internal', 'The stream mixes text and byte chunks: give one or the other', {
     fileName,

@@ -18,6 +18,7 @@ import {
   type TokenizerId,
 } from '../core';
 import { importChunks } from '../formats/registry';
+import { streamChunks } from '../formats/streamChunks';
 import { utf8Chunks } from '../formats/utf8';
 import { estimateSessionCost } from '../providers/prices';
 import type { ArchiveReplay, ArchiveReply, ArchiveRequest, ArchiveSource } from './archiveProtocol';
@@ -28,19 +29,6 @@ function estimatorFor(tokenizer: TokenizerId, scale: number): Promise<Estimator>
   let found = estimators.get(key);
   if (!found) estimators.set(key, (found = loadEstimator(tokenizer, scale)));
   return found;
-}
-
-async function* streamOf(file: Blob): AsyncGenerator<Uint8Array> {
-  const reader = file.stream().getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
 }
 
 /** The file at `path` under a directory handle. */
@@ -61,7 +49,7 @@ function readerOf(source: ArchiveSource): SessionReader & { file(path: string): 
     return {
       file,
       async *bytes(path) {
-        yield* streamOf(await file(path));
+        yield* streamChunks((await file(path)).stream());
       },
       async list(path) {
         const prefix = `${path}/`;
@@ -75,7 +63,7 @@ function readerOf(source: ArchiveSource): SessionReader & { file(path: string): 
   return {
     file,
     async *bytes(path) {
-      yield* streamOf(await file(path));
+      yield* streamChunks((await file(path)).stream());
     },
     async list(path) {
       try {

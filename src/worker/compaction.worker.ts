@@ -20,6 +20,7 @@ import { loadEncoding } from '../core/tokenizer';
 import { TOKEN_VIEW_LIMIT, messageTokens } from '../core/tokenPieces';
 import { MAX_IMPORT_BYTES, exportTranscript, importChunks } from '../formats/registry';
 import { ImportError, type ImportResult } from '../formats/types';
+import { streamChunks } from '../formats/streamChunks';
 import { utf8Chunks } from '../formats/utf8';
 import { countExactly } from '../providers';
 import { hashTranscript } from '../share/payload';
@@ -155,19 +156,6 @@ function progressReporter(id: number): (progress: Progress) => void {
     last = now;
     post({ id, type: 'progress', progress });
   };
-}
-
-async function* streamOf(blob: Blob): AsyncGenerator<Uint8Array> {
-  const reader = blob.stream().getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
 }
 
 /** Collects the text while it streams by, so raw items can be shown later. */
@@ -366,7 +354,7 @@ async function load(
   } else {
     const blob = source.kind === 'url' ? await download(source.url, signal, report) : source.file;
     total = blob.size;
-    chunks = utf8Chunks(streamOf(blob), request.sourceName);
+    chunks = utf8Chunks(streamChunks(blob.stream()), request.sourceName);
   }
   const imported = await importChunks(tee(chunks, pieces, pacer(signal)), {
     format: request.format,
