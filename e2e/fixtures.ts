@@ -1,5 +1,6 @@
 /** Shared test data and helpers for the end-to-end tests. */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { HARNESSES } from '../src/core/harness/registry';
 import { SMALL_CHAT } from '../src/formats/fixtures/smallChat';
 import { importTranscript } from '../src/formats/registry';
 import { encodeShare } from '../src/share/codec';
@@ -12,6 +13,9 @@ import {
 
 /** A small OpenAI Chat Completions request: 7 messages, 81 o200k tokens (84 with the list framing). */
 export const CHAT = JSON.stringify(SMALL_CHAT);
+
+/** Rows of the strategy table: the three cut rules, then one per preset. */
+export const STRATEGY_ROWS = 3 + HARNESSES.length;
 
 /** Opens the page with nothing remembered from an earlier test. */
 export async function openFresh(page: Page): Promise<void> {

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { MOCK_LLM_PORT } from '../playwright.config';
-import { CHAT, chooseProvider, expect, loadChat, openFresh, paste, test } from './fixtures';
+import { CHAT, chooseProvider, expect, loadChat, openFresh, paste, STRATEGY_ROWS, test } from './fixtures';
 
 const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 const KEY = 'sk-test-e2e-numbers-0123456789abcdef';
@@ -36,8 +36,8 @@ test.describe('no number contradicts another', () => {
     // 84 tokens under every threshold: no row acts, so every row's context after is the 84 (a cut
     // would have made it 1,038 or more, with a 1,024-token summary).
     const after = page.locator('[data-testid="strategy-row"] [data-testid="strategy-after"]');
-    await expect(after).toHaveCount(9);
-    await expect(after).toHaveText(Array(9).fill('84'));
+    await expect(after).toHaveCount(STRATEGY_ROWS);
+    await expect(after).toHaveText(Array(STRATEGY_ROWS).fill('84'));
 
     // Over the threshold, the split turn's prefix (1,375 tokens) is shorter than the 1,600-token budget:
     // the summary is counted at what it replaces, and after stays at before.

@@ -105,7 +105,7 @@ test.describe('loading', () => {
     await expect(page.getByTestId('format')).toHaveText('openai-chat');
     await page.getByTestId('file-input').setInputFiles(file);
     await expect(page.getByTestId('load-progress')).toBeVisible();
-    await expect(page.getByRole('status')).toContainText('%');
+    await expect(page.getByRole('status', { name: 'Loading' })).toContainText('%');
     await page.getByTestId('load-cancel').click();
     await expect(page.getByTestId('load-progress')).toBeHidden();
     // The transcript that was there stays.

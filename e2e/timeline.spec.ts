@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
-import { openFresh, paste } from './fixtures';
+import { openFresh, paste, STRATEGY_ROWS } from './fixtures';
 
 test.describe('the session timeline', () => {
   test('shows the recorded compactions, and picking a call moves the strip and the list', async ({
@@ -25,7 +25,7 @@ test.describe('the session timeline', () => {
     await expect(markers.nth(1)).toContainText('manual before call 14: 21,956 →');
     await expect(page.getByTestId('timeline-chart').locator('svg .recharts-line')).not.toHaveCount(0);
     await expect(page.getByTestId('timeline-call')).toHaveCount(16);
-    await expect(page.getByTestId('replay-table').locator('tbody tr')).toHaveCount(10);
+    await expect(page.getByTestId('replay-table').locator('tbody tr')).toHaveCount(1 + STRATEGY_ROWS);
     await expect(page.getByTestId('replay-table').locator('tr[data-strategy="recorded"]')).toContainText(
       '22,471',
     );
@@ -125,7 +125,9 @@ test.describe('the session timeline', () => {
     await paste(page, many);
     await expect(page.getByTestId('message-count')).toHaveText('50,000', { timeout: 60_000 });
     await page.getByTestId('timeline-toggle').click();
-    await expect(page.getByTestId('replay-table').locator('tbody tr')).toHaveCount(10, { timeout: 60_000 });
+    await expect(page.getByTestId('replay-table').locator('tbody tr')).toHaveCount(1 + STRATEGY_ROWS, {
+      timeout: 60_000,
+    });
     await expect(page.locator('.timeline-figure figcaption')).toContainText('each of the 25,000 calls');
     // recharts draws one node per point: the chart is drawn from a sample, and so is the picker.
     const calls = await page.getByTestId('timeline-call').count();

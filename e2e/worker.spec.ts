@@ -64,13 +64,13 @@ test('a worker that stops responding is replaced: the page keeps its transcript 
   await freeze(stuck);
 
   await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/codex.jsonl');
-  await expect(page.getByRole('status')).toContainText('Reading');
+  await expect(page.getByRole('status', { name: 'Loading' })).toContainText('Reading');
   await expect(page.getByTestId('import-error')).toHaveText(
     'The background worker stopped responding while loading a transcript; it was restarted.',
     WATCHDOG,
   );
   await expect.poll(() => page.workers().includes(stuck)).toBe(false);
-  await expect(page.getByRole('status')).toBeHidden();
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeHidden();
 
   // The transcript on the page is still the one the worker answers for.
   await expect(page.getByTestId('format')).toHaveText('openai-chat', LOAD);
@@ -127,12 +127,12 @@ test('a server that never answers ends in an error with Try again, not an endles
     await expect(page.getByTestId('message-count')).toHaveText('7', LOAD);
     await page.getByLabel('Transcript URL').fill(url);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
-    await expect(page.getByRole('status')).toContainText('Reading');
+    await expect(page.getByRole('status', { name: 'Loading' })).toContainText('Reading');
     await expect(page.getByTestId('import-error')).toHaveText(
       `${url}: could not be fetched (the server did not answer within 30 s).`,
       { timeout: 90_000 },
     );
-    await expect(page.getByRole('status')).toBeHidden();
+    await expect(page.getByRole('status', { name: 'Loading' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(page.getByTestId('message-count')).toHaveText('7', LOAD);
   } finally {

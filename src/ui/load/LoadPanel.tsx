@@ -202,7 +202,13 @@ export const LoadPanel = memo(function LoadPanel() {
       )}
 
       {status === 'loading' && progress && (
-        <div className="progress" role="status" aria-live="polite">
+        <div
+          className="progress"
+          role="status"
+          aria-live="polite"
+          aria-label="Loading"
+          data-testid="load-status"
+        >
           {progress.phase === 'tokenizer' ? (
             // No measure to show: a bar that moves, not one stuck at the last phase's 100%.
             <>
