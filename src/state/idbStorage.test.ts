@@ -61,4 +61,17 @@ describe('settings writes during a drag', () => {
     advance(500);
     expect(stored.map(([name, value]) => `${name}=${value}`)).toEqual(['settings=a', 'theme=dark']);
   });
+
+  it('after a stop, nothing waiting and nothing new is written, even when the page goes away', () => {
+    const writes = throttledWrites(store, 250, clock);
+    void writes.write('settings', 'a');
+    advance(10);
+    void writes.write('settings', 'b');
+    writes.stop();
+    void writes.write('settings', 'c');
+    void writes.write('theme', 'dark');
+    writes.flush();
+    advance(500);
+    expect(stored.map(([name, value]) => `${name}=${value}`)).toEqual(['settings=a']);
+  });
 });

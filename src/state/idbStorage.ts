@@ -16,6 +16,8 @@ export interface ThrottledWrites {
   flush(): void;
   /** Forgets what is waiting for `name`, or for every name. */
   discard(name?: string): void;
+  /** Forgets everything waiting and writes nothing from now on: the stored data is being reset before a reload. */
+  stop(): void;
 }
 
 /**
@@ -29,6 +31,7 @@ export function throttledWrites(
   now: () => number = () => performance.now(),
 ): ThrottledWrites {
   const lastWrite = new Map<string, number>();
+  let stopped = false;
   const waiting = new Map<string, { value: string; timer: ReturnType<typeof setTimeout> }>();
   const writeNow = (name: string, value: string) => {
     lastWrite.set(name, now());
@@ -47,6 +50,7 @@ export function throttledWrites(
   };
   return {
     write(name, value) {
+      if (stopped) return Promise.resolve();
       const since = now() - (lastWrite.get(name) ?? -Infinity);
       if (!waiting.has(name) && since >= everyMs) return writeNow(name, value);
       const entry = waiting.get(name);
@@ -64,6 +68,10 @@ export function throttledWrites(
     discard(name) {
       for (const key of name === undefined ? [...waiting.keys()] : [name]) takeWaiting(key);
     },
+    stop() {
+      stopped = true;
+      for (const key of [...waiting.keys()]) takeWaiting(key);
+    },
   };
 }
 
@@ -71,8 +79,12 @@ const writes = throttledWrites((name, value) => set(name, value), WRITE_EVERY_MS
 // A value still waiting when the page goes away (a reload right after a drag) is written then.
 globalThis.addEventListener?.('pagehide', () => writes.flush());
 
-/** Forgets every write still waiting, so a reset is not undone by one. */
-export const discardPendingWrites = (): void => writes.discard();
+/**
+ * Forgets every write still waiting and refuses later ones until the page
+ * reloads, so a reset is not undone by a store that changes meanwhile (a
+ * worker's answer arriving between the clearing and the reload).
+ */
+export const stopWritesForReset = (): void => writes.stop();
 
 export const idbStorage: StorageArea = {
   getItem: (name) => get<unknown>(name),

@@ -8,7 +8,7 @@
  */
 import { clear as clearIdb } from 'idb-keyval';
 import { appendAll } from '../core/arrays';
-import { discardPendingWrites } from './idbStorage';
+import { stopWritesForReset } from './idbStorage';
 import type { StorageArea } from './storageArea';
 import { create } from 'zustand';
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
@@ -216,10 +216,11 @@ async function forget(area: () => StorageArea, key: string): Promise<void> {
 /**
  * Forgets everything this app stored on this device: settings, provider
  * choices and remembered keys, the last transcript, the theme. For the
- * error screen's "reset stored data".
+ * error screen's "reset stored data": nothing is stored again until the page
+ * reloads, which the caller does next.
  */
 export async function resetStoredData(): Promise<void> {
-  discardPendingWrites();
+  stopWritesForReset();
   try {
     for (const key of Object.keys(localStorage))
       if (key.startsWith(STORAGE_PREFIX)) localStorage.removeItem(key);
