@@ -273,6 +273,25 @@ describe('Claude Code turns', () => {
     ]);
     expect(issueCodes(result)).toEqual(['sidechain-lines']);
   });
+
+  it('lines in its shape that name another agent as their author are read, but not claimed with confidence', () => {
+    const line = (uuid: string, role: 'user' | 'assistant', text: string) =>
+      JSON.stringify({
+        sessionId: 's-1',
+        agent: 'cursor',
+        type: role,
+        message: role === 'user' ? { role, content: text } : { role, content: [{ type: 'text', text }] },
+        uuid,
+        timestamp: '2026-01-14T14:00:00.000Z',
+      });
+    const jsonl = [line('u1', 'user', 'refactor this'), line('a1', 'assistant', 'done')].join('\n');
+    expect(detectFormat(jsonl)).toEqual({
+      format: 'claude-code',
+      confidence: 0.5,
+      reason: 'Claude Code\'s message lines, but their "agent" field says "cursor" wrote them',
+    });
+    expect(importTranscript(jsonl).messages.map((m) => m.content)).toEqual(['refactor this', 'done']);
+  });
 });
 
 describe('Claude Code session history', () => {

@@ -85,9 +85,31 @@ function isUnlinkedMessageLine(record: unknown): boolean {
   );
 }
 
+/**
+ * The agent a line says wrote it, when that is not Claude Code: some tools
+ * write other agents' sessions (Cursor's, for one) in Claude Code's shape
+ * with an `agent` field naming the real author.
+ */
+function otherAuthor(records: readonly unknown[]): string | undefined {
+  for (const record of records) {
+    if (!isRecord(record)) continue;
+    const agent = str(record, 'agent');
+    if (agent !== undefined) return /claude/i.test(agent) ? undefined : agent;
+  }
+  return undefined;
+}
+
 export const claudeCode: JsonlImporter = {
   id: 'claude-code',
   detectRecords(records) {
+    const author = otherAuthor(records);
+    if (author !== undefined && (records.some(isClaudeLine) || records.some(isUnlinkedMessageLine)))
+      // Read in the shape it shares, but not claimed as Claude Code's own: another importer that knows the author wins.
+      return detection(
+        'claude-code',
+        0.5,
+        `Claude Code's message lines, but their "agent" field says ${JSON.stringify(author.slice(0, 40))} wrote them`,
+      );
     if (records.some(isClaudeLine)) {
       // A message without Anthropic `content` is not a Claude Code message (Qwen Code writes `parts`).
       const messages = records.filter(
