@@ -237,16 +237,18 @@ describe.each(encodings)('the %s counter', (id, ranks) => {
   );
 
   it.each(longRuns)(
-    'counts 200,000 × $name in under a second, exactly',
+    'counts 200,000 × $name exactly, in linear time',
     async (run) => {
       const count = await loadTokenizer(id);
       const text = run.char.repeat(200_000);
       let tokens = 0;
       const ms = cpuMs(() => (tokens = count(text)));
       expect(tokens).toBe(run[id]);
-      expect(ms).toBeLessThan(1000);
+      // Linear takes under a second of CPU even on a loaded machine; merging the run
+      // pairwise (quadratic) takes minutes. The gap is wide enough not to depend on the machine.
+      expect(ms).toBeLessThan(10_000);
     },
-    30_000,
+    60_000,
   );
 });
 
