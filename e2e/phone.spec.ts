@@ -198,3 +198,29 @@ test('on a phone a finger drags the keep-recent handle, and the setting follows'
     })
     .toBeGreaterThan(20000);
 });
+
+test('on a phone the sample list and every strategy name can be read whole', async ({ page }) => {
+  await openDefault(page);
+  // The select is at least as wide as its label, measured in the page's own font.
+  const sample = await page.getByTestId('sample-select').evaluate((select: HTMLSelectElement) => {
+    const probe = document.createElement('span');
+    probe.style.font = getComputedStyle(select).font;
+    probe.textContent = select.options[0]!.text;
+    document.body.append(probe);
+    const label = probe.getBoundingClientRect().width;
+    probe.remove();
+    return { label: select.options[0]!.text, labelWidth: label, width: select.clientWidth };
+  });
+  expect(sample.label).toBe('Samples…');
+  expect(sample.width).toBeGreaterThan(sample.labelWidth);
+  // A long name wraps at its hyphen and starts each line at the same left edge.
+  const name = page.locator('[data-strategy="anthropic-compaction"] th button');
+  const lines = await name.evaluate((button) => {
+    const text = [...button.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    return [...range.getClientRects()].map((r) => Math.round(r.left));
+  });
+  expect(lines.length).toBeGreaterThan(0);
+  expect(new Set(lines).size).toBe(1);
+});
