@@ -74,4 +74,16 @@ describe('settings writes during a drag', () => {
     advance(500);
     expect(stored.map(([name, value]) => `${name}=${value}`)).toEqual(['settings=a']);
   });
+
+  it('a store that throws at once is a failed write, never an uncaught error in a timer', async () => {
+    const failing = () => {
+      throw new ReferenceError('indexedDB is not defined');
+    };
+    const writes = throttledWrites(failing, 250, clock);
+    await expect(writes.write('settings', 'a')).rejects.toThrow('indexedDB is not defined');
+    void writes.write('settings', 'b');
+    // The waiting value is written when the interval ends, and its failure is caught there.
+    advance(250);
+    writes.flush();
+  });
 });

@@ -33,8 +33,9 @@ export function throttledWrites(
   const lastWrite = new Map<string, number>();
   let stopped = false;
   const waiting = new Map<string, { value: string; timer: ReturnType<typeof setTimeout> }>();
-  const writeNow = (name: string, value: string) => {
+  const writeNow = async (name: string, value: string) => {
     lastWrite.set(name, now());
+    // Async, so a store that throws at once (no IndexedDB at all) rejects like one that fails later.
     return store(name, value);
   };
   const takeWaiting = (name: string) => {
