@@ -48,7 +48,10 @@ describe("Goose's auto-compaction", () => {
   it('refuses a share of 0 or 1, which Goose takes as auto-compaction off', () => {
     expect(harnessParamProblem('goose', 'threshold', 0.8)).toBeNull();
     expect(harnessParamProblem('goose', 'threshold', 1)).toBe(
-      'A share above 0 and below 1: 1 would keep everything.',
+      'A share above 0 and below 1: goose reads 1 or more as auto-compaction off.',
+    );
+    expect(harnessParamProblem('goose', 'threshold', 0)).toBe(
+      'A share of the window: above 0 and below 1, like 0.5.',
     );
   });
 });

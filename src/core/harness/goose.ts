@@ -5,7 +5,7 @@
  * (docs/harnesses.md).
  */
 import { formatCount } from '../numbers';
-import { FRACTION_BELOW_ONE, NO_WINDOW, isPrompt, shareOf, type CutView, type Preset } from './preset';
+import { NO_WINDOW, isPrompt, shareOf, type CutView, type Preset } from './preset';
 
 const n = formatCount;
 
@@ -33,7 +33,7 @@ export const goosePreset: Preset<'goose', GooseParams> = {
   params: {
     threshold: {
       default: 0.8,
-      rule: FRACTION_BELOW_ONE,
+      rule: { kind: 'fraction', maxInclusive: false, atOne: 'goose reads 1 or more as auto-compaction off' },
       label: 'Compact past this share of the window',
       hint: 'GOOSE_AUTO_COMPACT_THRESHOLD',
       option: {

@@ -25,7 +25,8 @@ export function ruleProblem(rule: ParamRule, value: unknown): string | null {
       const upper = rule.maxInclusive ? 'at most 1' : 'below 1';
       if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 1)
         return `A share of the window: above 0 and ${upper}, like 0.5.`;
-      if (!rule.maxInclusive && value === 1) return `A share above 0 and ${upper}: 1 would keep everything.`;
+      if (!rule.maxInclusive && value === 1)
+        return `A share above 0 and ${upper}: ${rule.atOne ?? '1 would keep everything'}.`;
       return null;
     }
     case 'count': {

@@ -53,7 +53,8 @@ export interface ToolShape {
 /** How one parameter is checked. */
 export type ParamRule =
   | { kind: 'count'; min: number }
-  | { kind: 'fraction'; maxInclusive: boolean }
+  /** `atOne`: why 1 is refused, where 1 is not allowed, in that agent's terms. */
+  | { kind: 'fraction'; maxInclusive: boolean; atOne?: string }
   | { kind: 'flag' }
   | { kind: 'tools' };
 
