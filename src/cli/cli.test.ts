@@ -152,8 +152,9 @@ describe('inspect --json', () => {
       'claude-code': { threshold: 95_000, comparison: 'reach', ...summarizedFrom(7, 0) },
       // 90% of 128,000; both prompts (12 + 10) carried before the summary.
       codex: { threshold: 115_200, comparison: 'reach', ...summarizedFrom(7, 0) },
-      // 128,000 − 32,000; it would prune first, and 84 tokens are far under: no summary.
-      opencode: { threshold: 96_000, comparison: 'reach', ...nothing },
+      // 128,000 − 32,000; prune is off unless set; every turn fits its tail, and a tail that would
+      // be the whole conversation is no tail: everything summarized.
+      opencode: { threshold: 96_000, comparison: 'reach', ...summarizedFrom(7, 0) },
       // Half the window; the user message at #5 has 54 of the 70 tokens before it (≥ 70%).
       'gemini-cli': { threshold: 64_000, comparison: 'reach', ...summarizedFrom(5, 16) },
       'clear-tool-uses': { threshold: 100_000, comparison: 'exceed', ...nothing },

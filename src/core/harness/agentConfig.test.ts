@@ -85,17 +85,27 @@ describe('agentConfig', () => {
     expect(config('pi', { ...TUNED, enabled: false }).text).toContain('"enabled": false');
   });
 
-  it('writes OpenCode’s compaction block with its tail', () => {
+  it('writes OpenCode’s compaction block with its tail, prune as tuned (off unless set)', () => {
     expect(config('opencode')).toMatchObject({
       file: 'opencode.json',
       text:
-        '{\n  "$schema": "https://opencode.ai/config.json",\n  "compaction": {\n    "auto": true,\n    "prune": true,\n' +
-        '    "reserved": 40000,\n    "tail_turns": 2,\n    "preserve_recent_tokens": 20000\n  }\n}\n',
+        '{\n  "$schema": "https://opencode.ai/config.json",\n  "compaction": {\n    "auto": true,\n    "prune": false,\n' +
+        '    "reserved": 40000,\n    "preserve_recent_tokens": 20000\n  }\n}\n',
       notes: [
         'OpenCode takes the window from the model and compacts at its input limit less "reserved" (40,000 here)',
-        '"preserve_recent_tokens" caps a verbatim tail of at most 2 turns (tail_turns): OpenCode keeps whole turns, never part of one',
+        '"preserve_recent_tokens" is the budget of the verbatim tail: the newest turns that fit, and the end of the next one when it fits what is left',
+        '"prune" is off unless set: set it to true to clear old tool output before summarizing',
       ],
     });
+    const tuned = config('opencode', {
+      ...TUNED,
+      strategy: 'opencode',
+      harness: { opencode: { prune: true, tailTurns: 2 } },
+    });
+    expect(tuned.text).toContain('"prune": true,\n    "reserved": 32000,\n    "tail_turns": 2,');
+    expect(tuned.notes[1]).toBe(
+      '"preserve_recent_tokens" is the budget of the verbatim tail: the newest turns that fit, at most 2 (tail_turns), and the end of the next one when it fits what is left',
+    );
   });
 
   it('writes Gemini CLI’s compression threshold as a share of the window, rounded down', () => {

@@ -186,19 +186,21 @@ const TARGETS: readonly ConfigTarget[] = [
     format: 'json',
     write(t) {
       const reserved = t.window > 0 ? t.window - t.threshold : t.reserve;
-      const tailTurns = t.settings.harness.opencode.tailTurns;
+      const { prune, tailTurns } = t.settings.harness.opencode;
       const notes = [
         `OpenCode takes the window from the model and compacts at its input limit less "reserved" (${n(reserved)} here)`,
-        `"preserve_recent_tokens" caps a verbatim tail of at most ${tailTurns} turns (tail_turns): OpenCode keeps whole turns, never part of one`,
+        `"preserve_recent_tokens" is the budget of the verbatim tail: the newest turns that fit${tailTurns > 0 ? `, at most ${tailTurns} (tail_turns)` : ''}, and the end of the next one when it fits what is left`,
       ];
+      if (!prune)
+        notes.push('"prune" is off unless set: set it to true to clear old tool output before summarizing');
       return {
         text: json({
           $schema: 'https://opencode.ai/config.json',
           compaction: {
             auto: t.enabled,
-            prune: true,
+            prune,
             reserved,
-            tail_turns: tailTurns,
+            ...(tailTurns > 0 ? { tail_turns: tailTurns } : {}),
             preserve_recent_tokens: t.keepRecent,
           },
         }),

@@ -127,7 +127,7 @@ describe('OpenCode through the compactor', () => {
     const compactor = createCompactor(scripted(answers('what happened')), o200k, {
       maxContextTokens: 50_000,
       strategy: 'opencode',
-      harness: { opencode: { protect: 25_000, pruneMinimum: 10_000 } },
+      harness: { opencode: { prune: true, protect: 25_000, pruneMinimum: 10_000 } },
     })!;
     const result = await compactor.compact(messages);
     // Each read is about 20,000 tokens. Newest first, the third is protected and the two older ones
