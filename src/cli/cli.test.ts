@@ -168,6 +168,10 @@ describe('inspect --json', () => {
       kilo: { threshold: 76_000, comparison: 'reach', ...nothing },
       // Past 80% of 128,000; everything summarized, the newest prompt copied back.
       goose: { threshold: 102_400, comparison: 'exceed', ...summarizedFrom(7, 0) },
+      // token_threshold 4,000, whatever the window; six events, the newest 5 kept raw from #2.
+      adk: { threshold: 4_000, comparison: 'reach', ...summarizedFrom(2, 58) },
+      // Past 90% of 128,000; round(0.4 × 7) = 3, and the nearest assistant message at or before it is #2.
+      letta: { threshold: 115_200, comparison: 'exceed', ...summarizedFrom(2, 58) },
     });
   });
 
@@ -495,7 +499,7 @@ describe('bad input', () => {
     [
       'a bad strategy',
       ['inspect', chatFile, '--strategy', 'all'],
-      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, roo-code, kilo, goose, got 'all'",
+      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, roo-code, kilo, goose, adk, letta, got 'all'",
     ],
     ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
     [
