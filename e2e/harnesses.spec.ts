@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { MOCK_LLM_PORT } from '../playwright.config';
-import { CHAT, expect, mockRequests, openFresh, paste, test } from './fixtures';
+import { CHAT, expect, mockRequests, openFresh, paste, STRATEGY_ROWS, test } from './fixtures';
 
 const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 const KEY = 'sk-test-harness-0123456789abcdef';
@@ -43,7 +43,7 @@ test('the strategy table lists every cut rule and preset with its own threshold,
   page,
 }, info) => {
   await openDefault(page);
-  await expect(page.getByTestId('strategy-row')).toHaveCount(14);
+  await expect(page.getByTestId('strategy-row')).toHaveCount(STRATEGY_ROWS);
   const names = await page
     .getByTestId('strategy-row')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-strategy')));
@@ -62,6 +62,8 @@ test('the strategy table lists every cut rule and preset with its own threshold,
     'roo-code',
     'kilo',
     'goose',
+    'adk',
+    'letta',
   ]);
   // 130,834 tokens, window 128,000: every threshold is below, so everything fires, but the
   // server compactions' triggers, which do not depend on the window.
@@ -117,6 +119,33 @@ test('the strategy table lists every cut rule and preset with its own threshold,
     cut: 'summarizes all',
     cleared: '0',
     after: '13,110',
+  });
+  // 128,000 − 32,000; its prune is off unless set. Its tail budget, a quarter of the usable window
+  // capped at 15,000, holds no whole turn of the last 100 messages: it keeps their end from #185.
+  await expectRow(page, 'opencode', {
+    threshold: '≥ 96,000',
+    fires: 'fires',
+    cut: '#185',
+    cleared: '0',
+    after: '26,244',
+  });
+  // ADK's token_threshold (4,000, from its documentation) does not depend on the window; it keeps
+  // its newest 5 events raw, a run of tool results counting as one.
+  await expectRow(page, 'adk', {
+    threshold: '≥ 4,000',
+    fires: 'fires',
+    cut: '#192',
+    cleared: '0',
+    after: '17,672',
+  });
+  // Past 90% of 128,000; Letta evicts the oldest 40% of its messages, up to an assistant message,
+  // which leaves less than 70% of the window.
+  await expectRow(page, 'letta', {
+    threshold: '> 115,200',
+    fires: 'fires',
+    cut: '#79',
+    cleared: '0',
+    after: '78,391',
   });
   // The formula behind a threshold is in its tooltip.
   await expect(row(page, 'claude-code').getByTestId('strategy-threshold')).toHaveAttribute(

@@ -152,8 +152,9 @@ describe('inspect --json', () => {
       'claude-code': { threshold: 95_000, comparison: 'reach', ...summarizedFrom(7, 0) },
       // 90% of 128,000; both prompts (12 + 10) carried before the summary.
       codex: { threshold: 115_200, comparison: 'reach', ...summarizedFrom(7, 0) },
-      // 128,000 − 32,000; it would prune first, and 84 tokens are far under: no summary.
-      opencode: { threshold: 96_000, comparison: 'reach', ...nothing },
+      // 128,000 − 32,000; prune is off unless set; every turn fits its tail, and a tail that would
+      // be the whole conversation is no tail: everything summarized.
+      opencode: { threshold: 96_000, comparison: 'reach', ...summarizedFrom(7, 0) },
       // Half the window; the user message at #5 has 54 of the 70 tokens before it (≥ 70%).
       'gemini-cli': { threshold: 64_000, comparison: 'reach', ...summarizedFrom(5, 16) },
       'clear-tool-uses': { threshold: 100_000, comparison: 'exceed', ...nothing },
@@ -167,6 +168,10 @@ describe('inspect --json', () => {
       kilo: { threshold: 76_000, comparison: 'reach', ...nothing },
       // Past 80% of 128,000; everything summarized, the newest prompt copied back.
       goose: { threshold: 102_400, comparison: 'exceed', ...summarizedFrom(7, 0) },
+      // token_threshold 4,000, whatever the window; six events, the newest 5 kept raw from #2.
+      adk: { threshold: 4_000, comparison: 'reach', ...summarizedFrom(2, 58) },
+      // Past 90% of 128,000; round(0.4 × 7) = 3, and the nearest assistant message at or before it is #2.
+      letta: { threshold: 115_200, comparison: 'exceed', ...summarizedFrom(2, 58) },
     });
   });
 
@@ -494,7 +499,7 @@ describe('bad input', () => {
     [
       'a bad strategy',
       ['inspect', chatFile, '--strategy', 'all'],
-      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, roo-code, kilo, goose, got 'all'",
+      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, roo-code, kilo, goose, adk, letta, got 'all'",
     ],
     ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
     [

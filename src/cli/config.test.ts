@@ -46,6 +46,41 @@ describe('compaction-playground config', () => {
     });
   });
 
+  it('writes the adk and letta presets’ own settings when they are the strategy', async () => {
+    const adk = await run([
+      'config',
+      '--harness',
+      'adk',
+      '--strategy',
+      'adk',
+      '--token-threshold',
+      '50000',
+      '--event-retention',
+      '8',
+    ]);
+    expect(adk.code).toBe(0);
+    expect(adk.out).toContain('        token_threshold=50000,\n        event_retention_size=8,\n');
+    const letta = await run([
+      'config',
+      '--harness',
+      'letta',
+      '--window',
+      '100000',
+      '--strategy',
+      'letta',
+      '--sliding-window-percentage',
+      '0.5',
+    ]);
+    expect(letta.code).toBe(0);
+    expect(letta.out).toBe(
+      'agent = client.agents.create(\n    model=model,\n    context_window_limit=100000,\n' +
+        '    compaction_settings={\n        "mode": "sliding_window",\n        "sliding_window_percentage": 0.5,\n    },\n)\n',
+    );
+    expect(letta.err).toContain(
+      'note: Letta compacts once its count passes 0.9 of context_window_limit: 100,000 puts that at 90,000',
+    );
+  });
+
   it('never prints a key from the environment', async () => {
     process.env.ANTHROPIC_API_KEY = 'sk-ant-api03-config-test-never-printed';
     for (const harness of ['claude-code', 'compactor', 'langchain']) {

@@ -153,9 +153,12 @@ describe('a result that would still not fit (chars4)', () => {
     expect(a.overflow).toEqual({ threshold: 2500, overThreshold: 534, overWindow: 34 });
     // turns never splits the one turn, so nothing is cut: all 4,010 stay, 1,510 over.
     // A preset is measured against its own threshold: Claude Code's, OpenCode's, Roo Code's and
-    // Kilo's are 1 in so small a window (1,034 left, 1,033 over); Codex's 2,700 (it carries the
+    // Kilo's are 1 in so small a window (1,034 left, 1,033 over; OpenCode splits the one turn and
+    // keeps the 2,000-token reply, its whole tail budget: 3,034, 3,033 over); Codex's 2,700 (it carries the
     // 2,000-token prompt: 3,034, 334 over); Goose's 2,400 (it copies the same prompt back: 3,034,
-    // 634 over); Gemini CLI summarizes everything (1,034 under 1,500); the APIs' triggers are
+    // 634 over); ADK's 4,000 does not depend on the window, and with two events, fewer than
+    // the 5 it keeps raw, it compacts nothing (4,010, 10 over); Letta summarizes everything
+    // when no cut leaves little enough (1,034, under its 2,700); Gemini CLI summarizes everything (1,034 under 1,500); the APIs' triggers are
     // 100,000 and more; masking has no threshold of its own and is measured at window − reserve.
     expect(
       a.outcomes.map((o) => [o.strategy, o.overflow?.threshold ?? 0, o.overflow?.overThreshold ?? 0]),
@@ -165,7 +168,7 @@ describe('a result that would still not fit (chars4)', () => {
       ['turns', 2500, 1510],
       ['claude-code', 1, 1033],
       ['codex', 2700, 334],
-      ['opencode', 1, 1033],
+      ['opencode', 1, 3033],
       ['gemini-cli', 0, 0],
       ['clear-tool-uses', 0, 0],
       ['mask-observations', 2500, 1510],
@@ -174,6 +177,8 @@ describe('a result that would still not fit (chars4)', () => {
       ['roo-code', 1, 1033],
       ['kilo', 1, 1033],
       ['goose', 2400, 634],
+      ['adk', 4000, 10],
+      ['letta', 0, 0],
     ]);
   });
 

@@ -114,7 +114,7 @@ function harnessPlan(
   const usable = harnessTrigger(strategy, settings.maxContextTokens, settings.harness).threshold;
   const cut = harnessCut(
     strategy,
-    { roles: index.roles, counts, isSummary, calls: extras?.calls },
+    { roles: index.roles, counts, isSummary, calls: extras?.calls, window: settings.maxContextTokens },
     boundary.start,
     settings.harness,
     usable,

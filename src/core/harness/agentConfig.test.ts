@@ -85,17 +85,27 @@ describe('agentConfig', () => {
     expect(config('pi', { ...TUNED, enabled: false }).text).toContain('"enabled": false');
   });
 
-  it('writes OpenCode’s compaction block with its tail', () => {
+  it('writes OpenCode’s compaction block with its tail, prune as tuned (off unless set)', () => {
     expect(config('opencode')).toMatchObject({
       file: 'opencode.json',
       text:
-        '{\n  "$schema": "https://opencode.ai/config.json",\n  "compaction": {\n    "auto": true,\n    "prune": true,\n' +
-        '    "reserved": 40000,\n    "tail_turns": 2,\n    "preserve_recent_tokens": 20000\n  }\n}\n',
+        '{\n  "$schema": "https://opencode.ai/config.json",\n  "compaction": {\n    "auto": true,\n    "prune": false,\n' +
+        '    "reserved": 40000,\n    "preserve_recent_tokens": 20000\n  }\n}\n',
       notes: [
         'OpenCode takes the window from the model and compacts at its input limit less "reserved" (40,000 here)',
-        '"preserve_recent_tokens" caps a verbatim tail of at most 2 turns (tail_turns): OpenCode keeps whole turns, never part of one',
+        '"preserve_recent_tokens" is the budget of the verbatim tail: the newest turns that fit, and the end of the next one when it fits what is left',
+        '"prune" is off unless set: set it to true to clear old tool output before summarizing',
       ],
     });
+    const tuned = config('opencode', {
+      ...TUNED,
+      strategy: 'opencode',
+      harness: { opencode: { prune: true, tailTurns: 2 } },
+    });
+    expect(tuned.text).toContain('"prune": true,\n    "reserved": 32000,\n    "tail_turns": 2,');
+    expect(tuned.notes[1]).toBe(
+      '"preserve_recent_tokens" is the budget of the verbatim tail: the newest turns that fit, at most 2 (tail_turns), and the end of the next one when it fits what is left',
+    );
   });
 
   it('writes Gemini CLI’s compression threshold as a share of the window, rounded down', () => {
@@ -146,24 +156,52 @@ describe('agentConfig', () => {
     ]);
   });
 
-  it('writes ADK’s EventsCompactionConfig with the token threshold', () => {
-    expect(config('adk').text).toBe(
-      'from google.adk.apps.app import App, EventsCompactionConfig\n\napp = App(\n    name="my_agent",\n' +
-        '    root_agent=root_agent,\n    events_compaction_config=EventsCompactionConfig(\n' +
-        '        compaction_interval=3,\n        overlap_size=1,\n        token_threshold=160000,\n    ),\n)\n',
-    );
-  });
-
-  it('writes Letta’s limit and the share its sliding window summarizes', () => {
-    expect(config('letta')).toMatchObject({
+  it('writes ADK’s token pair, which it takes only together, with the event count it keeps', () => {
+    expect(config('adk')).toMatchObject({
       text:
-        'agent = client.agents.create(\n    model=model,\n    context_window_limit=160000,\n' +
-        '    compaction_settings={\n        "mode": "sliding_window",\n        "sliding_window_percentage": 0.87,\n    },\n)\n',
+        'from google.adk.apps.app import App, EventsCompactionConfig\n\napp = App(\n    name="my_agent",\n' +
+        '    root_agent=root_agent,\n    events_compaction_config=EventsCompactionConfig(\n' +
+        '        compaction_interval=3,\n        overlap_size=1,\n        token_threshold=160000,\n' +
+        '        event_retention_size=5,\n    ),\n)\n',
       notes: [
-        'Letta compacts at its context_window_limit: set to the tuned threshold 160,000, not the window',
-        'sliding_window_percentage is the share of the messages it summarizes: 0.87 keeps about 20,800 tokens, by message count rather than tokens',
+        "token_threshold is the prompt's own count, whatever the window; ADK compacts once the prompt reaches it",
+        "keep-recent (20,000 tokens) has no token option: event_retention_size keeps the newest 5 events raw, a model reply or a turn's tool results each being one",
+        'ADK 2.0 also asks for compaction_interval and overlap_size, its sliding window by invocation count: 3 and 1 are its documentation’s example, not tuned here',
       ],
     });
+    // Tuned on the adk preset: its own threshold and retention.
+    const own = config('adk', {
+      ...TUNED,
+      strategy: 'adk',
+      harness: { adk: { tokenThreshold: 50_000, eventRetentionSize: 8 } },
+    });
+    expect(own.text).toContain('        token_threshold=50000,\n        event_retention_size=8,\n');
+    expect(config('adk', { ...TUNED, maxContextTokens: 0 }).text).toBe('');
+  });
+
+  it('writes Letta’s limit so that its 90% is the tuned point, and the share its sliding window evicts', () => {
+    expect(config('letta')).toMatchObject({
+      text:
+        'agent = client.agents.create(\n    model=model,\n    context_window_limit=177778,\n' +
+        '    compaction_settings={\n        "mode": "sliding_window",\n        "sliding_window_percentage": 0.89,\n    },\n)\n',
+      notes: [
+        'Letta compacts once its count passes 0.9 of context_window_limit: 177,778 puts that at 160,000',
+        'sliding_window_percentage 0.89: its first try evicts 0.89 + 0.1 of the messages by count, then 0.1 more until what is left is under 19,555 tokens',
+        "context_window_limit is below the model's window (200,000): Letta takes it as the window, for its point and its sliding window alike",
+      ],
+    });
+    // Tuned on the letta preset: the window itself, and its own share or mode.
+    const own = config('letta', { ...TUNED, strategy: 'letta' });
+    expect(own.text).toContain('context_window_limit=200000,');
+    expect(own.text).toContain('"sliding_window_percentage": 0.3,');
+    expect(own.notes[0]).toBe(
+      'Letta compacts once its count passes 0.9 of context_window_limit: 200,000 puts that at 180,000',
+    );
+    const all = config('letta', { ...TUNED, strategy: 'letta', harness: { letta: { summarizeAll: true } } });
+    expect(all.text).toBe(
+      'agent = client.agents.create(\n    model=model,\n    context_window_limit=200000,\n' +
+        '    compaction_settings={\n        "mode": "all",\n    },\n)\n',
+    );
   });
 
   it('writes createCompactor’s options, with the chosen preset’s changed parameters', () => {

@@ -11,6 +11,7 @@ import { formatCount } from '../numbers';
 import { isCutStrategy, threshold, type Settings } from '../settings';
 import { claudeCodeAutoCompact } from './autocompactOverride';
 import { CLAUDE_CODE_OUTPUT_RESERVE_CAP } from './claude-code';
+import { LETTA_TRIGGER_MULTIPLIER } from './letta';
 import { harnessDifferences } from './params';
 import { shareOf } from './preset';
 import { harnessTrigger } from './trigger';
@@ -67,6 +68,14 @@ function fractionBelow(part: number, whole: number): number {
 /** `part / whole` as a whole percent, rounded down. */
 function percentBelow(part: number, whole: number): number {
   return Math.floor((part * 100) / whole + 1e-9);
+}
+
+/** The largest `context_window_limit` whose 90% (Letta's point) is at most `threshold`. */
+function lettaLimitFor(threshold: number): number {
+  let limit = Math.floor(threshold / LETTA_TRIGGER_MULTIPLIER);
+  while (shareOf(limit + 1, LETTA_TRIGGER_MULTIPLIER) <= threshold) limit++;
+  while (limit > 1 && shareOf(limit, LETTA_TRIGGER_MULTIPLIER) > threshold) limit--;
+  return limit;
 }
 
 const NO_WINDOW_NOTE = 'no window is set (0): compaction is off in the playground, so nothing is written';
@@ -186,19 +195,21 @@ const TARGETS: readonly ConfigTarget[] = [
     format: 'json',
     write(t) {
       const reserved = t.window > 0 ? t.window - t.threshold : t.reserve;
-      const tailTurns = t.settings.harness.opencode.tailTurns;
+      const { prune, tailTurns } = t.settings.harness.opencode;
       const notes = [
         `OpenCode takes the window from the model and compacts at its input limit less "reserved" (${n(reserved)} here)`,
-        `"preserve_recent_tokens" caps a verbatim tail of at most ${tailTurns} turns (tail_turns): OpenCode keeps whole turns, never part of one`,
+        `"preserve_recent_tokens" is the budget of the verbatim tail: the newest turns that fit${tailTurns > 0 ? `, at most ${tailTurns} (tail_turns)` : ''}, and the end of the next one when it fits what is left`,
       ];
+      if (!prune)
+        notes.push('"prune" is off unless set: set it to true to clear old tool output before summarizing');
       return {
         text: json({
           $schema: 'https://opencode.ai/config.json',
           compaction: {
             auto: t.enabled,
-            prune: true,
+            prune,
             reserved,
-            tail_turns: tailTurns,
+            ...(tailTurns > 0 ? { tail_turns: tailTurns } : {}),
             preserve_recent_tokens: t.keepRecent,
           },
         }),
@@ -293,8 +304,12 @@ const TARGETS: readonly ConfigTarget[] = [
     file: 'your App (Python)',
     format: 'python',
     write(t) {
+      if (t.threshold <= 0) return { text: '', notes: [NO_WINDOW_NOTE] };
+      const retention = t.settings.harness.adk.eventRetentionSize;
       const notes = [
-        `keep-recent (${n(t.keepRecent)} tokens) has no token option: event_retention_size counts events; compaction_interval and overlap_size are ADK's example values, not tuned here`,
+        `token_threshold is the prompt's own count, whatever the window; ADK compacts once the prompt reaches it`,
+        `keep-recent (${n(t.keepRecent)} tokens) has no token option: event_retention_size keeps the newest ${retention} events raw, a model reply or a turn's tool results each being one`,
+        'ADK 2.0 also asks for compaction_interval and overlap_size, its sliding window by invocation count: 3 and 1 are its documentation’s example, not tuned here',
       ];
       const text = [
         'from google.adk.apps.app import App, EventsCompactionConfig',
@@ -306,6 +321,7 @@ const TARGETS: readonly ConfigTarget[] = [
         '        compaction_interval=3,',
         '        overlap_size=1,',
         `        token_threshold=${t.threshold},`,
+        `        event_retention_size=${retention},`,
         '    ),',
         ')',
         '',
@@ -320,18 +336,29 @@ const TARGETS: readonly ConfigTarget[] = [
     format: 'python',
     write(t) {
       if (t.threshold <= 0) return { text: '', notes: [NO_WINDOW_NOTE] };
-      const summarized = Math.min(Math.max(fractionBelow(t.threshold - t.keepRecent, t.threshold), 0.01), 1);
+      const own = t.settings.strategy === 'letta';
+      const params = t.settings.harness.letta;
+      // Letta compacts past 90% of its context_window_limit: the largest limit whose 90% is the tuned point.
+      const limit = own ? t.window : lettaLimitFor(t.threshold);
+      const share = own
+        ? params.slidingWindowPercentage
+        : Math.min(Math.max(Math.ceil((1 - t.keepRecent / limit) * 100 - 1e-9) / 100, 0.01), 1);
       const notes = [
-        `Letta compacts at its context_window_limit: set to the tuned threshold ${n(t.threshold)}, not the window`,
-        `sliding_window_percentage is the share of the messages it summarizes: ${summarized} keeps about ${n(Math.round(t.threshold * (1 - summarized)))} tokens, by message count rather than tokens`,
+        `Letta compacts once its count passes ${LETTA_TRIGGER_MULTIPLIER} of context_window_limit: ${n(limit)} puts that at ${n(shareOf(limit, LETTA_TRIGGER_MULTIPLIER))}`,
+        `sliding_window_percentage ${share}: its first try evicts ${share} + 0.1 of the messages by count, then 0.1 more until what is left is under ${n(Math.floor((1 - share) * limit))} tokens`,
       ];
+      if (!own && limit !== t.window)
+        notes.push(
+          `context_window_limit is below the model's window (${n(t.window)}): Letta takes it as the window, for its point and its sliding window alike`,
+        );
+      const mode = own && params.summarizeAll ? 'all' : 'sliding_window';
       const text = [
         'agent = client.agents.create(',
         '    model=model,',
-        `    context_window_limit=${t.threshold},`,
+        `    context_window_limit=${limit},`,
         '    compaction_settings={',
-        '        "mode": "sliding_window",',
-        `        "sliding_window_percentage": ${summarized},`,
+        `        "mode": "${mode}",`,
+        ...(mode === 'sliding_window' ? [`        "sliding_window_percentage": ${share},`] : []),
         '    },',
         ')',
         '',

@@ -95,6 +95,8 @@ describe('the analysis of every strategy on one transcript', () => {
       ['roo-code', 171_809, 'reach'],
       ['kilo', 148_000, 'reach'],
       ['goose', 160_000, 'exceed'],
+      ['adk', 4_000, 'reach'],
+      ['letta', 180_000, 'exceed'],
     ]);
     expect(a.outcomes.map((o) => o.strategy)).toEqual(STRATEGIES);
   });
@@ -127,7 +129,7 @@ describe('OpenCode through the compactor', () => {
     const compactor = createCompactor(scripted(answers('what happened')), o200k, {
       maxContextTokens: 50_000,
       strategy: 'opencode',
-      harness: { opencode: { protect: 25_000, pruneMinimum: 10_000 } },
+      harness: { opencode: { prune: true, protect: 25_000, pruneMinimum: 10_000 } },
     })!;
     const result = await compactor.compact(messages);
     // Each read is about 20,000 tokens. Newest first, the third is protected and the two older ones

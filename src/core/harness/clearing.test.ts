@@ -67,6 +67,9 @@ describe('observation masking', () => {
 });
 
 describe('OpenCode pruning', () => {
+  /** `compaction.prune: true`: OpenCode prunes only when told to. */
+  const prune: HarnessParamsInput = { opencode: { prune: true } };
+
   /** One old turn with `results` outputs of 10,000 tokens, then two small turns, which pruning never touches. */
   const opencodeSession = (results: number, name = 'read_file') => [
     ...session(
@@ -77,15 +80,23 @@ describe('OpenCode pruning', () => {
     ...session([{ tokens: 30_000 }], 'third').slice(1),
   ];
 
+  it('prunes nothing unless compaction.prune is set, and then summarizes once the threshold is reached', () => {
+    const off = outcome(opencodeSession(7), 'opencode');
+    expect([off.cleared, off.fires, off.plan.nothingToCompact]).toEqual([[], false, false]);
+    // In a 100,000 window (68,000 usable) the 130,000 tokens fire it without a prune.
+    const over = outcome(opencodeSession(7), 'opencode', {}, { maxContextTokens: 100_000 });
+    expect([over.cleared, over.fires]).toEqual([[], true]);
+  });
+
   it('prunes nothing when 20,000 tokens or fewer would be freed', () => {
     // Walking back: 40,000 protected, the fifth result (10,000) would go: not worth it.
-    expect(outcome(opencodeSession(5), 'opencode').cleared).toEqual([]);
-    expect(outcome(opencodeSession(6), 'opencode').cleared).toEqual([]);
+    expect(outcome(opencodeSession(5), 'opencode', prune).cleared).toEqual([]);
+    expect(outcome(opencodeSession(6), 'opencode', prune).cleared).toEqual([]);
   });
 
   it('prunes everything older than the newest 40,000 tokens of output once more than 20,000 would go', () => {
     // Seven results at 3, 5, …, 15: the newest four are protected, the oldest three (30,000) pruned.
-    const o = outcome(opencodeSession(7), 'opencode');
+    const o = outcome(opencodeSession(7), 'opencode', prune);
     expect(o.cleared).toEqual([
       { index: 3, tokensBefore: 10_000, tokensAfter: 9 },
       { index: 5, tokensBefore: 10_000, tokensAfter: 9 },
@@ -102,19 +113,19 @@ describe('OpenCode pruning', () => {
       ).slice(1),
       ...session([{ tokens: 10 }], 'third').slice(1),
     ];
-    expect(outcome(messages, 'opencode').cleared).toEqual([]);
+    expect(outcome(messages, 'opencode', prune).cleared).toEqual([]);
   });
 
   it('never prunes skill output', () => {
-    expect(outcome(opencodeSession(7, 'skill'), 'opencode').cleared).toEqual([]);
+    expect(outcome(opencodeSession(7, 'skill'), 'opencode', prune).cleared).toEqual([]);
   });
 
   it('summarizes only when the context still reaches the threshold after pruning', () => {
     // 100,000 of output in seven old results and two turns of 30,000: 168,000 is not reached.
-    const under = outcome(opencodeSession(7), 'opencode');
+    const under = outcome(opencodeSession(7), 'opencode', prune);
     expect([under.fires, under.plan.nothingToCompact]).toEqual([false, true]);
     // In a 100,000 window (68,000 usable), 130,000 pruned to 100,000 is still over: it summarizes.
-    const over = outcome(opencodeSession(7), 'opencode', {}, { maxContextTokens: 100_000 });
+    const over = outcome(opencodeSession(7), 'opencode', prune, { maxContextTokens: 100_000 });
     expect([over.fires, over.cleared.length, over.plan.nothingToCompact]).toEqual([true, 3, false]);
   });
 });

@@ -7,6 +7,7 @@ import { createEstimator } from '../estimate';
 import type { Message } from '../message';
 import type { SettingsInput, Strategy } from '../settings';
 import { summaryMessage } from '../summaryEnvelope';
+import { KILO_TAIL } from './kilo';
 import { openCodeTailBudget } from './opencode';
 import { DEFAULT_HARNESS_PARAMS, type HarnessParamsInput } from './params';
 
@@ -94,10 +95,57 @@ describe('OpenCode', () => {
       { maxContextTokens: 40_000 },
     );
 
-  it('derives the tail budget from the usable window: a quarter, within 2,000–8,000', () => {
-    expect(openCodeTailBudget(168_000, DEFAULT_HARNESS_PARAMS.opencode)).toBe(8_000);
+  it('derives the tail budget from the usable window: a quarter, within 2,000–15,000 (Kilo: 8,000)', () => {
+    expect(openCodeTailBudget(168_000, DEFAULT_HARNESS_PARAMS.opencode)).toBe(15_000);
+    expect(openCodeTailBudget(40_000, DEFAULT_HARNESS_PARAMS.opencode)).toBe(10_000);
     expect(openCodeTailBudget(20_000, DEFAULT_HARNESS_PARAMS.opencode)).toBe(5_000);
     expect(openCodeTailBudget(4_000, DEFAULT_HARNESS_PARAMS.opencode)).toBe(2_000);
+    expect(openCodeTailBudget(168_000, DEFAULT_HARNESS_PARAMS.kilo, KILO_TAIL)).toBe(8_000);
+  });
+
+  it('keeps every newest turn that fits, not only two, unless tail_turns caps them', () => {
+    const messages = [
+      sys('s'),
+      ...turn(100, 4_900),
+      ...turn(100, 1_900),
+      ...turn(100, 1_900),
+      ...turn(100, 1_900),
+    ];
+    // 2,000 × 3 fit 8,000; the first turn (5,000) does not, and its reply alone (4,900) does not fit the 2,000 left.
+    expect(opencode(messages).plan.firstKeptIdx).toBe(3);
+    const capped = analysis(
+      messages,
+      'opencode',
+      { opencode: { preserveRecentTokens: 8_000, tailTurns: 2 } },
+      { maxContextTokens: 40_000 },
+    );
+    expect(capped.plan.firstKeptIdx).toBe(5);
+  });
+
+  it('splits the turn that does not fit: its end from an assistant message on, never from a tool result', () => {
+    const c1 = call('c1', 'read', {});
+    const c2 = call('c2', 'read', {});
+    const messages = [
+      sys('s'),
+      ...turn(100, 900),
+      user('u'.repeat(400)),
+      assistant('', [c1]),
+      toolResult(c1, 'x'.repeat(36_000)),
+      assistant('', [c2]),
+      toolResult(c2, 'y'.repeat(4_000)),
+      assistant('a'.repeat(1_600)),
+    ];
+    // The newest turn (3–8, about 10,600) is over 8,000; from the call at 4 it still is; from the
+    // call at 6 (about 1,400) it fits: the tail starts inside the turn, at 6.
+    expect(opencode(messages).plan.firstKeptIdx).toBe(6);
+    // Kilo keeps whole turns only: nothing fits, everything is summarized.
+    const kilo = analysis(
+      messages,
+      'kilo',
+      { kilo: { preserveRecentTokens: 8_000 } },
+      { maxContextTokens: 40_000 },
+    );
+    expect(kilo.plan.firstKeptIdx).toBe(messages.length);
   });
 
   it('keeps the newest two turns when they fit its tail budget', () => {

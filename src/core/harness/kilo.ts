@@ -14,6 +14,7 @@ import {
   opencodePreset,
   pruneToolOutput,
   type OpenCodeParams,
+  type TailRules,
 } from './opencode';
 import { NO_WINDOW, count, type ParamSpec, type Preset } from './preset';
 
@@ -28,6 +29,13 @@ export interface KiloParams extends OpenCodeParams {
 export const KILO_COMPACTION_BUFFER = 20_000;
 
 /**
+ * The tail of the OpenCode code Kilo carries at the commits read: a budget
+ * of at most 8,000, and whole turns only. OpenCode itself has since raised
+ * the bound and splits a turn that does not fit.
+ */
+export const KILO_TAIL: TailRules = { maxPreserveRecent: 8_000, splitsTurns: false };
+
+/**
  * Kilo's point: the window less the reply (capped at 32,000) and a buffer of
  * the smaller of 20,000 and the reply; lower still at `threshold_percent` of
  * the window, rounded down, when that is set.
@@ -39,7 +47,12 @@ export function kiloThreshold(window: number, p: KiloParams): number {
   return Math.max(minOf([usable, cap]) ?? 1, 1);
 }
 
-/** OpenCode's parameters as Kilo shares them: the same options, named in OpenCode's help lines. */
+/**
+ * OpenCode's parameters as Kilo shares them: the same options, named in
+ * OpenCode's help lines, with Kilo's defaults where its copy of the code
+ * differs (its prune runs unless `compaction.prune` is false; its tail keeps
+ * at most the newest 2 turns, within 2,000–8,000).
+ */
 function shared(): { [N in keyof OpenCodeParams]: ParamSpec<OpenCodeParams[N]> } {
   const out = { ...opencodePreset.params };
   for (const key of Object.keys(out) as (keyof OpenCodeParams)[]) {
@@ -47,6 +60,12 @@ function shared(): { [N in keyof OpenCodeParams]: ParamSpec<OpenCodeParams[N]> }
     if (spec.option)
       (out[key] as ParamSpec<unknown>) = { ...spec, option: { ...spec.option, help: undefined } };
   }
+  out.prune = { ...out.prune, default: true, hint: 'compaction.prune; on unless false' };
+  out.tailTurns = { ...out.tailTurns, default: 2, hint: 'tail_turns' };
+  out.preserveRecentTokens = {
+    ...out.preserveRecentTokens,
+    hint: '0: a quarter of the usable window, 2,000–8,000',
+  };
   return out;
 }
 
@@ -88,9 +107,12 @@ export const kiloPreset: Preset<'kilo', KiloParams> = {
       formula: p.thresholdPercent > 0 ? `min(${usable}, ${n(window)} × ${p.thresholdPercent}%)` : usable,
     };
   },
-  steps: () => ({ clears: true, cut: 'if-still-over' }),
+  steps: (p) => (p.prune ? { clears: true, cut: 'if-still-over' } : { clears: false, cut: 'always' }),
   clear: pruneToolOutput,
-  cut: (view, start, p, usable) => ({ firstKeptIdx: openCodeCut(view, start, usable, p), carriedTokens: 0 }),
+  cut: (view, start, p, usable) => ({
+    firstKeptIdx: openCodeCut(view, start, usable, p, KILO_TAIL),
+    carriedTokens: 0,
+  }),
   nothing: () => ({
     reason: 'under-threshold',
     text: 'kilo clears old tool output first and summarizes only while the context still reaches its threshold',

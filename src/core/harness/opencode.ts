@@ -1,10 +1,12 @@
 /**
- * OpenCode: prunes old tool output, then summarizes all but a small verbatim
- * tail once the context reaches the usable window. From its source,
- * anomalyco/opencode (docs/harnesses.md).
+ * OpenCode: summarizes all but a small verbatim tail once the context reaches
+ * the usable window, after pruning old tool output when `compaction.prune` is
+ * on (it is off unless set). From its source, anomalyco/opencode as shipped in
+ * 1.18.33 (docs/harnesses.md).
  */
 import { formatCount } from '../numbers';
 import {
+  FLAG,
   NO_CLEARING,
   NO_WINDOW,
   TOOLS,
@@ -24,6 +26,8 @@ const n = formatCount;
 export interface OpenCodeParams {
   /** The model's largest reply (OpenCode caps it at 32,000); the usable window is the rest. */
   maxOutputTokens: number;
+  /** `compaction.prune`: old tool output is pruned before summarizing. */
+  prune: boolean;
   /** Tokens of the newest tool output that pruning never touches. */
   protect: number;
   /** Pruning happens only when it would free more than this. */
@@ -32,9 +36,9 @@ export interface OpenCodeParams {
   protectTurns: number;
   /** Tools whose output is never pruned. */
   protectedTools: string[];
-  /** The newest user turns a summary may keep verbatim after it. */
+  /** `compaction.tail_turns`: the newest user turns a summary may keep verbatim after it; 0: no limit. */
   tailTurns: number;
-  /** The budget of that verbatim tail; 0 takes a quarter of the usable window, within 2,000–8,000. */
+  /** The budget of that verbatim tail; 0 takes a quarter of the usable window, within 2,000–15,000. */
   preserveRecentTokens: number;
 }
 
@@ -42,7 +46,23 @@ export interface OpenCodeParams {
 export const OPENCODE_OUTPUT_TOKEN_MAX = 32_000;
 /** OpenCode keeps a verbatim tail of a quarter of the usable window, within these bounds. */
 export const OPENCODE_MIN_PRESERVE_RECENT = 2_000;
-export const OPENCODE_MAX_PRESERVE_RECENT = 8_000;
+export const OPENCODE_MAX_PRESERVE_RECENT = 15_000;
+
+/**
+ * How a tail is chosen, which differs between OpenCode and the forks that
+ * carry an older copy of its code (Kilo Code): the upper bound of the derived
+ * budget, and whether a turn too big for what is left of it is split.
+ */
+export interface TailRules {
+  maxPreserveRecent: number;
+  splitsTurns: boolean;
+}
+
+/** OpenCode's own, as shipped in 1.18.33. */
+export const OPENCODE_TAIL: TailRules = {
+  maxPreserveRecent: OPENCODE_MAX_PRESERVE_RECENT,
+  splitsTurns: true,
+};
 
 /**
  * OpenCode's pruning: walking back from the newest message, past the newest
@@ -78,35 +98,69 @@ export function pruneToolOutput(view: ClearView, p: OpenCodeParams): ClearingPla
   return b.plan();
 }
 
-/** OpenCode's tail budget: the parameter, or a quarter of the usable window within 2,000–8,000. */
-export function openCodeTailBudget(usable: number, p: OpenCodeParams): number {
+/** OpenCode's tail budget: the parameter, or a quarter of the usable window within 2,000 and the upper bound. */
+export function openCodeTailBudget(
+  usable: number,
+  p: OpenCodeParams,
+  rules: TailRules = OPENCODE_TAIL,
+): number {
   if (p.preserveRecentTokens > 0) return p.preserveRecentTokens;
-  return Math.min(
-    OPENCODE_MAX_PRESERVE_RECENT,
-    Math.max(OPENCODE_MIN_PRESERVE_RECENT, Math.floor(usable / 4)),
-  );
+  return Math.min(rules.maxPreserveRecent, Math.max(OPENCODE_MIN_PRESERVE_RECENT, Math.floor(usable / 4)));
 }
 
 /**
- * OpenCode keeps the newest user turns (two by default) that fit its tail
- * budget and summarizes the rest. When even the newest turn does not fit, or
- * the tail would be the whole conversation, everything is summarized.
+ * The part of a turn `[from, to)` that fits `budget`: the earliest message
+ * after the turn's prompt from which the rest of the turn fits. OpenCode's
+ * messages hold their tool results, so the part never starts on a result
+ * here: it starts on the assistant message that made the call. −1 when no
+ * part fits.
  */
-export function openCodeCut(view: CutView, start: number, usable: number, p: OpenCodeParams): number {
+function fittingPart(view: CutView, from: number, to: number, budget: number): number {
+  if (budget <= 0) return -1;
+  let size = sumOf(view.counts, from + 1, to);
+  for (let i = from + 1; i < to; i++) {
+    if (view.roles[i] !== 'tool' && size <= budget) return i;
+    size -= view.counts[i];
+  }
+  return -1;
+}
+
+/**
+ * OpenCode keeps the newest user turns that fit its tail budget (all of them
+ * may be candidates, or only the newest `tail_turns`) and summarizes the
+ * rest. The first turn, walking back, that does not fit whole is split: the
+ * end of it that fits what is left of the budget is kept too. When not even
+ * part of the newest turn fits, or the tail would be the whole conversation,
+ * everything is summarized.
+ */
+export function openCodeCut(
+  view: CutView,
+  start: number,
+  usable: number,
+  p: OpenCodeParams,
+  rules: TailRules = OPENCODE_TAIL,
+): number {
   const n = view.roles.length;
   const turnStarts: number[] = [];
   for (let i = start; i < n; i++) if (isPrompt(view, i)) turnStarts.push(i);
-  if (p.tailTurns <= 0 || turnStarts.length === 0) return n;
-  const budget = openCodeTailBudget(usable, p);
-  const recent = turnStarts.slice(-p.tailTurns);
+  if (turnStarts.length === 0) return n;
+  const budget = openCodeTailBudget(usable, p, rules);
+  const recent = p.tailTurns > 0 ? turnStarts.slice(-p.tailTurns) : turnStarts;
   let kept = n;
   let total = 0;
   for (let k = recent.length - 1; k >= 0; k--) {
     const end = k + 1 < recent.length ? recent[k + 1] : n;
     const size = sumOf(view.counts, recent[k], end);
-    if (total + size > budget) break;
-    total += size;
-    kept = recent[k];
+    if (total + size <= budget) {
+      total += size;
+      kept = recent[k];
+      continue;
+    }
+    if (rules.splitsTurns) {
+      const part = fittingPart(view, recent[k], end, budget - total);
+      if (part >= 0) kept = part;
+    }
+    break;
   }
   return kept <= start ? n : kept;
 }
@@ -120,11 +174,12 @@ export const opencodePreset: Preset<'opencode', OpenCodeParams> = {
   id: 'opencode',
   agent: 'OpenCode',
   summary: 'OpenCode prunes old tool output, then summarizes',
-  source: "From OpenCode's source (session/compaction.ts, session/overflow.ts).",
+  source: "From OpenCode's source as shipped in 1.18.33 (session/compaction.ts, session/overflow.ts).",
   doc: {
     trigger: 'tokens ≥ window − min(max output, 32,000)',
-    plan: 'prune tool output older than the newest 40,000 tokens (if more than 20,000 would go), then summarize all but the newest turns',
-    sources: 'V: anomalyco/opencode (formerly sst/opencode) `session/compaction.ts`, `session/overflow.ts`',
+    plan: 'summarize all but the newest turns that fit a quarter of the usable window (2,000–15,000), splitting the turn that does not fit; with `compaction.prune` on, first prune tool output older than the newest 40,000 tokens (if more than 20,000 would go)',
+    sources:
+      'V: anomalyco/opencode (formerly sst/opencode) `session/compaction.ts`, `session/overflow.ts`, as shipped in `opencode-ai` 1.18.33',
   },
   params: {
     maxOutputTokens: {
@@ -133,6 +188,16 @@ export const opencodePreset: Preset<'opencode', OpenCodeParams> = {
       label: "Model's max output",
       hint: 'capped at 32,000; the rest is usable',
       option: { name: 'max-output' },
+    },
+    prune: {
+      default: false,
+      rule: FLAG,
+      label: 'Prune old tool output first',
+      hint: 'compaction.prune; off unless set',
+      option: {
+        name: 'prune',
+        help: "opencode prunes old tool output before summarizing (compaction.prune; off by default, kilo's is on)",
+      },
     },
     protect: {
       default: 40_000,
@@ -160,12 +225,17 @@ export const opencodePreset: Preset<'opencode', OpenCodeParams> = {
       hint: 'comma-separated',
       option: { name: 'exclude-tools' },
     },
-    tailTurns: { default: 2, rule: count(), label: 'Turns kept verbatim after the summary' },
+    tailTurns: {
+      default: 0,
+      rule: count(),
+      label: 'Turns kept verbatim after the summary, at most',
+      hint: 'tail_turns; 0: no limit',
+    },
     preserveRecentTokens: {
       default: 0,
       rule: count(),
       label: 'Budget of that tail (tokens)',
-      hint: '0: a quarter of the usable window',
+      hint: '0: a quarter of the usable window, 2,000–15,000',
     },
   },
   summarizerCalls: 1,
@@ -180,11 +250,11 @@ export const opencodePreset: Preset<'opencode', OpenCodeParams> = {
       formula: `${n(window)} − min(${n(p.maxOutputTokens)}, ${n(OPENCODE_OUTPUT_TOKEN_MAX)})`,
     };
   },
-  steps: () => ({ clears: true, cut: 'if-still-over' }),
+  steps: (p) => (p.prune ? { clears: true, cut: 'if-still-over' } : { clears: false, cut: 'always' }),
   clear: pruneToolOutput,
   cut: (view, start, p, usable) => ({ firstKeptIdx: openCodeCut(view, start, usable, p), carriedTokens: 0 }),
   nothing: () => ({
     reason: 'under-threshold',
-    text: 'opencode clears old tool output first and summarizes only while the context still reaches its threshold',
+    text: 'opencode summarizes only once the context reaches its threshold (with prune on, after clearing old tool output)',
   }),
 };

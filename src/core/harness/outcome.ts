@@ -113,6 +113,7 @@ function coreOf(
     isSummary: shape.isSummary,
     calls: shape.tools?.calls,
     tools: shape.tools,
+    window: settings.maxContextTokens,
   };
   const cut = cutRuns ? harnessCut(harness, view, boundary.start, params, trigger.threshold) : null;
   const plan = planKeepingFrom(boundary, cut ? cut.firstKeptIdx : boundary.start);

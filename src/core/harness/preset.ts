@@ -176,6 +176,8 @@ export interface CutView {
   calls?: ArrayLike<number>;
   /** The tools behind the results, for a preset that puts some of them back after the summary. */
   tools?: ToolShape;
+  /** The context window; 0 or absent when none is known. Letta aims its kept part at a share of it. */
+  window?: number;
 }
 
 export interface HarnessCut {

@@ -6,6 +6,7 @@
  * docs table) reads this list; adding a preset is one module and one line
  * here (the recipe is in CONTEXT.md).
  */
+import { adkPreset } from './adk';
 import { anthropicCompactionPreset } from './anthropic-compaction';
 import { claudeCodePreset } from './claude-code';
 import { clearToolUsesPreset } from './clear-tool-uses';
@@ -13,6 +14,7 @@ import { codexPreset } from './codex';
 import { geminiCliPreset } from './gemini-cli';
 import { goosePreset } from './goose';
 import { kiloPreset } from './kilo';
+import { lettaPreset } from './letta';
 import { maskObservationsPreset } from './mask-observations';
 import { openaiCompactionPreset } from './openai-compaction';
 import { opencodePreset } from './opencode';
@@ -32,6 +34,8 @@ export const PRESETS = [
   rooCodePreset,
   kiloPreset,
   goosePreset,
+  adkPreset,
+  lettaPreset,
 ] as const;
 
 type AnyPreset = (typeof PRESETS)[number];
