@@ -50,6 +50,8 @@ describe('the preset registry', () => {
       'roo-code',
       'kilo',
       'goose',
+      'cline',
+      'langchain-summarization',
     ]);
     expect(CLEARING_ONLY).toEqual(['clear-tool-uses', 'mask-observations']);
     for (const id of HARNESSES) {

@@ -26,6 +26,8 @@ describe('compaction-playground audit', () => {
       'roo-code',
       'kilo',
       'goose',
+      'cline',
+      'langchain-summarization',
     ]);
     // The agent kept 1 of its 6 facts; our budget cut summarizes the first 3 messages and keeps the last 5.
     const all6 = {
@@ -64,8 +66,8 @@ describe('compaction-playground audit', () => {
   it('--no-strategies leaves the strategies out and the rest of the ledger as it was', async () => {
     const full = JSON.parse((await run(['audit', SAMPLE, '--json'])).out);
     const lean = JSON.parse((await run(['audit', SAMPLE, '--json', '--no-strategies'])).out);
-    // The three cut rules and the eleven presets.
-    expect(full.compactions[0].strategies).toHaveLength(14);
+    // The three cut rules and the thirteen presets.
+    expect(full.compactions[0].strategies).toHaveLength(16);
     expect(lean.compactions.map((e: { strategies: unknown[] }) => e.strategies)).toEqual([[], []]);
     const without = (doc: { compactions: object[] }) =>
       doc.compactions.map((e) => ({ ...e, strategies: undefined }));

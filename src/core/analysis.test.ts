@@ -155,8 +155,10 @@ describe('a result that would still not fit (chars4)', () => {
     // A preset is measured against its own threshold: Claude Code's, OpenCode's, Roo Code's and
     // Kilo's are 1 in so small a window (1,034 left, 1,033 over); Codex's 2,700 (it carries the
     // 2,000-token prompt: 3,034, 334 over); Goose's 2,400 (it copies the same prompt back: 3,034,
-    // 634 over); Gemini CLI summarizes everything (1,034 under 1,500); the APIs' triggers are
-    // 100,000 and more; masking has no threshold of its own and is measured at window − reserve.
+    // 634 over); Cline's 2,430 (3,000 × 0.9 × 0.9; it keeps the newest message: 3,034, 604 over);
+    // Gemini CLI summarizes everything (1,034 under 1,500); the APIs' triggers are 100,000 and
+    // more; masking, and LangChain with no trigger set, have no threshold of their own and are
+    // measured at window − reserve (LangChain keeps 20 messages, so nothing is cut: 1,510 over).
     expect(
       a.outcomes.map((o) => [o.strategy, o.overflow?.threshold ?? 0, o.overflow?.overThreshold ?? 0]),
     ).toEqual([
@@ -174,6 +176,8 @@ describe('a result that would still not fit (chars4)', () => {
       ['roo-code', 1, 1033],
       ['kilo', 1, 1033],
       ['goose', 2400, 634],
+      ['cline', 2430, 604],
+      ['langchain-summarization', 2500, 1510],
     ]);
   });
 

@@ -95,6 +95,8 @@ describe('the analysis of every strategy on one transcript', () => {
       ['roo-code', 171_809, 'reach'],
       ['kilo', 148_000, 'reach'],
       ['goose', 160_000, 'exceed'],
+      ['cline', 162_000, 'reach'],
+      ['langchain-summarization', 0, 'reach'],
     ]);
     expect(a.outcomes.map((o) => o.strategy)).toEqual(STRATEGIES);
   });

@@ -9,10 +9,12 @@
 import { anthropicCompactionPreset } from './anthropic-compaction';
 import { claudeCodePreset } from './claude-code';
 import { clearToolUsesPreset } from './clear-tool-uses';
+import { clinePreset } from './cline';
 import { codexPreset } from './codex';
 import { geminiCliPreset } from './gemini-cli';
 import { goosePreset } from './goose';
 import { kiloPreset } from './kilo';
+import { langchainSummarizationPreset } from './langchain-summarization';
 import { maskObservationsPreset } from './mask-observations';
 import { openaiCompactionPreset } from './openai-compaction';
 import { opencodePreset } from './opencode';
@@ -32,6 +34,8 @@ export const PRESETS = [
   rooCodePreset,
   kiloPreset,
   goosePreset,
+  clinePreset,
+  langchainSummarizationPreset,
 ] as const;
 
 type AnyPreset = (typeof PRESETS)[number];
