@@ -30,6 +30,10 @@ describe('the verdict in words', () => {
       '800 tokens ≤ threshold 800: compaction does not fire',
     );
     expect(verdict({ maxContextTokens: 0 }, 5)).toBe('5 tokens; no window, so compaction is off');
+    // LangChain's middleware has no trigger until one is set, whatever the window.
+    expect(verdict({ maxContextTokens: 1000, strategy: 'langchain-summarization' }, 5)).toBe(
+      '5 tokens; no trigger set, so compaction is off',
+    );
   });
 
   it('says when the window is smaller than the reserve, or no larger', () => {
