@@ -102,6 +102,7 @@ describe('compaction-playground config', () => {
     const unknown = await run(['config', '--harness', 'aider']);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain("--harness: unknown agent 'aider'");
+    expect(unknown.err).toContain('| langchain (or langchain-summarization) |');
     const file = await run(['config', 'session.jsonl', '--harness', 'pi']);
     expect(file.err).toBe("compaction-playground: config reads no file (got 'session.jsonl')\n");
   });

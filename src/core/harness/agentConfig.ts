@@ -400,10 +400,9 @@ const TARGETS: readonly ConfigTarget[] = [
 ];
 
 /** Every target `config --harness` and the page offer, in the order they list them. */
-export const CONFIG_TARGETS: readonly { id: string; agent: string }[] = TARGETS.map(({ id, agent }) => ({
-  id,
-  agent,
-}));
+export const CONFIG_TARGETS: readonly { id: string; agent: string; aliases: string[] }[] = TARGETS.map(
+  ({ id, agent, aliases }) => ({ id, agent, aliases: aliases ?? [] }),
+);
 
 /** The target `config --harness` means by `id`: its own id or one of its aliases. */
 function targetOf(id: string): ConfigTarget | undefined {
