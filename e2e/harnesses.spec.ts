@@ -62,11 +62,14 @@ test('the strategy table lists every cut rule and preset with its own threshold,
     'roo-code',
     'kilo',
     'goose',
+    'cline',
+    'langchain-summarization',
     'adk',
     'letta',
   ]);
   // 130,834 tokens, window 128,000: every threshold is below, so everything fires, but the
-  // server compactions' triggers, which do not depend on the window.
+  // server compactions' triggers, which do not depend on the window, and LangChain's, which
+  // has none until one is set.
   await expectRow(page, 'budget', {
     threshold: '> 111,616',
     fires: 'fires',
@@ -147,6 +150,26 @@ test('the strategy table lists every cut rule and preset with its own threshold,
     cleared: '0',
     after: '78,391',
   });
+  // 128,000 × 0.9 × 0.9, reached; the newest prompt's 38-round turn (#98) is kept whole.
+  await expectRow(page, 'cline', {
+    threshold: '≥ 103,680',
+    fires: 'fires',
+    cut: '#98',
+    cleared: '0',
+    after: '72,274',
+  });
+  // No trigger: it never acts, though its plan keeps the newest 20 messages.
+  await expectRow(page, 'langchain-summarization', {
+    threshold: 'off',
+    fires: 'no',
+    cut: '#178',
+    cleared: '0',
+    after: '130,834',
+  });
+  await expect(row(page, 'langchain-summarization').getByTestId('strategy-threshold')).toHaveAttribute(
+    'title',
+    'No trigger set: it never acts on its own.',
+  );
   // The formula behind a threshold is in its tooltip.
   await expect(row(page, 'claude-code').getByTestId('strategy-threshold')).toHaveAttribute(
     'title',

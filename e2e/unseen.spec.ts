@@ -34,12 +34,13 @@ test.describe('the part of the request not in the file', () => {
       "measured from the file's usage: 16,831 tokens",
     );
     // Every strategy's row compares the same context: each with a threshold under 19,777 fires
-    // (the three cut rules, Claude Code, Codex, OpenCode, Gemini CLI, Roo Code, Kilo, Goose, ADK
-    // at its token_threshold of 4,000 and Letta past 90% of the window, 10,800).
+    // (the three cut rules, Claude Code, Codex, OpenCode, Gemini CLI, Roo Code, Kilo, Goose, Cline,
+    // ADK at its token_threshold of 4,000 and Letta past 90% of the window, 10,800; LangChain has
+    // no trigger until one is set).
     const fires = page.locator('[data-testid="strategy-row"] [data-testid="strategy-fires"]');
     await expect(page.locator('[data-strategy="budget"] [data-testid="strategy-fires"]')).toHaveText('fires');
     await expect(page.locator('[data-strategy="codex"] [data-testid="strategy-fires"]')).toHaveText('fires');
-    await expect(fires.filter({ hasText: 'fires' })).toHaveCount(12);
+    await expect(fires.filter({ hasText: 'fires' })).toHaveCount(13);
     // Under its own trigger (100,000), clear-tool-uses does not act: its context after is the 19,777.
     await expect(page.locator('[data-strategy="clear-tool-uses"] [data-testid="strategy-fires"]')).toHaveText(
       'no',

@@ -50,6 +50,8 @@ describe('the preset registry', () => {
       'roo-code',
       'kilo',
       'goose',
+      'cline',
+      'langchain-summarization',
       'adk',
       'letta',
     ]);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HARNESSES } from '../core/harness/registry';
 import { FIX_SESSION } from './liveSupport.node';
 import { run, scratch } from './testSupport.node';
 
@@ -26,6 +27,8 @@ describe('compaction-playground audit', () => {
       'roo-code',
       'kilo',
       'goose',
+      'cline',
+      'langchain-summarization',
       'adk',
       'letta',
     ]);
@@ -66,8 +69,8 @@ describe('compaction-playground audit', () => {
   it('--no-strategies leaves the strategies out and the rest of the ledger as it was', async () => {
     const full = JSON.parse((await run(['audit', SAMPLE, '--json'])).out);
     const lean = JSON.parse((await run(['audit', SAMPLE, '--json', '--no-strategies'])).out);
-    // The three cut rules and the thirteen presets.
-    expect(full.compactions[0].strategies).toHaveLength(16);
+    // The three cut rules and every preset.
+    expect(full.compactions[0].strategies).toHaveLength(3 + HARNESSES.length);
     expect(lean.compactions.map((e: { strategies: unknown[] }) => e.strategies)).toEqual([[], []]);
     const without = (doc: { compactions: object[] }) =>
       doc.compactions.map((e) => ({ ...e, strategies: undefined }));

@@ -167,6 +167,10 @@ describe('inspect --json', () => {
       // 128,000 − 32,000 − 20,000; like OpenCode, no summary while 84 tokens are far under.
       kilo: { threshold: 76_000, comparison: 'reach', ...nothing },
       // Past 80% of 128,000; everything summarized, the newest prompt copied back.
+      // 128,000 × 0.9 × 0.9; the 84 tokens are all within the 20,000 it keeps.
+      cline: { threshold: 103_680, comparison: 'reach', ...nothing },
+      // No trigger until one is set; 6 messages are fewer than the 20 it keeps.
+      'langchain-summarization': { threshold: 0, comparison: 'reach', ...nothing },
       goose: { threshold: 102_400, comparison: 'exceed', ...summarizedFrom(7, 0) },
       // token_threshold 4,000, whatever the window; six events, the newest 5 kept raw from #2.
       adk: { threshold: 4_000, comparison: 'reach', ...summarizedFrom(2, 58) },
@@ -499,7 +503,7 @@ describe('bad input', () => {
     [
       'a bad strategy',
       ['inspect', chatFile, '--strategy', 'all'],
-      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, roo-code, kilo, goose, adk, letta, got 'all'",
+      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, roo-code, kilo, goose, cline, langchain-summarization, adk, letta, got 'all'",
     ],
     ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
     [

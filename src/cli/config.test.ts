@@ -81,6 +81,46 @@ describe('compaction-playground config', () => {
     );
   });
 
+  it('takes the presets’ own names and parameters: cline, and langchain-summarization for LangChain', async () => {
+    const cline = await run([
+      'config',
+      '--harness',
+      'cline',
+      '--strategy',
+      'cline',
+      '--preserve-recent',
+      '30000',
+    ]);
+    expect(cline.code).toBe(0);
+    expect(cline.out).toBe('{\n  "useAutoCondense": true\n}\n');
+    expect(cline.err).toBe(
+      "compaction-playground: for Cline's global settings\n" +
+        "  note: Cline 4 has no setting for the point: it compacts at 0.9 of the model's input limit, 103,680 for a window of 128,000\n" +
+        "  note: keep-recent (20,000) is compaction.preserveRecentTokens in the Cline SDK's options; the editor has no setting for it and keeps 30,000, never summarizing the newest prompt's turn\n",
+    );
+    const langchain = await run([
+      'config',
+      '--harness',
+      'langchain-summarization',
+      '--strategy',
+      'langchain-summarization',
+      '--trigger-tokens',
+      '100_000',
+      '--keep-last',
+      '8',
+      '--json',
+    ]);
+    expect(langchain.code).toBe(0);
+    expect(JSON.parse(langchain.out)).toMatchObject({
+      harness: 'langchain',
+      format: 'python',
+      text:
+        'from langchain.agents.middleware import SummarizationMiddleware\n\n' +
+        'summarization = SummarizationMiddleware(\n    model=summary_model,\n' +
+        '    trigger=("tokens", 100000),\n    keep=("messages", 8),\n)\n',
+    });
+  });
+
   it('never prints a key from the environment', async () => {
     process.env.ANTHROPIC_API_KEY = 'sk-ant-api03-config-test-never-printed';
     for (const harness of ['claude-code', 'compactor', 'langchain']) {
@@ -97,6 +137,7 @@ describe('compaction-playground config', () => {
     const unknown = await run(['config', '--harness', 'aider']);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain("--harness: unknown agent 'aider'");
+    expect(unknown.err).toContain('| langchain (or langchain-summarization) |');
     const file = await run(['config', 'session.jsonl', '--harness', 'pi']);
     expect(file.err).toBe("compaction-playground: config reads no file (got 'session.jsonl')\n");
   });

@@ -5,7 +5,9 @@ import { EXIT_OK, UsageError, jsonDocument, type Io } from './io';
 import { HARNESS_HELP, HARNESS_OPTIONS } from './harnessOptions';
 import { parse, settingsFrom } from './options';
 
-const TARGET_IDS = CONFIG_TARGETS.map((t) => t.id).join(' | ');
+const TARGET_IDS = CONFIG_TARGETS.map((t) =>
+  t.aliases.length ? `${t.id} (or ${t.aliases.join(', ')})` : t.id,
+).join(' | ');
 
 export const CONFIG_HELP = `Usage: compaction-playground config --harness ID [options]
 

@@ -137,7 +137,7 @@ function describeOutcome(o: StrategyOutcome, messages: number): string {
       ? 'every call'
       : threshold > 0
         ? `${comparison === 'exceed' ? '>' : '≥'} ${n(threshold)}`
-        : 'no window';
+        : o.trigger.formula;
   const parts = [`threshold ${at}${o.fires ? ' (fires)' : ''}`];
   if (o.cleared.length) parts.push(`clears ${o.cleared.length}`);
   const idle = o.plan.nothingToCompact && o.cleared.length === 0;
@@ -246,7 +246,7 @@ export function renderTable(
   }
   lines.push('strategies');
   for (const o of a.outcomes)
-    lines.push(`  ${o.strategy.padEnd(18)}${describeOutcome(o, imported.messages.length)}`);
+    lines.push(`  ${o.strategy.padEnd(17)} ${describeOutcome(o, imported.messages.length)}`);
   // Notes say what was left out on purpose, as the agent leaves it out: not problems.
   const problems = imported.issues.filter(isProblem);
   const notes = imported.issues.filter((i) => !isProblem(i));

@@ -30,6 +30,10 @@ describe('the verdict in words', () => {
       '800 tokens ≤ threshold 800: compaction does not fire',
     );
     expect(verdict({ maxContextTokens: 0 }, 5)).toBe('5 tokens; no window, so compaction is off');
+    // LangChain's middleware has no trigger until one is set, whatever the window.
+    expect(verdict({ maxContextTokens: 1000, strategy: 'langchain-summarization' }, 5)).toBe(
+      '5 tokens; no trigger set, so compaction is off',
+    );
   });
 
   it('says when the window is smaller than the reserve, or no larger', () => {
@@ -156,10 +160,13 @@ describe('a result that would still not fit (chars4)', () => {
     // Kilo's are 1 in so small a window (1,034 left, 1,033 over; OpenCode splits the one turn and
     // keeps the 2,000-token reply, its whole tail budget: 3,034, 3,033 over); Codex's 2,700 (it carries the
     // 2,000-token prompt: 3,034, 334 over); Goose's 2,400 (it copies the same prompt back: 3,034,
-    // 634 over); ADK's 4,000 does not depend on the window, and with two events, fewer than
-    // the 5 it keeps raw, it compacts nothing (4,010, 10 over); Letta summarizes everything
-    // when no cut leaves little enough (1,034, under its 2,700); Gemini CLI summarizes everything (1,034 under 1,500); the APIs' triggers are
-    // 100,000 and more; masking has no threshold of its own and is measured at window − reserve.
+    // 634 over); Cline's 2,430 (3,000 × 0.9 × 0.9; it keeps the newest message: 3,034, 604 over);
+    // ADK's 4,000 does not depend on the window, and with two events, fewer than the 5 it keeps
+    // raw, it compacts nothing (4,010, 10 over); Letta summarizes everything when no cut leaves
+    // little enough (1,034, under its 2,700); Gemini CLI summarizes everything (1,034 under 1,500);
+    // the APIs' triggers are 100,000 and more; masking, and LangChain with no trigger set, have no
+    // threshold of their own and are measured at window − reserve (LangChain keeps 20 messages, so
+    // nothing is cut: 1,510 over).
     expect(
       a.outcomes.map((o) => [o.strategy, o.overflow?.threshold ?? 0, o.overflow?.overThreshold ?? 0]),
     ).toEqual([
@@ -177,6 +184,8 @@ describe('a result that would still not fit (chars4)', () => {
       ['roo-code', 1, 1033],
       ['kilo', 1, 1033],
       ['goose', 2400, 634],
+      ['cline', 2430, 604],
+      ['langchain-summarization', 2500, 1510],
       ['adk', 4000, 10],
       ['letta', 0, 0],
     ]);

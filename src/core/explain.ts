@@ -50,7 +50,8 @@ export function describeVerdict({
   if (trigger?.comparison === 'always') {
     return `${total}; ${settings.strategy} acts at every call${settings.enabled ? '' : ' (automatic compaction is disabled)'}`;
   }
-  if (threshold === 0) return `${total}; no window, so ${action} is off`;
+  // The trigger says why there is no threshold: no window, or none set (LangChain's default).
+  if (threshold === 0) return `${total}; ${trigger?.formula ?? 'no window'}, so ${action} is off`;
   const reaching = trigger?.comparison === 'reach';
   const over = reaching ? totalTokens >= threshold : totalTokens > threshold;
   const sign = reaching ? (over ? '≥' : '<') : over ? '>' : '≤';

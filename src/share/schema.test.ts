@@ -67,7 +67,7 @@ describe('validation', () => {
       'an unknown strategy',
       { ...base, settings: { strategy: 'magic' } },
       'settings.strategy',
-      'The link\'s contents are invalid at settings.strategy: Invalid type: Expected ("budget" | "pi" | "turns" | "claude-code" | "codex" | "opencode" | "gemini-cli" | "clear-tool-uses" | "mask-observations" | "anthropic-compaction" | "openai-compaction" | "roo-code" | "kilo" | "goose" | "adk" | "letta") but received "magic".',
+      'The link\'s contents are invalid at settings.strategy: Invalid type: Expected ("budget" | "pi" | "turns" | "claude-code" | "codex" | "opencode" | "gemini-cli" | "clear-tool-uses" | "mask-observations" | "anthropic-compaction" | "openai-compaction" | "roo-code" | "kilo" | "goose" | "cline" | "langchain-summarization" | "adk" | "letta") but received "magic".',
     ],
     [
       'an unknown tokenizer',

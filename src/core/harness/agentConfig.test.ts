@@ -135,14 +135,35 @@ describe('agentConfig', () => {
     );
   });
 
-  it('writes Cline’s auto-condense threshold and says where Cline ignores it', () => {
-    expect(config('cline')).toMatchObject({
-      text: '{\n  "useAutoCondense": true,\n  "autoCondenseThreshold": 0.8\n}\n',
+  it('writes Cline’s auto-compact switch, and the model input limit that moves its point to the tuned one', () => {
+    expect(config('cline')).toEqual({
+      harness: 'cline',
+      file: "Cline's global settings",
+      format: 'json',
+      text: '{\n  "useAutoCondense": true\n}\n',
       notes: [
-        'Cline reads autoCondenseThreshold only for its newest model families, and never fires later than its own buffer below the window; otherwise that buffer decides',
-        'keep-recent (20,000) has no setting: Cline condenses the whole task and re-reads the files it needs',
+        "Cline 4 has no setting for the point: it compacts at 0.9 of the model's input limit, 162,000 for a window of 200,000",
+        // 177,777 × 0.9 = 159,999.3: reached at 160,000.
+        "the closest it can: a maxInputTokens of 177777 in the model's settings moves the point to the tuned 160,000",
+        "keep-recent (20,000) is compaction.preserveRecentTokens in the Cline SDK's options; the editor has no setting for it and keeps 20,000, never summarizing the newest prompt's turn",
       ],
     });
+    // 190,000 is past 90% of the window, the latest Cline compacts at.
+    expect(config('cline', { ...TUNED, reserveTokens: 10_000 }).notes[1]).toBe(
+      'the tuned 190,000 is past the latest point Cline takes, 0.9 of the window (180,000)',
+    );
+  });
+
+  it('says nothing of a moved point when the cline strategy was tuned, and names its own budget', () => {
+    const own = config('cline', {
+      maxContextTokens: 200_000,
+      strategy: 'cline',
+      harness: { cline: { preserveRecentTokens: 30_000 } },
+    });
+    expect(own.notes).toEqual([
+      "Cline 4 has no setting for the point: it compacts at 0.9 of the model's input limit, 162,000 for a window of 200,000",
+      "keep-recent (20,000) is compaction.preserveRecentTokens in the Cline SDK's options; the editor has no setting for it and keeps 30,000, never summarizing the newest prompt's turn",
+    ]);
   });
 
   it('writes LangChain’s SummarizationMiddleware trigger and keep', () => {
@@ -152,8 +173,38 @@ describe('agentConfig', () => {
         '    trigger=("tokens", 160000),\n    keep=("tokens", 20000),\n)\n',
     );
     expect(config('langchain').notes).toEqual([
+      'LangChain counts only the messages in its state, about 4 characters a token: the system prompt and the tool definitions are not in that count',
       'the summary cap (4,000) has no option: set max_tokens on the summary model',
     ]);
+  });
+
+  it('answers to the preset’s id too, and writes the middleware’s own trigger and keep when it was tuned', () => {
+    const tuned: SettingsInput = {
+      maxContextTokens: 200_000,
+      strategy: 'langchain-summarization',
+      harness: {
+        'langchain-summarization': { triggerTokens: 150_000, triggerPercent: 70, keepMessages: 12 },
+      },
+    };
+    const out = config('langchain-summarization', tuned);
+    expect([out.harness, out.text]).toEqual([
+      'langchain',
+      'from langchain.agents.middleware import SummarizationMiddleware\n\n' +
+        'summarization = SummarizationMiddleware(\n    model=summary_model,\n' +
+        '    trigger=[("tokens", 150000), ("fraction", 0.7)],\n    keep=("messages", 12),\n)\n',
+    ]);
+    const byTokens = config('langchain', {
+      ...tuned,
+      harness: { 'langchain-summarization': { triggerTokens: 90_000, keepTokens: 8_000 } },
+    });
+    expect(byTokens.text).toContain('    trigger=("tokens", 90000),\n    keep=("tokens", 8000),\n');
+    // The library's defaults: no trigger, the newest 20 messages kept.
+    const untuned = config('langchain', { maxContextTokens: 200_000, strategy: 'langchain-summarization' });
+    expect(untuned.text).toBe(
+      'from langchain.agents.middleware import SummarizationMiddleware\n\n' +
+        'summarization = SummarizationMiddleware(\n    model=summary_model,\n    keep=("messages", 20),\n)\n',
+    );
+    expect(untuned.notes[0]).toBe('no trigger is set: the middleware never summarizes until one is');
   });
 
   it('writes ADK’s token pair, which it takes only together, with the event count it keeps', () => {
@@ -224,6 +275,13 @@ describe('agentConfig', () => {
 
   it('writes nothing for a window of 0, and says why', () => {
     expect(config('gemini-cli', { maxContextTokens: 0 })).toMatchObject({
+      text: '',
+      notes: ['no window is set (0): compaction is off in the playground, so nothing is written'],
+    });
+  });
+
+  it('writes no LangChain trigger of 0 tokens when no window is set', () => {
+    expect(config('langchain', { maxContextTokens: 0 })).toMatchObject({
       text: '',
       notes: ['no window is set (0): compaction is off in the playground, so nothing is written'],
     });

@@ -11,6 +11,7 @@ import { formatCount } from '../numbers';
 import { isCutStrategy, threshold, type Settings } from '../settings';
 import { claudeCodeAutoCompact } from './autocompactOverride';
 import { CLAUDE_CODE_OUTPUT_RESERVE_CAP } from './claude-code';
+import { CLINE_TRIGGER_RATIO } from './cline';
 import { LETTA_TRIGGER_MULTIPLIER } from './letta';
 import { harnessDifferences } from './params';
 import { shareOf } from './preset';
@@ -43,6 +44,8 @@ export interface Tuned {
 
 interface ConfigTarget {
   id: string;
+  /** Other names `config --harness` takes for it: the id of the preset that models it, when that differs. */
+  aliases?: string[];
   /** How the page names it. */
   agent: string;
   file: string;
@@ -261,28 +264,55 @@ const TARGETS: readonly ConfigTarget[] = [
     format: 'json',
     write(t) {
       if (t.window <= 0) return { text: '', notes: [NO_WINDOW_NOTE] };
-      const fraction = Math.max(fractionBelow(t.threshold, t.window), 0.01);
-      const point = shareOf(t.window, fraction);
+      const params = t.settings.harness.cline;
+      const own = harnessTrigger('cline', t.window, t.settings.harness).threshold;
       const notes = [
-        `Cline reads autoCondenseThreshold only for its newest model families, and never fires later than its own buffer below the window; otherwise that buffer decides`,
+        `Cline 4 has no setting for the point: it compacts at ${CLINE_TRIGGER_RATIO} of the model's input limit, ${n(own)} for a window of ${n(t.window)}`,
       ];
-      if (point !== t.threshold)
+      if (own !== t.threshold) {
+        // The input limit a model entry may declare moves the point; Cline never takes one above the window.
+        const limit = Math.floor(t.threshold / CLINE_TRIGGER_RATIO);
+        const point = Math.ceil(Math.min(limit, t.window) * CLINE_TRIGGER_RATIO - 1e-6);
         notes.push(
-          `${fraction} fires at ${n(point)}, the closest hundredth at or below the tuned ${n(t.threshold)}`,
+          limit <= t.window && point === t.threshold
+            ? `the closest it can: a maxInputTokens of ${limit} in the model's settings moves the point to the tuned ${n(t.threshold)}`
+            : `the tuned ${n(t.threshold)} is past the latest point Cline takes, ${CLINE_TRIGGER_RATIO} of the window (${n(point)})`,
         );
+      }
       notes.push(
-        `keep-recent (${n(t.keepRecent)}) has no setting: Cline condenses the whole task and re-reads the files it needs`,
+        `keep-recent (${n(t.keepRecent)}) is compaction.preserveRecentTokens in the Cline SDK's options; the editor has no setting for it and keeps ${n(params.preserveRecentTokens)}, never summarizing the newest prompt's turn`,
       );
-      return { text: json({ useAutoCondense: t.enabled, autoCondenseThreshold: fraction }), notes };
+      return { text: json({ useAutoCondense: t.enabled }), notes };
     },
   },
   {
     id: 'langchain',
+    aliases: ['langchain-summarization'],
     agent: 'LangChain',
     file: 'your agent (Python)',
     format: 'python',
     write(t) {
-      const notes = [];
+      const notes: string[] = [];
+      const own =
+        t.settings.strategy === 'langchain-summarization' ? t.settings.harness[t.settings.strategy] : null;
+      let trigger: string[];
+      let keep: string;
+      if (own) {
+        trigger = [
+          ...(own.triggerTokens > 0 ? [`("tokens", ${own.triggerTokens})`] : []),
+          ...(own.triggerPercent > 0 ? [`("fraction", ${own.triggerPercent / 100})`] : []),
+        ];
+        keep = own.keepTokens > 0 ? `("tokens", ${own.keepTokens})` : `("messages", ${own.keepMessages})`;
+        if (trigger.length === 0)
+          notes.push('no trigger is set: the middleware never summarizes until one is');
+      } else {
+        if (t.threshold <= 0) return { text: '', notes: [NO_WINDOW_NOTE] };
+        trigger = [`("tokens", ${t.threshold})`];
+        keep = `("tokens", ${t.keepRecent})`;
+      }
+      notes.push(
+        'LangChain counts only the messages in its state, about 4 characters a token: the system prompt and the tool definitions are not in that count',
+      );
       if (t.maxSummary > 0)
         notes.push(`the summary cap (${n(t.maxSummary)}) has no option: set max_tokens on the summary model`);
       const text = [
@@ -290,8 +320,9 @@ const TARGETS: readonly ConfigTarget[] = [
         '',
         'summarization = SummarizationMiddleware(',
         '    model=summary_model,',
-        `    trigger=("tokens", ${t.threshold}),`,
-        `    keep=("tokens", ${t.keepRecent}),`,
+        ...(trigger.length === 1 ? [`    trigger=${trigger[0]},`] : []),
+        ...(trigger.length > 1 ? [`    trigger=[${trigger.join(', ')}],`] : []),
+        `    keep=${keep},`,
         ')',
         '',
       ].join('\n');
@@ -396,18 +427,22 @@ const TARGETS: readonly ConfigTarget[] = [
 ];
 
 /** Every target `config --harness` and the page offer, in the order they list them. */
-export const CONFIG_TARGETS: readonly { id: string; agent: string }[] = TARGETS.map(({ id, agent }) => ({
-  id,
-  agent,
-}));
+export const CONFIG_TARGETS: readonly { id: string; agent: string; aliases: string[] }[] = TARGETS.map(
+  ({ id, agent, aliases }) => ({ id, agent, aliases: aliases ?? [] }),
+);
+
+/** The target `config --harness` means by `id`: its own id or one of its aliases. */
+function targetOf(id: string): ConfigTarget | undefined {
+  return TARGETS.find((target) => target.id === id || target.aliases?.includes(id));
+}
 
 export function isConfigTarget(id: string): boolean {
-  return TARGETS.some((target) => target.id === id);
+  return targetOf(id) !== undefined;
 }
 
 /** The settings for one agent, written in its own configuration. */
 export function agentConfig(target: string, s: Settings): AgentConfig {
-  const found = TARGETS.find((t) => t.id === target);
+  const found = targetOf(target);
   if (!found)
     throw new Error(`unknown harness '${target}' (harnesses: ${TARGETS.map((t) => t.id).join(', ')})`);
   const tuned: Tuned = {

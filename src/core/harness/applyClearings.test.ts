@@ -95,6 +95,8 @@ describe('the analysis of every strategy on one transcript', () => {
       ['roo-code', 171_809, 'reach'],
       ['kilo', 148_000, 'reach'],
       ['goose', 160_000, 'exceed'],
+      ['cline', 162_000, 'reach'],
+      ['langchain-summarization', 0, 'reach'],
       ['adk', 4_000, 'reach'],
       ['letta', 180_000, 'exceed'],
     ]);

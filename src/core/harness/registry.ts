@@ -10,10 +10,12 @@ import { adkPreset } from './adk';
 import { anthropicCompactionPreset } from './anthropic-compaction';
 import { claudeCodePreset } from './claude-code';
 import { clearToolUsesPreset } from './clear-tool-uses';
+import { clinePreset } from './cline';
 import { codexPreset } from './codex';
 import { geminiCliPreset } from './gemini-cli';
 import { goosePreset } from './goose';
 import { kiloPreset } from './kilo';
+import { langchainSummarizationPreset } from './langchain-summarization';
 import { lettaPreset } from './letta';
 import { maskObservationsPreset } from './mask-observations';
 import { openaiCompactionPreset } from './openai-compaction';
@@ -34,6 +36,8 @@ export const PRESETS = [
   rooCodePreset,
   kiloPreset,
   goosePreset,
+  clinePreset,
+  langchainSummarizationPreset,
   adkPreset,
   lettaPreset,
 ] as const;

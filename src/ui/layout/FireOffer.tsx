@@ -1,7 +1,7 @@
 /** The offer of a window where compaction fires, for a transcript under the threshold. */
 import { useMemo } from 'react';
 import { triggerThatFires, triggerWith, windowThatFires } from '../../core/fireWindow';
-import { triggerParamOf, type HarnessId } from '../../core/harness/registry';
+import { clearsOnly, triggerParamOf, type HarnessId } from '../../core/harness/registry';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
@@ -31,13 +31,13 @@ export function FireOffer({ analysis }: { analysis: PageAnalysis }) {
   const under =
     threshold > 0
       ? `${fmt(contextTokens)} tokens stay under the threshold of ${fmt(threshold)}`
-      : `With no window, compaction is off for these ${fmt(contextTokens)} tokens`;
+      : `With ${analysis.current.trigger.formula}, compaction is off for these ${fmt(contextTokens)} tokens`;
   if (offer.kind === 'trigger') {
     return (
       <div className="fire-offer" role="status">
         <span>
-          {under}: nothing would be cleared. A trigger of {fmt(offer.trigger)} is the largest round one this
-          transcript exceeds.
+          {under}: nothing would be {clearsOnly(settings.strategy) ? 'cleared' : 'compacted'}. A trigger of{' '}
+          {fmt(offer.trigger)} is the largest round one this transcript exceeds.
         </span>
         <button
           type="button"

@@ -24,7 +24,9 @@ export function thresholdText(trigger: Trigger): string {
 /** The formula behind it, with the numbers filled in, for the cell's tooltip. */
 function thresholdTitle(trigger: Trigger): string {
   if (trigger.comparison === 'always') return 'Acts at every call: it has no threshold.';
-  if (trigger.threshold <= 0) return 'No window: it never acts on its own.';
+  // The trigger's formula says why there is none: no window, or no trigger set (LangChain's default).
+  if (trigger.threshold <= 0)
+    return `${trigger.formula.charAt(0).toUpperCase()}${trigger.formula.slice(1)}: it never acts on its own.`;
   const when = trigger.comparison === 'exceed' ? 'more than' : 'at least';
   return `${trigger.formula} = ${fmt(trigger.threshold)}; acts when the context holds ${when} that.`;
 }

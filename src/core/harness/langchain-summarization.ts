@@ -1,0 +1,161 @@
+/**
+ * LangChain's `SummarizationMiddleware` (langchain v1, Python and
+ * JavaScript): before each model call it summarizes all but the newest
+ * messages once a trigger is reached (it has none until one is set), keeping
+ * a tool call with its results. From its source, langchain-ai/langchainjs
+ * `libs/langchain/src/agents/middleware/summarization.ts`, and the Python
+ * reference (docs/harnesses.md).
+ */
+import { minOf } from '../arrays';
+import { formatCount } from '../numbers';
+import { count, sumOf, type CutView, type Preset, type Trigger } from './preset';
+
+const n = formatCount;
+
+export interface LangChainSummarizationParams {
+  /** `trigger=("tokens", N)` (formerly `max_tokens_before_summary`); 0 when unset. */
+  triggerTokens: number;
+  /** `trigger=("fraction", F)` as a percent of the model's input limit; 0 when unset. */
+  triggerPercent: number;
+  /** `keep=("messages", N)` (formerly `messages_to_keep`): the newest messages kept. */
+  keepMessages: number;
+  /** `keep=("tokens", N)`: the newest messages within N tokens are kept instead; 0 when unset. */
+  keepTokens: number;
+}
+
+/** The middleware's default keep: the newest 20 messages (`_DEFAULT_MESSAGES_TO_KEEP`). */
+export const LANGCHAIN_MESSAGES_TO_KEEP = 20;
+
+/** Each set trigger is its own condition, as in a list of them: the lowest fires first. */
+function langchainThreshold(window: number, p: LangChainSummarizationParams): number {
+  const points: number[] = [];
+  if (p.triggerTokens > 0) points.push(p.triggerTokens);
+  if (p.triggerPercent > 0 && window > 0) points.push(Math.floor((window * p.triggerPercent) / 100 + 1e-6));
+  return minOf(points) ?? 0;
+}
+
+/**
+ * Where a kept part may not begin: on a tool result, whose call would be
+ * summarized away. LangChain moves back to the message holding the call
+ * (when it finds none, it moves forward past the results instead).
+ */
+function withItsCall(view: CutView, start: number, cut: number): number {
+  if (cut >= view.roles.length || view.roles[cut] !== 'tool') return cut;
+  let after = cut;
+  while (after < view.roles.length && view.roles[after] === 'tool') after++;
+  const owners = view.tools?.owner;
+  if (owners) {
+    let owner = -1;
+    for (let j = cut; j < after; j++) owner = Math.max(owner, owners[j]);
+    if (owner >= start) return owner;
+    return owner < 0 ? after : start;
+  }
+  for (let i = cut - 1; i >= start; i--)
+    if (view.roles[i] === 'assistant' && (view.calls?.[i] ?? 0) > 0) return i;
+  return after;
+}
+
+/**
+ * The middleware's cut. By messages: the newest `keepMessages` stay, fewer
+ * than that and nothing is summarized. By tokens: the earliest message from
+ * which the rest fits `keepTokens` (a ceiling), the newest message alone if
+ * none does, nothing when everything fits. Either way a kept part that would
+ * begin with a tool result moves back to its call. A cut at `start` compacts
+ * nothing.
+ */
+export function langchainCut(view: CutView, start: number, p: LangChainSummarizationParams): number {
+  const n = view.roles.length;
+  const messages = n - start;
+  if (p.keepTokens > 0) {
+    if (messages <= 0 || sumOf(view.counts, start, n) <= p.keepTokens) return start;
+    let first = n;
+    let tail = 0;
+    for (let i = n - 1; i >= start; i--) {
+      tail += view.counts[i];
+      if (tail > p.keepTokens) break;
+      first = i;
+    }
+    if (first >= n) first = messages === 1 ? start : n - 1;
+    return withItsCall(view, start, first);
+  }
+  if (messages <= p.keepMessages) return start;
+  return withItsCall(view, start, n - p.keepMessages);
+}
+
+export const langchainSummarizationPreset: Preset<'langchain-summarization', LangChainSummarizationParams> = {
+  id: 'langchain-summarization',
+  agent: 'LangChain',
+  summary: "LangChain's SummarizationMiddleware keeps the newest 20 messages, once you set a trigger",
+  source: "From LangChain's source (agents/middleware/summarization, langchain v1).",
+  doc: {
+    trigger: 'none until set: tokens ≥ `trigger=("tokens", N)` or ⌊window × `("fraction", F)`⌋',
+    plan: 'summarize all but the newest 20 messages (`keep`; or the newest within `("tokens", N)`), a tool call kept with its results; the summary is a human message',
+    sources:
+      'V: langchain-ai/langchainjs `libs/langchain/src/agents/middleware/summarization.ts` (20a9abe, langchain 1.5.5); reference.langchain.com, Python `SummarizationMiddleware`',
+  },
+  params: {
+    triggerTokens: {
+      default: 0,
+      rule: count(),
+      label: 'Summarize at (tokens)',
+      hint: 'trigger=("tokens", N); 0: unset',
+      option: {
+        name: 'trigger-tokens',
+        help: 'langchain-summarization summarizes once the messages reach this many tokens (default unset)',
+      },
+    },
+    triggerPercent: {
+      default: 0,
+      rule: count(),
+      label: 'Summarize at this percent of the window',
+      hint: 'trigger=("fraction", percent / 100); 0: unset',
+      option: {
+        name: 'trigger-percent',
+        unit: 'percent',
+        help: 'langchain-summarization summarizes at this percent of the window (default unset)',
+      },
+    },
+    keepMessages: {
+      default: LANGCHAIN_MESSAGES_TO_KEEP,
+      rule: count(),
+      label: 'Newest messages kept',
+      hint: 'keep=("messages", N)',
+      option: {
+        name: 'keep-last',
+        unit: 'messages',
+        help: 'langchain-summarization keeps this many of the newest messages (default 20)',
+      },
+    },
+    keepTokens: {
+      default: 0,
+      rule: count(),
+      label: 'Or keep the newest within (tokens)',
+      hint: 'keep=("tokens", N); 0: keep by messages',
+      option: {
+        name: 'keep-tokens',
+        help: 'langchain-summarization keeps the newest messages within this many tokens instead (default unset)',
+      },
+    },
+  },
+  summarizerCalls: 1,
+  clearsOnly: false,
+  trigger(window, p): Trigger {
+    const threshold = langchainThreshold(window, p);
+    if (threshold <= 0) return { threshold: 0, comparison: 'reach', formula: 'no trigger set' };
+    const parts: string[] = [];
+    if (p.triggerTokens > 0) parts.push(n(p.triggerTokens));
+    if (p.triggerPercent > 0 && window > 0) parts.push(`${n(window)} × ${p.triggerPercent}%`);
+    return {
+      threshold,
+      comparison: 'reach',
+      formula: parts.length > 1 ? `min(${parts.join(', ')})` : parts[0],
+    };
+  },
+  triggerParam: 'triggerTokens',
+  steps: () => ({ clears: false, cut: 'always' }),
+  cut: (view, start, p) => ({ firstKeptIdx: langchainCut(view, start, p), carriedTokens: 0 }),
+  nothing: (after) => ({
+    reason: 'no-split',
+    text: `langchain-summarization keeps its newest messages (20 by default), which leaves nothing${after} to summarize`,
+  }),
+};
