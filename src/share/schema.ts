@@ -53,6 +53,16 @@ const label = v.pipe(v.string(), v.maxLength(SHARE_LIMITS.labelChars));
 const text = v.pipe(v.string(), v.maxLength(SHARE_LIMITS.textChars));
 const tokenCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.tokens));
 
+const unsentEntries = v.pipe(
+  v.array(
+    v.strictObject({
+      kind: v.picklist(['reply', 'command']),
+      chars: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.textChars)),
+    }),
+  ),
+  v.maxLength(SHARE_LIMITS.messages),
+);
+
 const toolCallSchema = v.strictObject({ id: label, name: label, arguments: text });
 
 const messageSchema = v.strictObject({
@@ -77,6 +87,8 @@ const messageSchema = v.strictObject({
     }),
   ),
   keptAfter: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.messages))),
+  unsentAfter: v.optional(unsentEntries),
+  unsentBefore: v.optional(unsentEntries),
   opaqueTokens: v.optional(tokenCount),
 });
 
