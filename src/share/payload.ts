@@ -184,6 +184,8 @@ export interface MinimalTranscript {
   masked?: string;
   chars?: string;
   toolNames?: [number, string][];
+  /** The entries pi weighs but never sends: [the message they follow (−1: none), characters, kind]. */
+  unsent?: [number, number, 'reply' | 'command'][];
   texts?: MinimalText[];
 }
 

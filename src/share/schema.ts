@@ -237,6 +237,15 @@ const minimalTranscriptSchema = v.strictObject({
   masked: v.optional(packed(SHARE_LIMITS.messages)),
   chars: v.optional(packed(SHARE_LIMITS.messages)),
   toolNames: v.optional(many(v.tuple([index, label]))),
+  unsent: v.optional(
+    many(
+      v.tuple([
+        v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(SHARE_LIMITS.messages - 1)),
+        v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.textChars)),
+        v.picklist(['reply', 'command']),
+      ]),
+    ),
+  ),
   texts: v.optional(
     many(
       v.strictObject({
@@ -342,6 +351,14 @@ export function minimalProblem(transcript: MinimalTranscript): { path: string; m
       };
     }
     previous = answered;
+  }
+  const unsentAt = (t.unsent ?? []).map(([after]) => after);
+  const lastUnsent = unsentAt.findIndex((after, k) => after >= n || (k > 0 && after < unsentAt[k - 1]));
+  if (lastUnsent >= 0) {
+    return {
+      path: `transcript.unsent[${lastUnsent}]`,
+      message: `after message ${unsentAt[lastUnsent]} of ${n}, out of order or past the end`,
+    };
   }
   const toolNames = t.toolNames ?? [];
   const named = inside(
