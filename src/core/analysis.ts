@@ -8,7 +8,7 @@
  * flags), not its text: the page holds only that (the worker keeps the
  * messages), and a drag recomputes it from an index built once.
  */
-import { buildCutIndex, type CutIndex } from './cutPoint';
+import { buildCutIndex, unsentWeights, type CutIndex, type UnsentWeight } from './cutPoint';
 import type { Estimator } from './estimate';
 import { fatesFor, withClearings, type Fate } from './fates';
 import type { Clearing } from './harness/preset';
@@ -53,6 +53,13 @@ export interface TranscriptShape {
   unseenTokens?: number | null;
   /** The newest summary kept every message after it (`Boundary.alreadyCompacted`). */
   alreadyCompacted?: boolean;
+  /** Entries weighed by the `pi` strategy but never sent (`Message.unsentAfter`). */
+  unsent?: UnsentWeight[];
+}
+
+/** The cut index of a shape: what every strategy's cut is searched on. */
+export function indexShape(shape: TranscriptShape): CutIndex {
+  return buildCutIndex(shape.roles, shape.counts, shape.unsent);
 }
 
 /** A shape built from messages: plain arrays, ready to send from the worker. */
@@ -89,6 +96,7 @@ export function shapeWithCounts(
     listTail: estimator.countMessages([]),
     tools: toolShapeOf(messages, estimator),
     alreadyCompacted: alreadyCompacted(messages, isSummary.lastIndexOf(true)),
+    unsent: unsentWeights(messages, estimator),
   };
 }
 
@@ -272,7 +280,7 @@ function outcomeOf(
  */
 export function strategyOutcome(shape: TranscriptShape, input: SettingsInput): StrategyOutcome {
   const { settings } = explainSettings(input);
-  const index = buildCutIndex(shape.roles, shape.counts);
+  const index = indexShape(shape);
   const boundary = boundaryFor(shape.roles, shape.isSummary, shape.alreadyCompacted);
   const unseen = resolveUnseen(shape.unseenTokens, settings.unseenTokens);
   return outcomeOf(withFixed(shape, unseen.tokens), index, boundary, settings, settings.strategy);
@@ -295,7 +303,7 @@ function withFixed(shape: TranscriptShape, unseen: number): TranscriptShape {
 export function analyze(
   shape: TranscriptShape,
   input: SettingsInput,
-  index: CutIndex = buildCutIndex(shape.roles, shape.counts),
+  index: CutIndex = indexShape(shape),
 ): Analysis {
   const { settings, adjustments } = explainSettings(input);
   const boundary = boundaryFor(shape.roles, shape.isSummary, shape.alreadyCompacted);

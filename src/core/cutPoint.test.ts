@@ -101,6 +101,60 @@ describe('pi strategy (chars4), the budget as a floor', () => {
   });
 });
 
+describe('pi strategy with the entries pi weighs but never sends', () => {
+  const withUnsent = (messages: Message[], after: number, unsent: Message['unsentAfter']) =>
+    messages.map((m, i) => (i === after ? { ...m, unsentAfter: unsent } : m));
+  // Estimates 100, 100, 100, 100; an aborted reply of 300 follows the assistant message at 1.
+  const msgs = withUnsent(
+    [user(chars(400)), assistant(chars(400)), user(chars(400)), assistant(chars(400))],
+    1,
+    [{ kind: 'reply', chars: 1200 }],
+  );
+
+  it('weighs a failed reply in the walk: the budget is reached sooner', () => {
+    // Without it, the walk ends at 400 and nothing is cut; with it, 550 is reached on the assistant message at 1.
+    expect(
+      cut(
+        msgs.map((m) => ({ ...m, unsentAfter: undefined })),
+        550,
+        'pi',
+      ),
+    ).toEqual([0, -1, false]);
+    expect(cut(msgs, 550, 'pi')).toEqual([1, 0, true]);
+  });
+
+  it('cuts at a failed reply as pi does: the first kept message follows it, and the turn it ends is split', () => {
+    // The walk reaches 350 on the reply; the cut lands on it, an assistant entry of the turn opened at 0.
+    expect(cut(msgs, 350, 'pi')).toEqual([2, 0, true]);
+  });
+
+  it('starts a turn at a `!!` command: a cut there splits nothing', () => {
+    const command = withUnsent(msgs, 1, [{ kind: 'command', chars: 1200 }]);
+    expect(cut(command, 350, 'pi')).toEqual([2, -1, false]);
+  });
+
+  it('opens a turn at a `!!` command before the first message, which a later cut splits', () => {
+    const replies = [assistant(chars(400)), assistant(chars(400)), assistant(chars(400))];
+    const leading = [
+      { ...replies[0], unsentBefore: [{ kind: 'command' as const, chars: 40 }] },
+      ...replies.slice(1),
+    ];
+    expect(cut(replies, 150, 'pi')).toEqual([1, -1, false]);
+    expect(cut(leading, 150, 'pi')).toEqual([1, 0, true]);
+  });
+
+  it('leaves every other strategy and every sent count as it was', () => {
+    const index = buildCutIndex(
+      msgs.map((m) => m.role),
+      [100, 100, 100, 100],
+      [{ after: 1, tokens: 300, command: false }],
+    );
+    expect(index.suffix[0]).toBe(400);
+    expect(cutAt(index, 0, 350, 'budget')).toEqual({ firstKeptIdx: 1, turnStartIdx: 0, isSplitTurn: true });
+    expect(cutAt(index, 0, 350, 'pi')).toEqual({ firstKeptIdx: 2, turnStartIdx: 0, isSplitTurn: true });
+  });
+});
+
 describe('budget strategy, the budget as a ceiling', () => {
   it('does not keep the message that crosses the budget', () => {
     // Tail sums from the end: 400, 500, 1000, 1100, 1200, 3200: 1150 stops at index 3.

@@ -7,7 +7,7 @@
  * over 50,000 messages must not walk them.
  */
 import type { Message, Role } from './message';
-import type { Estimator } from './estimate';
+import { unsentTokens, type Estimator } from './estimate';
 import type { CutStrategy } from './settings';
 
 export interface CutPoint {
@@ -34,6 +34,40 @@ export interface CutIndex {
   readonly users: Int32Array;
   /** `systemTokens[i]` = tokens of the system messages before i, which a compaction keeps. */
   readonly systemTokens: Float64Array;
+  /** The messages with the entries pi weighs but never sends between them, for the `pi` strategy. */
+  readonly withUnsent?: UnsentSequence;
+}
+
+/** An entry weighed but never sent (`Message.unsentAfter`), placed after message `after` (−1: before the first). */
+export interface UnsentWeight {
+  after: number;
+  tokens: number;
+  /** A `!!` command, which starts a turn in pi; otherwise a failed reply. */
+  command: boolean;
+}
+
+/**
+ * The messages and the unsent entries in one sequence, indexed like the
+ * messages: pi weighs both and may cut at either. `position[i]` is where
+ * message i sits in it; `messageFrom[p]` is the first message at or after
+ * position p (the message count past the end).
+ */
+export interface UnsentSequence {
+  index: CutIndex;
+  position: Int32Array;
+  messageFrom: Int32Array;
+}
+
+/** The unsent entries of `messages`, in order, weighed by `estimator`. */
+export function unsentWeights(messages: readonly Message[], estimator: Estimator): UnsentWeight[] {
+  const out: UnsentWeight[] = [];
+  messages.forEach((m, i) => {
+    for (const entry of m.unsentBefore ?? [])
+      out.push({ after: i - 1, tokens: unsentTokens(entry, estimator), command: entry.kind === 'command' });
+    for (const entry of m.unsentAfter ?? [])
+      out.push({ after: i, tokens: unsentTokens(entry, estimator), command: entry.kind === 'command' });
+  });
+  return out;
 }
 
 /**
@@ -41,7 +75,54 @@ export interface CutIndex {
  * may go before any message that is not a tool result: cutting before a
  * result would separate it from the call that produced it.
  */
-export function buildCutIndex(roles: readonly Role[], counts: ArrayLike<number>): CutIndex {
+export function buildCutIndex(
+  roles: readonly Role[],
+  counts: ArrayLike<number>,
+  unsent: readonly UnsentWeight[] = [],
+): CutIndex {
+  const index = messageIndex(roles, counts);
+  return unsent.length ? { ...index, withUnsent: unsentSequence(roles, counts, unsent) } : index;
+}
+
+/**
+ * A failed reply weighs as an assistant message and a `!!` command as a
+ * user message: that is where pi may cut and where its turns start.
+ */
+function unsentSequence(
+  roles: readonly Role[],
+  counts: ArrayLike<number>,
+  unsent: readonly UnsentWeight[],
+): UnsentSequence {
+  const n = roles.length;
+  const seqRoles: Role[] = [];
+  const seqCounts: number[] = [];
+  const messageFrom: number[] = [];
+  const position = new Int32Array(n);
+  let k = 0;
+  const addUnsentUpTo = (i: number) => {
+    for (; k < unsent.length && unsent[k].after <= i; k++) {
+      seqRoles.push(unsent[k].command ? 'user' : 'assistant');
+      seqCounts.push(unsent[k].tokens);
+      messageFrom.push(i + 1);
+    }
+  };
+  addUnsentUpTo(-1);
+  for (let i = 0; i < n; i++) {
+    position[i] = seqRoles.length;
+    seqRoles.push(roles[i]);
+    seqCounts.push(counts[i]);
+    messageFrom.push(i);
+    addUnsentUpTo(i);
+  }
+  messageFrom.push(n);
+  return {
+    index: messageIndex(seqRoles, seqCounts),
+    position,
+    messageFrom: Int32Array.from(messageFrom),
+  };
+}
+
+function messageIndex(roles: readonly Role[], counts: ArrayLike<number>): CutIndex {
   const n = roles.length;
   const suffix = new Float64Array(n + 1);
   for (let i = n - 1; i >= 0; i--) suffix[i] = suffix[i + 1] + counts[i];
@@ -81,6 +162,7 @@ export function indexMessages(messages: readonly Message[], estimator: Estimator
   return buildCutIndex(
     messages.map((m) => m.role),
     messages.map((m) => estimator.countMessage(m)),
+    unsentWeights(messages, estimator),
   );
 }
 
@@ -137,6 +219,31 @@ function budgetCut(index: CutIndex, start: number, keep: number): CutPoint {
  * message that called them.
  */
 function piCut(index: CutIndex, start: number, keep: number): CutPoint {
+  const sequence = index.withUnsent;
+  if (!sequence) return piCutOn(index, start, keep);
+  return piCutWithUnsent(sequence, start, keep);
+}
+
+/**
+ * pi weighs its failed replies and `!!` commands and may cut at them,
+ * though it never sends them. The cut is made over the sequence that holds
+ * them; the first message kept is the first one at or after it. A cut at a
+ * failed reply splits the turn it ends, as pi splits it, even when the next
+ * message opens a turn; a turn that pi starts at a `!!` command starts here
+ * at the message after it, and has nothing before the cut when that message
+ * is the first kept.
+ */
+function piCutWithUnsent(sequence: UnsentSequence, start: number, keep: number): CutPoint {
+  const from = start > 0 ? sequence.position[start - 1] + 1 : 0;
+  const cut = piCutOn(sequence.index, from, keep);
+  const firstKeptIdx = sequence.messageFrom[cut.firstKeptIdx];
+  const turnStartIdx = cut.isSplitTurn ? sequence.messageFrom[cut.turnStartIdx] : -1;
+  return turnStartIdx >= 0 && turnStartIdx < firstKeptIdx
+    ? { firstKeptIdx, turnStartIdx, isSplitTurn: true }
+    : nothing(firstKeptIdx);
+}
+
+function piCutOn(index: CutIndex, start: number, keep: number): CutPoint {
   const n = index.length;
   const first = piLegalFrom(index, start);
   if (first >= n) return nothing(start);

@@ -4,7 +4,7 @@
  * Counts are cached per message object as unscaled parts, so a budget change
  * never re-tokenizes anything and a scale change only re-multiplies.
  */
-import type { Message } from './message';
+import type { Message, UnsentEntry } from './message';
 import type { TokenizerId } from './settings';
 import { countChars4, loadTokenizer, type TextCounter } from './tokenizer';
 
@@ -174,6 +174,15 @@ function build(
     },
     withScale: (next) => build(tokenizer, count, next, cache),
   };
+}
+
+/**
+ * An entry weighed but never sent (`Message.unsentAfter`): pi's quarter token
+ * a character under every tokenizer, since only its size is kept; scaled
+ * like any string count.
+ */
+export function unsentTokens(entry: UnsentEntry, estimator: Estimator): number {
+  return scaled(Math.ceil(entry.chars / 4), estimator.scale);
 }
 
 /** An estimator over a counter that is already loaded. */

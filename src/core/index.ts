@@ -9,7 +9,7 @@
  */
 
 // The conversation.
-export type { Message, Role, SourceRef, ToolCall } from './message';
+export type { Message, Role, SourceRef, ToolCall, UnsentEntry } from './message';
 
 // Settings, threshold and budgets.
 export {

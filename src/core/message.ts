@@ -68,6 +68,16 @@ export interface Message {
    * compact (pi: "Already compacted").
    */
   keptAfter?: number;
+  /**
+   * Entries after this message that the harness keeps in its session and
+   * weighs when it picks a cut, but never sends: pi's failed replies
+   * (aborted or errored) and its `!!` commands. They are not messages of the
+   * context, and nothing counts them as sent; only the `pi` strategy's walk
+   * weighs them, as pi does.
+   */
+  unsentAfter?: UnsentEntry[];
+  /** The same for entries before the first message, which no message precedes. */
+  unsentBefore?: UnsentEntry[];
   /** The stored turn this message belongs to, when the source has turns. */
   turnId?: string;
   source?: SourceRef;
@@ -78,6 +88,14 @@ export interface Message {
    * message returns, whatever the estimator would make of the text left.
    */
   carried?: CarriedCounts;
+}
+
+/** An entry a harness weighs but never sends (see `Message.unsentAfter`). */
+export interface UnsentEntry {
+  /** A failed reply (pi may cut at it) or a `!!` command (a turn starts at it). */
+  kind: 'reply' | 'command';
+  /** The characters pi weighs: a reply's text, thinking and calls; a command and its output. */
+  chars: number;
 }
 
 /**

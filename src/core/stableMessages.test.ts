@@ -26,6 +26,21 @@ describe('StableMessages', () => {
     expect(grown!.content).toBe('hello');
   });
 
+  it('what the pi cut reads is a change: the kept count of a summary, the entries weighed but never sent', () => {
+    const stable = new StableMessages();
+    const [summary] = stable.settle([msg('s', 'sum', { role: 'user', kind: 'summary', keptAfter: 0 })]);
+    const [grown] = stable.settle([msg('s', 'sum', { role: 'user', kind: 'summary' })]);
+    expect(grown).not.toBe(summary);
+    expect(grown!.keptAfter).toBeUndefined();
+    const [plain] = stable.settle([msg('a', 'hi')]);
+    const [aborted] = stable.settle([msg('a', 'hi', { unsentAfter: [{ kind: 'reply', chars: 8 }] })]);
+    expect(aborted).not.toBe(plain);
+    expect(stable.settle([msg('a', 'hi', { unsentAfter: [{ kind: 'reply', chars: 8 }] })])[0]).toBe(aborted);
+    expect(stable.settle([msg('a', 'hi', { unsentBefore: [{ kind: 'command', chars: 2 }] })])[0]).not.toBe(
+      aborted,
+    );
+  });
+
   it('a change in a tool call, a name or the source line is a change', () => {
     const stable = new StableMessages();
     const call = { id: 'c', name: 'Read', arguments: '{}' };

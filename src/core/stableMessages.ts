@@ -9,7 +9,7 @@
  * never on the id alone: an agent that streams a reply writes the same id
  * again with more text.
  */
-import type { Message, ToolCall } from './message';
+import type { Message, ToolCall, UnsentEntry } from './message';
 
 export class StableMessages {
   private byId = new Map<string, Message>();
@@ -46,6 +46,9 @@ export function sameMessage(a: Message, b: Message): boolean {
     a.kind === b.kind &&
     a.turnId === b.turnId &&
     a.carried === b.carried &&
+    a.keptAfter === b.keptAfter &&
+    sameUnsent(a.unsentBefore, b.unsentBefore) &&
+    sameUnsent(a.unsentAfter, b.unsentAfter) &&
     a.source?.line === b.source?.line &&
     a.source?.path === b.source?.path &&
     sameCalls(a.toolCalls, b.toolCalls)
@@ -56,4 +59,10 @@ function sameCalls(a: readonly ToolCall[] | undefined, b: readonly ToolCall[] | 
   if (a === b) return true;
   if (!a || !b || a.length !== b.length) return false;
   return a.every((c, i) => c.id === b[i]!.id && c.name === b[i]!.name && c.arguments === b[i]!.arguments);
+}
+
+function sameUnsent(a: readonly UnsentEntry[] | undefined, b: readonly UnsentEntry[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((e, i) => e.kind === b[i]!.kind && e.chars === b[i]!.chars);
 }

@@ -553,6 +553,62 @@ describe('what pi sends: its request rules and pi 1.x entries', () => {
     ]);
   });
 
+  it('records what pi weighs of each reply it does not send, and of each `!!` command, on the message before it', () => {
+    const jsonl = [
+      header,
+      entry('x1', null, {
+        role: 'bashExecution',
+        command: 'ls',
+        output: 'a.ts',
+        exitCode: 0,
+        excludeFromContext: true,
+      }),
+      user('u1', 'x1', 'run the tests'),
+      // pi weighs text and thinking blocks and each call's name and JSON arguments: 7 + 4 + 4 + 16.
+      reply(
+        'a1',
+        'u1',
+        [{ type: 'text', text: 'Running' }, { type: 'thinking', thinking: 'hmm.' }, call('c9')],
+        'aborted',
+      ),
+      user('u2', 'a1', 'never mind'),
+      reply('a2', 'u2', [], 'error'),
+    ].join('\n');
+    const result = importTranscript(jsonl);
+    expect(result.messages.map((m) => [m.id, m.unsentBefore ?? null, m.unsentAfter ?? null])).toEqual([
+      ['u1', [{ kind: 'command', chars: 6 }], [{ kind: 'reply', chars: 31 }]],
+      ['u2', null, [{ kind: 'reply', chars: 0 }]],
+    ]);
+  });
+
+  it("sends pi 1.x's compaction system prompt first, and not the system entries among the kept ones", () => {
+    const jsonl = [
+      header,
+      entry('s1', null, { role: 'system', content: 'Old prompt.' }),
+      user('u1', 's1', 'one'),
+      entry('s2', 'u1', { role: 'system', content: 'Newer prompt.' }),
+      user('u2', 's2', 'two'),
+      JSON.stringify({
+        type: 'compaction',
+        id: 'k1',
+        parentId: 'u2',
+        timestamp: 't',
+        summary: 'Did one.',
+        firstKeptEntryId: 'u1',
+        tokensBefore: 10,
+        systemMessage: { role: 'system', content: 'Newer prompt.' },
+      }),
+      user('u3', 'k1', 'three'),
+    ].join('\n');
+    expect(importTranscript(jsonl).messages.map((m) => [m.id, m.role])).toEqual([
+      ['k1:system', 'system'],
+      ['k1', 'user'],
+      ['u1', 'user'],
+      ['u2', 'user'],
+      ['u3', 'user'],
+    ]);
+  });
+
   it('a call left without a result is answered "No result provided" before the next user message', () => {
     const jsonl = [
       header,

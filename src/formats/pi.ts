@@ -8,7 +8,7 @@
  */
 import { appendAll } from '../core/arrays';
 import { elapsedMs } from '../core/session/history';
-import type { Message, ToolCall } from '../core/message';
+import type { Message, ToolCall, UnsentEntry } from '../core/message';
 import { PI_BRANCH_LEAD_IN, PI_COMPACTION_LEAD_IN } from '../core/summaryEnvelope';
 import { makeMessage, Parts } from './build';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
@@ -231,6 +231,10 @@ class PiSession implements JsonlSession {
     });
     const sent = piRequestRules(path, messageAt);
     this.reportRequestRules(sent);
+    path.forEach((entry, i) => {
+      const command = excludedCommand(entry);
+      if (command) sent.unsentAt.set(i, command);
+    });
 
     const recorder = new SessionRecorder();
     path.forEach((entry, i) => {
@@ -246,18 +250,17 @@ class PiSession implements JsonlSession {
 
     const messages: Message[] = [];
     if (compactionAt === -1) {
-      path.forEach((_, i) => {
-        if (messageAt[i]) messages.push(messageAt[i]!);
-        appendAll(messages, sent.resultsAfter.get(i) ?? []);
-      });
+      pushEmitted(path, 0, messageAt, messages, path.length, sent);
     } else {
       const summary = messageAt[compactionAt]!;
+      appendAll(messages, this.compactionSystem(path[compactionAt]!));
       messages.push(summary);
-      if (keptFrom !== -1) pushEmitted(path, keptFrom, messageAt, messages, compactionAt, sent.resultsAfter);
+      const summaryAt = messages.length - 1;
+      if (keptFrom !== -1) pushEmitted(path, keptFrom, messageAt, messages, compactionAt, sent, KEPT_RANGE);
       summary.files = recordedFiles(path[compactionAt]!.record);
       // pi prepares nothing on a branch that ends in its compaction.
-      if (compactionAt === path.length - 1) summary.keptAfter = messages.length - 1;
-      pushEmitted(path, compactionAt + 1, messageAt, messages, path.length, sent.resultsAfter);
+      if (compactionAt === path.length - 1) summary.keptAfter = messages.length - summaryAt - 1;
+      pushEmitted(path, compactionAt + 1, messageAt, messages, path.length, sent);
     }
     return {
       messages,
@@ -302,9 +305,9 @@ class PiSession implements JsonlSession {
   ): Message {
     const { id, record, line } = path[at]!;
     const summary = compactionSummary(id, str(record, 'summary') ?? '', line);
-    const context = [summary];
+    const context = [...this.compactionSystem(path[at]!), summary];
     const keptFrom = this.keptFrom(path, at);
-    if (keptFrom !== -1) pushEmitted(path, keptFrom, messageAt, context, at);
+    if (keptFrom !== -1) pushEmitted(path, keptFrom, messageAt, context, at, undefined, KEPT_RANGE);
     // pi writes no duration: the compaction's time less the entry before it on the path.
     const durationMs = at > 0 ? elapsedMs(path[at - 1]!.record.timestamp, record.timestamp) : null;
     recorder.compaction(
@@ -320,6 +323,23 @@ class PiSession implements JsonlSession {
       summary,
     );
     return summary;
+  }
+
+  /**
+   * pi 1.x records the system prompt in force on its compaction entry and
+   * sends it ahead of the summary; the system entries among the kept ones
+   * are not sent again.
+   */
+  private compactionSystem(entry: Entry): Message[] {
+    const message = rec(entry.record, 'systemMessage');
+    if (!message || str(message, 'role') !== 'system') return [];
+    const out: Message[] = [];
+    this.emit(
+      { ...entry, id: `${entry.id}:system`, type: 'message', record: { message } },
+      out,
+      new IssueLog(),
+    );
+    return out;
   }
 
   /** v1 compactions name the kept entry by file index, where index 0 is the header line. */
@@ -522,10 +542,15 @@ function readContent(content: unknown): Parts {
   return parts;
 }
 
+/** Entries a compaction kept: their system messages gave way to the one on the compaction. */
+const KEPT_RANGE = true;
+
 /**
  * The messages of the path entries from `from` up to (not including) `to`,
  * in order. Compaction entries in between add nothing: pi drops an older
- * summary once a newer compaction keeps the entries around it.
+ * summary once a newer compaction keeps the entries around it. With the
+ * request rules, the results pi adds follow their entry, and each entry pi
+ * weighs but does not send is recorded on the message before it.
  */
 function pushEmitted(
   path: readonly Entry[],
@@ -533,19 +558,53 @@ function pushEmitted(
   messageAt: readonly (Message | undefined)[],
   out: Message[],
   to = path.length,
-  resultsAfter: ReadonlyMap<number, Message[]> = new Map(),
+  sent?: RequestRules,
+  keptRange = false,
 ): void {
+  let leading: UnsentEntry[] = [];
   for (let i = from; i < to; i++) {
     const message = messageAt[i];
-    if (message && path[i]!.type !== 'compaction') out.push(message);
-    appendAll(out, resultsAfter.get(i) ?? []);
+    if (message && path[i]!.type !== 'compaction' && !(keptRange && message.role === 'system'))
+      out.push(message);
+    appendAll(out, sent?.resultsAfter.get(i) ?? []);
+    const unsent = sent?.unsentAt.get(i);
+    const before = out[out.length - 1];
+    if (before && leading.length) {
+      before.unsentBefore = leading;
+      leading = [];
+    }
+    if (unsent && before) before.unsentAfter = [...(before.unsentAfter ?? []), unsent];
+    else if (unsent) leading.push(unsent);
   }
 }
 
-/** What pi's request rules changed: the replies left out (their lines), and the results added after each path index. */
+/** A `!!` command: pi keeps it in the session and weighs it by its command and output, but never sends it. */
+function excludedCommand(entry: Entry): UnsentEntry | undefined {
+  const message = entry.type === 'message' ? rec(entry.record, 'message') : undefined;
+  if (!message || str(message, 'role') !== 'bashExecution' || field(message, 'excludeFromContext') !== true)
+    return undefined;
+  return {
+    kind: 'command',
+    chars: (str(message, 'command') ?? '').length + (str(message, 'output') ?? '').length,
+  };
+}
+
+/** What pi weighs of a reply: its text and thinking blocks, and each call's name and arguments. */
+function replyChars(message: Message): number {
+  let chars = message.content.length - (message.framingChars ?? 0) + (message.reasoning?.length ?? 0);
+  for (const call of message.toolCalls ?? []) chars += call.name.length + call.arguments.length;
+  return chars;
+}
+
+/**
+ * What pi's request rules changed: the replies left out (their lines), the
+ * results added after each path index, and the entries pi weighs but does
+ * not send, by path index.
+ */
 interface RequestRules {
   dropped: number[];
   resultsAfter: Map<number, Message[]>;
+  unsentAt: Map<number, UnsentEntry>;
 }
 
 /**
@@ -560,6 +619,7 @@ interface RequestRules {
 function piRequestRules(path: readonly Entry[], messageAt: (Message | undefined)[]): RequestRules {
   const dropped: number[] = [];
   const resultsAfter = new Map<number, Message[]>();
+  const unsentAt = new Map<number, UnsentEntry>();
   let pending: ToolCall[] = [];
   let answered = new Set<string>();
   let last = -1;
@@ -587,6 +647,7 @@ function piRequestRules(path: readonly Entry[], messageAt: (Message | undefined)
       if (stop === 'aborted' || stop === 'error') {
         messageAt[i] = undefined;
         dropped.push(entry.line);
+        unsentAt.set(i, { kind: 'reply', chars: replyChars(message) });
         return;
       }
       pending = message.toolCalls ?? [];
@@ -595,7 +656,7 @@ function piRequestRules(path: readonly Entry[], messageAt: (Message | undefined)
     last = i;
   });
   close();
-  return { dropped, resultsAfter };
+  return { dropped, resultsAfter, unsentAt };
 }
 
 /** Added as the request is sent, so pi's compaction never weighs it: all of it is framing. */

@@ -117,15 +117,45 @@ describe(`pi strategy against pi's own preparations (${source.split(':')[0]})`, 
         compared++;
       }
     }
-    expect(compared).toBe(18);
+    expect(compared).toBe(29);
   });
 
-  it('names every difference it shows: pi calls a turn split behind a model change, and weighs replies and commands it never sends', () => {
+  it('names every difference it shows: false split turns, a turn started at a `!!` command, an omitted retry at the end', () => {
     const reasons = new Set(cases.flatMap((c) => c.budgets.flatMap((b) => (b.because ? [b.because] : []))));
     expect([...reasons].sort()).toEqual([
       'pi moves the cut back onto a metadata entry before the user message and calls the turn split; we do not (docs/compaction-core.md)',
-      'pi weighs a `!!` command it never sends; we leave it out of the context',
-      'pi weighs an aborted or errored reply it never sends; we leave it out of the context',
+      'pi moves the cut past a retry it omitted with a context edit at the end of the session; we have no entry there',
+      'pi starts the split turn at a `!!` command it never sends; our turn starts at the message after it',
+    ]);
+  });
+
+  it('weighs an aborted reply pi never sends, and cuts at it as pi does: the turn it ends is split', () => {
+    const c = cases.find((x) => x.name === 'cut-at-failed-reply')!;
+    const { messages } = importTranscript(c.lines.join('\n'));
+    // The aborted reply is the session's last entry; it is weighed after the last message, never sent.
+    expect(messages.some((m) => m.id === '8a7d54a5')).toBe(false);
+    expect(messages[messages.length - 1].unsentAfter).toEqual([{ kind: 'reply', chars: 241 }]);
+    const at20 = ourAnswer(messages, 20);
+    expect([at20.firstKept, at20.split, at20.turnStart]).toEqual([null, true, '3798db18']);
+    expect(at20.prefix).toEqual(['3798db18', 'f98819ae', 'f7bc55ab', 'b3ac54f2']);
+  });
+
+  it('a turn pi starts at a `!!` command starts at the message after it, the same messages sent', () => {
+    const c = cases.find((x) => x.name === 'turn-start-at-unsent-command')!;
+    const { messages } = importTranscript(c.lines.join('\n'));
+    const at20 = c.budgets.find((b) => b.keepRecentTokens === 20)!;
+    expect([at20.pi.turnStart, at20.pi.prefix]).toEqual(['ad196055', ['ad196055', 'b80094f9', '3f697737']]);
+    expect([at20.ours!.turnStart, at20.ours!.prefix]).toEqual(['b80094f9', ['b80094f9', '3f697737']]);
+    expect(messages.find((m) => m.id === 'c9fc4bba')!.unsentAfter).toEqual([{ kind: 'command', chars: 265 }]);
+  });
+
+  it("sends pi 1.x's compaction system prompt ahead of its summary", () => {
+    const c = cases.find((x) => x.name === 'compaction-system')!;
+    const { messages } = importTranscript(c.lines.join('\n'));
+    expect(messages.slice(0, 3).map((m) => [m.id, m.role, m.kind ?? null])).toEqual([
+      ['c1ae08cd:system', 'system', null],
+      ['c1ae08cd', 'user', 'summary'],
+      ['68a579ef', 'assistant', null],
     ]);
   });
 

@@ -43,6 +43,10 @@ const transcriptArb = fc
             orphan: fc.boolean(),
             reuseId: fc.boolean(),
             renamed: fc.boolean(),
+            // A failed reply or a `!!` command pi weighs after this round but never sends.
+            unsent: fc.option(fc.tuple(fc.constantFrom('reply' as const, 'command' as const), fc.nat(800)), {
+              nil: undefined,
+            }),
           }),
           { maxLength: 4 },
         ),
@@ -89,8 +93,14 @@ const transcriptArb = fc
             ...(turnId ? { turnId } : {}),
           });
         }
+        if (round.unsent) {
+          const [kind, chars] = round.unsent;
+          const last = messages[messages.length - 1];
+          last.unsentAfter = [...(last.unsentAfter ?? []), { kind, chars }];
+        }
       }
     });
+    if (turns[0].rounds[0]?.unsent) messages[0].unsentBefore = [{ kind: 'command', chars: 40 }];
     return messages;
   });
 

@@ -30,6 +30,8 @@
  *       "masked"?: "9,…",                tokens of its masking note
  *       "chars"?: "2ek,…",               characters of its output
  *       "toolNames"?: [[5, "bash"], …],  results named otherwise than their call
+ *       "unsent"?: [[4, 120, "reply"], …] entries pi weighs but never sends: the message
+ *                                        they follow (−1: before the first), characters, kind
  *       "texts"?: [{ "i": 0, "content": "You are…", "part": true }, …] }
  *
  * Messages get the ids `m<index>` and their calls `c<call>`: the source's
@@ -65,6 +67,7 @@ export interface MinimalColumns {
   masked?: number[];
   chars?: number[];
   toolNames?: [number, string][];
+  unsent?: [number, number, 'reply' | 'command'][];
   texts?: MinimalText[];
 }
 
@@ -266,6 +269,12 @@ export function minimalTranscriptOf(
   if (callNames.length) Object.assign(out, { calls, callNames, callTokens });
   if (answers.length) Object.assign(out, { answers, bare, masked, chars });
   if (toolNames.length) out.toolNames = toolNames;
+  const unsent: [number, number, 'reply' | 'command'][] = [];
+  messages.forEach((m, i) => {
+    for (const e of m.unsentBefore ?? []) unsent.push([i - 1, e.chars, e.kind]);
+    for (const e of m.unsentAfter ?? []) unsent.push([i, e.chars, e.kind]);
+  });
+  if (unsent.length) out.unsent = unsent;
 
   const texts: MinimalText[] = [];
   for (const i of [...picks.keys()].sort((a, b) => a - b)) {
@@ -335,6 +344,12 @@ export function minimalMessages(transcript: MinimalTranscript): Message[] {
     else if (text.part) carried.excerpt = 'part';
     message.carried = carried;
     messages.push(message);
+  }
+  for (const [after, chars, kind] of t.unsent ?? []) {
+    const on = after < 0 ? messages[0] : messages[after];
+    if (!on) continue;
+    if (after < 0) on.unsentBefore = [...(on.unsentBefore ?? []), { kind, chars }];
+    else on.unsentAfter = [...(on.unsentAfter ?? []), { kind, chars }];
   }
   return messages;
 }

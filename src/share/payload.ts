@@ -184,6 +184,8 @@ export interface MinimalTranscript {
   masked?: string;
   chars?: string;
   toolNames?: [number, string][];
+  /** The entries pi weighs but never sends: [the message they follow (−1: none), characters, kind]. */
+  unsent?: [number, number, 'reply' | 'command'][];
   texts?: MinimalText[];
 }
 
@@ -256,6 +258,9 @@ export function toShareMessage(message: Message): ShareMessage {
   if (message.files !== undefined)
     out.files = { read: [...message.files.read], modified: [...message.files.modified] };
   if (message.keptAfter !== undefined) out.keptAfter = message.keptAfter;
+  // The entries pi weighs but never sends, which move the `pi` strategy's cut.
+  if (message.unsentAfter !== undefined) out.unsentAfter = message.unsentAfter.map((e) => ({ ...e }));
+  if (message.unsentBefore !== undefined) out.unsentBefore = message.unsentBefore.map((e) => ({ ...e }));
   // Encrypted reasoning and summaries have no text to count again: their size travels.
   if (message.opaqueTokens !== undefined) out.opaqueTokens = message.opaqueTokens;
   return out;

@@ -23,7 +23,7 @@ describe('validation', () => {
     expect(validateSharePayload(base)).toEqual({ ok: true, payload: base });
   });
 
-  test("a pi summary keeps what the importer learned from the file: its framing, its compaction's files and kept count", () => {
+  test("a pi transcript keeps what the importer learned from the file: its framing, its compaction's files and kept count, the entries pi weighs but never sends", () => {
     const summary: Message = {
       id: 's',
       role: 'user',
@@ -34,14 +34,22 @@ describe('validation', () => {
       files: { read: ['a.ts'], modified: ['b.ts'] },
       keptAfter: 1,
     };
+    const user: Message = {
+      id: 'u',
+      role: 'user',
+      content: 'hi',
+      unsentBefore: [{ kind: 'command', chars: 12 }],
+      unsentAfter: [{ kind: 'reply', chars: 40 }],
+    };
     const payload: FullSharePayload = {
       ...base,
-      transcript: { messages: [toShareMessage(summary), { id: 'u', role: 'user', content: 'hi' }] },
+      transcript: { messages: [toShareMessage(summary), toShareMessage(user)] },
     };
     const result = validateSharePayload(JSON.parse(JSON.stringify(payload)));
-    expect(result.ok && result.payload.variant === 'full' && result.payload.transcript.messages[0]).toEqual(
+    expect(result.ok && result.payload.variant === 'full' && result.payload.transcript.messages).toEqual([
       summary,
-    );
+      user,
+    ]);
   });
 
   test.each([

@@ -53,6 +53,16 @@ const label = v.pipe(v.string(), v.maxLength(SHARE_LIMITS.labelChars));
 const text = v.pipe(v.string(), v.maxLength(SHARE_LIMITS.textChars));
 const tokenCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.tokens));
 
+const unsentEntries = v.pipe(
+  v.array(
+    v.strictObject({
+      kind: v.picklist(['reply', 'command']),
+      chars: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.textChars)),
+    }),
+  ),
+  v.maxLength(SHARE_LIMITS.messages),
+);
+
 const toolCallSchema = v.strictObject({ id: label, name: label, arguments: text });
 
 const messageSchema = v.strictObject({
@@ -77,6 +87,8 @@ const messageSchema = v.strictObject({
     }),
   ),
   keptAfter: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.messages))),
+  unsentAfter: v.optional(unsentEntries),
+  unsentBefore: v.optional(unsentEntries),
   opaqueTokens: v.optional(tokenCount),
 });
 
@@ -225,6 +237,15 @@ const minimalTranscriptSchema = v.strictObject({
   masked: v.optional(packed(SHARE_LIMITS.messages)),
   chars: v.optional(packed(SHARE_LIMITS.messages)),
   toolNames: v.optional(many(v.tuple([index, label]))),
+  unsent: v.optional(
+    many(
+      v.tuple([
+        v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(SHARE_LIMITS.messages - 1)),
+        v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.textChars)),
+        v.picklist(['reply', 'command']),
+      ]),
+    ),
+  ),
   texts: v.optional(
     many(
       v.strictObject({
@@ -330,6 +351,14 @@ export function minimalProblem(transcript: MinimalTranscript): { path: string; m
       };
     }
     previous = answered;
+  }
+  const unsentAt = (t.unsent ?? []).map(([after]) => after);
+  const lastUnsent = unsentAt.findIndex((after, k) => after >= n || (k > 0 && after < unsentAt[k - 1]));
+  if (lastUnsent >= 0) {
+    return {
+      path: `transcript.unsent[${lastUnsent}]`,
+      message: `after message ${unsentAt[lastUnsent]} of ${n}, out of order or past the end`,
+    };
   }
   const toolNames = t.toolNames ?? [];
   const named = inside(

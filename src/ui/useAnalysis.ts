@@ -4,8 +4,7 @@
  * cut index is built once per view, so a drag only re-runs binary searches.
  */
 import { useDeferredValue, useMemo } from 'react';
-import { analyze, type Analysis } from '../core/analysis';
-import { buildCutIndex } from '../core/cutPoint';
+import { analyze, indexShape, type Analysis } from '../core/analysis';
 import { useSettings } from '../state/settingsStore';
 import { useTranscript } from '../state/transcriptStore';
 import type { TranscriptView } from '../worker/protocol';
@@ -19,7 +18,7 @@ export function useAnalysis(): PageAnalysis | null {
   // slices instead of one long task that freezes the page.
   const view = useDeferredValue(useTranscript((s) => s.view));
   const settings = useSettings((s) => s.settings);
-  const index = useMemo(() => (view ? buildCutIndex(view.roles, view.counts) : null), [view]);
+  const index = useMemo(() => (view ? indexShape(view) : null), [view]);
   return useMemo(
     () => (view && index ? { ...analyze(view, settings, index), view } : null),
     [view, index, settings],
