@@ -184,6 +184,10 @@ export interface MinimalTranscript {
   masked?: string;
   chars?: string;
   toolNames?: [number, string][];
+  /** pi: a summary's kept count (`Message.keptAfter`), by message index. */
+  keptAfter?: [number, number][];
+  /** pi: the files a summary's compaction recorded (`Message.files`): index, read, modified. */
+  files?: [number, string[], string[]][];
   texts?: MinimalText[];
 }
 
