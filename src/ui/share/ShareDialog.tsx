@@ -190,6 +190,8 @@ function MinimalLinkSection({
       )}
       <form
         className="share-minimal-add"
+        // The page says what is wrong with a length in its own words, not the browser's.
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           add();
