@@ -36,8 +36,23 @@ test('a minimal link opened in a fresh browser shows the same cut and kept token
   const link = await page.getByTestId('share-minimal').inputValue();
   expect(link.length).toBeLessThanOrEqual(2000);
   expect(await lengthOf(page)).toBe(link.length);
+  // The openings at the cut travel, and the dialog says exactly what is carried and what was cut short.
   await expect(page.getByTestId('share-minimal-left-out')).toContainText(
-    /Left out: the text of 19\d of 198 messages/,
+    /Carries the counts of all 198 messages, the openings of 3 messages \((\d+) characters of text\); the text of 195 of 198 messages left out/,
+  );
+  await expect(page.getByTestId('share-minimal-cut')).toHaveText(
+    'The cut, always with text: #185 first kept, #184 last before the cut, #98 start of the split turn.',
+  );
+  await expect(page.getByTestId('share-minimal-cut-short')).toContainText(
+    /its own openings to their first (\d+) characters; long turn ids to their first 8 characters/,
+  );
+  const opening = Number(
+    /first (\d+) characters/.exec(
+      (await page.getByTestId('share-minimal-cut-short').textContent()) ?? '',
+    )![1],
+  );
+  await expect(page.getByTestId('share-minimal-left-out')).toContainText(
+    `(${3 * opening} characters of text)`,
   );
   await page.getByText('What the reader sees').click();
   await expect(page.getByTestId('share-minimal-preview')).toContainText('text not included');
@@ -50,6 +65,18 @@ test('a minimal link opened in a fresh browser shows the same cut and kept token
   await expect(other.getByTestId('cut-index')).toHaveText('185');
   await expect(other.getByTestId('kept-tokens')).toHaveText(kept!);
   await expect(other.getByTestId('total-tokens')).toHaveText(total!);
+  // The message at the cut shows its opening, marked as one in the list and in the message itself.
+  // The list draws the rows near the selection: walk to #185 with the keys a list box takes.
+  await other.locator('[data-testid="message-row"][data-index="0"]').click();
+  await other.keyboard.press('End');
+  for (let k = 0; k < 12; k++) await other.keyboard.press('ArrowUp');
+  const firstKept = other.locator('[data-testid="message-row"][data-index="185"]');
+  await expect(firstKept).toHaveAttribute('aria-current', 'true');
+  await expect(firstKept.getByTestId('text-partial')).toHaveText('… the rest not included in this link');
+  await firstKept.click();
+  await expect(other.getByTestId('detail-opening')).toContainText(
+    'Only the opening of this message travelled in the link',
+  );
   // Messages without their text say so, with their counts.
   const omitted = other.getByTestId('text-omitted').first();
   await expect(omitted).toContainText(/text not included in this link \([\d,]+ tokens\)/);
@@ -91,6 +118,62 @@ test('adding a range back lengthens the link, and the reader sees that text', as
   await expect(first).toContainText(/\S/);
   const third = other.locator('[data-testid="message-row"][data-index="2"]');
   await expect(third.getByTestId('text-omitted')).toBeVisible();
+  await fresh.close();
+});
+
+test('adding the first N characters of each message back is a middle step between none and all', async ({
+  page,
+  browser,
+}) => {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await openShare(page);
+  const before = await lengthOf(page);
+  expect(before).toBeLessThanOrEqual(2000);
+
+  // The default opening: 200 characters of each message.
+  await expect(page.getByTestId('share-minimal-chars')).toHaveValue('200');
+  await page.getByTestId('share-minimal-range').fill('190-197');
+  await page.getByTestId('share-minimal-add').click();
+  await expect(page.getByTestId('share-minimal-added')).toContainText('#190–#197 · first 200');
+  await expect(page.getByTestId('share-minimal-added-carried')).toHaveText(
+    '(carried: #190–#197 the first 200 characters of each)',
+  );
+  await expect(page.getByTestId('share-minimal-length')).toHaveAttribute('data-class', 'long');
+  const middle = await lengthOf(page);
+  expect(middle).toBeGreaterThan(2000);
+  expect(middle).toBeLessThanOrEqual(8000);
+  await expect(page.getByTestId('share-minimal-over')).toHaveText(
+    'Longer than 2,000 characters: the text added back makes it longer than 2,000 characters.',
+  );
+  const link = await page.getByTestId('share-minimal').inputValue();
+
+  // A bad length is refused at the field.
+  await page.getByTestId('share-minimal-range').fill('3');
+  await page.getByTestId('share-minimal-chars').fill('0');
+  await page.getByTestId('share-minimal-add').click();
+  await expect(page.getByTestId('share-minimal-range-error')).toHaveText(
+    'Expected a whole number of characters from 1 to 100,000.',
+  );
+
+  // The whole text of the same range is the far end: too long to paste.
+  await page.getByText('#190–#197 · first 200').click();
+  await page.getByTestId('share-minimal-whole').check();
+  await page.getByTestId('share-minimal-range').fill('190-197');
+  await page.getByTestId('share-minimal-add').click();
+  await expect(page.getByTestId('share-minimal-added')).toContainText('#190–#197 whole');
+  await expect(page.getByTestId('share-minimal-length')).toHaveAttribute('data-class', 'too-long');
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('cut-index')).toHaveText('185');
+  await other.locator('[data-testid="message-row"][data-index="0"]').click();
+  await other.keyboard.press('End');
+  for (let k = 0; k < 7; k++) await other.keyboard.press('ArrowUp');
+  const row = other.locator('[data-testid="message-row"][data-index="190"]');
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await expect(row.getByTestId('text-omitted')).toHaveCount(0);
   await fresh.close();
 });
 

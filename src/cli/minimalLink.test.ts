@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeShare, fragmentFromLink } from '../share/codec';
+import { restoreShare } from '../share/schema';
 import { parseRanges } from './share';
-import { run } from './testSupport.node';
+import { run, scratch } from './testSupport.node';
 
 const SAMPLE = 'public/samples/claude-code-tallybook.jsonl';
 
@@ -35,8 +36,12 @@ describe('share FILE --minimal', () => {
     expect(err).toContain(
       `link length ${link.length.toLocaleString('en-US')} characters, short: pastes anywhere`,
     );
-    expect(err).toMatch(
-      /minimal: counts of all 198 messages; text of \d+ \(\d+ whole: #\d+.*\); the rest show as "text not included"/,
+    expect(err).toContain(
+      'minimal: counts of all 198 messages; the openings of 3 messages (153 characters of text); ' +
+        'the text of 195 of 198 messages left out; ' +
+        'the cut: #185 first kept, #184 last before the cut, #98 start of the split turn; ' +
+        'cut short to fit: its own openings to their first 51 characters; long turn ids to their first 8 characters; ' +
+        "3 other telling messages (system prompt, summaries, other strategies' cuts) left without text\n",
     );
     const decoded = await decodeShare(fragmentFromLink(link) ?? '');
     expect(decoded.ok && decoded.payload.variant).toBe('minimal');
@@ -74,6 +79,77 @@ describe('share FILE --minimal', () => {
     );
   });
 
+  it('carries the openings at the cut: first kept, the message before it and the start of the split turn', async () => {
+    const doc = JSON.parse((await ok(['share', SAMPLE, '--minimal', '--json'])).out);
+    expect(doc).toMatchObject({
+      length: 2000,
+      messagesWithText: [98, 184, 185],
+      partial: [98, 184, 185],
+      cut: [
+        { i: 185, part: 'first-kept' },
+        { i: 184, part: 'before-cut' },
+        { i: 98, part: 'turn-start' },
+      ],
+      openingChars: 51,
+      textChars: 153,
+      // The cuts of other strategies (ADK's #192, LangChain's #178, Letta's #79) go without text.
+      leftWithoutText: 3,
+      filesLeftOut: 0,
+      shortTurnIds: true,
+    });
+    const decoded = await decodeShare(fragmentFromLink(doc.link) ?? '');
+    const texts = decoded.ok && decoded.payload.variant === 'minimal' ? decoded.payload.transcript.texts : [];
+    expect(texts?.map((t) => [t.i, (t.content ?? t.args?.join('') ?? '').length, t.part])).toEqual([
+      [98, 51, true],
+      [184, 51, true],
+      [185, 51, true],
+    ]);
+  });
+
+  it('adds the first N characters of each message back, between none and all', async () => {
+    const opening = JSON.parse(
+      (await ok(['share', SAMPLE, '--minimal', '--include', '190-197', '--include-chars', '200', '--json']))
+        .out,
+    );
+    const whole = JSON.parse(
+      (await ok(['share', SAMPLE, '--minimal', '--include', '190-197', '--json'])).out,
+    );
+    expect([opening.length, opening.lengthClass, opening.textChars]).toEqual([2944, 'long', 1436]);
+    expect(opening.added).toEqual([{ from: 190, to: 197, chars: 200, asked: 200 }]);
+    expect([whole.length, whole.lengthClass, whole.textChars]).toEqual([16000, 'too-long', 40750]);
+    expect(whole.added).toEqual([{ from: 190, to: 197, chars: 'all', asked: 'all' }]);
+  });
+
+  it('cuts openings asked longer than 8,000 characters of link allow, and says so', async () => {
+    const { out, err } = await ok([
+      'share',
+      SAMPLE,
+      '--minimal',
+      '--include',
+      '150-197',
+      '--include-chars',
+      '2000',
+    ]);
+    const link = out.trim();
+    expect(link.length).toBeLessThanOrEqual(8000);
+    expect(err).toMatch(
+      /added back: #150–#197 the first ([\d,]+) characters of each \(2,000 asked: cut to keep the link within 8,000 characters\)/,
+    );
+  });
+
+  it('refuses --include-chars without --include, or out of range, in one line', async () => {
+    expect(await run(['share', SAMPLE, '--minimal', '--include-chars', '20'])).toMatchObject({
+      code: 2,
+      err: 'compaction-playground: --include-chars goes with --include\n',
+    });
+    expect(await run(['share', SAMPLE, '--minimal', '--include', '3', '--include-chars', '0'])).toMatchObject(
+      {
+        code: 2,
+        err: 'compaction-playground: --include-chars: Expected a whole number of characters from 1 to 100,000.\n',
+      },
+    );
+  });
+
   it.each([
     [['--minimal', '--settings-only'], 'give either --minimal or --settings-only'],
     [['--include', '1-2'], '--include goes with --minimal'],
@@ -88,6 +164,79 @@ describe('share FILE --minimal', () => {
       err: `compaction-playground: ${message}\n`,
     });
   });
+});
+
+/** A pi session whose branch ends in its compaction, whose details recorded files. */
+const PI_ENDS_IN_COMPACTION = [
+  { type: 'session', version: 3, id: 'h', timestamp: '2026-01-01T00:00:00Z', cwd: '/p' },
+  ...[
+    ['user', 'Please fix the table widths in render.ts. '.repeat(10)],
+    ['assistant', 'I will read render.ts first and then adjust the padding. '.repeat(8)],
+    ['user', 'Also keep the header aligned with the body columns. '.repeat(8)],
+    ['assistant', 'Done: the header uses the same widths as the body now. '.repeat(8)],
+  ].map(([role, text], k) => ({
+    type: 'message',
+    id: `e000000${k + 1}`,
+    parentId: k === 0 ? null : `e000000${k}`,
+    timestamp: '2026-01-01T00:00:00Z',
+    message: { role, content: role === 'user' ? text : [{ type: 'text', text }] },
+  })),
+  {
+    type: 'compaction',
+    id: 'e0000005',
+    parentId: 'e0000004',
+    timestamp: '2026-01-01T00:00:00Z',
+    summary: 'Goal: fix table widths.\n\n<read-files>\nrender.ts\n</read-files>',
+    firstKeptEntryId: 'e0000003',
+    tokensBefore: 900,
+    details: { readFiles: ['src/render.ts'], modifiedFiles: ['src/table.ts'] },
+  },
+]
+  .map((line) => JSON.stringify(line))
+  .join('\n');
+
+describe("a pi session's compaction details", () => {
+  const PI = [
+    '--strategy',
+    'pi',
+    '--keep-recent',
+    '1',
+    '--tokenizer',
+    'chars4',
+    '--window',
+    '300',
+    '--reserve',
+    '100',
+  ];
+  const file = () => scratch('pi-link-').file('pi.jsonl', PI_ENDS_IN_COMPACTION);
+
+  it.each([[['--minimal']], [[]]])(
+    'travel in the link %j: its kept count gives the same verdict as the file ("already compacted"), its files the same lists',
+    async (variant) => {
+      const path = file();
+      const link = (await ok(['share', path, ...PI, ...variant])).out.trim();
+      const fromLink = JSON.parse((await ok(['inspect', '--link', link, '--json'])).out);
+      const fromFile = JSON.parse((await ok(['inspect', path, ...PI, '--json'])).out);
+      expect(fromFile).toMatchObject({ contextTokens: 230, shouldCompact: true, tokensAfter: 230 });
+      for (const key of [
+        'contextTokens',
+        'shouldCompact',
+        'cut',
+        'toSummarize',
+        'tokensAfter',
+        'strategies',
+      ]) {
+        expect([key, fromLink[key]]).toEqual([key, fromFile[key]]);
+      }
+      const decoded = await decodeShare(fragmentFromLink(link) ?? '');
+      if (!decoded.ok) throw new Error(decoded.error.message);
+      const summary = restoreShare(decoded.payload).messages![0];
+      expect([summary.keptAfter, summary.files]).toEqual([
+        2,
+        { read: ['src/render.ts'], modified: ['src/table.ts'] },
+      ]);
+    },
+  );
 });
 
 describe('ranges', () => {

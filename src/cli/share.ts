@@ -3,7 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { encodeBundle } from '../share/bundle';
 import { ShareEncodeError, buildShareUrl, encodeShare } from '../share/codec';
-import { parseIndexRanges, type IndexRange, type MinimalLink } from '../share/minimal';
+import { openingCharsProblem, parseIndexRanges, type IndexRange, type MinimalLink } from '../share/minimal';
+import { minimalSummary } from '../share/minimalSummary';
 import { assembleMinimalLink } from '../share/minimalAssembly';
 import { formatBytes } from '../share/errors';
 import {
@@ -18,7 +19,15 @@ import { redactContent } from '../share/redact';
 import { redactSecrets, scanSecrets, type SecretFinding } from '../share/secrets';
 import { EXIT_FAILURE, EXIT_OK, UsageError, jsonDocument, oneLine, type Io } from './io';
 import { estimatorFor } from './inspect';
-import { SETTINGS_HELP, SETTINGS_OPTIONS, formatFrom, parse, settingsFrom } from './options';
+import {
+  SETTINGS_HELP,
+  SETTINGS_OPTIONS,
+  formatFrom,
+  integer,
+  parse,
+  settingsFrom,
+  type Values,
+} from './options';
 import { readTranscript } from './readTranscript';
 
 export const DEFAULT_PAGE_URL = 'http://localhost:5173/';
@@ -37,6 +46,8 @@ ${SETTINGS_HELP.replace('print one JSON document instead of the table', 'print t
                       where the cut is decided, within 2,000 characters; opened, it shows the
                       same counts, cuts, fates and verdict as the whole transcript
   --include RANGES    with --minimal: messages whose whole text travels too, e.g. 3-7,12
+  --include-chars N   with --include: only the first N characters of each of those messages;
+                      cut shorter if the link would pass 8,000 characters
   --base-url-page URL the playground's address (default ${DEFAULT_PAGE_URL})
   --redact-secrets    replace key-shaped strings with [redacted] (otherwise they stop the link)
   --redact-content    replace all text with filler of the same token counts
@@ -48,6 +59,7 @@ const SHARE_OPTIONS = {
   'settings-only': { type: 'boolean' },
   minimal: { type: 'boolean' },
   include: { type: 'string' },
+  'include-chars': { type: 'string' },
   'base-url-page': { type: 'string' },
   'redact-secrets': { type: 'boolean' },
   'redact-content': { type: 'boolean' },
@@ -93,16 +105,14 @@ export function parseRanges(text: string): IndexRange[] {
   return parsed.ranges;
 }
 
-/** What a minimal link left out, in one line for stderr. */
-function describeMinimal(link: MinimalLink, count: number): string {
-  const withText = link.withText.length;
-  const whole = withText - link.partial.length;
-  const shown = link.withText.map((i) => `#${i}${link.partial.includes(i) ? ' (start)' : ''}`).join(', ');
-  return (
-    `minimal: counts of all ${count} messages; text of ${withText} (${whole} whole${shown ? `: ${shown}` : ''}); ` +
-    `the rest show as "text not included"${link.shortTurnIds ? '; long turn ids shortened to 8 characters' : ''}` +
-    (link.fits ? '' : '; the messages asked for with --include make it longer than 2,000 characters')
-  );
+/** `--include-chars N`: the opening of each included message, in characters. */
+function includeChars(values: Values): number | undefined {
+  const chars = integer(values, 'include-chars', 'characters');
+  if (chars === undefined) return undefined;
+  if (values.include === undefined) throw new UsageError('--include-chars goes with --include');
+  const problem = openingCharsProblem(chars);
+  if (problem) throw new UsageError(`--include-chars: ${problem}`);
+  return chars;
 }
 
 export async function share(argv: string[], io: Io): Promise<number> {
@@ -121,7 +131,10 @@ export async function share(argv: string[], io: Io): Promise<number> {
   if (values.minimal && typeof values.bundle === 'string') {
     throw new UsageError('a repro bundle holds the whole transcript; drop --minimal');
   }
-  const include = values.include === undefined ? [] : parseRanges(String(values.include));
+  const chars = includeChars(values);
+  const include = (values.include === undefined ? [] : parseRanges(String(values.include))).map((r) =>
+    chars === undefined ? r : { ...r, chars },
+  );
   const imported = await readTranscript(file, formatFrom(values));
   const counter = await estimatorFor(settings);
   const measured = measuredUnseen(
@@ -194,10 +207,20 @@ export async function share(argv: string[], io: Io): Promise<number> {
     }
     const link = buildShareUrl(page, await encodeShare(payload));
     const lengthClass = classifyLinkLength(link.length);
-    const leftOut = minimal ? describeMinimal(minimal, imported.messages.length) : null;
+    const leftOut = minimal ? `minimal: ${minimalSummary(minimal, imported.messages.length)}` : null;
     if (values.json) {
       const extra = minimal
-        ? { messagesWithText: minimal.withText, partial: minimal.partial, shortTurnIds: minimal.shortTurnIds }
+        ? {
+            messagesWithText: minimal.withText,
+            partial: minimal.partial,
+            cut: minimal.cut,
+            openingChars: minimal.openingChars,
+            added: minimal.added,
+            textChars: minimal.textChars,
+            leftWithoutText: minimal.leftWithoutText,
+            filesLeftOut: minimal.filesLeftOut,
+            shortTurnIds: minimal.shortTurnIds,
+          }
         : {};
       io.out(jsonDocument({ link, length: link.length, lengthClass, variant, ...extra }));
     } else {

@@ -241,7 +241,25 @@ function readMessage(item: unknown, index: number, path: string, log: IssueLog):
   });
   const carried = readCarried(field(item, 'carried'));
   if (carried) message.carried = carried;
+  readPiDetails(item, message);
   return message;
+}
+
+/**
+ * What the pi importer learned from its file (`Message.framingChars`,
+ * `files`, `keptAfter`), which a share link carries: without them pi's own
+ * weights and its "Already compacted" rule are lost on the way.
+ */
+function readPiDetails(item: Record<string, unknown>, message: Message): void {
+  const framing = field(item, 'framingChars');
+  if (isCount(framing) && framing > 0) message.framingChars = framing;
+  const kept = field(item, 'keptAfter');
+  if (isCount(kept)) message.keptAfter = kept;
+  const files = field(item, 'files');
+  if (isRecord(files)) {
+    const paths = (key: string) => (arr(files, key) ?? []).filter((p): p is string => typeof p === 'string');
+    message.files = { read: paths('read'), modified: paths('modified') };
+  }
 }
 
 const isCount = (value: unknown): value is number =>

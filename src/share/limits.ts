@@ -28,6 +28,14 @@ export const SHARE_LIMITS = {
 } as const;
 
 /**
+ * Link lengths where links start to break in practice (the reasons are in
+ * `measure.ts`): up to the first a link pastes anywhere, up to the second
+ * most chats and trackers take it.
+ */
+export const LINK_PASTES_ANYWHERE = 2_000;
+export const LINK_WORKS_MOSTLY = 8_000;
+
+/**
  * The magnitude each numeric setting may have in a payload. Settings travel as
  * typed, so the bounds are generous; they exist so that one absurd field
  * cannot make the rest of the link unreadable.

@@ -10,9 +10,9 @@ import { buildShareUrl, encodeFragment } from './codec';
 import type { Estimator } from '../core/estimate';
 import { buildMinimalLink } from './minimal';
 import { buildSharePayload, type SharePayload, type ShareSource } from './payload';
+import { LINK_PASTES_ANYWHERE, LINK_WORKS_MOSTLY } from './limits';
 
-export const LINK_PASTES_ANYWHERE = 2_000;
-export const LINK_WORKS_MOSTLY = 8_000;
+export { LINK_PASTES_ANYWHERE, LINK_WORKS_MOSTLY } from './limits';
 
 /** `short`: pastes anywhere; `long`: most places; `too-long`: suggest the bundle. */
 export type LinkLengthClass = 'short' | 'long' | 'too-long';

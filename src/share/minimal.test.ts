@@ -334,6 +334,50 @@ describe('fitting the link to its target', () => {
     );
   });
 
+  it('adds the first N characters of each message back, and says what travelled of each range', async () => {
+    const link = await buildMinimalLink(source, chars4, {
+      measure,
+      targetChars: 1200,
+      include: [{ from: 10, to: 12, chars: 30 }],
+    });
+    expect(link.payload.transcript.texts?.filter((t) => t.i >= 10 && t.i <= 12)).toEqual(
+      [10, 11, 12].map((i) => ({ i, content: long[i].content.slice(0, 30), part: true })),
+    );
+    expect(link.added).toEqual([{ from: 10, to: 12, chars: 30, asked: 30 }]);
+  });
+
+  it('cuts openings added back to keep the link within its limit for them', async () => {
+    const link = await buildMinimalLink(source, chars4, {
+      measure,
+      targetChars: 1200,
+      addedLimitChars: 700,
+      include: [{ from: 0, to: 119, chars: 300 }],
+    });
+    expect(link.length).toBeLessThanOrEqual(700);
+    const [added] = link.added;
+    expect(added.asked).toBe(300);
+    expect(added.chars).toBeLessThan(300);
+    expect(link.payload.transcript.texts?.find((t) => t.i === 0)?.content).toBe(
+      long[0].content.slice(0, added.chars as number),
+    );
+  });
+
+  it('keeps an opening of each message at the cut when the counts alone leave no room, and says it is over', async () => {
+    const link = await buildMinimalLink(source, chars4, { measure, targetChars: 100 });
+    const cut = analyze(shapeOf(long, chars4), source.settings).plan.firstKeptIdx;
+    expect(link.cut).toEqual([
+      { i: cut, part: 'first-kept' },
+      { i: cut - 1, part: 'before-cut' },
+    ]);
+    expect(link.fits).toBe(false);
+    expect(link.openingChars).toBe(20);
+    expect(link.payload.transcript.texts).toEqual([
+      { i: cut - 1, content: long[cut - 1].content.slice(0, 20), part: true },
+      { i: cut, content: long[cut].content.slice(0, 20), part: true },
+    ]);
+    expect(link.textChars).toBe(40);
+  });
+
   it('scans what text remains for keys, naming the message it belongs to', async () => {
     const secret: Message[] = [...long];
     secret[3] = { ...secret[3], content: 'export OPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstuvwxyz0123' };
@@ -342,6 +386,39 @@ describe('fitting the link to its target', () => {
       include: [{ from: 3, to: 3 }],
     });
     expect(scanSecrets(link.payload).map((f) => [f.messageIndex, f.field])).toContainEqual([3, 'content']);
+  });
+});
+
+describe("pi's compaction details", () => {
+  const pi: Message[] = [
+    {
+      id: 's',
+      role: 'user',
+      kind: 'summary',
+      content: 'Goal: fix it.',
+      files: { read: ['a.ts'], modified: ['b.ts'] },
+      keptAfter: 1,
+    },
+    { id: 'u', role: 'user', content: 'Kept.' },
+  ];
+
+  it('travel on the summary: its kept count always, its files unless left out for room', () => {
+    const t = minimalTranscriptOf(pi, chars4);
+    expect([t.keptAfter, t.files]).toEqual([[[0, 1]], [[0, ['a.ts'], ['b.ts']]]]);
+    expect(minimalMessages(t)[0]).toMatchObject({
+      keptAfter: 1,
+      files: { read: ['a.ts'], modified: ['b.ts'] },
+    });
+    const without = minimalTranscriptOf(pi, chars4, new Map(), { files: false });
+    expect([without.keptAfter, without.files]).toEqual([[[0, 1]], undefined]);
+  });
+
+  it('are refused on a message that is not a summary', () => {
+    const t = { ...minimalTranscriptOf(pi, chars4), keptAfter: [[1, 0]] };
+    expect(validateSharePayload({ v: 3, variant: 'minimal', transcript: t })).toMatchObject({
+      ok: false,
+      error: { path: 'transcript.keptAfter[0]' },
+    });
   });
 });
 

@@ -32,16 +32,20 @@
  *       "toolNames"?: [[5, "bash"], …],  results named otherwise than their call
  *       "unsent"?: [[4, 120, "reply"], …] entries pi weighs but never sends: the message
  *                                        they follow (−1: before the first), characters, kind
+ *       "keptAfter"?: [[0, 2]],          a pi summary's kept count (its compaction ended the branch)
+ *       "files"?: [[0, ["a.ts"], ["b.ts"]]],  the files a pi compaction recorded: read, modified
  *       "texts"?: [{ "i": 0, "content": "You are…", "part": true }, …] }
  *
  * Messages get the ids `m<index>` and their calls `c<call>`: the source's
  * ids are long and decide nothing.
  */
 import { analyze, shapeOf } from '../core/analysis';
+import { maxOf } from '../core/arrays';
 import type { Estimator } from '../core/estimate';
 import { toolShapeOf } from '../core/harness/toolShape';
 import type { CarriedCounts, Message, Role } from '../core/message';
 import { isSummaryMessage } from '../core/summaryEnvelope';
+import { LINK_PASTES_ANYWHERE, LINK_WORKS_MOSTLY } from './limits';
 import {
   SHARE_VERSION,
   sharePayloadCommon,
@@ -68,6 +72,8 @@ export interface MinimalColumns {
   chars?: number[];
   toolNames?: [number, string][];
   unsent?: [number, number, 'reply' | 'command'][];
+  keptAfter?: [number, number][];
+  files?: [number, string[], string[]][];
   texts?: MinimalText[];
 }
 
@@ -154,6 +160,8 @@ export type TextPick = 'all' | number;
 export interface IndexRange {
   from: number;
   to: number;
+  /** Only the first so many characters of each message's text; absent: all of it. */
+  chars?: number;
 }
 
 /** The first `chars` characters, not splitting a surrogate pair. */
@@ -202,6 +210,14 @@ function textOf(message: Message, pick: TextPick): MinimalText | null {
   return out.content === undefined && out.reasoning === undefined && out.args === undefined ? null : out;
 }
 
+export interface TranscriptOptions {
+  name?: string;
+  /** Long turn ids cut to their first characters (`shortTurnId`). */
+  shortTurnIds?: boolean;
+  /** The files pi's compactions recorded; left out when the link has no room for them. */
+  files?: boolean;
+}
+
 /**
  * The minimal transcript of `messages` as `estimator` counts them, with the
  * text of the picked messages. The sizes come from the same functions the
@@ -212,8 +228,7 @@ export function minimalTranscriptOf(
   messages: readonly Message[],
   estimator: Estimator,
   picks: ReadonlyMap<number, TextPick> = new Map(),
-  name?: string,
-  shortTurnIds = false,
+  { name, shortTurnIds = false, files = true }: TranscriptOptions = {},
 ): MinimalTranscript {
   const tools = toolShapeOf(messages, estimator);
   const out: MinimalColumns = {
@@ -276,6 +291,21 @@ export function minimalTranscriptOf(
   });
   if (unsent.length) out.unsent = unsent;
 
+  // pi's compaction details, which only a summary's are read for: the kept count decides whether
+  // pi compacts again, so it always travels; the files only seed the next summary's lists.
+  const keptAfter = summaries.flatMap((i): [number, number][] => {
+    const kept = messages[i].keptAfter;
+    return kept === undefined ? [] : [[i, kept]];
+  });
+  if (keptAfter.length) out.keptAfter = keptAfter;
+  if (files) {
+    const recorded = summaries.flatMap((i): [number, string[], string[]][] => {
+      const f = messages[i].files;
+      return f ? [[i, [...f.read], [...f.modified]]] : [];
+    });
+    if (recorded.length) out.files = recorded;
+  }
+
   const texts: MinimalText[] = [];
   for (const i of [...picks.keys()].sort((a, b) => a - b)) {
     if (i < 0 || i >= messages.length) continue;
@@ -300,6 +330,8 @@ export function minimalMessages(transcript: MinimalTranscript): Message[] {
   }
   const summaries = new Set(t.summaries ?? []);
   const names = new Map(t.toolNames ?? []);
+  const keptAfter = new Map(t.keptAfter ?? []);
+  const files = new Map((t.files ?? []).map(([i, read, modified]) => [i, { read, modified }]));
   const texts = new Map((t.texts ?? []).map((text) => [text.i, text]));
   const messages: Message[] = [];
   let call = 0;
@@ -339,6 +371,8 @@ export function minimalMessages(transcript: MinimalTranscript): Message[] {
       result++;
     }
     if (summaries.has(i)) message.kind = 'summary';
+    if (keptAfter.has(i)) message.keptAfter = keptAfter.get(i);
+    if (files.has(i)) message.files = files.get(i);
     if (turnOf[i]) message.turnId = turnOf[i];
     if (!text) carried.excerpt = 'none';
     else if (text.part) carried.excerpt = 'part';
@@ -354,6 +388,18 @@ export function minimalMessages(transcript: MinimalTranscript): Message[] {
   return messages;
 }
 
+/** A message at the chosen strategy's cut, and which one it is. */
+export interface CutMessage {
+  i: number;
+  part: 'first-kept' | 'before-cut' | 'turn-start';
+}
+
+/** Where the reader should look, most telling first, and the chosen strategy's cut (the first of them). */
+export interface DecisiveMessages {
+  order: number[];
+  cut: CutMessage[];
+}
+
 /**
  * Where the reader should look, most telling first: the chosen strategy's cut
  * (the first message kept, the last one summarized, the start of a split
@@ -364,53 +410,112 @@ export function decisiveMessages(
   messages: readonly Message[],
   estimator: Estimator,
   settings: ShareSource['settings'],
-): number[] {
+): DecisiveMessages {
   const a = analyze(shapeOf(messages, estimator), settings);
   const n = messages.length;
   const out: number[] = [];
   const add = (i: number) => {
     if (i >= 0 && i < n && !out.includes(i)) out.push(i);
   };
-  const cutOf = (plan: typeof a.plan) => {
-    if (plan.nothingToCompact) return;
-    add(plan.firstKeptIdx);
-    add(plan.firstKeptIdx - 1);
-    if (plan.isSplitTurn) add(plan.turnStartIdx);
+  const cut: CutMessage[] = [];
+  const atCut = (i: number, part: CutMessage['part']) => {
+    if (i >= 0 && i < n && !out.includes(i)) cut.push({ i, part });
+    add(i);
   };
-  cutOf(a.plan);
+  if (!a.plan.nothingToCompact) {
+    atCut(a.plan.firstKeptIdx, 'first-kept');
+    atCut(a.plan.firstKeptIdx - 1, 'before-cut');
+    if (a.plan.isSplitTurn) atCut(a.plan.turnStartIdx, 'turn-start');
+  }
   add(messages.findIndex((m) => m.role === 'system'));
   for (let i = n - 1; i >= 0; i--) if (isSummaryMessage(messages[i])) add(i);
   for (const o of a.outcomes) if (!o.plan.nothingToCompact) add(o.plan.firstKeptIdx);
-  return out;
+  return { order: out, cut };
 }
 
 /** The link length the minimal link aims for: a chat message, or any issue tracker. */
-export const MINIMAL_TARGET_CHARS = 2_000;
+export const MINIMAL_TARGET_CHARS = LINK_PASTES_ANYWHERE;
+
+/**
+ * The longest link that text added back as openings may make: most chats and
+ * trackers take it. An opening asked for longer is cut to fit; whole text is
+ * carried as asked, whatever the length.
+ */
+export const MINIMAL_ADDED_LIMIT_CHARS = LINK_WORKS_MOSTLY;
 
 /** How much of each decisive message's text is tried, longest first, before messages are dropped. */
 const EXCERPT_CHARS = [400, 240, 140, 80] as const;
 
+/**
+ * The shortest opening of a message at the cut. Below the shortest excerpt,
+ * only the cut's messages are left, and their openings shrink to this before
+ * any of them is given up: a link without the text at its cut does not show
+ * what its heading promises. When the counts alone leave no room, the link
+ * carries these and is longer than its target.
+ */
+export const MIN_OPENING_CHARS = 20;
+
+/** The opening added back when the user does not say how long: a sentence or two of each message. */
+export const DEFAULT_ADDED_OPENING_CHARS = 200;
+
+/** The longest opening that may be asked for: past it, ask for the whole text. */
+export const MAX_ADDED_OPENING_CHARS = 100_000;
+
+/** What is wrong with an opening length asked for, in words; null when it is one. */
+export function openingCharsProblem(chars: number): string | null {
+  return Number.isInteger(chars) && chars >= 1 && chars <= MAX_ADDED_OPENING_CHARS
+    ? null
+    : `Expected a whole number of characters from 1 to ${MAX_ADDED_OPENING_CHARS.toLocaleString('en-US')}.`;
+}
+
 export interface MinimalOptions {
-  /** Ranges whose text travels whole, whatever the length. */
+  /** Ranges whose text travels too: whole, or the first `chars` characters of each message. */
   include?: readonly IndexRange[];
   /** The link length to keep within (`MINIMAL_TARGET_CHARS` unless told). */
   targetChars?: number;
+  /** The longest link openings added back may make (`MINIMAL_ADDED_LIMIT_CHARS` unless told). */
+  addedLimitChars?: number;
   /** The length of the link a payload makes, after any redaction the caller applies. */
   measure(payload: MinimalSharePayload): Promise<number>;
+}
+
+/** A range added back, with what travels of each of its messages. */
+export interface AddedRange {
+  from: number;
+  to: number;
+  /** Characters of each message's text that travel ('all': the whole text). */
+  chars: number | 'all';
+  /** What was asked; more than `chars` when the link had no room for it. */
+  asked: number | 'all';
 }
 
 export interface MinimalLink {
   payload: MinimalSharePayload;
   /** As `measure` reported it. */
   length: number;
-  /** Whether it is within the target; false when the ranges asked for are longer. */
+  /** Whether it is within the target; false when text added back, or the counts alone, are longer. */
   fits: boolean;
   /** Messages with text, whole or in part; the rest travel as counts only. */
   withText: number[];
-  /** Of those, the ones with only a part of their text. */
+  /** Of those, the ones with only a part of their text: an opening. */
   partial: number[];
+  /** The chosen strategy's cut (first kept, the one before, a split turn's start): these always have text. */
+  cut: CutMessage[];
+  /**
+   * The characters of each opening the link chose for itself (the cut and the
+   * other decisive messages); null when it chose none.
+   */
+  openingChars: number | null;
+  /** The ranges added back, clamped to the transcript, with what travels of each. */
+  added: AddedRange[];
+  /** Characters of text the link carries in all (content, reasoning and arguments). */
+  textChars: number;
   /** Whether long turn ids were shortened to fit (`shortTurnId`). */
   shortTurnIds: boolean;
+  /** Decisive messages besides the cut left without text for room. */
+  leftWithoutText: number;
+  /** Paths pi's compactions recorded that were left out for room (0: none, or all travel). */
+  filesLeftOut: number;
   /** Whether the source had a preview result, which a minimal link leaves out. */
   previewLeftOut: boolean;
 }
@@ -438,10 +543,47 @@ export function rangeIndices(ranges: readonly IndexRange[], count: number): numb
   return [...out].sort((a, b) => a - b);
 }
 
+/** The messages of `cut` and the other decisive ones, picked at `chars`; the ranges added back on top. */
+interface Layout {
+  count: number;
+  chars: number;
+  short: boolean;
+  files: boolean;
+  /** Each added opening range's characters, at most what was asked. */
+  addedChars: number | null;
+}
+
+function textLength(t: MinimalText): number {
+  return (
+    (t.content?.length ?? 0) + (t.reasoning?.length ?? 0) + (t.args ?? []).reduce((n, a) => n + a.length, 0)
+  );
+}
+
+/** The largest value in `[low, high]` for which `fits` holds, if any (it holds up to a point, then not). */
+async function largestFitting(
+  low: number,
+  high: number,
+  fits: (value: number) => Promise<boolean>,
+): Promise<number | null> {
+  let best: number | null = null;
+  while (low <= high) {
+    const mid = Math.floor((low + high) / 2);
+    if (await fits(mid)) {
+      best = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return best;
+}
+
 /**
- * The longest minimal link within the target: every decisive message's
- * start, shortened step by step, then the least telling ones dropped, until
- * the link fits. Ranges the user asked for always travel whole.
+ * The longest minimal link within the target. The link's own choice comes
+ * first, fitted without what the user adds: every decisive message's opening,
+ * shortened step by step, then long turn ids shortened, then the least
+ * telling messages dropped, then pi's recorded files, and last the cut's own
+ * openings shortened down to `MIN_OPENING_CHARS`; the cut's messages are
+ * never dropped. Then the ranges added back: whole as asked, or their
+ * openings, cut to fit `addedLimitChars` when asked longer.
  */
 export async function buildMinimalLink(
   source: ShareSource,
@@ -449,56 +591,135 @@ export async function buildMinimalLink(
   options: MinimalOptions,
 ): Promise<MinimalLink> {
   const target = options.targetChars ?? MINIMAL_TARGET_CHARS;
+  const addedLimit = options.addedLimitChars ?? MINIMAL_ADDED_LIMIT_CHARS;
   const { messages } = source;
-  const included = rangeIndices(options.include ?? [], messages.length);
-  const decisive = decisiveMessages(messages, estimator, source.settings).filter(
-    (i) => !included.includes(i),
-  );
+  const added = addedPicks(options.include ?? [], messages.length);
+  const decisive = decisiveMessages(messages, estimator, source.settings);
+  const own = decisive.order.filter((i) => !added.has(i));
+  const cutCount = decisive.cut.filter(({ i }) => !added.has(i)).length;
   // A preview's summary alone is longer than the whole target: the minimal
   // link never carries it (the full link and the bundle do), and says so.
   const { preview, ...common } = sharePayloadCommon(source);
-  const make = (count: number, chars: number, short: boolean): MinimalSharePayload => {
-    const picks = new Map<number, TextPick>(included.map((i) => [i, 'all']));
-    for (const i of decisive.slice(0, count)) picks.set(i, chars);
+  const make = (layout: Layout, withAdded: boolean): MinimalSharePayload => {
+    const picks = new Map<number, TextPick>();
+    if (withAdded) {
+      for (const [i, pick] of added) {
+        picks.set(i, pick === 'all' ? 'all' : Math.min(pick, layout.addedChars ?? pick));
+      }
+    }
+    for (const i of own.slice(0, layout.count)) picks.set(i, layout.chars);
     return {
       v: SHARE_VERSION,
       variant: 'minimal',
-      transcript: minimalTranscriptOf(messages, estimator, picks, source.transcriptName, short),
+      transcript: minimalTranscriptOf(messages, estimator, picks, {
+        name: source.transcriptName,
+        shortTurnIds: layout.short,
+        files: layout.files,
+      }),
       ...common,
     };
   };
-  // Two attempts can make the same link (shorter turn ids change nothing in a
+  // Two layouts can make the same link (shorter turn ids change nothing in a
   // transcript without turns); measuring compresses it, so each is measured once.
   const measured = new Map<string, number>();
-  const attempt = async (count: number, chars: number, short: boolean) => {
-    const payload = make(count, chars, short);
+  const attempt = async (layout: Layout, withAdded = false) => {
+    const payload = make(layout, withAdded);
     const key = JSON.stringify(payload);
     let length = measured.get(key);
     if (length === undefined) {
       length = await options.measure(payload);
       measured.set(key, length);
     }
-    return { payload, length, shortTurnIds: short };
+    return { payload, length, layout };
   };
-  // Shorter excerpts first, then shorter turn ids, then fewer excerpts, least telling first.
-  const [first, ...shorter] = [false, true].flatMap((short) =>
-    EXCERPT_CHARS.map((chars) => ({ chars, short })),
-  );
-  let best = await attempt(decisive.length, first.chars, first.short);
-  for (const { chars, short } of shorter) {
-    if (best.length <= target) break;
-    best = await attempt(decisive.length, chars, short);
-  }
+
   const shortest = EXCERPT_CHARS[EXCERPT_CHARS.length - 1];
-  for (let count = decisive.length - 1; best.length > target && count >= 0; count--) {
-    best = await attempt(count, shortest, true);
+  const layouts: Layout[] = [false, true].flatMap((short) =>
+    EXCERPT_CHARS.map((chars) => ({ count: own.length, chars, short, files: true, addedChars: null })),
+  );
+  for (let count = own.length - 1; count >= cutCount; count--) {
+    layouts.push({ count, chars: shortest, short: true, files: true, addedChars: null });
   }
+  layouts.push({ count: cutCount, chars: shortest, short: true, files: false, addedChars: null });
+  let best = await attempt(layouts[0]);
+  for (const layout of layouts.slice(1)) {
+    if (best.length <= target) break;
+    best = await attempt(layout);
+  }
+  if (best.length > target && cutCount > 0) {
+    const opening = { ...best.layout };
+    const chars = await largestFitting(
+      MIN_OPENING_CHARS,
+      shortest - 1,
+      async (c) => (await attempt({ ...opening, chars: c })).length <= target,
+    );
+    best = await attempt({ ...opening, chars: chars ?? MIN_OPENING_CHARS });
+  }
+
+  // The ranges added back, on top of the link's own choice.
+  const askedOpenings = [...added.values()].filter((p): p is number => p !== 'all');
+  if (added.size > 0) {
+    const layout = best.layout;
+    best = await attempt(layout, true);
+    if (askedOpenings.length > 0 && best.length > addedLimit) {
+      const longest = maxOf(askedOpenings) ?? 1;
+      const chars = await largestFitting(
+        1,
+        longest - 1,
+        async (c) => (await attempt({ ...layout, addedChars: c }, true)).length <= addedLimit,
+      );
+      // Whole text added back may pass the limit alone: then cutting the openings would not help.
+      if (chars !== null) best = await attempt({ ...layout, addedChars: chars }, true);
+    }
+  }
+
   const texts = best.payload.transcript.texts ?? [];
+  const filesLeftOut = best.layout.files
+    ? 0
+    : messages.reduce(
+        (n, m) => n + (m.files && isSummaryMessage(m) ? m.files.read.length + m.files.modified.length : 0),
+        0,
+      );
+  const ownPicked = own.slice(0, best.layout.count);
   return {
-    ...best,
+    payload: best.payload,
+    length: best.length,
+    shortTurnIds: best.layout.short,
     fits: best.length <= target,
     previewLeftOut: preview !== undefined,
     withText: texts.map((t) => t.i),
     partial: texts.filter((t) => t.part).map((t) => t.i),
+    cut: decisive.cut,
+    openingChars: ownPicked.length > 0 ? best.layout.chars : null,
+    added: (options.include ?? []).flatMap((r) => {
+      const from = Math.max(0, r.from);
+      const to = Math.min(messages.length - 1, r.to);
+      if (from > to) return [];
+      const asked = r.chars ?? 'all';
+      const chars = asked === 'all' ? asked : Math.min(asked, best.layout.addedChars ?? asked);
+      return [{ from, to, chars, asked }];
+    }),
+    textChars: texts.reduce((n, t) => n + textLength(t), 0),
+    leftWithoutText: own.length - ownPicked.length,
+    filesLeftOut,
   };
+}
+
+/**
+ * What the ranges added back ask of each message: its whole text, or its
+ * first so many characters (the longer ask wins where ranges overlap).
+ */
+function addedPicks(ranges: readonly IndexRange[], count: number): Map<number, TextPick> {
+  const out = new Map<number, TextPick>();
+  for (const range of ranges) {
+    const pick: TextPick = range.chars ?? 'all';
+    for (const i of rangeIndices([range], count)) {
+      const before = out.get(i);
+      out.set(
+        i,
+        before === undefined ? pick : before === 'all' || pick === 'all' ? 'all' : Math.max(before, pick),
+      );
+    }
+  }
+  return out;
 }

@@ -186,6 +186,10 @@ export interface MinimalTranscript {
   toolNames?: [number, string][];
   /** The entries pi weighs but never sends: [the message they follow (−1: none), characters, kind]. */
   unsent?: [number, number, 'reply' | 'command'][];
+  /** pi: a summary's kept count (`Message.keptAfter`), by message index. */
+  keptAfter?: [number, number][];
+  /** pi: the files a summary's compaction recorded (`Message.files`): index, read, modified. */
+  files?: [number, string[], string[]][];
   texts?: MinimalText[];
 }
 

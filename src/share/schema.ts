@@ -246,6 +246,10 @@ const minimalTranscriptSchema = v.strictObject({
       ]),
     ),
   ),
+  keptAfter: v.optional(
+    many(v.tuple([index, v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.messages))])),
+  ),
+  files: v.optional(many(v.tuple([index, many(text), many(text)]))),
   texts: v.optional(
     many(
       v.strictObject({
@@ -369,6 +373,20 @@ export function minimalProblem(transcript: MinimalTranscript): { path: string; m
   const notTool = toolNames.findIndex(([i]) => t.roles[i] !== 't');
   if (notTool >= 0) {
     return { path: `transcript.toolNames[${notTool}]`, message: 'names a message that is not a tool result' };
+  }
+  // pi's details belong to summaries: a kept count or a file list on another message is no pi compaction's.
+  const summarySet = new Set(t.summaries ?? []);
+  for (const column of ['keptAfter', 'files'] as const) {
+    const at = (t[column] ?? []).map(([i]) => i);
+    const problem = inside(`transcript.${column}`, at);
+    if (problem) return problem;
+    const notSummary = at.findIndex((i) => !summarySet.has(i));
+    if (notSummary >= 0) {
+      return {
+        path: `transcript.${column}[${notSummary}]`,
+        message: 'names a message that is not a summary',
+      };
+    }
   }
   const texts = t.texts ?? [];
   const textAt = inside(

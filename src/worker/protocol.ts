@@ -40,7 +40,7 @@ import type {
 import type { ShareError } from '../share/errors';
 import type { SharePreview, ShareProviderInput } from '../share/payload';
 import type { RestoredShare } from '../share/schema';
-import type { IndexRange } from '../share/minimal';
+import type { AddedRange, CutMessage, IndexRange } from '../share/minimal';
 import type { SearchResult } from './search';
 import type { MessageTokens } from '../core/tokenPieces';
 import type {
@@ -269,7 +269,7 @@ export interface LinkState {
 export interface ShareOptions {
   redactSecrets: boolean;
   redactContent: boolean;
-  /** Messages whose whole text the minimal link carries besides its own choice. */
+  /** Messages whose text the minimal link carries besides its own choice: whole, or openings. */
   include?: IndexRange[];
   /** The length of the page's address before `#`, which the minimal link's 2,000 characters include. */
   pageUrlLength?: number;
@@ -295,7 +295,20 @@ export interface MinimalShareLink {
   fragment: string;
   messageCount: number;
   withText: number[];
+  /** Of those, the ones whose text is an opening, not the whole. */
   partial: number[];
+  /** The chosen strategy's cut: first kept, the message before, a split turn's start. */
+  cut: CutMessage[];
+  /** Characters of each opening the link chose for itself; null when it chose none. */
+  openingChars: number | null;
+  /** The ranges added back, with the characters of each message that travel. */
+  added: AddedRange[];
+  /** Characters of text carried in all. */
+  textChars: number;
+  /** Decisive messages besides the cut left without text for room. */
+  leftWithoutText: number;
+  /** Paths pi's compactions recorded, left out for room. */
+  filesLeftOut: number;
   shortTurnIds: boolean;
   /** Whether the page's preview result was left out (a minimal link never carries one). */
   previewLeftOut: boolean;

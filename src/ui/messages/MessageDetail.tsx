@@ -10,6 +10,7 @@ import type { TranscriptView } from '../../worker/protocol';
 import { matchRanges } from '../../worker/search';
 import { LongText } from '../text/LongText';
 import { VisibleText } from '../text/VisibleText';
+import { fmt } from '../format';
 
 /** Tool-call arguments indented when they parse, as written otherwise; hostile nesting is cut short. */
 function prettyArguments(text: string): string {
@@ -80,6 +81,12 @@ export function MessageDetail({
           <h4>Reasoning</h4>
           <LongText text={m.reasoning} query={query} className="message-text reasoning" />
         </>
+      )}
+      {view.excerpts?.[index] === 'part' && (
+        <p className="muted" data-testid="detail-opening">
+          Only the opening of this message travelled in the link: the text below stops where the link cut it,
+          and the rest was left out. Its count, {fmt(view.counts[index])} tokens, is of the whole message.
+        </p>
       )}
       <h4>Text</h4>
       {m.content ? (

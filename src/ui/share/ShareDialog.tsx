@@ -5,7 +5,15 @@ import { classifyLinkLength, LINK_PASTES_ANYWHERE, LINK_WORKS_MOSTLY } from '../
 import { usePreviewResult } from '../../state/previewStore';
 import { workerClient } from '../../worker/client';
 import type { MinimalRow, ShareLinks } from '../../worker/protocol';
-import { parseIndexRanges, type IndexRange } from '../../share/minimal';
+import {
+  DEFAULT_ADDED_OPENING_CHARS,
+  MAX_ADDED_OPENING_CHARS,
+  MINIMAL_TARGET_CHARS,
+  openingCharsProblem,
+  parseIndexRanges,
+  type IndexRange,
+} from '../../share/minimal';
+import { describeMinimal } from '../../share/minimalSummary';
 import { fmt } from '../format';
 import { currentLinkState } from './shareState';
 import './share.css';
@@ -102,6 +110,8 @@ function MinimalLinkSection({
   recommended: boolean;
 }) {
   const [draft, setDraft] = useState('');
+  const [chars, setChars] = useState(String(DEFAULT_ADDED_OPENING_CHARS));
+  const [whole, setWhole] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   if (!result) return null;
   const add = () => {
@@ -110,12 +120,18 @@ function MinimalLinkSection({
       setProblem(parsed.error);
       return;
     }
+    const n = Number(chars);
+    const charsProblem = whole ? null : openingCharsProblem(n);
+    if (charsProblem) {
+      setProblem(charsProblem);
+      return;
+    }
     setProblem(null);
     setDraft('');
-    onInclude([...include, ...parsed.ranges]);
+    onInclude([...include, ...parsed.ranges.map((r) => (whole ? r : { ...r, chars: n }))]);
   };
   const link = 'error' in result ? null : result;
-  const withoutText = link ? link.messageCount - link.withText.length : 0;
+  const summary = link ? describeMinimal(link, link.messageCount) : null;
   return (
     <div className="share-minimal" data-testid="share-minimal-section">
       <LinkRow
@@ -124,19 +140,31 @@ function MinimalLinkSection({
         result={link ? { fragment: link.fragment } : (result as { error: string })}
         note={recommended ? '· recommended: the full link is too long' : undefined}
       />
-      {link && (
+      {link && summary && (
         <>
           <p className="muted" data-testid="share-minimal-left-out">
-            Left out: the text of {fmt(withoutText)} of {fmt(link.messageCount)} messages, which the reader
-            sees as “text not included”, with their counts
-            {link.partial.length > 0 &&
-              `; ${fmt(link.partial.length)} travel${link.partial.length === 1 ? 's' : ''} with only the start of ${link.partial.length === 1 ? 'its' : 'their'} text`}
-            {link.shortTurnIds && '; long turn ids are shortened to 8 characters'}. Opened, it shows the same
-            counts, cuts, fates and verdict as the whole transcript.
+            Carries the counts of all {fmt(link.messageCount)} messages, {summary.carried}, which the reader
+            sees as “text not included”, with their counts. Opened, it shows the same counts, cuts, fates and
+            verdict as the whole transcript.
             {link.previewLeftOut &&
               ' The preview result is not in it (a summary alone is longer than a minimal link): the full link and the bundle carry it.'}
-            {!link.fits && ' The text added back makes it longer than 2,000 characters.'}
           </p>
+          {summary.cut && (
+            <p className="muted" data-testid="share-minimal-cut">
+              The cut, always with text: {summary.cut}.
+            </p>
+          )}
+          {summary.cutShort && (
+            <p className="muted" data-testid="share-minimal-cut-short">
+              Cut short to fit {fmt(MINIMAL_TARGET_CHARS)} characters: {summary.cutShort}. An opening ends in
+              “…”, and the reader’s list marks it “the rest not included in this link”.
+            </p>
+          )}
+          {summary.over && (
+            <p className="muted" data-testid="share-minimal-over">
+              Longer than {fmt(MINIMAL_TARGET_CHARS)} characters: {summary.over}.
+            </p>
+          )}
           <details className="minimal-preview">
             <summary>
               What the reader sees ({fmt(link.rows.length)} {link.rows.length === 1 ? 'row' : 'rows'})
@@ -162,6 +190,8 @@ function MinimalLinkSection({
       )}
       <form
         className="share-minimal-add"
+        // The page says what is wrong with a length in its own words, not the browser's.
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           add();
@@ -176,6 +206,38 @@ function MinimalLinkSection({
           aria-invalid={problem !== null || undefined}
           onChange={(e) => setDraft(e.target.value)}
         />
+        <label className="check">
+          <input
+            type="radio"
+            name="share-minimal-amount"
+            data-testid="share-minimal-opening"
+            checked={!whole}
+            onChange={() => setWhole(false)}
+          />
+          the first
+        </label>
+        <input
+          type="number"
+          className="share-minimal-chars"
+          data-testid="share-minimal-chars"
+          aria-label="Characters of each message"
+          min={1}
+          max={MAX_ADDED_OPENING_CHARS}
+          value={chars}
+          disabled={whole}
+          onChange={(e) => setChars(e.target.value)}
+        />
+        <span>characters of each</span>
+        <label className="check">
+          <input
+            type="radio"
+            name="share-minimal-amount"
+            data-testid="share-minimal-whole"
+            checked={whole}
+            onChange={() => setWhole(true)}
+          />
+          whole text
+        </label>
         <button type="submit" data-testid="share-minimal-add" disabled={draft.trim() === ''}>
           Add
         </button>
@@ -187,7 +249,7 @@ function MinimalLinkSection({
       )}
       {include.length > 0 && (
         <p className="share-minimal-added" data-testid="share-minimal-added">
-          Whole text of:{' '}
+          Added back:{' '}
           {include.map((r, k) => (
             <button
               key={k}
@@ -196,9 +258,13 @@ function MinimalLinkSection({
               title="Take this range out again"
               onClick={() => onInclude(include.filter((_, j) => j !== k))}
             >
-              {r.from === r.to ? `#${r.from}` : `#${r.from}–#${r.to}`} ×
+              {r.from === r.to ? `#${r.from}` : `#${r.from}–#${r.to}`}
+              {r.chars === undefined ? ' whole' : ` · first ${fmt(r.chars)}`} ×
             </button>
           ))}
+          {summary?.added && (
+            <span data-testid="share-minimal-added-carried"> (carried: {summary.added})</span>
+          )}
         </p>
       )}
     </div>
