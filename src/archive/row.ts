@@ -252,7 +252,7 @@ async function rowOf(
 ): Promise<RowResult> {
   const sizes = await sessionSizes(imported, input.estimator);
   const history = historyOf(imported.messages, imported.history);
-  const model = imported.usage?.model ?? facts.model;
+  const model = sessionModel(imported) ?? facts.model;
   const cost = costOfSizes(sizes, model);
   const ledger = await ledgerColumns(imported, input.estimator);
   const row: SessionRow = {
@@ -293,6 +293,17 @@ async function rowOf(
     ...(ledger.compactions[index] ?? NO_LEDGER),
   }));
   return { kind: 'row', row, compactions };
+}
+
+/**
+ * The session's model, at whose prices the calls that name none are priced:
+ * the one the file's usage names, else the newest one a call names.
+ */
+export function sessionModel(imported: ImportResult): string | null {
+  if (imported.usage?.model) return imported.usage.model;
+  const calls = imported.history?.calls ?? [];
+  for (let k = calls.length - 1; k >= 0; k--) if (calls[k]!.model) return calls[k]!.model!;
+  return null;
 }
 
 /** The models the calls were priced at, with their calls: `claude-opus-4-5 ×3, claude-haiku-4-5 ×1`. */

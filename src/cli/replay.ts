@@ -16,7 +16,7 @@ import {
   type SessionHistory,
 } from '../core';
 import { offlineReplaySummarizer } from '../providers';
-import { costOfSizes, replayedCostOf, sessionSizes } from '../archive/row';
+import { costOfSizes, replayedCostOf, sessionModel, sessionSizes } from '../archive/row';
 import type { ImportResult } from '../formats/types';
 import type { SessionCost } from '../providers/sessionCost';
 import { estimatorFor } from './inspect';
@@ -205,7 +205,7 @@ export async function replayCommand(argv: string[], io: Io): Promise<number> {
     baseTokens: resolveUnseen(unrecorded, normalizeSettings(settings).unseenTokens).tokens,
     ...(values['offline-summary'] ? { summarize: offlineReplaySummarizer(history.messages, estimator) } : {}),
   });
-  const model = imported.usage?.model ?? null;
+  const model = sessionModel(imported);
   const cost = await replayCost(imported, result, estimator, model);
   io.out(
     values.json

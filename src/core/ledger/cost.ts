@@ -53,6 +53,8 @@ export interface CostInput {
    * priced at `price`. One without a price leaves the saving unpriced.
    */
   callPrices?: readonly (LedgerPrice | null)[];
+  /** The prices of the call that wrote `cacheWriteAfter`, when it names its own model; else `price`. */
+  cacheWritePrice?: LedgerPrice | null;
 }
 
 const perMillion = (tokens: number, usd: number) => (tokens * usd) / 1_000_000;
@@ -85,7 +87,7 @@ export function compactionCost(input: CostInput): CompactionCost {
   const usd =
     perMillion(summaryInputTokens, price.input) +
     perMillion(input.summaryTokens, price.output) +
-    perMillion(cacheWriteTokens, price.cacheWrite);
+    perMillion(cacheWriteTokens, (input.cacheWritePrice ?? price).cacheWrite);
   const removed = Math.max(0, pair.before - pair.after);
   // Calls at the same price are summed first: one product per model, as a session of one model always was.
   const callsAt = new Map<LedgerPrice | null, number>();

@@ -233,7 +233,8 @@ export function compactionLedger(
     const parts = partsOf(history, c);
     partsList.push(parts);
     const after = callsBetween(calls, c.atMessage, nextAt);
-    const firstRecorded = after.find((call) => call.recorded)?.recorded ?? null;
+    const firstCall = after.find((call) => call.recorded);
+    const firstRecorded = firstCall?.recorded ?? null;
     const summaryTokens = parts.summaryAt === null ? 0 : (counts[parts.summaryAt] ?? 0);
     const tokensAfter = c.tokensAfter ?? firstRecorded?.contextTokens ?? null;
     const cacheWriteAfter = firstRecorded?.cacheWriteTokens ?? null;
@@ -268,6 +269,7 @@ export function compactionLedger(
         cachedCalls: after.some((call) => (call.recorded?.cacheReadTokens ?? 0) > 0),
         price: callPrice(modelInUse(calls, c.atMessage), options),
         callPrices: after.map((call) => callPrice(call, options)),
+        cacheWritePrice: firstCall ? callPrice(firstCall, options) : null,
       }),
     });
   });
