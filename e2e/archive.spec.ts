@@ -3,7 +3,7 @@
  * two sessions, a Codex rollout and a settings file. Its rows appear, sort by
  * compactions, and a click opens that session in the playground.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { test, expect } from './fixtures';
 import { openFresh } from './fixtures';
 
 const SAMPLES = fileURLToPath(new URL('../public/samples', import.meta.url));
+const OPENCODE = fileURLToPath(new URL('../src/formats/fixtures/opencode.json', import.meta.url));
 
 test.describe('the archive view', () => {
   let home: string;
@@ -71,5 +72,45 @@ test.describe('the archive view', () => {
     await expect(page.getByTestId('source-name')).toContainText('6f1c.jsonl');
     // The linkcheck session ends with its last compaction's summary and the turn after it.
     await expect(page.getByTestId('message-count')).toHaveText('12');
+  });
+});
+
+test.describe('"Replay all" over a folder with OpenCode storage', () => {
+  let home: string;
+  test.beforeAll(() => {
+    home = join(mkdtempSync(join(tmpdir(), 'archive-replay-e2e-')), 'home');
+    const claude = join(home, '.claude/projects/-home-lee-linkcheck/6f1c.jsonl');
+    mkdirSync(dirname(claude), { recursive: true });
+    copyFileSync(join(SAMPLES, 'claude-code-linkcheck.jsonl'), claude);
+    // The OpenCode export fixture laid out as OpenCode's storage keeps it: a file per session, message and part.
+    const exported = JSON.parse(readFileSync(OPENCODE, 'utf8')) as {
+      info: { id: string };
+      messages: { info: object; parts: object[] }[];
+    };
+    const root = join(home, '.local/share/opencode/storage');
+    const put = (path: string, value: object) => {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), JSON.stringify(value));
+    };
+    put(`session/9f0e/${exported.info.id}.json`, exported.info);
+    exported.messages.forEach((m, i) => {
+      const id = `msg_${String(i).padStart(3, '0')}`;
+      put(`message/${exported.info.id}/${id}.json`, m.info);
+      m.parts.forEach((p, k) => put(`part/${id}/prt_${String(k).padStart(3, '0')}.json`, p));
+    });
+  });
+  test.afterAll(() => rmSync(dirname(home), { recursive: true, force: true }));
+
+  test('replays the OpenCode session as it replays the others', async ({ page }) => {
+    await openFresh(page);
+    await page.getByTestId('archive-toggle').click();
+    await page.getByTestId('archive-open').setInputFiles(home);
+    const rows = page.getByTestId('archive-row');
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByTestId('archive-progress')).toContainText('Read ');
+    await page.getByTestId('archive-replay-all').click();
+    await expect(page.getByTestId('archive-replay-totals')).toContainText('Under these settings, 2 sessions');
+    const opencode = rows.filter({ hasText: 'opencode' });
+    await expect(opencode.locator('td').last()).not.toHaveText('–');
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadEstimator } from '../core/estimate';
-import { importTranscript } from '../formats/registry';
+import { DEFAULT_SETTINGS } from '../core/settings';
+import { importChunks, importTranscript } from '../formats/registry';
 import OPENCODE from '../formats/fixtures/opencode.json';
-import { readSession } from './read';
+import { readSession, sessionText } from './read';
+import { archiveReplay } from './replay';
 import type { SessionReader } from './sessionReader';
 
 interface Exported {
@@ -62,5 +64,34 @@ describe("an OpenCode session from its storage's files", () => {
       compactions: whole.history?.compactions.length ?? 0,
     });
     expect(result.row.error).toBeUndefined();
+  });
+});
+
+describe('"Replay all" on an OpenCode session from its storage', () => {
+  it('replays the storage as it replays the export: the same compactions, sizes and cost', async () => {
+    const files = storage(OPENCODE as unknown as Exported);
+    const path = Object.keys(files).find((p) => p.includes('/session/'))!;
+    const place = { layout: 'opencode-storage' as const, project: '9f0e', subagent: false };
+    const estimator = await loadEstimator('o200k_base');
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      maxContextTokens: 40_000,
+      reserveTokens: 1_000,
+      keepRecentTokens: 500,
+    };
+    const fromStorage = await importChunks(sessionText(memoryReader(files), { path, place }), {
+      fileName: path,
+    });
+    const fromExport = importTranscript(JSON.stringify(OPENCODE));
+    const replayed = await archiveReplay(fromStorage, settings, estimator, 'claude-sonnet-4-5');
+    expect(replayed).toEqual(await archiveReplay(fromExport, settings, estimator, 'claude-sonnet-4-5'));
+    // Its three calls fit the window: no compaction, each call priced at claude-sonnet-4-5.
+    expect(replayed).toEqual({
+      compactions: 0,
+      peakContextTokens: 3_394,
+      inputTokensTotal: 14_239,
+      costUsd: expect.closeTo(0.0116787, 10),
+      overflow: false,
+    });
   });
 });

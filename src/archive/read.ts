@@ -25,6 +25,21 @@ export interface ReadOptions {
   onBytes?: (bytes: number) => void;
 }
 
+/**
+ * The text of a found session, as the importer reads it: the file decoded,
+ * or OpenCode's storage joined into its export. `bytes` reads one file
+ * (the reader's own, or one that counts what it reads).
+ */
+export function sessionText(
+  reader: SessionReader,
+  found: FoundSession,
+  bytes: (path: string) => AsyncIterable<Uint8Array> = (path) => reader.bytes(path),
+): AsyncIterable<string> {
+  return found.place.layout === 'opencode-storage'
+    ? assembleOpenCode(reader, found.path, bytes)
+    : utf8Chunks(bytes(found.path), found.path);
+}
+
 export async function readSession(
   reader: SessionReader,
   found: FoundSession,
@@ -45,10 +60,7 @@ export async function readSession(
       throw error;
     }
   };
-  const source =
-    found.place.layout === 'opencode-storage'
-      ? assembleOpenCode(reader, found.path, (path) => counted(reader.bytes(path)))
-      : utf8Chunks(counted(reader.bytes(found.path)), found.path);
+  const source = sessionText(reader, found, (path) => counted(reader.bytes(path)));
   const result = await sessionRow({
     file: found.path,
     place: found.place,

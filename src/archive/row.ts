@@ -8,12 +8,12 @@
  */
 import type { Estimator } from '../core/estimate';
 import { countSession } from '../core/session/counted';
-import { historyOf } from '../core/session/calls';
-import type { SessionHistory } from '../core/session/history';
+import { historyOf, sessionCalls } from '../core/session/calls';
+import type { RecordedCall, SessionHistory } from '../core/session/history';
 import { recordedUsage } from '../core/session/usage';
 import { importChunks } from '../formats/registry';
 import { ImportError, type FormatId, type ImportResult } from '../formats/types';
-import { estimateSessionCost } from '../providers/prices';
+import { resized, sessionCost, type CallTokens, type SessionCost } from '../providers/sessionCost';
 import { FactScanner, scanned, type SessionFacts } from './facts';
 import type { SessionLayout, SessionPlace } from './layout';
 import { ledgerColumns, NO_LEDGER, type LedgerFigures } from './ledger';
@@ -46,9 +46,14 @@ export interface SessionRow extends LedgerFigures {
   cacheReadTokens: number | null;
   cacheWriteTokens: number | null;
   outputTokens: number | null;
-  /** The model the cost is priced at: the last one the file names. */
+  /** The session's model: the last one the file names; calls that name none are priced at it. */
   model: string | null;
+  /** Each call at its own model's list prices (`src/providers/sessionCost.ts`). */
   costUsd: number | null;
+  /** The models the calls were priced at, with how many calls each: `claude-opus-4-5 ×3, claude-haiku-4-5 ×1`. */
+  models: string | null;
+  /** Calls whose file names no model of their own: priced at `model`. */
+  callsWithoutModel: number;
   /** True when some call records no size and the row's sizes are our count of its context. */
   estimated: boolean;
   error?: string;
@@ -127,6 +132,8 @@ export function failedRow(input: Pick<RowInput, 'file' | 'place'>, error: string
     outputTokens: null,
     model: null,
     costUsd: null,
+    models: null,
+    callsWithoutModel: 0,
     estimated: false,
     ...NO_LEDGER,
     error,
@@ -141,6 +148,10 @@ export interface SessionSizes {
   cacheWriteTokens: number | null;
   outputTokens: number | null;
   estimated: boolean;
+  /** Each call's tokens and model, as the cost prices them; empty when some call's size is unknown. */
+  perCall: CallTokens[];
+  /** Output not recorded per call (a file without usage: what the assistant wrote, counted). */
+  restOutput: number | null;
 }
 
 /**
@@ -154,23 +165,74 @@ export async function sessionSizes(
   estimator: () => Promise<Estimator>,
 ): Promise<SessionSizes> {
   const history = historyOf(imported.messages, imported.history);
+  const calls = sessionCalls(history);
   const usage = recordedUsage(history);
-  if (usage.calls === 0 || usage.recordedCalls === usage.calls) return { ...usage, estimated: false };
+  if (usage.calls === 0 || usage.recordedCalls === usage.calls) {
+    const perCall = calls.map((c) => callTokens(c.recorded, c.recorded?.contextTokens ?? 0));
+    return { ...usage, estimated: false, perCall, restOutput: null };
+  }
   const { points, unrecorded, shape } = countSession(imported.messages, imported.history, await estimator());
   let peak = 0;
   let total = 0;
-  for (const p of points) {
+  const perCall: CallTokens[] = [];
+  points.forEach((p, k) => {
     const size = p.recordedTokens ?? p.estimatedTokens + (unrecorded ?? 0);
     peak = Math.max(peak, size);
     total += size;
-  }
+    perCall.push(callTokens(calls[k]?.recorded ?? null, size));
+  });
+  const restOutput = usage.outputTokens === null ? assistantTokens(history, shape.counts) : null;
   return {
     ...usage,
     peakContextTokens: peak,
     inputTokensTotal: total,
-    outputTokens: usage.outputTokens ?? assistantTokens(history, shape.counts),
+    outputTokens: usage.outputTokens ?? restOutput,
     estimated: true,
+    perCall,
+    restOutput,
   };
+}
+
+/** One call as the cost prices it: `size` sent, its recorded cache and output, its model. */
+function callTokens(recorded: RecordedCall | null, size: number): CallTokens {
+  return {
+    ...(recorded?.model !== undefined ? { model: recorded.model } : {}),
+    inputTokens: size,
+    cacheReadTokens: recorded?.cacheReadTokens ?? null,
+    cacheWriteTokens: recorded?.cacheWriteTokens ?? null,
+    outputTokens: recorded?.outputTokens ?? null,
+  };
+}
+
+/**
+ * The session at each call's own model's prices (`sessionCost`), the calls
+ * that name none at `model`; null when some call's size is unknown.
+ */
+export function costOfSizes(sizes: SessionSizes, model: string | null): SessionCost | null {
+  if (sizes.inputTokensTotal === null) return null;
+  const rest = {
+    inputTokens: 0,
+    cacheReadTokens: null,
+    cacheWriteTokens: null,
+    outputTokens: sizes.restOutput,
+  };
+  return sessionCost(sizes.perCall, model, rest);
+}
+
+/** The same session replayed: call k sends `curve[k]`, at the same models and cache share. */
+export function replayedCostOf(
+  sizes: SessionSizes,
+  curve: readonly number[],
+  model: string | null,
+): number | null {
+  if (sizes.inputTokensTotal === null) return null;
+  const rest = {
+    inputTokens: 0,
+    cacheReadTokens: null,
+    cacheWriteTokens: null,
+    outputTokens: sizes.restOutput,
+  };
+  return sessionCost(resized(sizes.perCall, curve), model, rest).usd;
 }
 
 /** What the assistant wrote, counted: the output a file without usage stands for. */
@@ -190,7 +252,8 @@ async function rowOf(
 ): Promise<RowResult> {
   const sizes = await sessionSizes(imported, input.estimator);
   const history = historyOf(imported.messages, imported.history);
-  const model = imported.usage?.model ?? facts.model;
+  const model = sessionModel(imported) ?? facts.model;
+  const cost = costOfSizes(sizes, model);
   const ledger = await ledgerColumns(imported, input.estimator);
   const row: SessionRow = {
     file: input.file,
@@ -212,7 +275,9 @@ async function rowOf(
     cacheWriteTokens: sizes.cacheWriteTokens,
     outputTokens: sizes.outputTokens,
     model,
-    costUsd: costOf(model, sizes),
+    costUsd: cost?.usd ?? null,
+    models: cost ? modelsOf(cost) : null,
+    callsWithoutModel: cost?.callsWithoutModel ?? 0,
     estimated: sizes.estimated,
     ...ledger.session,
   };
@@ -230,14 +295,20 @@ async function rowOf(
   return { kind: 'row', row, compactions };
 }
 
-function costOf(model: string | null, sizes: SessionSizes): number | null {
-  if (model === null || sizes.inputTokensTotal === null) return null;
-  return estimateSessionCost(model, {
-    inputTokens: sizes.inputTokensTotal,
-    cacheReadTokens: sizes.cacheReadTokens,
-    cacheWriteTokens: sizes.cacheWriteTokens,
-    outputTokens: sizes.outputTokens,
-  });
+/**
+ * The session's model, at whose prices the calls that name none are priced:
+ * the one the file's usage names, else the newest one a call names.
+ */
+export function sessionModel(imported: ImportResult): string | null {
+  if (imported.usage?.model) return imported.usage.model;
+  const calls = imported.history?.calls ?? [];
+  for (let k = calls.length - 1; k >= 0; k--) if (calls[k]!.model) return calls[k]!.model!;
+  return null;
+}
+
+/** The models the calls were priced at, with their calls: `claude-opus-4-5 ×3, claude-haiku-4-5 ×1`. */
+function modelsOf(cost: SessionCost): string | null {
+  return cost.models.length ? cost.models.map((m) => `${m.model} ×${m.calls}`).join(', ') : null;
 }
 
 function isoOf(ms: number | null): string | null {

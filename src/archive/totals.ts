@@ -22,6 +22,8 @@ export interface ArchiveTotals {
   costUsd: number;
   /** Rows whose model has no known price: their cost is not in `costUsd`. */
   unpriced: number;
+  /** Calls that name no model of their own, priced at their session's model. */
+  callsWithoutModel: number;
   /** Files under the folder that are not sessions. */
   skippedFiles: number;
 }
@@ -42,6 +44,7 @@ export function emptyTotals(): ArchiveTotals {
     outputTokens: 0,
     costUsd: 0,
     unpriced: 0,
+    callsWithoutModel: 0,
     skippedFiles: 0,
   };
 }
@@ -63,6 +66,7 @@ export function addRow(totals: ArchiveTotals, row: SessionRow): void {
   totals.outputTokens += row.outputTokens ?? 0;
   if (row.costUsd !== null) totals.costUsd += row.costUsd;
   else if (row.error === undefined && row.inputTokensTotal !== null) totals.unpriced++;
+  totals.callsWithoutModel += row.callsWithoutModel;
 }
 
 export function totalsOf(rows: readonly SessionRow[], skippedFiles = 0): ArchiveTotals {

@@ -165,7 +165,8 @@ export async function audit(argv: string[], io: Io): Promise<number> {
   const estimator = await estimatorFor(settings);
   const { history, shape } = countSession(imported.messages, imported.history, estimator);
   const price = ledgerPrice(imported.usage?.model);
-  const ledger = compactionLedger(history, shape.counts, { price });
+  // Each call at its own model's prices; the session's model for the calls that name none.
+  const ledger = compactionLedger(history, shape.counts, { price, priceOf: ledgerPrice });
   const summarizer = createOfflineSummarizer();
   const strategies: StrategyAtCompaction[][] = [];
   const compared = values['no-strategies'] === true ? 0 : ledger.compactions.length;

@@ -26,6 +26,7 @@ describe('compaction-playground replay', () => {
       'compactions',
       'peakContextTokens',
       'inputTokensTotal',
+      'costUsd',
       'overflow',
     ]);
     // Under the default 128,000-token window the session never needs compacting.
@@ -86,7 +87,16 @@ describe('compaction-playground replay', () => {
       ],
     });
     const doc = JSON.parse((await run(['replay', file, '--json'])).out);
-    expect(doc.recorded).toEqual({ compactions: [], peakContextTokens: null, inputTokensTotal: null });
+    // Nothing recorded, no model: no cost either, recorded or replayed.
+    expect(doc.recorded).toEqual({
+      compactions: [],
+      peakContextTokens: null,
+      inputTokensTotal: null,
+      costUsd: null,
+      models: [],
+      callsWithoutModel: 0,
+    });
+    expect(doc.simulated.costUsd).toBeNull();
     expect(doc.curve).toEqual([
       { call: 0, message: 1, recordedTokens: null, simulatedTokens: expect.any(Number) },
     ]);

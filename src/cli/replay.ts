@@ -6,6 +6,7 @@
  */
 import {
   countSession,
+  type Estimator,
   normalizeSettings,
   type RecordedPoint,
   replay,
@@ -15,7 +16,9 @@ import {
   type SessionHistory,
 } from '../core';
 import { offlineReplaySummarizer } from '../providers';
+import { costOfSizes, replayedCostOf, sessionModel, sessionSizes } from '../archive/row';
 import type { ImportResult } from '../formats/types';
+import type { SessionCost } from '../providers/sessionCost';
 import { estimatorFor } from './inspect';
 import { jsonDocument, type Io } from './io';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, parse } from './options';
@@ -44,7 +47,11 @@ const n = (value: number | null) => (value === null ? '–' : value.toLocaleStri
  * What the file itself records about the run: its compactions, and the sizes
  * its usage reports (`usageOf`, the sums the archive's rows hold).
  */
-export function recordedSummary(history: SessionHistory, points: readonly RecordedPoint[]) {
+export function recordedSummary(
+  history: SessionHistory,
+  points: readonly RecordedPoint[],
+  cost: ReplayCost = NO_COST,
+) {
   const usage = usageOf(points.map((p) => ({ ...p, contextTokens: p.recordedTokens })));
   return {
     compactions: history.compactions.map((c) => ({
@@ -55,14 +62,49 @@ export function recordedSummary(history: SessionHistory, points: readonly Record
     })),
     peakContextTokens: usage.peakContextTokens,
     inputTokensTotal: usage.inputTokensTotal,
+    costUsd: cost.recorded?.usd ?? null,
+    models: cost.recorded?.models ?? [],
+    callsWithoutModel: cost.recorded?.callsWithoutModel ?? 0,
+  };
+}
+
+/**
+ * What the session cost as the file records it and as the replay would have
+ * sent it: each call at its own model's list prices, the calls that name no
+ * model at the session's (`sessionCost`). The recorded cost is null unless
+ * every call records its size, as the recorded sizes are.
+ */
+export interface ReplayCost {
+  recorded: SessionCost | null;
+  simulated: number | null;
+}
+
+const NO_COST: ReplayCost = { recorded: null, simulated: null };
+
+/** The costs of `imported` recorded and replayed (`result`), the calls without a model at `model`. */
+export async function replayCost(
+  imported: ImportResult,
+  result: ReplayResult,
+  estimator: Estimator,
+  model: string | null,
+): Promise<ReplayCost> {
+  const sizes = await sessionSizes(imported, async () => estimator);
+  return {
+    recorded: sizes.estimated ? null : costOfSizes(sizes, model),
+    simulated: replayedCostOf(sizes, result.curve, model),
   };
 }
 
 /** The `--json` document; its field names are the command line's contract. */
-export function replayDocument(history: SessionHistory, points: readonly RecordedPoint[], r: ReplayResult) {
+export function replayDocument(
+  history: SessionHistory,
+  points: readonly RecordedPoint[],
+  r: ReplayResult,
+  cost: ReplayCost = NO_COST,
+) {
   return {
     calls: points.length,
-    recorded: recordedSummary(history, points),
+    recorded: recordedSummary(history, points, cost),
     simulated: {
       strategy: r.strategy,
       compactions: r.compactions.map((c) => ({
@@ -74,6 +116,7 @@ export function replayDocument(history: SessionHistory, points: readonly Recorde
       })),
       peakContextTokens: r.peakContextTokens,
       inputTokensTotal: r.inputTokensTotal,
+      costUsd: cost.simulated,
       overflow: r.overflow,
     },
     curve: points.map((p, k) => ({
@@ -90,8 +133,10 @@ function renderTable(
   history: SessionHistory,
   points: readonly RecordedPoint[],
   r: ReplayResult,
+  cost: ReplayCost,
+  model: string | null,
 ): string {
-  const rec = recordedSummary(history, points);
+  const rec = recordedSummary(history, points, cost);
   const lines = [
     `format      ${imported.format}, ${n(history.messages.length)} messages, ${n(points.length)} calls`,
     `recorded    ${rec.compactions.length} compaction${rec.compactions.length === 1 ? '' : 's'}, peak ${n(rec.peakContextTokens)} tokens, input ${n(rec.inputTokensTotal)} tokens over all calls`,
@@ -124,7 +169,22 @@ function renderTable(
       ? `overflow    ${r.overflowCalls} call${r.overflowCalls === 1 ? '' : 's'} over the ${n(r.window)}-token window even after compaction`
       : `overflow    none`,
   );
+  lines.push(costLine(cost, model));
   return lines.join('\n');
+}
+
+/** `cost        $4.10 recorded (claude-opus-4-5 ×3 $3.90, claude-haiku-4-5 ×1 $0.20), $2.75 simulated`. */
+function costLine(cost: ReplayCost, model: string | null): string {
+  const usd = (v: number | null) => (v === null ? 'no list price' : `$${v.toFixed(2)}`);
+  const byModel = cost.recorded?.models.map((m) => `${m.model} ×${m.calls} ${usd(m.usd)}`).join(', ');
+  const without = cost.recorded?.callsWithoutModel ?? 0;
+  const note = without
+    ? `; ${without} call${without === 1 ? ' names' : 's name'} no model, priced at the session's (${model ?? 'none recorded'})`
+    : '';
+  const recorded = cost.recorded
+    ? `${usd(cost.recorded.usd)} recorded (${byModel || 'no model'}${note})`
+    : 'not recorded';
+  return `cost        ${recorded}, ${usd(cost.simulated)} simulated, at list prices`;
 }
 
 export async function replayCommand(argv: string[], io: Io): Promise<number> {
@@ -145,10 +205,12 @@ export async function replayCommand(argv: string[], io: Io): Promise<number> {
     baseTokens: resolveUnseen(unrecorded, normalizeSettings(settings).unseenTokens).tokens,
     ...(values['offline-summary'] ? { summarize: offlineReplaySummarizer(history.messages, estimator) } : {}),
   });
+  const model = sessionModel(imported);
+  const cost = await replayCost(imported, result, estimator, model);
   io.out(
     values.json
-      ? jsonDocument(replayDocument(history, points, result))
-      : renderTable(imported, history, points, result),
+      ? jsonDocument(replayDocument(history, points, result, cost))
+      : renderTable(imported, history, points, result, cost, model),
   );
   return 0;
 }

@@ -196,9 +196,16 @@ function readHistory(value: unknown, log: IssueLog): SessionHistory | undefined 
       cacheReadTokens: countOrNull(field(item, 'cacheReadTokens')),
       cacheWriteTokens: countOrNull(field(item, 'cacheWriteTokens')),
       outputTokens: countOrNull(field(item, 'outputTokens')),
+      ...modelOf(item),
     });
   }
   return { messages, compactions, calls };
+}
+
+/** The model a call names, when it is a short string (a link caps it the same way). */
+function modelOf(item: JsonRecord): { model?: string } {
+  const model = str(item, 'model');
+  return model && model.length <= 256 ? { model } : {};
 }
 
 function readMessage(item: unknown, index: number, path: string, log: IssueLog): Message | null {

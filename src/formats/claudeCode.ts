@@ -545,7 +545,8 @@ class ClaudeCodeSession implements JsonlSession {
       // A response whose lines were not merged (something else came between them) is still one call.
       const first = group.messageId === undefined || !called.has(group.messageId);
       if (group.role === 'assistant' && group.usage && converted.messages.length && first) {
-        calls.push(recordedCall(messages.length, group.usage));
+        const model = str(rec(node.record, 'message') ?? {}, 'model');
+        calls.push(recordedCall(messages.length, group.usage, model));
         if (group.messageId !== undefined) called.add(group.messageId);
       }
       appendAll(messages, converted.messages);
@@ -566,7 +567,7 @@ class ClaudeCodeSession implements JsonlSession {
 }
 
 /** One response's usage as a recorded call: the prompt is fresh input plus both cache counts. */
-function recordedCall(atMessage: number, usage: JsonRecord): RecordedCall {
+function recordedCall(atMessage: number, usage: JsonRecord, model: string | undefined): RecordedCall {
   const input = num(usage, 'input_tokens') ?? null;
   const read = num(usage, 'cache_read_input_tokens') ?? null;
   const write = num(usage, 'cache_creation_input_tokens') ?? null;
@@ -578,6 +579,7 @@ function recordedCall(atMessage: number, usage: JsonRecord): RecordedCall {
     cacheReadTokens: read,
     cacheWriteTokens: write,
     outputTokens: num(usage, 'output_tokens') ?? null,
+    ...(model ? { model } : {}),
   };
 }
 

@@ -310,6 +310,7 @@ describe('the recorded history of a rollout with two compactions', () => {
         cacheReadTokens: 0,
         cacheWriteTokens: null,
         outputTokens: 150,
+        model: 'gpt-5-codex',
       },
       {
         atMessage: 4,
@@ -318,6 +319,7 @@ describe('the recorded history of a rollout with two compactions', () => {
         cacheReadTokens: 6000,
         cacheWriteTokens: null,
         outputTokens: 420,
+        model: 'gpt-5-codex',
       },
       {
         atMessage: 6,
@@ -326,6 +328,7 @@ describe('the recorded history of a rollout with two compactions', () => {
         cacheReadTokens: 9300,
         cacheWriteTokens: null,
         outputTokens: 95,
+        model: 'gpt-5-codex',
       },
       {
         atMessage: 9,
@@ -334,6 +337,7 @@ describe('the recorded history of a rollout with two compactions', () => {
         cacheReadTokens: 2000,
         cacheWriteTokens: null,
         outputTokens: 230,
+        model: 'gpt-5-codex',
       },
       {
         atMessage: 11,
@@ -342,6 +346,7 @@ describe('the recorded history of a rollout with two compactions', () => {
         cacheReadTokens: 4000,
         cacheWriteTokens: null,
         outputTokens: 80,
+        model: 'gpt-5-codex',
       },
       {
         atMessage: 16,
@@ -350,6 +355,7 @@ describe('the recorded history of a rollout with two compactions', () => {
         cacheReadTokens: 1500,
         cacheWriteTokens: null,
         outputTokens: 40,
+        model: 'gpt-5-codex',
       },
     ]);
     expect(history.calls.every((c) => history.messages[c.atMessage]!.role === 'assistant')).toBe(true);

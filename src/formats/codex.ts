@@ -294,6 +294,8 @@ class CodexSession implements JsonlSession {
           total: num(last, 'input_tokens'),
           cacheRead: num(last, 'cached_input_tokens'),
           output: num(last, 'output_tokens'),
+          // The turn's model: a session can switch model between turns.
+          model: this.model,
         }),
       );
       this.callFrom = messages.length;

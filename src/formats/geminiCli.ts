@@ -192,6 +192,7 @@ function recordCall(record: JsonRecord): CallUsage | undefined {
     total: num(tokens, 'input'),
     cacheRead: num(tokens, 'cached'),
     output: num(tokens, 'output'),
+    model: str(record, 'model'),
   });
 }
 

@@ -120,6 +120,7 @@ describe('the recorded history of an OpenCode export with two compactions', () =
         cacheReadTokens: 0,
         cacheWriteTokens: 1500,
         outputTokens: 90,
+        model: 'claude-sonnet-4-5',
       },
       {
         atMessage: 3,
@@ -128,6 +129,7 @@ describe('the recorded history of an OpenCode export with two compactions', () =
         cacheReadTokens: 3300,
         cacheWriteTokens: 0,
         outputTokens: 60,
+        model: 'claude-sonnet-4-5',
       },
       {
         atMessage: 7,
@@ -136,6 +138,7 @@ describe('the recorded history of an OpenCode export with two compactions', () =
         cacheReadTokens: 900,
         cacheWriteTokens: 300,
         outputTokens: 80,
+        model: 'claude-sonnet-4-5',
       },
       {
         atMessage: 9,
@@ -144,6 +147,7 @@ describe('the recorded history of an OpenCode export with two compactions', () =
         cacheReadTokens: 1900,
         cacheWriteTokens: 0,
         outputTokens: 20,
+        model: 'claude-sonnet-4-5',
       },
       {
         atMessage: 13,
@@ -152,6 +156,7 @@ describe('the recorded history of an OpenCode export with two compactions', () =
         cacheReadTokens: 1100,
         cacheWriteTokens: 200,
         outputTokens: 70,
+        model: 'claude-sonnet-4-5',
       },
     ]);
   });

@@ -123,8 +123,9 @@ export const opencode: JsonImporter = {
       if (role === 'assistant' && out[0]) {
         // Each step is one model call; without step usage, the message's own tokens stand for one.
         const tokens = summary || stepCalls.length > 0 ? undefined : stepUsage(rec(info, 'tokens'));
-        for (const step of stepCalls) recorder.call(step.at, step.usage);
-        if (tokens) recorder.call(out[0], tokens);
+        const model = str(info, 'modelID');
+        for (const step of stepCalls) recorder.call(step.at, withModel(step.usage, model));
+        if (tokens) recorder.call(out[0], withModel(tokens, model));
         if (summary) recordCompaction(located.items, i, itemMessages, recorder);
       }
       if (i >= start) appendAll(messages, out);
@@ -137,6 +138,11 @@ export const opencode: JsonImporter = {
     };
   },
 };
+
+/** A call's usage with the model that answered it (the message's `modelID`), when it names one. */
+function withModel(usage: CallUsage, model: string | undefined): CallUsage {
+  return model ? { ...usage, model } : usage;
+}
 
 /** A model step's usage and the assistant message the step wrote. */
 interface StepCall {

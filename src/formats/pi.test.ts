@@ -504,6 +504,7 @@ describe('the recorded history of a pi session with two compactions', () => {
       cacheReadTokens: cacheRead,
       cacheWriteTokens: cacheWrite,
       outputTokens: output,
+      model: 'claude-sonnet-4-5',
     });
     expect(history.calls).toEqual([
       call(1, 2100, 0, 1800, 60),

@@ -242,9 +242,12 @@ class PiSession implements JsonlSession {
       else if (messageAt[i]) recorder.record(messageAt[i]!);
       for (const result of sent.resultsAfter.get(i) ?? []) recorder.record(result);
     });
+    // A reply names its model; older ones do not, and the newest `model_change` before them says it.
+    let model: string | undefined;
     path.forEach((entry, i) => {
+      if (entry.type === 'model_change') model = str(entry.record, 'modelId') ?? model;
       const message = messageAt[i];
-      const usage = message && entry.type === 'message' ? callUsageOf(entry.record) : undefined;
+      const usage = message && entry.type === 'message' ? callUsageOf(entry.record, model) : undefined;
       if (message && usage) recorder.call(message, usage);
     });
 
@@ -705,7 +708,7 @@ function applyEdit(message: Message | undefined, edit: JsonRecord | undefined): 
 }
 
 /** The usage of an assistant message; aborted and errored replies carry no real usage. */
-function callUsageOf(record: JsonRecord): CallUsage | undefined {
+function callUsageOf(record: JsonRecord, model: string | undefined): CallUsage | undefined {
   const message = rec(record, 'message');
   if (!message || str(message, 'role') !== 'assistant') return undefined;
   const usage = rec(message, 'usage');
@@ -720,5 +723,6 @@ function callUsageOf(record: JsonRecord): CallUsage | undefined {
     cacheRead,
     cacheWrite,
     output: num(usage, 'output'),
+    model: str(message, 'model') ?? model,
   });
 }

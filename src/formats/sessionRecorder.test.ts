@@ -243,6 +243,7 @@ describe('a Gemini CLI chat with a compression snapshot', () => {
         cacheReadTokens: 0,
         cacheWriteTokens: null,
         outputTokens: 35,
+        model: 'gemini-2.5-pro',
       },
       {
         atMessage: 3,
@@ -251,6 +252,7 @@ describe('a Gemini CLI chat with a compression snapshot', () => {
         cacheReadTokens: 8100,
         cacheWriteTokens: null,
         outputTokens: 42,
+        model: 'gemini-2.5-pro',
       },
       {
         atMessage: 6,
@@ -259,6 +261,7 @@ describe('a Gemini CLI chat with a compression snapshot', () => {
         cacheReadTokens: 0,
         cacheWriteTokens: null,
         outputTokens: 28,
+        model: 'gemini-2.5-pro',
       },
     ]);
   });

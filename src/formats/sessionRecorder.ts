@@ -125,8 +125,10 @@ export function callUsage(fields: {
   cacheWrite?: number;
   output?: number;
   uncached?: number;
+  /** The model that answered the call, when the file names it. */
+  model?: string;
 }): CallUsage {
-  const { total, cacheRead, cacheWrite, output } = fields;
+  const { total, cacheRead, cacheWrite, output, model } = fields;
   const uncached =
     fields.uncached ?? (total === undefined ? undefined : total - (cacheRead ?? 0) - (cacheWrite ?? 0));
   return {
@@ -135,5 +137,6 @@ export function callUsage(fields: {
     cacheReadTokens: cacheRead ?? null,
     cacheWriteTokens: cacheWrite ?? null,
     outputTokens: output ?? null,
+    ...(model ? { model } : {}),
   };
 }

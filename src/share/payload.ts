@@ -305,6 +305,7 @@ export function toShareSession(history: SessionHistory): ShareSession {
       cacheReadTokens: c.cacheReadTokens,
       cacheWriteTokens: c.cacheWriteTokens,
       outputTokens: c.outputTokens,
+      ...(c.model !== undefined ? { model: c.model } : {}),
     })),
   };
 }

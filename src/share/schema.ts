@@ -431,6 +431,7 @@ const sessionSchema = v.strictObject({
       cacheReadTokens: nullableCount,
       cacheWriteTokens: nullableCount,
       outputTokens: nullableCount,
+      model: v.optional(v.pipe(v.string(), v.maxLength(SHARE_LIMITS.modelChars))),
     }),
   ),
 });

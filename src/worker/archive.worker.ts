@@ -4,24 +4,21 @@
  * read, and, when asked, replays it under the page's settings. Nothing of a
  * file stays here once its row is posted.
  */
-import { readSession } from '../archive/read';
+import { readSession, sessionText } from '../archive/read';
 import type { SessionReader } from '../archive/sessionReader';
+import { archiveReplay, type ArchiveReplay } from '../archive/replay';
 import type { RowResult } from '../archive/row';
 import {
-  countSession,
   errorText,
   loadEstimator,
   normalizeSettings,
-  replay,
   type Estimator,
   type SettingsFields,
   type TokenizerId,
 } from '../core';
 import { importChunks } from '../formats/registry';
 import { streamChunks } from '../formats/streamChunks';
-import { utf8Chunks } from '../formats/utf8';
-import { estimateSessionCost } from '../providers/prices';
-import type { ArchiveReplay, ArchiveReply, ArchiveRequest, ArchiveSource } from './archiveProtocol';
+import type { ArchiveReply, ArchiveRequest, ArchiveSource } from './archiveProtocol';
 
 const estimators = new Map<string, Promise<Estimator>>();
 function estimatorFor(tokenizer: TokenizerId, scale: number): Promise<Estimator> {
@@ -86,34 +83,14 @@ async function replayed(
   settings: SettingsFields,
   row: RowResult,
 ): Promise<ArchiveReplay | null> {
-  if (row.kind !== 'row' || row.row.error !== undefined || request.place.layout === 'opencode-storage')
-    return null;
+  if (row.kind !== 'row' || row.row.error !== undefined) return null;
   const normalized = normalizeSettings(settings);
   const estimator = await estimatorFor(normalized.tokenizer, normalized.scale);
-  const imported = await importChunks(utf8Chunks(reader.bytes(request.path), request.path));
-  const { shape, unrecorded } = countSession(imported.messages, imported.history, estimator);
-  const r = replay(shape, settings, { baseTokens: unrecorded ?? 0 });
-  const recorded = row.row;
-  const cacheShare =
-    recorded.cacheReadTokens !== null && recorded.inputTokensTotal
-      ? recorded.cacheReadTokens / recorded.inputTokensTotal
-      : 0;
-  const costUsd =
-    recorded.model === null
-      ? null
-      : estimateSessionCost(recorded.model, {
-          inputTokens: r.inputTokensTotal,
-          cacheReadTokens: Math.round(r.inputTokensTotal * cacheShare),
-          cacheWriteTokens: null,
-          outputTokens: recorded.outputTokens,
-        });
-  return {
-    compactions: r.compactions.length,
-    peakContextTokens: r.peakContextTokens,
-    inputTokensTotal: r.inputTokensTotal,
-    costUsd,
-    overflow: r.overflow,
-  };
+  // OpenCode's storage is joined into its export again, as the row read it.
+  const imported = await importChunks(sessionText(reader, { path: request.path, place: request.place }), {
+    fileName: request.path,
+  });
+  return archiveReplay(imported, settings, estimator, row.row.model);
 }
 
 const post = (reply: ArchiveReply) => self.postMessage(reply);

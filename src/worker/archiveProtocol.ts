@@ -6,6 +6,7 @@
  * reference: the page never reads a session itself.
  */
 import type { SessionPlace } from '../archive/layout';
+import type { ArchiveReplay } from '../archive/replay';
 import type { RowResult } from '../archive/row';
 import type { SettingsFields } from '../core';
 
@@ -22,15 +23,8 @@ export interface ArchiveRequest {
   replay?: SettingsFields;
 }
 
-/** What the replay under the page's settings would have done to one session. */
-export interface ArchiveReplay {
-  compactions: number;
-  peakContextTokens: number;
-  inputTokensTotal: number;
-  /** At the row's model's prices, with the share of cache reads the session recorded; null when unpriced. */
-  costUsd: number | null;
-  overflow: boolean;
-}
+/** What the replay under the page's settings would have done to one session (`src/archive/replay.ts`). */
+export type { ArchiveReplay };
 
 export type ArchiveReply =
   | { id: number; type: 'bytes'; bytes: number }

@@ -50,7 +50,10 @@ export function ledgerView(
   points: readonly RecordedPoint[],
 ): LedgerView | null {
   if (history.compactions.length === 0) return null;
-  const ledger = compactionLedger(history, counts, { price: ledgerPrice(imported.usage?.model) });
+  const ledger = compactionLedger(history, counts, {
+    price: ledgerPrice(imported.usage?.model),
+    priceOf: ledgerPrice,
+  });
   const fact = (f: LedgerFact) => ({ ...f, target: targetOf(history, points, f.atMessage) });
   return {
     compactions: ledger.compactions.map((e) => ({

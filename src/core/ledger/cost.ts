@@ -45,7 +45,16 @@ export interface CostInput {
   calls: number;
   /** Whether those calls read a cache: the removed tokens would have been cache reads. */
   cachedCalls: boolean;
+  /** The summary call's model's prices (the model in use when it compacted). */
   price: LedgerPrice | null;
+  /**
+   * The prices of each of those `calls`, in order, when they name their own
+   * model (a session can change model after a compaction); else every one is
+   * priced at `price`. One without a price leaves the saving unpriced.
+   */
+  callPrices?: readonly (LedgerPrice | null)[];
+  /** The prices of the call that wrote `cacheWriteAfter`, when it names its own model; else `price`. */
+  cacheWritePrice?: LedgerPrice | null;
 }
 
 const perMillion = (tokens: number, usd: number) => (tokens * usd) / 1_000_000;
@@ -78,8 +87,17 @@ export function compactionCost(input: CostInput): CompactionCost {
   const usd =
     perMillion(summaryInputTokens, price.input) +
     perMillion(input.summaryTokens, price.output) +
-    perMillion(cacheWriteTokens, price.cacheWrite);
-  const savedUsd = perMillion(savedTokens, input.cachedCalls ? price.cacheRead : price.input);
+    perMillion(cacheWriteTokens, (input.cacheWritePrice ?? price).cacheWrite);
+  const removed = Math.max(0, pair.before - pair.after);
+  // Calls at the same price are summed first: one product per model, as a session of one model always was.
+  const callsAt = new Map<LedgerPrice | null, number>();
+  for (const p of input.callPrices ?? []) callsAt.set(p, (callsAt.get(p) ?? 0) + 1);
+  if (!input.callPrices) callsAt.set(price, input.calls);
+  let savedUsd: number | null = 0;
+  for (const [p, calls] of callsAt) {
+    if (savedUsd === null || p === null) savedUsd = null;
+    else savedUsd += perMillion(removed * calls, input.cachedCalls ? p.cacheRead : p.input);
+  }
   return {
     summaryInputTokens,
     summaryOutputTokens: input.summaryTokens,
@@ -88,6 +106,6 @@ export function compactionCost(input: CostInput): CompactionCost {
     model: price.model,
     usd,
     savedUsd,
-    paidForItself: savedUsd >= usd,
+    paidForItself: savedUsd === null ? null : savedUsd >= usd,
   };
 }

@@ -153,6 +153,40 @@ describe('compactionLedger: one compaction', () => {
     );
   });
 
+  it('prices the summary at the model in use before it, and the cache write and each call after at their own models', () => {
+    const big = { model: 'big', input: 10, output: 50, cacheRead: 1, cacheWrite: 12.5 };
+    const small = { model: 'small', input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 };
+    const before = {
+      atMessage: 7,
+      contextTokens: 9_000,
+      inputTokens: 9_000,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      outputTokens: 30,
+      model: 'big',
+    };
+    const switched: SessionHistory = {
+      ...history,
+      calls: [before, { ...history.calls[0]!, model: 'small' }],
+    };
+    const priceOf = (model: string) => ({ big, small })[model] ?? null;
+    const cost = compactionLedger(switched, counts, { price: PRICE, priceOf }).compactions[0]!.cost;
+    expect(cost).toEqual({
+      summaryInputTokens: 150_000,
+      summaryOutputTokens: 20,
+      cacheWriteTokens: 5_000,
+      savedTokens: 2_040,
+      // The summary by the model of the call before it: 150,000 × $10 + 20 × $50; the cache write by the
+      // call after it, on the small model: 5,000 × $1.25.
+      model: 'big',
+      usd: expect.closeTo(1.5 + 0.001 + 0.00625, 12),
+      // 680 tokens fewer in each of the 3 calls after: the small model's call at $1, the two that
+      // name no model at the session's $3.
+      savedUsd: expect.closeTo((680 * 1 + 680 * 3 * 2) / 1_000_000, 12),
+      paidForItself: false,
+    });
+  });
+
   it('leaves every amount in dollars null without a price', () => {
     const unpriced = compactionLedger(history, counts).compactions[0]!.cost;
     expect([unpriced.usd, unpriced.savedUsd, unpriced.paidForItself, unpriced.model]).toEqual([

@@ -72,8 +72,35 @@ export interface Ledger {
 }
 
 export interface LedgerOptions {
-  /** The session model's prices; without them every amount in dollars is null. */
+  /**
+   * The session model's prices, for every call that names no model of its
+   * own; without them (and without `priceOf`) every amount in dollars is null.
+   */
   price?: LedgerPrice | null;
+  /** A model's prices, for the calls that name the model that answered them; null when it has none. */
+  priceOf?: (model: string) => LedgerPrice | null;
+}
+
+/** The prices of one call: its own model's when it names one, else the session's. */
+function callPrice(call: SessionCall | undefined, options: LedgerOptions): LedgerPrice | null {
+  const model = call?.recorded?.model;
+  if (model !== undefined && options.priceOf) return options.priceOf(model);
+  return options.price ?? null;
+}
+
+/**
+ * The call whose model wrote the summary: the newest call before the
+ * compaction that names its model (the agent summarizes with the model in
+ * use), else the first after it that does.
+ */
+function modelInUse(calls: readonly SessionCall[], at: number): SessionCall | undefined {
+  let found: SessionCall | undefined;
+  for (const call of calls) {
+    if (call.recorded?.model === undefined) continue;
+    if (call.atMessage < at) found = call;
+    else return found ?? call;
+  }
+  return found;
 }
 
 /** A sorted list of indices as half-open runs, the shape the fact extraction reads. */
@@ -206,7 +233,8 @@ export function compactionLedger(
     const parts = partsOf(history, c);
     partsList.push(parts);
     const after = callsBetween(calls, c.atMessage, nextAt);
-    const firstRecorded = after.find((call) => call.recorded)?.recorded ?? null;
+    const firstCall = after.find((call) => call.recorded);
+    const firstRecorded = firstCall?.recorded ?? null;
     const summaryTokens = parts.summaryAt === null ? 0 : (counts[parts.summaryAt] ?? 0);
     const tokensAfter = c.tokensAfter ?? firstRecorded?.contextTokens ?? null;
     const cacheWriteAfter = firstRecorded?.cacheWriteTokens ?? null;
@@ -239,7 +267,9 @@ export function compactionLedger(
         cacheWriteAfter,
         calls: after.length,
         cachedCalls: after.some((call) => (call.recorded?.cacheReadTokens ?? 0) > 0),
-        price: options.price ?? null,
+        price: callPrice(modelInUse(calls, c.atMessage), options),
+        callPrices: after.map((call) => callPrice(call, options)),
+        cacheWritePrice: firstCall ? callPrice(firstCall, options) : null,
       }),
     });
   });

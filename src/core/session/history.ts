@@ -81,4 +81,11 @@ export interface RecordedCall {
   cacheReadTokens: number | null;
   cacheWriteTokens: number | null;
   outputTokens: number | null;
+  /**
+   * The model that answered this call, as the file names it (Claude Code's
+   * `message.model`, Codex's `turn_context`, pi's `model_change`, OpenCode's
+   * `modelID`); absent when the file does not say. A session can change
+   * model midway, so each call is priced at its own model's prices.
+   */
+  model?: string;
 }

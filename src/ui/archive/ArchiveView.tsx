@@ -3,11 +3,22 @@
  * workers read it, with filters, charts, a click that opens a session in the
  * playground, and "Replay all under these settings".
  */
-import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState, type DragEvent } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+} from 'react';
 import type { SessionRow } from '../../archive/row';
 import { useArchive } from '../../state/archiveStore';
 import { useSettings } from '../../state/settingsStore';
 import { useTranscript } from '../../state/transcriptStore';
+import type { ArchiveReplay } from '../../worker/archiveProtocol';
 import { bytes, fmt } from '../format';
 import { cancelArchive, readFolder, replayAll, sessionFile, type OpenedFolder } from './runArchive';
 import { droppedFolder } from './dropped';
@@ -25,8 +36,12 @@ const SORTS: { key: SortKey; label: string }[] = [
   { key: 'lostPaths', label: 'Lost paths' },
 ];
 
-/** Rows drawn at once; the rest are counted (a folder can hold thousands). */
-const SHOWN = 300;
+/**
+ * Rows drawn at once, and how many more "Show more" draws; the rest are
+ * counted (a folder can hold thousands). A page of rows is committed to the
+ * page in one piece: a hundred keeps that well under a frame's 50 ms.
+ */
+const PAGE = 100;
 
 const usd = (v: number | null) => (v === null ? '–' : `$${v.toFixed(2)}`);
 const num = (v: number | null) => (v === null ? '–' : fmt(v));
@@ -84,6 +99,50 @@ function chosenFolder(list: FileList): OpenedFolder {
   return { kind: 'files', name: first.slice(0, first.indexOf('/')) || 'folder', files };
 }
 
+interface RowProps {
+  row: SessionRow;
+  /** Undefined while nothing is replayed; null for a session the replay could not read. */
+  replay: ArchiveReplay | null | undefined;
+  showReplay: boolean;
+  onOpen: (row: SessionRow) => void;
+}
+
+/**
+ * One session's row. Memoized: rows arrive in batches while the folder is
+ * read, and a batch draws only its own rows, not every row already shown.
+ */
+const ArchiveRow = memo(function ArchiveRow({ row: r, replay, showReplay, onOpen }: RowProps) {
+  return (
+    <tr data-testid="archive-row" className={r.error ? 'archive-error' : undefined}>
+      <th scope="row">
+        <button type="button" className="link" onClick={() => onOpen(r)} disabled={!!r.error}>
+          {r.file}
+        </button>
+        {r.error && <div className="muted">{r.error}</div>}
+      </th>
+      <td>{r.format ?? 'error'}</td>
+      <td>{r.project ?? '–'}</td>
+      <td>{r.firstTime ? r.firstTime.slice(0, 16).replace('T', ' ') : '–'}</td>
+      <td>{fmt(r.compactions)}</td>
+      <td>
+        {num(r.peakContextTokens)}
+        {r.estimated ? ' (est.)' : ''}
+      </td>
+      <td title={r.models ?? undefined}>{usd(r.costUsd)}</td>
+      <td>{num(r.loops)}</td>
+      <td>{num(r.lostPaths)}</td>
+      <td>{num(r.inputTokensTotal)}</td>
+      {showReplay && (
+        <td>
+          {replay
+            ? `${fmt(replay.compactions)}, ${fmt(replay.peakContextTokens)}, ${usd(replay.costUsd)}`
+            : '–'}
+        </td>
+      )}
+    </tr>
+  );
+});
+
 export function ArchiveView() {
   const {
     status,
@@ -101,6 +160,7 @@ export function ArchiveView() {
   const setOpen = useArchive((s) => s.setOpen);
   const input = useRef<HTMLInputElement>(null);
   const [sort, setSort] = useState<SortKey>('firstTime');
+  const [limit, setLimit] = useState(PAGE);
   const [filters, setFilters] = useState<Filters>({ project: '', format: '', from: '', to: '' });
   const projects = useMemo(
     () => [...new Set(rows.map((r) => r.project ?? ''))].filter(Boolean).sort(),
@@ -118,12 +178,16 @@ export function ArchiveView() {
     e.stopPropagation();
     void droppedFolder(e.dataTransfer).then((opened) => opened && readFolder(opened));
   };
-  const openSession = async (row: SessionRow) => {
-    const file = await sessionFile(row.file);
-    if (!file) return;
-    setOpen(false);
-    void useTranscript.getState().load({ source: { kind: 'file', file }, sourceName: row.file });
-  };
+  // One function for every row, so a memoized row is not drawn again for a new one.
+  const openSession = useCallback(
+    async (row: SessionRow) => {
+      const file = await sessionFile(row.file);
+      if (!file) return;
+      setOpen(false);
+      void useTranscript.getState().load({ source: { kind: 'file', file }, sourceName: row.file });
+    },
+    [setOpen],
+  );
   const setFilter = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
 
   return (
@@ -269,50 +333,24 @@ export function ArchiveView() {
                 </tr>
               </thead>
               <tbody>
-                {shown.slice(0, SHOWN).map((r) => (
-                  <tr
+                {shown.slice(0, limit).map((r) => (
+                  <ArchiveRow
                     key={r.file}
-                    data-testid="archive-row"
-                    className={r.error ? 'archive-error' : undefined}
-                  >
-                    <th scope="row">
-                      <button
-                        type="button"
-                        className="link"
-                        onClick={() => void openSession(r)}
-                        disabled={!!r.error}
-                      >
-                        {r.file}
-                      </button>
-                      {r.error && <div className="muted">{r.error}</div>}
-                    </th>
-                    <td>{r.format ?? 'error'}</td>
-                    <td>{r.project ?? '–'}</td>
-                    <td>{r.firstTime ? r.firstTime.slice(0, 16).replace('T', ' ') : '–'}</td>
-                    <td>{fmt(r.compactions)}</td>
-                    <td>
-                      {num(r.peakContextTokens)}
-                      {r.estimated ? ' (est.)' : ''}
-                    </td>
-                    <td>{usd(r.costUsd)}</td>
-                    <td>{num(r.loops)}</td>
-                    <td>{num(r.lostPaths)}</td>
-                    <td>{num(r.inputTokensTotal)}</td>
-                    {replayed.length > 0 && (
-                      <td>
-                        {replays[r.file]
-                          ? `${fmt(replays[r.file]!.compactions)}, ${fmt(replays[r.file]!.peakContextTokens)}, ${usd(replays[r.file]!.costUsd)}`
-                          : '–'}
-                      </td>
-                    )}
-                  </tr>
+                    row={r}
+                    replay={replays[r.file]}
+                    showReplay={replayed.length > 0}
+                    onOpen={openSession}
+                  />
                 ))}
               </tbody>
             </table>
           </div>
-          {shown.length > SHOWN && (
+          {shown.length > limit && (
             <p className="muted">
-              Showing {fmt(SHOWN)} of {fmt(shown.length)}: filter or sort to see others.
+              Showing {fmt(limit)} of {fmt(shown.length)}: filter or sort to see others, or{' '}
+              <button type="button" data-testid="archive-more" onClick={() => setLimit((n) => n + PAGE)}>
+                show {fmt(Math.min(PAGE, shown.length - limit))} more
+              </button>
             </p>
           )}
         </>
