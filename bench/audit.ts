@@ -2,18 +2,18 @@
  * The ledger of a 20 MB Claude Code session (`audit`): the generated file of
  * the import benchmark with a compact boundary and its summary every 2 MB,
  * so the ledger has ten compactions over 20 MB of history to audit. The
- * import is measured apart; the target is for the audit after it (our
- * counts of every message and the ledger), which the page's worker and the
- * command line both run on a loaded session. What every strategy would have
- * left at each compaction (`audit`'s `strategies`, which `--no-strategies`
- * skips) is measured apart, once: it compacts the context once per strategy
- * and compaction.
+ * import is measured apart; the target is for the audit after it as the
+ * command runs it by default (our counts of every message, the ledger, and
+ * what every strategy would have left at each compaction: `strategies`),
+ * which the page's worker and the command line both run on a loaded
+ * session. The same without the strategies (`--no-strategies`) and the
+ * ledger alone are given beside it.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createEstimator } from '../src/core/estimate';
-import { compactionLedger } from '../src/core/ledger/ledger';
-import { strategiesAt } from '../src/core/ledger/strategies';
+import { compactionLedger, compactionParts } from '../src/core/ledger/ledger';
+import { strategiesOfSession } from '../src/core/ledger/strategies';
 import { DEFAULT_SETTINGS } from '../src/core/settings';
 import { countSession } from '../src/core/session/counted';
 import { countChars4 } from '../src/core/tokenizer';
@@ -86,53 +86,55 @@ export async function auditBench(options: { quick: boolean }): Promise<Figure[]>
   );
   const mb = (statSync(file).size / 1e6).toFixed(1);
   const text = readFileSync(file, 'utf8');
-  const importStart = performance.now();
-  const imported = importTranscript(text);
-  const importMs = performance.now() - importStart;
-  const estimator = createEstimator('chars4', countChars4);
   const runs = options.quick ? 1 : 3;
+  const summarizer = createOfflineSummarizer();
   const times: number[] = [];
+  const withoutStrategies: number[] = [];
   const ledgerTimes: number[] = [];
   let compactions = 0;
   let facts = 0;
+  const importTimes: number[] = [];
   for (let i = 0; i < runs; i++) {
+    // Imported again each run, with a new estimator: no run reads what an earlier one cached on its messages.
+    const importStart = performance.now();
+    const imported = importTranscript(text);
+    importTimes.push(performance.now() - importStart);
+    const estimator = createEstimator('chars4', countChars4);
     const start = performance.now();
     const { history, shape } = countSession(imported.messages, imported.history, estimator);
     const counted = performance.now();
-    const ledger = compactionLedger(history, shape.counts);
+    const found = compactionParts(history);
+    const ledger = compactionLedger(history, shape.counts, { found });
+    const ledgered = performance.now();
+    await strategiesOfSession(history, DEFAULT_SETTINGS, summarizer, estimator, found);
     const end = performance.now();
     times.push(end - start);
-    ledgerTimes.push(end - counted);
+    withoutStrategies.push(ledgered - start);
+    ledgerTimes.push(ledgered - counted);
     compactions = ledger.compactions.length;
     facts = 0;
     for (const e of ledger.compactions)
       for (const kind of Object.values(e.facts)) facts += kind.kept.length + kind.lost.length;
   }
-  const { history } = countSession(imported.messages, imported.history, estimator);
-  const summarizer = createOfflineSummarizer();
-  const strategiesStart = performance.now();
-  for (let k = 0; k < compactions; k++)
-    await strategiesAt(history, k, DEFAULT_SETTINGS, summarizer, estimator);
-  const strategiesMs = performance.now() - strategiesStart;
   const ms = median(times);
   const section = 'audit';
   const label = `Claude Code JSONL, ${mb} MB, ${compactions} compactions, ${facts.toLocaleString('en-US')} facts`;
   return [
-    { section, name: `${label}: import (apart)`, value: Math.round(importMs), unit: 'ms' },
+    { section, name: `${label}: import (apart)`, value: Math.round(median(importTimes)), unit: 'ms' },
     {
       section,
-      name: `${label}: audit after import (counts + ledger)`,
+      name: `${label}: audit after import (counts + ledger + every strategy at every compaction)`,
       value: Math.round(ms),
       unit: 'ms',
       target: '≤ 2,000 ms',
       meets: ms <= 2000,
     },
-    { section, name: `${label}: the ledger alone`, value: Math.round(median(ledgerTimes)), unit: 'ms' },
     {
       section,
-      name: `${label}: every strategy at every compaction (apart; --no-strategies skips it)`,
-      value: Math.round(strategiesMs),
+      name: `${label}: the same with --no-strategies (counts + ledger)`,
+      value: Math.round(median(withoutStrategies)),
       unit: 'ms',
     },
+    { section, name: `${label}: the ledger alone`, value: Math.round(median(ledgerTimes)), unit: 'ms' },
   ];
 }

@@ -7,10 +7,11 @@
 import { appendAll } from '../core/arrays';
 import {
   compactionLedger,
+  compactionParts,
   countSession,
   factLoss,
-  factTexts,
-  strategiesAt,
+  ledgerDocument,
+  strategiesOfSession,
   type FactLoss,
   type StrategyAtCompaction,
   LEDGER_KINDS,
@@ -52,35 +53,9 @@ const AUDIT_OPTIONS = {
   'no-strategies': { type: 'boolean' },
 } as const;
 
-/** One compaction in the `--json` shape; its names are the command line's contract. */
-function entryDocument(e: LedgerEntry, strategies: readonly StrategyAtCompaction[]) {
-  return {
-    index: e.index,
-    atMessage: e.atMessage,
-    trigger: e.trigger,
-    source: e.source,
-    tokensBefore: e.tokensBefore,
-    tokensAfter: e.tokensAfter,
-    durationMs: e.durationMs,
-    durationSource: e.durationSource,
-    summaryTokens: e.summaryTokens,
-    summarized: e.summarized,
-    summary: e.summary,
-    facts: Object.fromEntries(LEDGER_KINDS.map((kind) => [kind, factTexts(e.facts[kind])])),
-    rereads: e.rereads,
-    cacheWriteAfter: e.cacheWriteAfter,
-    callsUntilNext: e.callsUntilNext,
-    cost: e.cost,
-    strategies,
-  };
-}
-
+/** The `--json` document: the ledger's one projection, each fact as its text. */
 export function auditDocument(ledger: Ledger, strategies: readonly StrategyAtCompaction[][]) {
-  return {
-    compactions: ledger.compactions.map((e, k) => entryDocument(e, strategies[k] ?? [])),
-    survival: ledger.survival,
-    loops: ledger.loops,
-  };
+  return ledgerDocument(ledger, strategies, (f) => f.text);
 }
 
 const n = (value: number | null) => (value === null ? '–' : value.toLocaleString('en-US'));
@@ -165,13 +140,13 @@ export async function audit(argv: string[], io: Io): Promise<number> {
   const estimator = await estimatorFor(settings);
   const { history, shape } = countSession(imported.messages, imported.history, estimator);
   const price = ledgerPrice(imported.usage?.model);
+  const found = compactionParts(history);
   // Each call at its own model's prices; the session's model for the calls that name none.
-  const ledger = compactionLedger(history, shape.counts, { price, priceOf: ledgerPrice });
-  const summarizer = createOfflineSummarizer();
-  const strategies: StrategyAtCompaction[][] = [];
-  const compared = values['no-strategies'] === true ? 0 : ledger.compactions.length;
-  for (let k = 0; k < compared; k++)
-    strategies.push(await strategiesAt(history, k, settings, summarizer, estimator));
+  const ledger = compactionLedger(history, shape.counts, { price, priceOf: ledgerPrice, found });
+  const strategies =
+    values['no-strategies'] === true
+      ? []
+      : await strategiesOfSession(history, settings, createOfflineSummarizer(), estimator, found);
   io.out(
     values.json
       ? jsonDocument(auditDocument(ledger, strategies))

@@ -153,14 +153,16 @@ export type { CountedSession } from './session/counted';
 export { replay } from './session/replay';
 
 // The ledger of the compactions a session recorded: what each kept and lost, re-reads, cost, loops.
-export { compactionFacts, compactionLedger } from './ledger/ledger';
-export type { Ledger, LedgerEntry, LedgerOptions, Reread } from './ledger/ledger';
+export { compactionFacts, compactionLedger, compactionParts } from './ledger/ledger';
+export type { CompactionParts, Ledger, LedgerEntry, LedgerOptions, Reread } from './ledger/ledger';
+export { ledgerDocument } from './ledger/document';
+export type { LedgerDocument, LedgerEntryDocument } from './ledger/document';
 export { factTexts, LEDGER_KINDS } from './ledger/kinds';
 export type { FactSurvival, LedgerFact, LedgerKind } from './ledger/kinds';
 export type { CompactionCost, LedgerPrice } from './ledger/cost';
 export type { CompactionLoop } from './ledger/loops';
-export { strategiesAt } from './ledger/strategies';
-export type { StrategyAtCompaction } from './ledger/strategies';
+export { compareStrategies, strategiesAt, strategiesOfSession } from './ledger/strategies';
+export type { StrategyAtCompaction, StrategyComparison } from './ledger/strategies';
 export { factLoss, factLossLine, survivalLine } from './ledger/survival';
 export type { FactLoss, Survival } from './ledger/survival';
 export type {

@@ -170,6 +170,24 @@ export function storedTurnEndingAt(messages: readonly Message[], end: number): s
 }
 
 /**
+ * A message's count as the summarizer reads it, kept per estimator and
+ * message: every strategy compared at a recorded compaction fits the same
+ * messages, and a message never changes (a cleared one is a new object).
+ */
+const serializedCounts = new WeakMap<Estimator, WeakMap<Message, number>>();
+
+function serializedTokens(message: Message, estimator: Estimator): number {
+  let counts = serializedCounts.get(estimator);
+  if (!counts) serializedCounts.set(estimator, (counts = new WeakMap()));
+  let count = counts.get(message);
+  if (count === undefined) {
+    count = estimator.countString(serializeConversation([message]));
+    counts.set(message, count);
+  }
+  return count;
+}
+
+/**
  * Leaves out the oldest messages once the transcript outgrows one request.
  * Without this, a history loaded up to the whole window overflows the
  * summarizer, degrades, and fails the same way on every following turn.
@@ -182,7 +200,7 @@ export function fitSummarizerInput(
   if (budget <= 0) return { kept: [...messages], omitted: 0 };
   let used = 0;
   for (let i = messages.length - 1; i >= 0; i--) {
-    used += estimator.countString(serializeConversation([messages[i]]));
+    used += serializedTokens(messages[i], estimator);
     if (used > budget && i < messages.length - 1) return { kept: messages.slice(i + 1), omitted: i + 1 };
   }
   return { kept: [...messages], omitted: 0 };

@@ -62,4 +62,28 @@ describe('truncate', () => {
   it('counts characters, not UTF-16 units, so an emoji is never cut in half', () => {
     expect(truncate('😀😀😀', 2)).toBe('😀😀\n\n[... 1 more characters truncated]');
   });
+
+  it('keeps a text of as many characters as the limit whole, though it has more UTF-16 units', () => {
+    expect(truncate('😀😀😀', 3)).toBe('😀😀😀');
+  });
+
+  it('counts a lone surrogate as one character, as the string iterator does', () => {
+    expect(truncate('a\ud800b\udc00c', 3)).toBe('a\ud800b\n\n[... 2 more characters truncated]');
+  });
+
+  it('cuts every text as cutting its array of code points would', () => {
+    const alphabet = ['a', ' ', '😀', '\ud800', '\udc00', 'é', '\n'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let run = 0; run < 500; run++) {
+      const text = Array.from({ length: next() % 30 }, () => alphabet[next() % alphabet.length]).join('');
+      const max = next() % 20;
+      const chars = Array.from(text.trim());
+      const expected =
+        chars.length <= max
+          ? text.trim()
+          : `${chars.slice(0, max).join('')}\n\n[... ${chars.length - max} more characters truncated]`;
+      expect(truncate(text, max)).toBe(expected);
+    }
+  });
 });

@@ -11,10 +11,22 @@ export const TOOL_ARG_MAX_CHARS = 400;
 /** Trims, then cuts to `max` characters with a note of how much was left out. */
 export function truncate(text: string, max: number): string {
   const trimmed = text.trim();
-  const chars = Array.from(trimmed);
-  if (chars.length <= max) return trimmed;
-  return `${chars.slice(0, max).join('')}\n\n[... ${chars.length - max} more characters truncated]`;
+  // Characters are code points, never more than UTF-16 units: a short text needs no count.
+  if (trimmed.length <= max) return trimmed;
+  // Counted in place rather than spread into an array: tool outputs run to megabytes.
+  let points = 0;
+  let end = trimmed.length;
+  for (let i = 0; i < trimmed.length; i++) {
+    if (points === max) end = i;
+    if (isHighSurrogate(trimmed.charCodeAt(i)) && isLowSurrogate(trimmed.charCodeAt(i + 1))) i++;
+    points++;
+  }
+  if (points <= max) return trimmed;
+  return `${trimmed.slice(0, end)}\n\n[... ${points - max} more characters truncated]`;
 }
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
 /**
  * A call's arguments as `key=value` pairs, keys sorted, each value cut short:
@@ -79,6 +91,21 @@ export function serializeMessage(message: Message): string[] {
   return parts;
 }
 
+/**
+ * Each message's parts, made once: every strategy compared at a recorded
+ * compaction serializes the same messages, and a message never changes (a
+ * cleared one is a new object).
+ */
+const serialized = new WeakMap<Message, readonly string[]>();
+
+function partsOf(message: Message): readonly string[] {
+  let parts = serialized.get(message);
+  if (!parts) serialized.set(message, (parts = serializeMessage(message)));
+  return parts;
+}
+
 export function serializeConversation(messages: readonly Message[]): string {
-  return messages.flatMap(serializeMessage).join('\n\n');
+  const out: string[] = [];
+  for (const message of messages) for (const part of partsOf(message)) out.push(part);
+  return out.join('\n\n');
 }

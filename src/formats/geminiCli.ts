@@ -6,6 +6,7 @@
  */
 import { appendAll } from '../core/arrays';
 import type { Message, ToolCall } from '../core/message';
+import { elapsedMs } from '../core/session/history';
 import { childPath, makeMessage, Parts } from './build';
 import type { Imported, JsonImporter, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
@@ -93,9 +94,14 @@ class ChatLog {
     let messages: Message[] = [];
     let usage: ImportUsage | undefined;
     const recorder = new SessionRecorder();
+    // The record before: a snapshot's duration is its time less that record's (the compression call and the wait for it).
+    let previousTime: unknown;
     for (const stored of this.records) {
       const { record, id, path, line } = stored;
       const type = str(record, 'type');
+      const time = field(record, 'timestamp');
+      const durationMs = elapsedMs(previousTime, time);
+      previousTime = time;
       if (type === 'user') {
         const converted = convertContent('user', recordParts(record), id, path, line, ledger, this.log);
         if (converted.snapshot) {
@@ -110,6 +116,7 @@ class ChatLog {
               tokensAfter: null,
               source: 'state_snapshot',
               ...(line !== undefined ? { line } : {}),
+              ...(durationMs === null ? {} : { durationMs, durationSource: 'timestamps' as const }),
             },
             converted.messages.find((m) => m.kind === 'summary'),
           );

@@ -294,6 +294,21 @@ describe('the ledger of an OpenCode export (summary messages)', () => {
     const found = expectTheStory(ledgerOf(text));
     expect([found.trigger, found.tokensBefore]).toEqual(['auto', 3_900]);
   });
+
+  it('takes the duration from the summary message’s time.created to its time.completed', () => {
+    const timed = JSON.parse(text) as { messages: { info: { time: object } }[] };
+    timed.messages[3]!.info.time = { created: 1_770_710_400_000, completed: 1_770_710_412_500 };
+    const found = ledgerOf(JSON.stringify(timed)).compactions[0]!;
+    expect([found.durationMs, found.durationSource]).toEqual([12_500, 'timestamps']);
+  });
+
+  it('has no duration when the summary message was never completed, or its times run backwards', () => {
+    expect(ledgerOf(text).compactions[0]!.durationMs).toBeNull();
+    const backwards = JSON.parse(text) as { messages: { info: { time: object } }[] };
+    backwards.messages[3]!.info.time = { created: 2_000, completed: 1_000 };
+    const found = ledgerOf(JSON.stringify(backwards)).compactions[0]!;
+    expect([found.durationMs, found.durationSource]).toEqual([null, null]);
+  });
 });
 
 describe('the ledger of a Gemini CLI session (state snapshots)', () => {
@@ -331,6 +346,22 @@ describe('the ledger of a Gemini CLI session (state snapshots)', () => {
 
   it('audits the snapshot as the compaction it is', () => {
     expect(expectTheStory(ledgerOf(text)).source).toBe('state_snapshot');
+  });
+
+  it('takes the duration from the snapshot’s timestamp against the record before it', () => {
+    const lines = text.split('\n');
+    const at = (line: string, timestamp: string) => JSON.stringify({ ...JSON.parse(line), timestamp });
+    lines[2] = at(lines[2]!, '2026-02-10T08:03:10.000Z');
+    lines[3] = at(lines[3]!, '2026-02-10T08:03:51.250Z');
+    const found = ledgerOf(lines.join('\n')).compactions[0]!;
+    expect([found.durationMs, found.durationSource]).toEqual([41_250, 'timestamps']);
+  });
+
+  it('has no duration when the record before the snapshot has no time', () => {
+    const lines = text.split('\n');
+    const { timestamp: _, ...untimed } = JSON.parse(lines[2]!) as Record<string, unknown>;
+    lines[2] = JSON.stringify(untimed);
+    expect(ledgerOf(lines.join('\n')).compactions[0]!.durationMs).toBeNull();
   });
 });
 

@@ -90,7 +90,7 @@ describe('the recorded history of an OpenCode export with two compactions', () =
     result.messages.forEach((m) => expect(history.messages).toContain(m));
   });
 
-  it('records each summary message as a compaction: the request and the summary, auto or manual, the summary prompt as tokens before', () => {
+  it('records each summary message as a compaction: the request and the summary, auto or manual, the summary prompt as tokens before, the summary’s time as its duration', () => {
     expect(history.compactions).toEqual([
       {
         atMessage: 5,
@@ -99,6 +99,8 @@ describe('the recorded history of an OpenCode export with two compactions', () =
         tokensBefore: 3900,
         tokensAfter: null,
         source: 'summary message',
+        durationMs: 4000,
+        durationSource: 'timestamps',
       },
       {
         atMessage: 11,
@@ -107,6 +109,8 @@ describe('the recorded history of an OpenCode export with two compactions', () =
         tokensBefore: null,
         tokensAfter: null,
         source: 'summary message',
+        durationMs: 4000,
+        durationSource: 'timestamps',
       },
     ]);
   });

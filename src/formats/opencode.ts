@@ -180,8 +180,10 @@ function recordCompaction(
     (p) => isRecord(p) && str(p, 'type') === 'compaction',
   );
   const auto = isRecord(part) ? field(part, 'auto') : undefined;
+  const info = rec(items[at] as JsonRecord, 'info') ?? {};
   // The summary call was sent the whole history: its prompt is the context size before.
-  const summaryCall = stepUsage(rec(rec(items[at] as JsonRecord, 'info') ?? {}, 'tokens'));
+  const summaryCall = stepUsage(rec(info, 'tokens'));
+  const durationMs = summaryDuration(rec(info, 'time'));
   recorder.compaction(
     context,
     {
@@ -189,9 +191,22 @@ function recordCompaction(
       tokensBefore: summaryCall?.contextTokens ?? null,
       tokensAfter: null,
       source: 'summary message',
+      ...(durationMs === null ? {} : { durationMs, durationSource: 'timestamps' as const }),
     },
     itemMessages[at]![0],
   );
+}
+
+/**
+ * The summary call's time, from its message's `time.created` to
+ * `time.completed` (milliseconds since the epoch); null when either is
+ * missing or they run backwards.
+ */
+function summaryDuration(time: JsonRecord | undefined): number | null {
+  const created = time ? num(time, 'created') : undefined;
+  const completed = time ? num(time, 'completed') : undefined;
+  if (created === undefined || completed === undefined || completed < created) return null;
+  return completed - created;
 }
 
 function readUser(parts: unknown[], id: string, path: string, out: Message[], log: IssueLog): void {

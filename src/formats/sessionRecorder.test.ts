@@ -233,7 +233,16 @@ describe('a Gemini CLI chat with a compression snapshot', () => {
 
   it('records the snapshot as a compaction and the tokens of each reply as a call', () => {
     expect(history.compactions).toEqual([
-      { atMessage: 4, contextAfter: [4], ...unknownTokens, source: 'state_snapshot', line: 5 },
+      {
+        atMessage: 4,
+        contextAfter: [4],
+        ...unknownTokens,
+        source: 'state_snapshot',
+        line: 5,
+        // The snapshot's time (08:20:00) less the record before it (08:00:07): the file keeps no more precise one.
+        durationMs: 1_193_000,
+        durationSource: 'timestamps',
+      },
     ]);
     expect(history.calls).toEqual([
       {

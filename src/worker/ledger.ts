@@ -7,6 +7,7 @@
 import {
   compactionLedger,
   LEDGER_KINDS,
+  ledgerDocument,
   positionInContext,
   survivalLine,
   type LedgerFact,
@@ -54,34 +55,22 @@ export function ledgerView(
     price: ledgerPrice(imported.usage?.model),
     priceOf: ledgerPrice,
   });
-  const fact = (f: LedgerFact) => ({ ...f, target: targetOf(history, points, f.atMessage) });
+  // The same projection `audit --json` prints; the page adds where to show each fact and re-read.
+  const document = ledgerDocument(ledger, [], (f: LedgerFact) => ({
+    ...f,
+    target: targetOf(history, points, f.atMessage),
+  }));
   return {
-    compactions: ledger.compactions.map((e) => ({
-      index: e.index,
-      atMessage: e.atMessage,
-      trigger: e.trigger,
-      source: e.source,
-      tokensBefore: e.tokensBefore,
-      tokensAfter: e.tokensAfter,
-      durationMs: e.durationMs,
-      summaryTokens: e.summaryTokens,
-      summarized: e.summarized,
-      summary: e.summary,
-      facts: LEDGER_KINDS.map((kind) => ({
-        kind,
-        kept: e.facts[kind].kept.map(fact),
-        lost: e.facts[kind].lost.map(fact),
-      })),
-      rereads: e.rereads.map((r) => ({
+    compactions: document.compactions.map(({ facts, rereads, strategies: _, ...entry }) => ({
+      ...entry,
+      facts: LEDGER_KINDS.map((kind) => ({ kind, ...facts[kind] })),
+      rereads: rereads.map((r) => ({
         ...r,
         call: callOf(points, r.atMessage),
         target: targetOf(history, points, r.atMessage),
       })),
-      cacheWriteAfter: e.cacheWriteAfter,
-      callsUntilNext: e.callsUntilNext,
-      cost: e.cost,
     })),
-    survivalLine: survivalLine(ledger.survival, ledger.compactions.length),
-    loops: ledger.loops,
+    survivalLine: survivalLine(document.survival, document.compactions.length),
+    loops: document.loops,
   };
 }

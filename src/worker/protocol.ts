@@ -7,12 +7,11 @@ import type {
   Calibration,
   Checkpoint,
   Clearing,
-  CompactionCost,
   CompactionEvent,
   CompactionLoop,
   CompactionTrigger,
   CountedShape,
-  LedgerEntry,
+  LedgerEntryDocument,
   LedgerFact,
   LedgerKind,
   Message,
@@ -506,25 +505,17 @@ export interface LedgerFactView extends LedgerFact {
   target: LedgerTarget | null;
 }
 
-export interface LedgerEntryView {
-  index: number;
-  atMessage: number;
-  trigger: CompactionTrigger | null;
-  source: string;
-  tokensBefore: number | null;
-  tokensAfter: number | null;
-  durationMs: number | null;
-  summaryTokens: number;
-  summarized: LedgerEntry['summarized'];
+/** One compaction as `audit --json` projects it (`ledgerDocument`), with where the page shows each fact and re-read. */
+export interface LedgerEntryView extends Omit<
+  LedgerEntryDocument<LedgerFactView>,
+  'facts' | 'rereads' | 'strategies'
+> {
   /** The summary as recorded: text, never markup. */
   summary: string;
   /** In `LEDGER_KINDS` order. */
   facts: { kind: LedgerKind; kept: LedgerFactView[]; lost: LedgerFactView[] }[];
   /** `call`: the call that re-read, where the chart marks it (−1 before the first). */
   rereads: (Reread & { call: number; target: LedgerTarget | null })[];
-  cacheWriteAfter: number | null;
-  callsUntilNext: number;
-  cost: CompactionCost;
 }
 
 export interface LedgerView {

@@ -48,13 +48,18 @@ export interface SummaryIndex {
   stems: Set<string>;
   /** Every number the summary writes, by its digits (`20,000` as `20000`). */
   numbers: Set<string>;
+  /** The text with every run of white space as one space, made by the first command looked up. */
+  flat?: string;
 }
 
 export function indexSummary(summary: string): SummaryIndex {
   const numbers = new Set<string>();
   for (const m of summary.matchAll(/\d[\d,]*(?:\.\d+)?/g))
     numbers.add(m[0].replace(/,/g, '').replace(/\.$/, ''));
-  return { text: summary, stems: new Set(words(summary).map(stem)), numbers };
+  // Each distinct word stemmed once: a long context repeats its words many times.
+  const stems = new Set<string>();
+  for (const word of new Set(words(summary))) stems.add(stem(word));
+  return { text: summary, stems, numbers };
 }
 
 /** A number is kept when the summary writes the same digits, with or without thousands separators. */
@@ -112,7 +117,8 @@ export function identifierKept(name: string, summary: SummaryIndex): boolean {
  */
 export function commandKept(command: string, summary: SummaryIndex): boolean {
   const flat = command.replace(/\s+/g, ' ');
-  if (summary.text.replace(/\s+/g, ' ').includes(flat)) return true;
+  summary.flat ??= summary.text.replace(/\s+/g, ' ');
+  if (summary.flat.includes(flat)) return true;
   const parts = flat
     .split(' ')
     .map((w) => w.replace(/^['"`]+|['"`]+$/g, ''))

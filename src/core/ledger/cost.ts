@@ -90,11 +90,18 @@ export function compactionCost(input: CostInput): CompactionCost {
     perMillion(cacheWriteTokens, (input.cacheWritePrice ?? price).cacheWrite);
   const removed = Math.max(0, pair.before - pair.after);
   // Calls at the same price are summed first: one product per model, as a session of one model always was.
-  const callsAt = new Map<LedgerPrice | null, number>();
-  for (const p of input.callPrices ?? []) callsAt.set(p, (callsAt.get(p) ?? 0) + 1);
-  if (!input.callPrices) callsAt.set(price, input.calls);
+  // Keyed by model, not by object: each call's prices may be a fresh object for the same model.
+  const callsAt = new Map<string | null, { price: LedgerPrice | null; calls: number }>();
+  const count = (p: LedgerPrice | null, calls: number) => {
+    const key = p === null ? null : p.model;
+    const entry = callsAt.get(key);
+    if (entry) entry.calls += calls;
+    else callsAt.set(key, { price: p, calls });
+  };
+  for (const p of input.callPrices ?? []) count(p, 1);
+  if (!input.callPrices) count(price, input.calls);
   let savedUsd: number | null = 0;
-  for (const [p, calls] of callsAt) {
+  for (const { price: p, calls } of callsAt.values()) {
     if (savedUsd === null || p === null) savedUsd = null;
     else savedUsd += perMillion(removed * calls, input.cachedCalls ? p.cacheRead : p.input);
   }

@@ -79,6 +79,8 @@ export interface LedgerOptions {
   price?: LedgerPrice | null;
   /** A model's prices, for the calls that name the model that answered them; null when it has none. */
   priceOf?: (model: string) => LedgerPrice | null;
+  /** The same session's parts and facts, when the caller shares them with the strategies' comparison. */
+  found?: CompactionParts;
 }
 
 /** The prices of one call: its own model's when it names one, else the session's. */
@@ -163,16 +165,78 @@ export function factsOf(
   parts: Parts,
   written: SummaryIndex,
 ): Record<LedgerKind, FactSurvival> {
+  return judgeFacts(summarizedFacts(messages, parts), written);
+}
+
+/**
+ * The facts of the part a compaction summarized, before any judging: found
+ * once, they can be judged against the agent's summary and against every
+ * strategy's context at the same moment.
+ */
+export interface SummarizedFacts {
+  paths: readonly Fact[];
+  commands: readonly Fact[];
+  errors: readonly Fact[];
+  instructions: readonly Fact[];
+  numbers: readonly StatedNumber[];
+  todos: readonly Fact[];
+}
+
+export function summarizedFacts(messages: readonly Message[], parts: Parts): SummarizedFacts {
   const mined = mineFacts(messages, runsOf(parts.summarized), MAX_LEDGER_FACTS);
-  const is = (fact: Fact) => factKept(fact, written);
   const instructions = mined.firstTask ? [mined.firstTask, ...mined.constraints] : mined.constraints;
   return {
-    paths: split(mined.artifacts, is),
-    commands: split(mined.commands, is),
-    errors: split(mined.errors, is),
-    instructions: split(instructions.slice(0, MAX_LEDGER_FACTS), is),
-    numbers: split(mined.numbers, (n: StatedNumber) => numberKept(n.text, written)),
-    todos: split(mined.todos, is),
+    paths: mined.artifacts,
+    commands: mined.commands,
+    errors: mined.errors,
+    instructions: instructions.slice(0, MAX_LEDGER_FACTS),
+    numbers: mined.numbers,
+    todos: mined.todos,
+  };
+}
+
+/** Each fact kept or lost in `written`. */
+export function judgeFacts(facts: SummarizedFacts, written: SummaryIndex): Record<LedgerKind, FactSurvival> {
+  const is = (fact: Fact) => factKept(fact, written);
+  return {
+    paths: split(facts.paths, is),
+    commands: split(facts.commands, is),
+    errors: split(facts.errors, is),
+    instructions: split(facts.instructions, is),
+    numbers: split(facts.numbers, (n: StatedNumber) => numberKept(n.text, written)),
+    todos: split(facts.todos, is),
+  };
+}
+
+/**
+ * The parts around each compaction of one session and the facts of what it
+ * summarized, each found once when first asked for: the ledger and the
+ * strategies' comparison read the same ones.
+ */
+export interface CompactionParts {
+  parts(index: number): Parts;
+  facts(index: number): SummarizedFacts;
+}
+
+export function compactionParts(history: SessionHistory): CompactionParts {
+  const parts = new Map<number, Parts>();
+  const facts = new Map<number, SummarizedFacts>();
+  const partsAt = (index: number) => {
+    let found = parts.get(index);
+    if (!found) {
+      const c = history.compactions[index];
+      if (!c) throw new RangeError(`no compaction ${index} in a history of ${history.compactions.length}`);
+      parts.set(index, (found = partsOf(history, c)));
+    }
+    return found;
+  };
+  return {
+    parts: partsAt,
+    facts(index) {
+      let found = facts.get(index);
+      if (!found) facts.set(index, (found = summarizedFacts(history.messages, partsAt(index))));
+      return found;
+    },
   };
 }
 
@@ -188,9 +252,13 @@ export function compactionFacts(history: SessionHistory, index: number): Record<
   return factsOfParts(history.messages, partsOf(history, c));
 }
 
-function factsOfParts(messages: readonly Message[], parts: Parts): Record<LedgerKind, FactSurvival> {
+function factsOfParts(
+  messages: readonly Message[],
+  parts: Parts,
+  facts: SummarizedFacts = summarizedFacts(messages, parts),
+): Record<LedgerKind, FactSurvival> {
   const writtenText = parts.written.map((i) => messages[i]!.content).join('\n\n');
-  return factsOf(messages, parts, indexSummary(writtenText));
+  return judgeFacts(facts, indexSummary(writtenText));
 }
 
 /**
@@ -226,11 +294,12 @@ export function compactionLedger(
 ): Ledger {
   const { messages, compactions } = history;
   const calls = sessionCalls(history);
+  const found = options.found ?? compactionParts(history);
   const entries: LedgerEntry[] = [];
   const partsList: Parts[] = [];
   compactions.forEach((c, index) => {
     const nextAt = compactions[index + 1]?.atMessage ?? messages.length;
-    const parts = partsOf(history, c);
+    const parts = found.parts(index);
     partsList.push(parts);
     const after = callsBetween(calls, c.atMessage, nextAt);
     const firstCall = after.find((call) => call.recorded);
@@ -256,7 +325,7 @@ export function compactionLedger(
       },
       summaryAt: parts.summaryAt,
       summary: parts.summaryAt === null ? '' : messages[parts.summaryAt]!.content,
-      facts: factsOfParts(messages, parts),
+      facts: factsOfParts(messages, parts, found.facts(index)),
       rereads: rereadsOf(messages, parts, c.atMessage + 1, nextAt),
       cacheWriteAfter,
       callsUntilNext: after.length,
