@@ -9,6 +9,7 @@
  * (`{messages, compactions, calls}`, the shapes of `SessionHistory`), so the
  * timeline, the replay and the ledger read what the original file recorded.
  */
+import { readFileUsage } from '../core/fileUsage';
 import type { CarriedCounts, Message, Role, ToolCall } from '../core/message';
 import type { RecordedCall, RecordedCompaction, SessionHistory } from '../core/session/history';
 import { childPath, makeMessage } from './build';
@@ -103,23 +104,7 @@ export const canonical: JsonImporter = {
 
 /** The file's usage as a whole (`ImportUsage`), when carried: counts and the model's name. */
 function readUsage(value: unknown): ImportUsage | undefined {
-  if (!isRecord(value)) return undefined;
-  const usage: ImportUsage = {};
-  for (const key of [
-    'contextTokens',
-    'inputTokens',
-    'cachedInputTokens',
-    'outputTokens',
-    'reasoningTokens',
-    'totalTokens',
-    'contextWindow',
-  ] as const) {
-    const count = field(value, key);
-    if (isCount(count)) usage[key] = count;
-  }
-  const model = str(value, 'model');
-  if (model !== undefined) usage.model = model;
-  return Object.keys(usage).length > 0 ? usage : undefined;
+  return isRecord(value) ? readFileUsage(value) : undefined;
 }
 
 function isFormatId(value: string | undefined): value is FormatId {

@@ -3,6 +3,7 @@
  * formats exist, what detection says, what an import returns, and the one
  * error type a caller ever has to catch.
  */
+import type { FileUsage } from '../core/fileUsage';
 import type { Message } from '../core/message';
 import type { SessionHistory } from '../core/session/history';
 
@@ -119,19 +120,12 @@ export interface HeldContent {
   words?: string;
 }
 
-/** Token usage the source recorded itself, kept to compare against our estimate. */
-export interface ImportUsage {
-  /** Prompt size of the last recorded request, cached parts included: the real context size then. */
-  contextTokens?: number;
-  inputTokens?: number;
-  cachedInputTokens?: number;
-  outputTokens?: number;
-  reasoningTokens?: number;
-  totalTokens?: number;
-  /** The model's window, when the source states it (Codex `model_context_window`). */
-  contextWindow?: number;
-  model?: string;
-}
+/**
+ * Token usage the source recorded itself, kept to compare against our
+ * estimate: the core's `FileUsage`, which share links carry too, under the
+ * name the importers (and the formats entry point) have always given it.
+ */
+export type ImportUsage = FileUsage;
 
 export interface ImportResult {
   format: FormatId;

@@ -9,6 +9,7 @@
  * The in-memory payload is exactly the JSON that is encoded, so the schema,
  * the bundle file and the link all describe one shape.
  */
+import { readFileUsage, type FileUsage } from '../core/fileUsage';
 import type { Message, Role } from '../core/message';
 import {
   DEFAULT_SETTINGS,
@@ -93,43 +94,6 @@ export interface ShareSession {
   calls: RecordedCall[];
 }
 
-/**
- * What the file recorded about its usage as a whole (`ImportUsage`): the
- * model prices the ledger's costs, the window the page's model field shows.
- */
-export interface ShareFileUsage {
-  contextTokens?: number;
-  inputTokens?: number;
-  cachedInputTokens?: number;
-  outputTokens?: number;
-  reasoningTokens?: number;
-  totalTokens?: number;
-  contextWindow?: number;
-  model?: string;
-}
-
-const FILE_USAGE_COUNTS = [
-  'contextTokens',
-  'inputTokens',
-  'cachedInputTokens',
-  'outputTokens',
-  'reasoningTokens',
-  'totalTokens',
-  'contextWindow',
-] as const;
-
-/** The allow-listed fields of a file's usage; undefined when none is set. */
-export function toShareFileUsage(usage: ShareFileUsage | undefined): ShareFileUsage | undefined {
-  if (!usage) return undefined;
-  const out: ShareFileUsage = {};
-  for (const key of FILE_USAGE_COUNTS) {
-    const value = usage[key];
-    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) out[key] = value;
-  }
-  if (typeof usage.model === 'string') out.model = usage.model;
-  return Object.keys(out).length > 0 ? out : undefined;
-}
-
 export interface FullSharePayload extends SharePayloadCommon {
   v: typeof SHARE_VERSION;
   variant: 'full';
@@ -142,7 +106,7 @@ export interface FullSharePayload extends SharePayloadCommon {
     format?: string;
     messages: ShareMessage[];
     session?: ShareSession;
-    usage?: ShareFileUsage;
+    usage?: FileUsage;
   };
 }
 
@@ -232,7 +196,7 @@ export interface ShareSource {
   /** The session over time, when the file records one (`ImportResult.history`). */
   history?: SessionHistory | null;
   /** What the file recorded about its usage as a whole (`ImportResult.usage`). */
-  usage?: ShareFileUsage;
+  usage?: FileUsage;
   settings: SettingsInput;
   provider?: ShareProviderInput | null;
   selectedIndex?: number | null;
@@ -468,7 +432,8 @@ export async function buildSharePayload(
     if (source.format && source.format !== 'canonical') transcript.format = source.format;
     if (source.history && recordsMore(source.history, source.messages))
       transcript.session = toShareSession(source.history);
-    const usage = toShareFileUsage(source.usage);
+    // Only the well-formed counts and the model's name: the allow-list of the file's usage.
+    const usage = source.usage && readFileUsage(source.usage);
     if (usage) transcript.usage = usage;
     return { v: SHARE_VERSION, variant, transcript, ...common };
   }

@@ -10,6 +10,7 @@
  * link is not one of ours, and is rejected rather than silently dropped.
  */
 import * as v from 'valibot';
+import type { FileUsage } from '../core/fileUsage';
 import type { Message } from '../core/message';
 import { MAX_PROMPT_CHARS, type PromptOverrides } from '../core/prompts';
 import {
@@ -44,7 +45,6 @@ import {
   type SharePayload,
   type SharePreview,
   type ShareProvider,
-  type ShareFileUsage,
   type ShareSession,
   type ShareVariant,
 } from './payload';
@@ -614,7 +614,7 @@ export interface RestoredShare {
   /** The format id of the sender's file, for a full link that names it. */
   format: string | null;
   /** What the sender's file recorded about its usage as a whole, for a full link that carries it. */
-  fileUsage: ShareFileUsage | null;
+  fileUsage: FileUsage | null;
   /** The session over time, for a full link of a file that records one. */
   session: RestoredSession | null;
 }

@@ -1,3 +1,4 @@
+import type { FileUsage } from '../core/fileUsage';
 import type { SessionHistory } from '../core/session/history';
 import { errorText, type Estimator, type Message, normalizeSettings, type TokenizerId } from '../core';
 import { bundleFileName, encodeBundle } from '../share/bundle';
@@ -5,12 +6,7 @@ import { encodeShare, MAX_INFLATED_BYTES } from '../share/codec';
 import { minimalMessages } from '../share/minimal';
 import { assembleMinimalLink } from '../share/minimalAssembly';
 import { formatBytes } from '../share/errors';
-import {
-  buildSharePayload,
-  type ShareFileUsage,
-  type SharePayload,
-  type ShareSource,
-} from '../share/payload';
+import { buildSharePayload, type SharePayload, type ShareSource } from '../share/payload';
 import { redactContent } from '../share/redact';
 import { redactSecrets, scanSecrets } from '../share/secrets';
 import { firstLine } from './firstLine';
@@ -41,7 +37,7 @@ export interface LoadedForShare {
   /** The session over time, which a full link carries. */
   history?: SessionHistory | null;
   /** What the file recorded about its usage as a whole. */
-  usage?: ShareFileUsage;
+  usage?: FileUsage;
 }
 
 type EstimatorFor = (tokenizer: TokenizerId, scale: number) => Promise<Estimator>;

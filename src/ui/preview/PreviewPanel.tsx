@@ -1,15 +1,12 @@
 /** The preview: run a compaction with the chosen summarizer and show its summary, result, request, stream and cost. */
 import { useMemo, useState } from 'react';
 import { explainNothingToCompact } from '../../core/explain';
-import { normalizeSettings } from '../../core/settings';
 import { listFields } from '../../providers/readiness';
-import { PROMPT_LABELS, resolvePrompts, type PromptId } from '../../core/prompts';
+import { resolvePrompts, type PromptId } from '../../core/prompts';
 import { linkPromptsPending, usePrompts } from '../../state/promptStore';
 import { runOf, useRunHistory } from '../../state/runHistoryStore';
 import { useShare } from '../../state/shareStore';
 import { useTranscript } from '../../state/transcriptStore';
-import { ExportMenu } from '../ExportMenu';
-import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
 import { CompareRuns } from './CompareRuns';
 import { EvalChecklist } from './EvalChecklist';
@@ -18,77 +15,17 @@ import { DiffTab, RawTab, RequestTab, ResultTab, SummaryTab, UsageTab } from './
 import { PromptEditor } from './PromptEditor';
 import { RunHistory } from './RunHistory';
 import { ProviderControls } from './ProviderControls';
-import { SafeMarkdown } from './SafeMarkdown';
-import { collapseBlankRuns } from '../text/hiddenText';
-import { VisibleText } from '../text/VisibleText';
+import { LinkPromptsReview } from './LinkPromptsReview';
+import { DegradedNotice, PreviewError, ResultFlags } from './PreviewOutcome';
+import { SharedPreview } from './SharedPreview';
 import { StaleNotice } from './StaleNotice';
-import { staleReason, type PreviewBasis, type StaleReason } from './staleness';
+import type { PreviewBasis } from './staleness';
+import { runStatus } from './streamLog';
+import { TABS, tabWaits, type Tab } from './tabs';
 import { usePreview } from './usePreview';
 import { usePreviewFreshness } from './usePreviewFreshness';
 import { usePreviewReadiness } from './usePreviewReadiness';
 import './preview.css';
-
-type Tab = 'summary' | 'result' | 'diff' | 'request' | 'raw' | 'usage' | 'compare';
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'summary', label: 'Summary' },
-  { id: 'result', label: 'Resulting messages' },
-  { id: 'diff', label: 'Diff' },
-  { id: 'request', label: 'Request' },
-  { id: 'raw', label: 'Raw stream' },
-  { id: 'usage', label: 'Usage & cost' },
-  { id: 'compare', label: 'Compare & history' },
-];
-
-/** The preview the sender of a link saw, until the reader runs their own. */
-const SHARED_STALE_TEXT: Record<StaleReason, string> = {
-  transcript: 'Another transcript is loaded since the link was opened',
-  context: 'Another call’s context is shown since the link was opened',
-  settings: 'The settings changed since the link was opened',
-  summarizer: 'The summarizer changed since the link was opened',
-  prompt: 'The prompts changed since the link was opened',
-};
-
-/** The preview a link brought, and whether the page still shows what it was made from. */
-function SharedPreview({ now }: { now: PreviewBasis }) {
-  const shared = useShare((s) => s.sharedPreview);
-  const madeFor = useShare((s) => s.sharedPreviewFor);
-  if (!shared) return null;
-  // Only what the link fixed is compared: its settings, and the transcript it carried.
-  const stale = madeFor
-    ? staleReason(
-        {
-          ...now,
-          settings: normalizeSettings(madeFor.settings),
-          transcript: madeFor.transcript ?? now.transcript,
-          context: null,
-        },
-        now,
-      )
-    : null;
-  return (
-    <div className={stale ? 'shared-preview is-stale' : 'shared-preview'} data-testid="shared-preview">
-      {stale && (
-        <p className="preview-stale" data-testid="shared-preview-stale" role="status">
-          <strong>{SHARED_STALE_TEXT[stale]}.</strong>{' '}
-          <span>This is the sender’s preview, not one of this page: run the preview to see this page’s.</span>
-        </p>
-      )}
-      <p>
-        <strong>Preview from the shared link</strong>{' '}
-        <span className="muted">
-          {shared.degraded ? 'degraded (raw archive)' : 'summary'}
-          {shared.splitTurn ? ', split turn' : ''}
-          {shared.usage
-            ? `, ${fmt(shared.usage.promptTokens)} prompt / ${fmt(shared.usage.completionTokens)} completion tokens`
-            : ''}
-        </span>
-      </p>
-      <div className="summary-text">
-        <SafeMarkdown text={shared.summary} />
-      </div>
-    </div>
-  );
-}
 
 export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const { mutation, log, stop } = usePreview();
@@ -198,46 +135,18 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
       <ProviderControls disabled={locked} />
       <PromptEditor disabled={locked} />
       {reviewing && mustReview && (
-        <div
-          className="link-prompts-review"
-          role="dialog"
-          aria-labelledby="link-prompts-review-title"
-          data-testid="link-prompts-review"
-        >
-          <p id="link-prompts-review-title">
-            <strong>
-              This run sends the shared link&apos;s prompts to {preset.label}, with your transcript
-              {apiKey ? ' and your key' : ''}.
-            </strong>{' '}
-            Read them first:
-          </p>
-          {fromLink.map((id) => (
-            <section key={id}>
-              <h4>{PROMPT_LABELS[id]}</h4>
-              <pre className="message-text" tabIndex={0} data-testid="link-prompts-review-text">
-                <VisibleText text={collapseBlankRuns(reviewed[id])} />
-              </pre>
-            </section>
-          ))}
-          <div className="run-buttons">
-            <button type="button" className="primary" data-testid="link-prompts-run" onClick={runReviewed}>
-              Run with the link&apos;s prompts
-            </button>
-            <button
-              type="button"
-              data-testid="link-prompts-own"
-              onClick={() => {
-                usePrompts.getState().backToOwnPrompts();
-                setReviewing(false);
-              }}
-            >
-              Use my own prompts
-            </button>
-            <button type="button" onClick={() => setReviewing(false)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <LinkPromptsReview
+          presetLabel={preset.label}
+          withKey={!!apiKey}
+          fromLink={fromLink}
+          texts={reviewed}
+          onRun={runReviewed}
+          onOwnPrompts={() => {
+            usePrompts.getState().backToOwnPrompts();
+            setReviewing(false);
+          }}
+          onCancel={() => setReviewing(false)}
+        />
       )}
       {awaitingConfirmation && (
         <div className="link-banner bad" data-testid="confirm-base-url">
@@ -283,36 +192,10 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
 
       {running && (
         <p role="status" data-testid="preview-status">
-          {onlyClears ? 'Clearing…' : 'Summarizing…'}{' '}
-          <span className="muted">
-            {log.requests.length
-              ? `${log.requests[log.requests.length - 1].part}, attempt ${log.requests[log.requests.length - 1].attempt}`
-              : 'sending'}
-          </span>
+          {onlyClears ? 'Clearing…' : 'Summarizing…'} <span className="muted">{runStatus(log)}</span>
         </p>
       )}
-      {error && error.kind !== 'cancelled' && (
-        <div
-          className="import-error"
-          role="alert"
-          data-testid="preview-error"
-          data-category={error.kind === 'preview' ? error.description.category : error.kind}
-        >
-          {error.kind === 'preview' ? (
-            <>
-              <strong>{error.description.title}</strong>
-              {error.description.detail && <div>{error.description.detail}</div>}
-              {error.description.fix && <div className="fix">{error.description.fix}</div>}
-              {error.description.providerMessage && (
-                <pre className="message-text">{error.description.providerMessage}</pre>
-              )}
-            </>
-          ) : (
-            <strong>{error.message}</strong>
-          )}
-        </div>
-      )}
-      {error?.kind === 'cancelled' && <p data-testid="preview-stopped">Stopped. Nothing was changed.</p>}
+      {error && <PreviewError error={error} />}
 
       {!result && !running && <SharedPreview now={now} />}
       {freshness.stale && (
@@ -323,71 +206,8 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
           onRerun={() => start(true)}
         />
       )}
-      {result && !running && result.degraded && (
-        <div
-          className="import-error"
-          role="alert"
-          data-testid="preview-degraded"
-          data-category={result.problems[0]?.category ?? 'stall'}
-        >
-          <strong>The summarizer failed, so the summary is a raw archive of the messages.</strong>
-          {result.problems.map((p) => (
-            <div key={p.title}>
-              <strong>{p.title}</strong> {p.detail} {p.fix && <span className="fix">{p.fix}</span>}
-            </div>
-          ))}
-          {result.problems.length === 0 && result.failures.map((f) => <div key={f}>{f}</div>)}
-        </div>
-      )}
-      {result && !running && (
-        <div className="flags" data-testid="preview-flags">
-          <span data-testid="preview-tokens">
-            {fmt(result.tokensBefore)} → {fmt(result.tokensAfter)} tokens
-          </span>
-          <span>
-            {fmt(result.messagesBefore)} → {fmt(result.messagesAfter)} messages
-          </span>
-          {result.degraded && (
-            <span className="flag warn" data-testid="flag-degraded">
-              degraded: raw archive
-            </span>
-          )}
-          {result.splitTurn && (
-            <span className="flag" data-testid="flag-split">
-              split turn
-            </span>
-          )}
-          {result.cleared.length > 0 && (
-            <span className="flag" data-testid="flag-cleared">
-              {fmt(result.cleared.length)} cleared in place
-            </span>
-          )}
-          {result.omitted > 0 && (
-            <span className="flag">{fmt(result.omitted)} messages left out of the summarizer input</span>
-          )}
-          {analysis.trigger.comparison !== 'always' && (
-            <span className={`flag ${result.wouldCompactAgain ? 'warn' : 'ok'}`} data-testid="flag-again">
-              {result.wouldCompactAgain
-                ? 'still over the threshold: would compact again'
-                : 'under the threshold afterwards'}
-            </span>
-          )}
-          {result.contextLimit.map((hit) => (
-            <span
-              key={hit.part}
-              className="flag warn"
-              data-testid="flag-context-limit"
-              title="The answer was shaped by a full context window, not by the summary budget: the server may have truncated the input."
-            >
-              {hit.part === 'history' ? 'history summary' : 'turn-prefix summary'} hit the context window
-              {hit.promptTokens !== undefined
-                ? ` (${fmt(hit.promptTokens)} prompt tokens for a window of ${fmt(analysis.settings.maxContextTokens)})`
-                : ''}
-            </span>
-          ))}
-          <ExportMenu which="compacted" stem={analysis.view.sourceName} label="Export the compacted list…" />
-        </div>
-      )}
+      {result && !running && result.degraded && <DegradedNotice result={result} />}
+      {result && !running && <ResultFlags result={result} analysis={analysis} />}
 
       <div role="tablist" className="tabs" aria-label="Preview output">
         {TABS.map((t) => (
@@ -399,7 +219,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
             aria-controls="preview-tabpanel"
             aria-selected={tab === t.id}
             data-testid={`tab-${t.id}`}
-            disabled={!result && !running && !log.requests.length && t.id !== 'summary' && t.id !== 'compare'}
+            disabled={tabWaits(t.id, { hasResult: !!result, running, requests: log.requests.length })}
             onClick={() => setTab(t.id)}
           >
             {t.label}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSettings } from '../../core/settings';
 import type { SummarizerChoice } from '../../worker/protocol';
-import { STALE_TEXT, staleReason, type PreviewBasis } from './staleness';
+import { STALE_TEXT, sharedPreviewStale, staleReason, type PreviewBasis } from './staleness';
 
 const transcript = { sourceName: 'chat.json' };
 const openai: SummarizerChoice = {
@@ -80,5 +80,37 @@ describe('staleReason', () => {
   it('says what changed since the run', () => {
     expect(STALE_TEXT.settings).toBe('settings changed since this run');
     expect(STALE_TEXT.transcript).toBe('transcript changed since this run');
+  });
+});
+
+describe('sharedPreviewStale', () => {
+  const now = basis({ summarizer: openai, prompts: '{"history":"mine"}' });
+
+  it('matches while the page keeps the link’s settings and transcript, whatever summarizer and prompts the reader has', () => {
+    expect(sharedPreviewStale({ settings: { keepRecentTokens: 16 }, transcript }, now)).toBeNull();
+  });
+
+  it('is stale once the settings the link fixed change', () => {
+    expect(sharedPreviewStale({ settings: { keepRecentTokens: 32 }, transcript }, now)).toBe('settings');
+  });
+
+  it('is stale once another transcript is loaded than the one the link carried', () => {
+    expect(sharedPreviewStale({ settings: { keepRecentTokens: 16 }, transcript: { other: true } }, now)).toBe(
+      'transcript',
+    );
+  });
+
+  it('holds for any transcript when the link carried none', () => {
+    expect(sharedPreviewStale({ settings: { keepRecentTokens: 16 }, transcript: null }, now)).toBeNull();
+  });
+
+  it('is stale while the page shows an earlier call’s context: the link’s preview was of the whole transcript', () => {
+    expect(
+      sharedPreviewStale({ settings: { keepRecentTokens: 16 }, transcript }, { ...now, context: 7 }),
+    ).toBe('context');
+  });
+
+  it('says nothing when the link did not say what its preview was made from', () => {
+    expect(sharedPreviewStale(null, now)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  * page, and it must say so rather than sit beside the new analysis as if it
  * belonged to it.
  */
-import { isCutStrategy, type Settings } from '../../core/settings';
+import { isCutStrategy, normalizeSettings, type Settings, type SettingsInput } from '../../core/settings';
 import type { SummarizerChoice } from '../../worker/protocol';
 
 /** What a preview is made from. */
@@ -74,4 +74,33 @@ export function staleReason(ran: PreviewBasis, now: PreviewBasis): StaleReason |
   }
   if (ran.prompts !== now.prompts) return 'prompt';
   return null;
+}
+
+/** What a shared link fixed of the preview it brought: the sender's settings, and the transcript it carried if any. */
+export interface SharedPreviewBasis {
+  settings: SettingsInput;
+  transcript: unknown;
+}
+
+/**
+ * Why the preview a link brought no longer matches the page; null while it
+ * does, or when the link said nothing of what it was made from. Only what the
+ * link fixed is compared: its settings, and the transcript it carried (a link
+ * without one was made for whatever the reader loads). The summarizer and
+ * prompts are the reader's own, so they never make it stale.
+ */
+export function sharedPreviewStale(
+  madeFor: SharedPreviewBasis | null,
+  now: PreviewBasis,
+): StaleReason | null {
+  if (!madeFor) return null;
+  return staleReason(
+    {
+      ...now,
+      settings: normalizeSettings(madeFor.settings),
+      transcript: madeFor.transcript ?? now.transcript,
+      context: null,
+    },
+    now,
+  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PreviewEvent } from '../../worker/protocol';
-import { MAX_RAW, MAX_RAW_CHARS, applyPreviewEvent, emptyLog } from './streamLog';
+import { MAX_RAW, MAX_RAW_CHARS, applyPreviewEvent, emptyLog, runStatus } from './streamLog';
 import { wholeText } from './streamedText';
 
 const raw = (data: string): PreviewEvent => ({
@@ -37,5 +37,25 @@ describe('the log of a running preview', () => {
     ]);
     expect(log.raw[1].text.endsWith('x… (cut: the raw tab keeps the first 2,000,000 characters)')).toBe(true);
     expect(log.rawChars).toBeGreaterThanOrEqual(MAX_RAW_CHARS);
+  });
+});
+
+describe('runStatus', () => {
+  const request = (part: 'history' | 'turn-prefix', attempt: number) => ({
+    part,
+    attempt,
+    system: 's',
+    prompt: 'p',
+    maxTokens: 100,
+  });
+
+  it('says the run is sending before any request was built', () => {
+    expect(runStatus(emptyLog())).toBe('sending');
+  });
+
+  it('names the part and attempt of the request sent last', () => {
+    expect(runStatus({ requests: [request('history', 1), request('turn-prefix', 2)] })).toBe(
+      'turn-prefix, attempt 2',
+    );
   });
 });

@@ -97,3 +97,9 @@ export function applyPreviewEvent(log: StreamLog, event: PreviewEvent): StreamLo
     }
   }
 }
+
+/** What a running preview is doing, for its status line: the part and attempt last sent, or 'sending' before any. */
+export function runStatus(log: Pick<StreamLog, 'requests'>): string {
+  const last = log.requests[log.requests.length - 1];
+  return last ? `${last.part}, attempt ${last.attempt}` : 'sending';
+}

@@ -5,8 +5,7 @@
  * chosen strategy's replay overlaid; the calls to pick from; every
  * strategy's replay in one table; where the tokens went at the call shown.
  */
-import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { maxOf } from '../../core/arrays';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   Bar,
   BarChart,
@@ -28,8 +27,8 @@ import { compact, fmt } from '../format';
 import { STRATEGY_LABELS } from '../labels';
 import type { PageAnalysis } from '../useAnalysis';
 import { useThemeColors } from '../useThemeColors';
-import { sampleCalls } from './downsample';
 import { LedgerOverview, LedgerPanel } from './LedgerPanel';
+import { useTimelineChart } from './useTimelineChart';
 
 const COLORS = [
   'accent',
@@ -43,9 +42,6 @@ const COLORS = [
   'role-system',
   'role-summary',
 ] as const;
-/** Points the chart draws at most; the picker offers fewer, each a button. */
-const CHART_POINTS = 500;
-const PICKER_CALLS = 120;
 
 const n = (value: number | null) => (value === null ? '–' : fmt(value));
 
@@ -78,49 +74,21 @@ const TimelineChart = memo(function TimelineChart({
 }) {
   const c = useThemeColors(COLORS);
   const pin = useTimeline((s) => s.pin);
-  const strategy = analysis.settings.strategy;
-  const replay = data.replays.find((r) => r.strategy === strategy) ?? data.replays[0]!;
-  const pinned = analysis.view.pinnedCall;
-  const { points } = data;
-  const hasRecorded = points.some((p) => p.recordedTokens !== null);
-  const hasCache = points.some((p) => p.cacheReadTokens !== null || p.cacheWriteTokens !== null);
-  const markerCalls = data.compactions.map((m) => m.call).filter((k) => k >= 0);
   const [ledgerOpen, setLedgerOpen] = useState<number | null>(null);
-  const rereadCalls = useMemo(() => {
-    const calls = new Set<number>();
-    for (const e of data.ledger?.compactions ?? [])
-      for (const r of e.rereads) if (r.call >= 0) calls.add(r.call);
-    return [...calls].sort((a, b) => a - b);
-  }, [data]);
-  const height = (k: number) =>
-    Math.max(points[k]!.recordedTokens ?? 0, points[k]!.estimatedTokens, replay.curve[k] ?? 0);
-  const rows = useMemo(() => {
-    const keep = [...markerCalls, ...rereadCalls, ...(pinned === undefined ? [] : [pinned])];
-    return sampleCalls(points.length, height, CHART_POINTS, keep).map((k) => {
-      const p = points[k]!;
-      return {
-        call: k + 1,
-        recorded: p.recordedTokens,
-        // What the file does not show, added back so the two curves compare.
-        estimated: p.estimatedTokens + (data.unrecordedTokens ?? 0),
-        replay: replay.curve[k],
-        cacheRead: p.cacheReadTokens,
-        cacheWrite: p.cacheWriteTokens,
-      };
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, replay, pinned]);
-  const picks = useMemo(
-    () =>
-      sampleCalls(
-        points.length,
-        height,
-        PICKER_CALLS,
-        pinned === undefined ? markerCalls : [...markerCalls, pinned],
-      ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [data, replay, pinned],
-  );
+  const {
+    strategy,
+    pinned,
+    replay,
+    rows,
+    picks,
+    hasRecorded,
+    hasCache,
+    rereadCalls,
+    focusCall,
+    tallest,
+    sizeOf,
+  } = useTimelineChart(data, analysis);
+  const { points } = data;
   const group = useRef<HTMLDivElement>(null);
   // One stop in the tab order; the arrows move between calls, as in a toolbar.
   const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
@@ -140,10 +108,6 @@ const TimelineChart = memo(function TimelineChart({
     e.preventDefault();
     buttons[Math.max(0, Math.min(buttons.length - 1, to))]?.focus();
   };
-  const focusCall = pinned ?? picks[picks.length - 1];
-  const sizeOf = (k: number) =>
-    points[k]!.recordedTokens ?? points[k]!.estimatedTokens + (data.unrecordedTokens ?? 0);
-  const tallest = Math.max(1, maxOf(picks.map(sizeOf)) ?? 1);
 
   return (
     <figure className="timeline-figure">
