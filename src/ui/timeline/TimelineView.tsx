@@ -2,8 +2,9 @@
  * The timeline itself: context tokens before each call (recorded and
  * estimated), the threshold of the current settings, the agent's own
  * compactions as markers, cache reads and writes where recorded, and the
- * chosen strategy's replay overlaid; the calls to pick from; every
- * strategy's replay in one table; where the tokens went at the call shown.
+ * chosen strategy's replay overlaid; the calls to pick from; below them
+ * every strategy's replay (`ReplayTable.tsx`) and where the tokens went at
+ * the call shown (`CategoryBreakdown.tsx`).
  */
 import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import {
