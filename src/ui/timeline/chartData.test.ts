@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { ReplayResult } from '../../core/session/replay';
 import type { TimelineData } from '../../worker/protocol';
 import {
+  callLabel,
   callSize,
+  chartCaption,
   chartRows,
   compactionCalls,
+  markerLabel,
+  pickHeight,
   pickerCalls,
   rereadCalls,
   replayOf,
   tallestOf,
+  toolbarTarget,
 } from './chartData';
 
 const point = (call: number, estimatedTokens: number, recordedTokens: number | null = null) => ({
@@ -92,5 +97,70 @@ describe('the timeline chart’s data', () => {
     expect(pickerCalls(data, pi, undefined, 2)).toEqual([2, 3, 4, 5]);
     expect(pickerCalls(data, pi, 0, 2)).toEqual([0, 2, 3, 4, 5]);
     expect(chartRows(data, pi, 1, 2).map((r) => r.call - 1)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('the timeline chart’s words', () => {
+  it('captions the calls, what the estimates add and the re-reading calls marked', () => {
+    const data = timeline();
+    expect(chartCaption(data, replayOf(data, 'pi'), 'Pi', rereadCalls(data))).toBe(
+      'Context tokens before each of the 6 calls (estimates include 20 tokens not in the file: ' +
+        'system prompt and tools); 2 calls re-reading a file a summary stood in for marked',
+    );
+  });
+
+  it('says where the strategy fires, and one re-reading call in the singular', () => {
+    const data = timeline({ unrecordedTokens: null });
+    const firing = { ...replayOf(data, 'pi'), threshold: 12_000 } as ReplayResult;
+    expect(chartCaption(data, firing, 'Pi', [4])).toBe(
+      'Context tokens before each of the 6 calls; Pi fires above 12,000; ' +
+        '1 call re-reading a file a summary stood in for marked',
+    );
+    expect(chartCaption(data, firing, 'Pi', [])).toBe(
+      'Context tokens before each of the 6 calls; Pi fires above 12,000',
+    );
+  });
+
+  it('labels a recorded compaction by its call, counted from 1, and its sizes before and after', () => {
+    const data = timeline();
+    expect(markerLabel(data, data.compactions[0]!)).toBe('compaction before call 4: 350 → 50');
+    expect(markerLabel(data, data.compactions[1]!)).toBe('compaction before call –: 60 → 20');
+  });
+
+  it('gives the next call’s recorded size when the file does not say the size after', () => {
+    const data = timeline();
+    const at = (call: number) => ({
+      atMessage: 3,
+      trigger: 'auto' as const,
+      tokensBefore: 350,
+      tokensAfter: null,
+      call,
+    });
+    expect(markerLabel(data, at(1))).toBe('auto before call 2: 350 → – (next call 240)');
+    // Call 5 has no recorded size: nothing to add.
+    expect(markerLabel(data, at(4))).toBe('auto before call 5: 350 → –');
+    expect(markerLabel(data, { ...at(-1), tokensBefore: null })).toBe('auto before call –: – → –');
+  });
+
+  it('names a picker call by its number and size, estimated where the file records none', () => {
+    expect(callLabel(timeline(), 1)).toBe('Call 2: 240 tokens');
+    expect(callLabel(timeline(), 4)).toBe('Call 5: 920 tokens (estimated)');
+  });
+
+  it('draws picker bars from 8 pixels for nothing to 32 for the tallest', () => {
+    expect(pickHeight(0, 920)).toBe(8);
+    expect(pickHeight(460, 920)).toBe(20);
+    expect(pickHeight(920, 920)).toBe(32);
+  });
+
+  it('moves the picker’s focus with the arrows, Home and End, and stops at the ends', () => {
+    expect(toolbarTarget('ArrowRight', 2, 5)).toBe(3);
+    expect(toolbarTarget('ArrowLeft', 2, 5)).toBe(1);
+    expect(toolbarTarget('ArrowRight', 4, 5)).toBe(4);
+    expect(toolbarTarget('ArrowLeft', 0, 5)).toBe(0);
+    expect(toolbarTarget('Home', 3, 5)).toBe(0);
+    expect(toolbarTarget('End', 0, 5)).toBe(4);
+    expect(toolbarTarget('Tab', 2, 5)).toBeNull();
+    expect(toolbarTarget('Enter', 2, 5)).toBeNull();
   });
 });

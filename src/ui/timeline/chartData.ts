@@ -8,6 +8,7 @@
 import { maxOf } from '../../core/arrays';
 import type { ReplayResult } from '../../core/session/replay';
 import type { TimelineData } from '../../worker/protocol';
+import { fmt } from '../format';
 import { sampleCalls } from './downsample';
 
 /** Points the chart draws at most; the picker offers fewer, each a button. */
@@ -92,4 +93,69 @@ export function pickerCalls(
 /** The tallest context among `calls`, at least 1: the picker's bars are drawn against it. */
 export function tallestOf(data: TimelineData, calls: readonly number[]): number {
   return Math.max(1, maxOf(calls.map((k) => callSize(data, k))) ?? 1);
+}
+
+/**
+ * The chart's caption: how many calls, where the strategy shown fires, what
+ * the estimates add, and how many re-reading calls are marked.
+ */
+export function chartCaption(
+  data: TimelineData,
+  replay: ReplayResult,
+  strategyLabel: string,
+  rereads: readonly number[],
+): string {
+  return [
+    `Context tokens before each of the ${fmt(data.points.length)} calls`,
+    replay.threshold > 0 ? `; ${strategyLabel} fires above ${fmt(replay.threshold)}` : '',
+    data.unrecordedTokens
+      ? ` (estimates include ${fmt(data.unrecordedTokens)} tokens not in the file: system prompt and tools)`
+      : '',
+    rereads.length > 0
+      ? `; ${fmt(rereads.length)} call${rereads.length === 1 ? '' : 's'} re-reading a file a summary stood in for marked`
+      : '',
+  ].join('');
+}
+
+const orDash = (value: number | null) => (value === null ? '–' : fmt(value));
+
+/**
+ * A recorded compaction as its button reads: `auto before call 4: 350 → 50`;
+ * when the file does not say the size after, the next call's recorded size.
+ */
+export function markerLabel(data: TimelineData, m: TimelineData['compactions'][number]): string {
+  const call = m.call >= 0 ? fmt(m.call + 1) : '–';
+  const next = m.call >= 0 ? data.points[m.call]!.recordedTokens : null;
+  const after = m.tokensAfter === null && next !== null ? ` (next call ${fmt(next)})` : '';
+  return `${m.trigger ?? 'compaction'} before call ${call}: ${orDash(m.tokensBefore)} → ${orDash(m.tokensAfter)}${after}`;
+}
+
+/** What a picker button says to assistive technology: `Call 5: 920 tokens (estimated)`. */
+export function callLabel(data: TimelineData, k: number): string {
+  const estimated = data.points[k]!.recordedTokens === null ? ' (estimated)' : '';
+  return `Call ${k + 1}: ${fmt(callSize(data, k))} tokens${estimated}`;
+}
+
+/** A picker bar's height in pixels: 8 for an empty call, 32 for the tallest. */
+export function pickHeight(tokens: number, tallest: number): number {
+  return 8 + Math.round((24 * tokens) / tallest);
+}
+
+/**
+ * Where a key moves the focus in the picker (one stop in the tab order, the
+ * arrows, Home and End move between calls, as in a toolbar); null for a key
+ * it does not handle.
+ */
+export function toolbarTarget(key: string, at: number, count: number): number | null {
+  const to =
+    key === 'ArrowRight'
+      ? at + 1
+      : key === 'ArrowLeft'
+        ? at - 1
+        : key === 'Home'
+          ? 0
+          : key === 'End'
+            ? count - 1
+            : null;
+  return to === null ? null : Math.max(0, Math.min(count - 1, to));
 }
