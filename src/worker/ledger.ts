@@ -19,6 +19,7 @@ import {
   type SessionHistory,
   type SettingsInput,
   type StrategyComparison,
+  type Summarizer,
 } from '../core';
 import type { ImportResult } from '../formats/types';
 import { createOfflineSummarizer, ledgerPrice } from '../providers';
@@ -82,6 +83,21 @@ export function ledgerView(
 }
 
 /**
+ * The summarizer, letting the worker read its messages before each summary:
+ * a long session's comparison is many summaries, and the page's pings and
+ * other requests are answered between them.
+ */
+function yielding(summarizer: Summarizer): Summarizer {
+  return {
+    label: summarizer.label,
+    async *stream(request) {
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      yield* summarizer.stream(request);
+    },
+  };
+}
+
+/**
  * What every strategy would have left at one recorded compaction, as
  * `audit --json` reports it (`strategies` of that compaction): the same
  * context, the offline summarizer, the page's settings. One comparison is
@@ -107,7 +123,13 @@ export class LedgerComparisons {
     const key = JSON.stringify(settings);
     if (!this.held || this.held.history !== history || this.held.key !== key) {
       const found = compactionParts(history);
-      const comparison = compareStrategies(history, settings, createOfflineSummarizer(), estimator, found);
+      const comparison = compareStrategies(
+        history,
+        settings,
+        yielding(createOfflineSummarizer()),
+        estimator,
+        found,
+      );
       this.held = { history, key, found, comparison };
     }
     const { found, comparison } = this.held;
