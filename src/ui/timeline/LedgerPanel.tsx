@@ -13,6 +13,10 @@ import { useUi } from '../../state/uiStore';
 import type { LedgerEntryView, LedgerFactView, LedgerTarget, LedgerView } from '../../worker/protocol';
 import { fmt } from '../format';
 import { STRATEGY_LABELS } from '../labels';
+import { useDebounced } from '../useDebounced';
+
+/** Settings typed in a row compare once, when the typing pauses. */
+const COMPARE_QUIET_MS = 250;
 
 const n = (value: number | null) => (value === null ? '–' : fmt(value));
 const usd = (value: number | null) => (value === null ? '–' : `$${value.toFixed(value < 0.01 ? 4 : 2)}`);
@@ -99,9 +103,10 @@ function cutOf(s: StrategyAtCompaction, contextMessages: number): string {
 function StrategiesAt({ entry, settings }: { entry: LedgerEntryView; settings: Settings }) {
   const compareAt = useTimeline((s) => s.compareAt);
   const strategies = useTimeline((s) => s.strategies);
+  const quiet = useDebounced(settings, COMPARE_QUIET_MS);
   useEffect(() => {
-    void compareAt(entry.index, settings);
-  }, [compareAt, entry.index, settings]);
+    void compareAt(entry.index, quiet);
+  }, [compareAt, entry.index, quiet]);
   const agentAll = entry.facts.reduce((sum, f) => sum + f.kept.length + f.lost.length, 0);
   const agentKept = entry.facts.reduce((sum, f) => sum + f.kept.length, 0);
   const data = strategies?.status === 'ready' ? strategies.data : null;
