@@ -2,7 +2,8 @@
  * The ledger of the agent's own compactions in "Session over time": the
  * survival line, each compaction's lost facts before its kept ones, a lost
  * fact leading to its message, the re-reads marked on the chart, the cost,
- * and a recorded summary shown as text however it is written.
+ * what every strategy would have left at the same moment, and a recorded
+ * summary shown as text however it is written.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
@@ -58,6 +59,68 @@ test.describe('the ledger of recorded compactions', () => {
     const selected = page.locator('[data-testid="message-row"][aria-current="true"]');
     await expect(selected).toBeVisible();
     await expect(selected).toContainText('src/cli.ts');
+  });
+
+  test("sets the agent's summary beside what every strategy would have left at the same moment", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await openFresh(page);
+    await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
+    await expect(page.getByTestId('message-count')).toHaveText('12');
+    await page.getByTestId('timeline-toggle').click();
+    // The second compaction's panel first: the first's, opened after it, shows its own figures.
+    await page.getByTestId('open-ledger').nth(1).click();
+    await expect(page.getByTestId('ledger-panel')).toContainText('Compaction 2 ');
+    await page.getByTestId('open-ledger').first().click();
+    const panel = page.getByTestId('ledger-panel');
+    await expect(panel).toContainText('Compaction 1 (manual, compact_boundary)');
+    const table = panel.getByTestId('ledger-strategies');
+    await expect(table.locator('caption')).toHaveText(
+      'What the strategies would have left at the same moment: each compacts the 20 messages the agent had, with the offline summarizer and these settings',
+    );
+    await expect(table.locator('thead th')).toHaveText(['strategy', 'cut', 'tokens after', 'facts kept']);
+    // Exactly what `audit public/samples/claude-code-linkcheck.jsonl --json` prints for
+    // compactions[0] (the page's default settings are the command's): `strategies[]` with
+    // its tokensAfter (null: nothing to compact), summarizedMessages, keptMessages and
+    // facts all − lost / all; the agent's row is that compaction's tokensAfter and facts.
+    const expected = [
+      ['agent', "the agent's own summary", 'summarizes 20', '17,991', '7/10'],
+      ['budget', 'budget', 'nothing to compact', '–', '10/10'],
+      ['pi', 'pi', 'nothing to compact', '–', '10/10'],
+      ['turns', 'turns', 'nothing to compact', '–', '10/10'],
+      ['claude-code', 'claude-code', 'summarizes all', '584', '9/10'],
+      ['codex', 'codex', 'summarizes all, keeps 1', '647', '9/10'],
+      ['opencode', 'opencode', 'summarizes all', '584', '9/10'],
+      ['gemini-cli', 'gemini-cli', 'summarizes all', '597', '9/10'],
+      ['clear-tool-uses', 'clear-tool-uses', 'summarizes none, keeps all 20', '2,641', '10/10'],
+      ['mask-observations', 'mask-observations', 'summarizes none, keeps all 20', '5,141', '10/10'],
+      ['anthropic-compaction', 'anthropic-compaction', 'summarizes all', '584', '9/10'],
+      ['openai-compaction', 'openai-compaction', 'summarizes all', '584', '9/10'],
+      ['roo-code', 'roo-code', 'summarizes all', '584', '9/10'],
+      ['kilo', 'kilo', 'nothing to compact', '–', '10/10'],
+      ['goose', 'goose', 'summarizes all', '584', '9/10'],
+      ['cline', 'cline', 'nothing to compact', '–', '10/10'],
+      ['langchain-summarization', 'langchain-summarization', 'nothing to compact', '–', '10/10'],
+      ['adk', 'adk', 'summarizes 12, keeps 8', '1,881', '10/10'],
+      ['letta', 'letta', 'summarizes 7, keeps 13', '4,652', '10/10'],
+    ];
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(expected.length);
+    for (const [k, [id, ...cells]] of expected.entries()) {
+      await expect(rows.nth(k)).toHaveAttribute('data-strategy', id!);
+      await expect(rows.nth(k).locator('th, td')).toHaveText(cells);
+    }
+    await expect(table.locator('tbody th[scope="row"]')).toHaveCount(expected.length);
+
+    // On a phone the table wraps its long names instead of widening the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(table).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    const box = await table.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   });
 
   test('shows a recorded summary as text, never as markup', async ({ page }) => {

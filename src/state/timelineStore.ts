@@ -9,7 +9,7 @@ import { create } from 'zustand';
 import type { Breakdown } from '../core/session/breakdown';
 import { normalizeSettings, type Settings } from '../core/settings';
 import { WorkerRequestError, workerClient } from '../worker/client';
-import type { TimelineData } from '../worker/protocol';
+import type { LedgerStrategies, TimelineData } from '../worker/protocol';
 import { useSettings } from './settingsStore';
 import { useTranscript } from './transcriptStore';
 
@@ -22,6 +22,21 @@ interface TimelineState {
   error: string | null;
   /** What `data` was computed for: the load and the settings. */
   dataFor: { load: unknown; settings: string } | null;
+  /**
+   * What the strategies would have left at the compaction whose ledger is
+   * open, for `key` (the load, the settings and the compaction): only the
+   * newest request's answer is kept.
+   */
+  strategies: {
+    key: string;
+    status: 'loading' | 'ready' | 'error';
+    data: LedgerStrategies | null;
+    error: string | null;
+  } | null;
+  /** The load `strategies` belongs to. */
+  strategiesLoad: unknown;
+  /** Compares the strategies at recorded compaction `compaction` under `settings`, unless already done. */
+  compareAt(compaction: number, settings: Settings): Promise<void>;
   breakdown: Breakdown | null;
   /** The view key and typed unseen part `breakdown` belongs to. */
   breakdownFor: string | null;
@@ -49,6 +64,8 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
   data: null,
   error: null,
   dataFor: null,
+  strategies: null,
+  strategiesLoad: null,
   breakdown: null,
   breakdownFor: null,
   setOpen: (open) => set({ open }),
@@ -65,6 +82,20 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
       if (get().dataFor?.settings === key && get().dataFor?.load === load) set({ data, status: 'ready' });
     } catch (error) {
       if (get().dataFor?.settings === key) set({ status: 'error', error: message(error), dataFor: null });
+    }
+  },
+  async compareAt(compaction, settings) {
+    const load = useTranscript.getState().lastRequest;
+    const key = JSON.stringify({ compaction, settings });
+    const held = get().strategies;
+    if (held && held.key === key && held.status !== 'error' && get().strategiesLoad === load) return;
+    set({ strategies: { key, status: 'loading', data: null, error: null }, strategiesLoad: load });
+    const current = () => get().strategies?.key === key && get().strategiesLoad === load;
+    try {
+      const data = await workerClient.request('ledger-strategies', { settings, compaction }).result;
+      if (current()) set({ strategies: { key, status: 'ready', data, error: null } });
+    } catch (error) {
+      if (current()) set({ strategies: { key, status: 'error', data: null, error: message(error) } });
     }
   },
   async pin(call) {

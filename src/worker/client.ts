@@ -52,6 +52,7 @@ const ACTIVITY: Record<RequestType, string> = {
   hash: 'hashing the transcript',
   'open-share': 'opening a share link',
   timeline: 'replaying the session',
+  'ledger-strategies': 'comparing the strategies at a recorded compaction',
   pin: 'showing the context at a call',
   breakdown: 'breaking the context down by category',
   warm: 'loading the tokenizer',

@@ -5,7 +5,7 @@
  * computes an answer. It is made by a function, not held by the worker's
  * entry, so a test can drive the requests the page sends without a worker.
  */
-import { breakdownAt, contextAt, timelineData } from './timeline';
+import { breakdownAt, contextAt, ledgerStrategies, timelineData } from './timeline';
 import { countView, type Counting } from './counting';
 import { decodeShared } from './decodeShared';
 import { Estimators } from './estimators';
@@ -97,6 +97,13 @@ export function createDispatcher(
         const estimator = await estimators.get(request.settings.tokenizer, request.settings.scale);
         return timelineData(imported, estimator, request.settings, request.offlineSummary);
       }
+      case 'ledger-strategies':
+        return running.run(request.id, async (signal) => {
+          const { imported } = session.require();
+          const estimator = await estimators.get(request.settings.tokenizer, request.settings.scale);
+          signal.throwIfAborted();
+          return ledgerStrategies(imported, estimator, request.settings, request.compaction);
+        });
       case 'pin': {
         const { imported } = session.require();
         const estimator = await estimators.get(request.tokenizer, request.scale);

@@ -6,6 +6,10 @@
  */
 import {
   compactionLedger,
+  compactionParts,
+  compareStrategies,
+  type CompactionParts,
+  type Estimator,
   LEDGER_KINDS,
   ledgerDocument,
   positionInContext,
@@ -13,10 +17,13 @@ import {
   type LedgerFact,
   type RecordedPoint,
   type SessionHistory,
+  type SettingsInput,
+  type StrategyComparison,
+  type Summarizer,
 } from '../core';
 import type { ImportResult } from '../formats/types';
-import { ledgerPrice } from '../providers';
-import type { LedgerTarget, LedgerView } from './protocol';
+import { createOfflineSummarizer, ledgerPrice } from '../providers';
+import type { LedgerStrategies, LedgerTarget, LedgerView } from './protocol';
 
 /** The first call whose context holds message `index`: pin it, then select the row. */
 function targetOf(
@@ -73,4 +80,63 @@ export function ledgerView(
     survivalLine: survivalLine(document.survival, document.compactions.length),
     loops: document.loops,
   };
+}
+
+/**
+ * The summarizer, letting the worker read its messages before each summary:
+ * a long session's comparison is many summaries, and the page's pings and
+ * other requests are answered between them.
+ */
+function yielding(summarizer: Summarizer): Summarizer {
+  return {
+    label: summarizer.label,
+    async *stream(request) {
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      yield* summarizer.stream(request);
+    },
+  };
+}
+
+/**
+ * What every strategy would have left at one recorded compaction, as
+ * `audit --json` reports it (`strategies` of that compaction): the same
+ * context, the offline summarizer, the page's settings. One comparison is
+ * kept per history and settings, so what the strategies share (compactors,
+ * facts, summaries) is made once however many panels are opened.
+ */
+export class LedgerComparisons {
+  private held: {
+    history: SessionHistory;
+    key: string;
+    found: CompactionParts;
+    comparison: StrategyComparison;
+  } | null = null;
+
+  async at(
+    history: SessionHistory,
+    estimator: Estimator,
+    settings: SettingsInput,
+    compaction: number,
+  ): Promise<LedgerStrategies> {
+    if (!history.compactions[compaction])
+      throw new Error(`No compaction #${compaction + 1}: the session records ${history.compactions.length}`);
+    const key = JSON.stringify(settings);
+    if (!this.held || this.held.history !== history || this.held.key !== key) {
+      const found = compactionParts(history);
+      const comparison = compareStrategies(
+        history,
+        settings,
+        yielding(createOfflineSummarizer()),
+        estimator,
+        found,
+      );
+      this.held = { history, key, found, comparison };
+    }
+    const { found, comparison } = this.held;
+    return {
+      compaction,
+      contextMessages: found.parts(compaction).before.length,
+      strategies: await comparison.at(compaction),
+    };
+  }
 }

@@ -25,6 +25,7 @@ import type {
   ScoredFact,
   Settings,
   SettingsInput,
+  StrategyAtCompaction,
   SummaryPart,
   TokenizerId,
   Usage,
@@ -206,6 +207,12 @@ export type WorkerRequest =
    * `offlineSummary`, each summary is the offline summarizer's real output.
    */
   | { id: number; type: 'timeline'; settings: Settings; offlineSummary: boolean }
+  /**
+   * What every strategy would have left at recorded compaction `compaction`
+   * (0-based) under `settings`, with the offline summarizer: `audit --json`'s
+   * `strategies` of that compaction.
+   */
+  | { id: number; type: 'ledger-strategies'; settings: Settings; compaction: number }
   /**
    * Shows the context before call `call` (null: the context now): from here
    * on the worker's messages are that context, and the reply is its view.
@@ -462,6 +469,7 @@ export interface Replies {
   hash: string | null;
   'open-share': OpenShareResult;
   timeline: TimelineData;
+  'ledger-strategies': LedgerStrategies;
   pin: TranscriptView;
   breakdown: Breakdown;
   warm: StoredEncoding | null;
@@ -523,4 +531,13 @@ export interface LedgerView {
   /** "paths 9.8% · commands 0.2% · … kept over 3 compactions". */
   survivalLine: string;
   loops: CompactionLoop[];
+}
+
+/** Every strategy at one recorded compaction, as `audit --json` reports them. */
+export interface LedgerStrategies {
+  compaction: number;
+  /** Messages of the context the agent had just before it: what each strategy compacted. */
+  contextMessages: number;
+  /** In `STRATEGIES` order. */
+  strategies: StrategyAtCompaction[];
 }

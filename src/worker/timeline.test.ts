@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadEstimator } from '../core/estimate';
 import { STRATEGIES, normalizeSettings } from '../core/settings';
 import { importTranscript } from '../formats/registry';
-import { breakdownAt, contextAt, timelineData } from './timeline';
+import { breakdownAt, contextAt, ledgerStrategies, timelineData } from './timeline';
 
 const sample = importTranscript(
   readFileSync(join(__dirname, '../../public/samples/claude-code-linkcheck.jsonl'), 'utf8'),
@@ -84,6 +84,32 @@ describe('the ledger the worker hands the page', () => {
       ['/home/lee/code/linkcheck/src/check.ts', 7],
     ]);
     expect(first.cost.model).toBe('claude-sonnet-4-5');
+  });
+
+  it('compares the strategies at one compaction as audit --json does: cut, tokens after, facts kept', async () => {
+    const estimator = await loadEstimator('o200k_base');
+    const settings = normalizeSettings({});
+    const first = await ledgerStrategies(sample, estimator, settings, 0);
+    expect(first.compaction).toBe(0);
+    expect(first.contextMessages).toBe(20);
+    expect(first.strategies.map((s) => s.strategy)).toEqual(STRATEGIES);
+    // The figures `audit public/samples/claude-code-linkcheck.jsonl --json` prints for compactions[0].
+    const row = (name: string) => {
+      const s = first.strategies.find((x) => x.strategy === name)!;
+      return [s.tokensAfter, s.summarizedMessages, s.keptMessages, s.facts.all - s.facts.lost, s.facts.all];
+    };
+    expect(row('claude-code')).toEqual([584, 20, 0, 9, 10]);
+    expect(row('codex')).toEqual([647, 20, 1, 9, 10]);
+    expect(row('clear-tool-uses')).toEqual([2641, 0, 20, 10, 10]);
+    expect(row('adk')).toEqual([1881, 12, 8, 10, 10]);
+    expect(row('letta')).toEqual([4652, 7, 13, 10, 10]);
+    expect(row('budget')).toEqual([null, 0, 20, 10, 10]);
+    // Asked again, the comparison made for these settings answers; another compaction has its own context.
+    expect((await ledgerStrategies(sample, estimator, settings, 0)).strategies).toEqual(first.strategies);
+    expect((await ledgerStrategies(sample, estimator, settings, 1)).compaction).toBe(1);
+    await expect(ledgerStrategies(sample, estimator, settings, 2)).rejects.toThrow(
+      'No compaction #3: the session records 2',
+    );
   });
 
   it('has no ledger for a file that records no compaction', async () => {

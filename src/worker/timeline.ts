@@ -21,8 +21,8 @@ import {
 } from '../core';
 import type { ImportResult } from '../formats/types';
 import { offlineReplaySummarizer } from '../providers';
-import { ledgerView } from './ledger';
-import type { LedgerView, TimelineData } from './protocol';
+import { LedgerComparisons, ledgerView } from './ledger';
+import type { LedgerStrategies, LedgerView, TimelineData } from './protocol';
 
 interface Counted extends CountedSession {
   estimator: Estimator;
@@ -104,4 +104,17 @@ export function breakdownAt(
 ): Breakdown {
   const { unrecorded } = countedOf(imported, estimator);
   return breakdownOf(messages, estimator, { unrecorded: resolveUnseen(unrecorded, typedUnseen).tokens });
+}
+
+const comparisons = new LedgerComparisons();
+
+/** What every strategy would have left at recorded compaction `compaction`, under `settings`. */
+export function ledgerStrategies(
+  imported: ImportResult,
+  estimator: Estimator,
+  settings: Settings,
+  compaction: number,
+): Promise<LedgerStrategies> {
+  const { history } = countedOf(imported, estimator);
+  return comparisons.at(history, estimator, settings, compaction);
 }

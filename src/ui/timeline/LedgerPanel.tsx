@@ -5,10 +5,18 @@
  * paid for itself; and the summary it wrote, as text. The worker computed
  * all of it (`src/worker/ledger.ts`); see docs/ledger.md for the rules.
  */
+import { useEffect } from 'react';
+import type { Settings } from '../../core/settings';
+import type { StrategyAtCompaction } from '../../core';
 import { useTimeline } from '../../state/timelineStore';
 import { useUi } from '../../state/uiStore';
 import type { LedgerEntryView, LedgerFactView, LedgerTarget, LedgerView } from '../../worker/protocol';
 import { fmt } from '../format';
+import { STRATEGY_LABELS } from '../labels';
+import { useDebounced } from '../useDebounced';
+
+/** Settings typed in a row compare once, when the typing pauses. */
+const COMPARE_QUIET_MS = 250;
 
 const n = (value: number | null) => (value === null ? '–' : fmt(value));
 const usd = (value: number | null) => (value === null ? '–' : `$${value.toFixed(value < 0.01 ? 4 : 2)}`);
@@ -77,7 +85,86 @@ function CostLine({ entry }: { entry: LedgerEntryView }) {
   );
 }
 
-export function LedgerPanel({ entry }: { entry: LedgerEntryView }) {
+/** Where a strategy cut the context the agent had, in the figures `audit --json` gives. */
+function cutOf(s: StrategyAtCompaction, contextMessages: number): string {
+  if (s.tokensAfter === null) return 'nothing to compact';
+  const kept = s.keptMessages >= contextMessages ? `all ${fmt(s.keptMessages)}` : fmt(s.keptMessages);
+  if (s.summarizedMessages === 0) return `summarizes none, keeps ${kept}`;
+  if (s.summarizedMessages >= contextMessages)
+    return s.keptMessages > 0 ? `summarizes all, keeps ${kept}` : 'summarizes all';
+  return `summarizes ${fmt(s.summarizedMessages)}, keeps ${kept}`;
+}
+
+/**
+ * What each strategy would have left in place of this compaction: asked of
+ * the worker when the panel opens (the offline summarizer, these settings),
+ * shown when it answers. The agent's own summary comes first, for comparison.
+ */
+function StrategiesAt({ entry, settings }: { entry: LedgerEntryView; settings: Settings }) {
+  const compareAt = useTimeline((s) => s.compareAt);
+  const strategies = useTimeline((s) => s.strategies);
+  const quiet = useDebounced(settings, COMPARE_QUIET_MS);
+  useEffect(() => {
+    void compareAt(entry.index, quiet);
+  }, [compareAt, entry.index, quiet]);
+  const agentAll = entry.facts.reduce((sum, f) => sum + f.kept.length + f.lost.length, 0);
+  const agentKept = entry.facts.reduce((sum, f) => sum + f.kept.length, 0);
+  const data = strategies?.status === 'ready' ? strategies.data : null;
+  const mine = data && data.compaction === entry.index ? data : null;
+  return (
+    <>
+      <h3>At the same moment</h3>
+      {!mine && strategies?.status === 'error' ? (
+        <p className="error" role="alert">
+          The strategies could not be compared: {strategies.error}
+        </p>
+      ) : !mine ? (
+        <p className="muted" role="status" data-testid="ledger-strategies-loading">
+          Comparing the strategies…
+        </p>
+      ) : (
+        <table className="ledger-strategies" data-testid="ledger-strategies">
+          <caption>
+            What the strategies would have left at the same moment: each compacts the{' '}
+            {fmt(mine.contextMessages)} messages the agent had, with the offline summarizer and these settings
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">strategy</th>
+              <th scope="col">cut</th>
+              <th scope="col">tokens after</th>
+              <th scope="col">facts kept</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr data-strategy="agent">
+              <th scope="row">the agent's own summary</th>
+              <td>summarizes {fmt(entry.summarized.messages)}</td>
+              <td>{n(entry.tokensAfter)}</td>
+              <td>
+                {fmt(agentKept)}/{fmt(agentAll)}
+              </td>
+            </tr>
+            {mine.strategies.map((s) => (
+              <tr key={s.strategy} data-strategy={s.strategy}>
+                <th scope="row" title={STRATEGY_LABELS[s.strategy]}>
+                  {s.strategy}
+                </th>
+                <td>{cutOf(s, mine.contextMessages)}</td>
+                <td>{n(s.tokensAfter)}</td>
+                <td>
+                  {fmt(s.facts.all - s.facts.lost)}/{fmt(s.facts.all)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+export function LedgerPanel({ entry, settings }: { entry: LedgerEntryView; settings: Settings }) {
   const goTo = useGoTo();
   const lost = entry.facts.map((f) => ({ kind: f.kind, list: f.lost }));
   const kept = entry.facts.map((f) => ({ kind: f.kind, list: f.kept }));
@@ -119,6 +206,7 @@ export function LedgerPanel({ entry }: { entry: LedgerEntryView }) {
         </ul>
       )}
       <CostLine entry={entry} />
+      <StrategiesAt entry={entry} settings={settings} />
       <details>
         <summary>The summary it wrote</summary>
         {/* Recorded text from the file: rendered as text, never as markup. */}

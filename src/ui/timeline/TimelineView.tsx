@@ -235,7 +235,7 @@ const TimelineChart = memo(function TimelineChart({
         </ul>
       )}
       {ledgerOpen !== null && data.ledger?.compactions[ledgerOpen] && (
-        <LedgerPanel entry={data.ledger.compactions[ledgerOpen]} />
+        <LedgerPanel entry={data.ledger.compactions[ledgerOpen]} settings={analysis.settings} />
       )}
       <div className="call-picker" role="toolbar" aria-label="Pick a call to see its context" ref={group}>
         {picks.map((k) => (
