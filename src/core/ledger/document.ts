@@ -6,32 +6,16 @@
  * message and where to show it. The names are the command line's contract
  * (docs/ledger.md, docs/cli.md).
  */
-import type { CompactionTrigger, DurationSource } from '../session/history';
-import type { CompactionCost } from './cost';
 import { LEDGER_KINDS, type LedgerFact, type LedgerKind } from './kinds';
-import type { Ledger, LedgerEntry, Reread } from './ledger';
+import type { Ledger, LedgerEntry } from './ledger';
 import type { CompactionLoop } from './loops';
 import type { StrategyAtCompaction } from './strategies';
 import type { Survival } from './survival';
 
-export interface LedgerEntryDocument<F> {
-  index: number;
-  atMessage: number;
-  trigger: CompactionTrigger | null;
-  source: string;
-  tokensBefore: number | null;
-  tokensAfter: number | null;
-  durationMs: number | null;
-  durationSource: DurationSource | null;
-  summaryTokens: number;
-  summarized: LedgerEntry['summarized'];
-  summary: string;
+/** A ledger entry as printed: the entry's own fields, its facts projected to `F`, and the strategies beside it. */
+export interface LedgerEntryDocument<F> extends Omit<LedgerEntry, 'summaryAt' | 'facts'> {
   /** In `LEDGER_KINDS` order. */
   facts: Record<LedgerKind, { kept: F[]; lost: F[] }>;
-  rereads: Reread[];
-  cacheWriteAfter: number | null;
-  callsUntilNext: number;
-  cost: CompactionCost;
   /** Every strategy at the same moment, in `STRATEGIES` order; empty when they were not compared. */
   strategies: readonly StrategyAtCompaction[];
 }
