@@ -7,6 +7,7 @@ import { apply } from './apply';
 import { rawArchive } from './archive';
 import { NothingToCompactError } from './errors';
 import type { Estimator } from './estimate';
+import { listTokens } from './frozenMemo';
 import { clearInPlace } from './harness/applyClearings';
 import { carryUserMessages } from './harness/carry';
 import { presetOf } from './harness/registry';
@@ -170,14 +171,14 @@ export function createCompactor(
     async compact(messages, options = {}) {
       // A preset clears first, then summarizes exactly what its analysis shows; it may only clear.
       const clearing = clearInPlace(messages, s, estimator);
-      const working: Message[] = clearing?.messages ?? [...messages];
+      const working: readonly Message[] = clearing?.messages ?? messages;
       const cleared = clearing?.plan.cleared ?? [];
       if (clearing?.outcome.plan.nothingToCompact && cleared.length > 0) {
         return {
-          messages: working,
+          messages: clearing.messages,
           summary: '',
           reason: options.reason ?? 'manual',
-          tokensBefore: estimator.countMessages(messages),
+          tokensBefore: listTokens(messages, estimator),
           tokensAfter: estimator.countMessages(working),
           messagesBefore: messages.length,
           messagesAfter: working.length,
@@ -243,7 +244,7 @@ export function createCompactor(
         : [];
       const compacted = apply(working, prep, summary, carried, answer);
       if (preset?.discardsGrowth) {
-        const before = estimator.countMessages(messages);
+        const before = listTokens(messages, estimator);
         const after = estimator.countMessages(compacted);
         if (after > before) {
           throw new NothingToCompactError(
@@ -264,7 +265,7 @@ export function createCompactor(
         messages: compacted,
         summary,
         reason: options.reason ?? 'manual',
-        tokensBefore: estimator.countMessages(messages),
+        tokensBefore: listTokens(messages, estimator),
         tokensAfter: estimator.countMessages(compacted),
         messagesBefore: messages.length,
         messagesAfter: compacted.length,

@@ -6,6 +6,7 @@
  * message), after which each strategy answers in O(log n): dragging a budget
  * over 50,000 messages must not walk them.
  */
+import { onFrozenList } from './frozenMemo';
 import type { Message, Role } from './message';
 import { unsentTokens, type Estimator } from './estimate';
 import type { CutStrategy } from './settings';
@@ -157,12 +158,14 @@ function messageIndex(roles: readonly Role[], counts: ArrayLike<number>): CutInd
   };
 }
 
-/** Builds the index straight from messages. */
+/** Builds the index straight from messages (once for a frozen list). */
 export function indexMessages(messages: readonly Message[], estimator: Estimator): CutIndex {
-  return buildCutIndex(
-    messages.map((m) => m.role),
-    messages.map((m) => estimator.countMessage(m)),
-    unsentWeights(messages, estimator),
+  return onFrozenList(messages, 'cut-index', estimator, () =>
+    buildCutIndex(
+      messages.map((m) => m.role),
+      messages.map((m) => estimator.countMessage(m)),
+      unsentWeights(messages, estimator),
+    ),
   );
 }
 

@@ -91,34 +91,10 @@ export class FileOps {
   }
 
   addMessage(message: Message): void {
-    if (message.content.includes('</')) this.inherit(message.content);
-    for (const call of message.toolCalls ?? []) {
-      if (PATCH_TOOLS.includes(call.name)) {
-        this.addPatch(call.arguments);
-        continue;
-      }
-      let args: unknown;
-      try {
-        args = JSON.parse(call.arguments);
-      } catch {
-        continue; // truncated or malformed arguments name no path
-      }
-      if (args === null || typeof args !== 'object' || Array.isArray(args)) continue;
-      const record = args as Record<string, unknown>;
-      const access = accessOf(call.name, record);
-      const key = PATH_KEYS.find((k) => typeof record[k] === 'string');
-      if (!access || !key) continue;
-      const path = record[key] as string;
+    for (const [access, path] of touchesOf(message)) {
       if (access === 'read') this.addRead(path);
       else this.addModified(path);
     }
-  }
-
-  /** A patch in the `apply_patch` envelope: every file it adds, updates or deletes is modified. */
-  addPatch(args: string): void {
-    const patch = patchText(args);
-    if (patch === undefined) return;
-    for (const file of patchFiles(patch)) this.addModified(file.path);
   }
 
   clone(): FileOps {
@@ -135,6 +111,50 @@ export class FileOps {
     if (this.modified.length) out += `\n\n<${MODIFIED_TAG}>\n${this.modified.join('\n')}\n</${MODIFIED_TAG}>`;
     return out;
   }
+}
+
+type Touch = readonly ['read' | 'modified', string];
+
+/**
+ * What one message does to the lists, in order: the paths its tags carry,
+ * then each call's. Kept per message, since every strategy compared at a
+ * recorded compaction collects the same messages, and a message never
+ * changes (a cleared one is a new object).
+ */
+const touchesByMessage = new WeakMap<Message, readonly Touch[]>();
+
+function touchesOf(message: Message): readonly Touch[] {
+  let touches = touchesByMessage.get(message);
+  if (!touches) touchesByMessage.set(message, (touches = readTouches(message)));
+  return touches;
+}
+
+function readTouches(message: Message): Touch[] {
+  const out: Touch[] = [];
+  if (message.content.includes('</')) {
+    for (const path of taggedLines(message.content, READ_TAG)) out.push(['read', path]);
+    for (const path of taggedLines(message.content, MODIFIED_TAG)) out.push(['modified', path]);
+  }
+  for (const call of message.toolCalls ?? []) {
+    if (PATCH_TOOLS.includes(call.name)) {
+      const patch = patchText(call.arguments);
+      if (patch !== undefined) for (const file of patchFiles(patch)) out.push(['modified', file.path]);
+      continue;
+    }
+    let args: unknown;
+    try {
+      args = JSON.parse(call.arguments);
+    } catch {
+      continue; // truncated or malformed arguments name no path
+    }
+    if (args === null || typeof args !== 'object' || Array.isArray(args)) continue;
+    const record = args as Record<string, unknown>;
+    const access = accessOf(call.name, record);
+    const key = PATH_KEYS.find((k) => typeof record[k] === 'string');
+    if (!access || !key) continue;
+    out.push([access === 'read' ? 'read' : 'modified', record[key] as string]);
+  }
+  return out;
 }
 
 /** Lines between the first `<tag>` and the next `</tag>`. */

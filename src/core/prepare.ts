@@ -2,6 +2,7 @@
  * Everything a compaction needs that can be known before calling a model, so
  * the caller can decide not to call one.
  */
+import { listTokens } from './frozenMemo';
 import { cutAt, indexMessages, type CutIndex } from './cutPoint';
 import { harnessCut } from './harness/cuts';
 import { harnessTrigger } from './harness/trigger';
@@ -269,7 +270,7 @@ export function prepare(
     turnPrefixMessages: prefixFit.kept,
     omittedHistory: historyFit.omitted,
     omittedTurnPrefix: prefixFit.omitted,
-    tokensBefore: estimator.countMessages(messages),
+    tokensBefore: listTokens(messages, estimator),
     fileOps,
     historyFileOps,
     storedTurnId: storedTurnEndingAt(messages, plan.history.to),

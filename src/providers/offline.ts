@@ -36,8 +36,22 @@ const [ORIGINAL_REQUEST, EARLY_PROGRESS, CONTEXT_FOR_SUFFIX] = TURN_PREFIX_HEADI
 /** Whitespace collapsed to single spaces, cut at `max` characters with an ellipsis. */
 function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(flat);
-  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
+  // Code points are never more than UTF-16 units: a short text needs no count.
+  if (flat.length <= max) return flat;
+  let end = 0;
+  let points = 0;
+  for (const char of flat) {
+    if (points === max) return `${flat.slice(0, end - lastLength(flat, end))}…`;
+    end += char.length;
+    points++;
+  }
+  return flat;
+}
+
+/** UTF-16 units of the code point that ends at `end`. */
+function lastLength(text: string, end: number): number {
+  const unit = text.charCodeAt(end - 1);
+  return unit >= 0xdc00 && unit <= 0xdfff && end >= 2 ? 2 : 1;
 }
 
 function newest<T>(items: readonly T[], max: number): T[] {
@@ -71,6 +85,14 @@ const CONSTRAINT = /\b(must|must not|never|always|don't|do not|avoid|prefer|only
 
 /** A line of tool output that reports a failure. */
 const ERROR_LINE = /\b(error|exception|failed|failure|traceback|not found|denied|fatal|panic|enoent)\b/i;
+
+/** The first line of `text` that reports a failure; no word of the pattern runs across a line break. */
+function errorLine(text: string): string | undefined {
+  const match = ERROR_LINE.exec(text);
+  if (!match) return undefined;
+  const end = text.indexOf('\n', match.index);
+  return text.slice(text.lastIndexOf('\n', match.index) + 1, end < 0 ? text.length : end);
+}
 
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -134,7 +156,7 @@ function gather(parsed: ParsedPrompt, previous: Map<string, string[]>): Facts {
         toolCalls: calls.map((call) => ({ id: '', name: call.name, arguments: JSON.stringify(call.args) })),
       });
     } else if (part.kind === 'tool-result') {
-      const line = part.text.split('\n').find((l) => ERROR_LINE.test(l));
+      const line = errorLine(part.text);
       if (line) errors.push(`${part.toolName ?? 'tool'}: ${oneLine(line, LINE_CHARS)}`);
     }
   }

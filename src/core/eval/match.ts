@@ -50,6 +50,8 @@ export interface SummaryIndex {
   numbers: Set<string>;
   /** The text with every run of white space as one space, made by the first command looked up. */
   flat?: string;
+  /** The text in lower case, made by the first sentence looked up that has no key words. */
+  lower?: string;
 }
 
 export function indexSummary(summary: string): SummaryIndex {
@@ -78,7 +80,10 @@ export const KEY_WORD_SHARE = 0.6;
 
 export function sentenceKept(sentence: string, summary: SummaryIndex, share = KEY_WORD_SHARE): boolean {
   const needles = keyWords(sentence);
-  if (needles.length === 0) return summary.text.toLowerCase().includes(sentence.toLowerCase());
+  if (needles.length === 0) {
+    summary.lower ??= summary.text.toLowerCase();
+    return summary.lower.includes(sentence.toLowerCase());
+  }
   return coverage(needles, summary) >= share - 1e-9;
 }
 

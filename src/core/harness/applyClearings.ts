@@ -3,6 +3,7 @@
  * model would be sent, for the compaction result, the preview and the CLI.
  */
 import { indexMessages } from '../cutPoint';
+import { onFrozenList } from '../frozenMemo';
 import type { Estimator } from '../estimate';
 import type { Message } from '../message';
 import { findBoundary } from '../prepare';
@@ -92,19 +93,14 @@ export function clearInPlace(
 ): ClearedMessages | null {
   const strategy = settings.strategy;
   if (isCutStrategy(strategy)) return null;
-  const shape = {
+  const { boundary, ...measured } = onFrozenList(messages, 'clearing-shape', estimator, () => ({
     roles: messages.map((m) => m.role),
     counts: messages.map((m) => estimator.countMessage(m)),
     isSummary: messages.map(isSummaryMessage),
-    listTail: estimator.countMessages([]) + (settings.unseenTokens ?? 0),
     tools: toolShapeOf(messages, estimator),
-  };
-  const outcome = harnessOutcome(
-    strategy,
-    shape,
-    indexMessages(messages, estimator),
-    findBoundary(messages),
-    settings,
-  );
+    boundary: findBoundary(messages),
+  }));
+  const shape = { ...measured, listTail: estimator.countMessages([]) + (settings.unseenTokens ?? 0) };
+  const outcome = harnessOutcome(strategy, shape, indexMessages(messages, estimator), boundary, settings);
   return { outcome, plan: outcome.clearing, messages: applyClearings(messages, outcome.clearing) };
 }

@@ -61,7 +61,8 @@ export function compareStrategies(
   });
   return {
     async at(index) {
-      const before = found.parts(index).before.map((i) => history.messages[i]!);
+      // Frozen, so what every strategy first makes of it is made once (see `onFrozenList`).
+      const before = Object.freeze(found.parts(index).before.map((i) => history.messages[i]!));
       const facts = found.facts(index);
       const judged = new Map<string, FactLoss>();
       const judge = (messages: readonly Message[]) => {
