@@ -18,6 +18,7 @@ import { DEFAULT_SETTINGS } from '../src/core/settings';
 import { countSession } from '../src/core/session/counted';
 import { countChars4 } from '../src/core/tokenizer';
 import { importTranscript } from '../src/formats/registry';
+import { audit } from '../src/cli/audit';
 import { createOfflineSummarizer } from '../src/providers/offline';
 import { generateClaudeCode } from '../testing/transcripts';
 import { ensureData } from './importCli';
@@ -94,7 +95,17 @@ export async function auditBench(options: { quick: boolean }): Promise<Figure[]>
   let compactions = 0;
   let facts = 0;
   const importTimes: number[] = [];
+  const commandTimes: number[] = [];
+  let printed = 0;
   for (let i = 0; i < runs; i++) {
+    // The command as it runs (read, import, count, ledger, every strategy, a second thread
+    // for the strategies), alternated with the one-thread library path below.
+    const commandStart = performance.now();
+    await audit([file, '--json'], {
+      out: (text) => (printed = text.length),
+      err: () => {},
+    });
+    commandTimes.push(performance.now() - commandStart);
     // Imported again each run, with a new estimator: no run reads what an earlier one cached on its messages.
     const importStart = performance.now();
     const imported = importTranscript(text);
@@ -117,17 +128,24 @@ export async function auditBench(options: { quick: boolean }): Promise<Figure[]>
       for (const kind of Object.values(e.facts)) facts += kind.kept.length + kind.lost.length;
   }
   const ms = median(times);
+  const command = median(commandTimes);
   const section = 'audit';
   const label = `Claude Code JSONL, ${mb} MB, ${compactions} compactions, ${facts.toLocaleString('en-US')} facts`;
   return [
+    {
+      section,
+      name: `${label}: audit FILE --json, the command from reading the file to its ${Math.round(printed / 1000)} kB of JSON (two threads)`,
+      value: Math.round(command),
+      unit: 'ms',
+      target: '≤ 2,000 ms',
+      meets: command <= 2000,
+    },
     { section, name: `${label}: import (apart)`, value: Math.round(median(importTimes)), unit: 'ms' },
     {
       section,
-      name: `${label}: audit after import (counts + ledger + every strategy at every compaction)`,
+      name: `${label}: one thread, after import (counts + ledger + every strategy at every compaction)`,
       value: Math.round(ms),
       unit: 'ms',
-      target: '≤ 2,000 ms',
-      meets: ms <= 2000,
     },
     {
       section,

@@ -5,10 +5,11 @@
  * walk waits for a free one, so what is held at once is a file per core.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FoundSession } from '../archive/read';
 import type { RowResult } from '../archive/row';
 import type { TokenizerId } from '../core';
+import { startModuleWorker } from './threads';
 
 export interface PoolRequest {
   id: number;
@@ -31,15 +32,9 @@ export interface PoolOptions {
   size?: number;
 }
 
-/** A worker for this module's own form: from TypeScript sources (tsx) it registers tsx in the thread first. */
 function startWorker(options: PoolOptions): Worker {
-  const here = import.meta.url;
-  const entry = new URL(here.endsWith('.ts') ? './archiveWorker.ts' : './archiveWorker.js', here).href;
-  const boot = here.endsWith('.ts')
-    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`
-    : `import(${JSON.stringify(entry)});`;
   const { root, tokenizer, scale } = options;
-  return new Worker(boot, { eval: true, workerData: { root, tokenizer, scale } });
+  return startModuleWorker('archiveWorker', { root, tokenizer, scale });
 }
 
 interface Job {

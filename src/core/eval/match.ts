@@ -64,9 +64,69 @@ export function indexSummary(summary: string): SummaryIndex {
   return { text: summary, stems, numbers };
 }
 
+/**
+ * One thing a text says or not: a substring, a name with nothing glued to
+ * either side, an identifier, a word's stem or a number; a command quoted
+ * with its white space collapsed, or a sentence in any case. Each matcher
+ * below is a rule over clues, so the judge can also look for the clues of
+ * many facts across the messages of many contexts at once (see
+ * `ledger/contextJudge.ts`).
+ */
+export interface Clue {
+  kind: 'substring' | 'bounded' | 'identifier' | 'stem' | 'number' | 'flat' | 'lower';
+  text: string;
+}
+
+/** Kept when, for one of the alternatives, at least `need` of its clues hold. */
+export type Rule = readonly { clues: readonly Clue[]; need: number }[];
+
+/** The fewest of `n` clues whose share reaches `share`. */
+function needed(n: number, share: number): number {
+  let k = 0;
+  while (k < n && k / n < share - 1e-9) k++;
+  return k;
+}
+
+const one = (kind: Clue['kind'], text: string) => ({ clues: [{ kind, text }], need: 1 });
+
+export function clueHolds(clue: Clue, summary: SummaryIndex): boolean {
+  switch (clue.kind) {
+    case 'substring':
+      return summary.text.includes(clue.text);
+    case 'bounded':
+      return containsBounded(summary.text, clue.text);
+    case 'identifier':
+      return containsIdentifier(summary.text, clue.text);
+    case 'stem':
+      return summary.stems.has(clue.text);
+    case 'number':
+      return summary.numbers.has(clue.text);
+    case 'flat':
+      summary.flat ??= summary.text.replace(/\s+/g, ' ');
+      return summary.flat.includes(clue.text);
+    case 'lower':
+      summary.lower ??= summary.text.toLowerCase();
+      return summary.lower.includes(clue.text);
+  }
+}
+
+export function ruleHolds(rule: Rule, holds: (clue: Clue) => boolean): boolean {
+  return rule.some(({ clues, need }) => {
+    let count = 0;
+    for (const clue of clues) if (holds(clue)) count++;
+    return count >= need;
+  });
+}
+
+const keptIn = (rule: Rule, summary: SummaryIndex) => ruleHolds(rule, (c) => clueHolds(c, summary));
+
 /** A number is kept when the summary writes the same digits, with or without thousands separators. */
+export function numberRule(text: string): Rule {
+  return [one('number', text.replace(/,/g, '').replace(/%$/, ''))];
+}
+
 export function numberKept(text: string, summary: SummaryIndex): boolean {
-  return summary.numbers.has(text.replace(/,/g, '').replace(/%$/, ''));
+  return keptIn(numberRule(text), summary);
 }
 
 /** Share of `needles` the summary names; 1 when there are none. */
@@ -78,26 +138,44 @@ export function coverage(needles: readonly string[], summary: SummaryIndex): num
 /** A sentence survives when at least this share of its key words does. */
 export const KEY_WORD_SHARE = 0.6;
 
-export function sentenceKept(sentence: string, summary: SummaryIndex, share = KEY_WORD_SHARE): boolean {
+/** Enough of its key words; a sentence with none is looked for whole, in any case. */
+export function sentenceRule(sentence: string, share = KEY_WORD_SHARE): Rule {
   const needles = keyWords(sentence);
-  if (needles.length === 0) {
-    summary.lower ??= summary.text.toLowerCase();
-    return summary.lower.includes(sentence.toLowerCase());
-  }
-  return coverage(needles, summary) >= share - 1e-9;
+  if (needles.length === 0) return [one('lower', sentence.toLowerCase())];
+  return [{ clues: needles.map((text) => ({ kind: 'stem', text })), need: needed(needles.length, share) }];
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export function sentenceKept(sentence: string, summary: SummaryIndex, share = KEY_WORD_SHARE): boolean {
+  return keptIn(sentenceRule(sentence, share), summary);
 }
 
 /** `needle` in `text` with no path or word character glued to either side. */
 export function containsBounded(text: string, needle: string): boolean {
   if (!needle) return false;
-  const pattern = new RegExp(`(?<![\\w.\\-/@])${escapeRegExp(needle)}(?![\\w\\-]|\\.\\w)`);
-  if (pattern.test(text)) return true;
-  // A path written after a directory (`src/month.ts` for `month.ts`) is still the file.
-  return new RegExp(`(?<=/)${escapeRegExp(needle)}(?![\\w\\-]|\\.\\w)`).test(text);
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1))
+    if (boundedAt(text, needle, at)) return true;
+  return false;
+}
+
+const isWordUnit = (unit: number) =>
+  (unit >= 48 && unit <= 57) || (unit >= 65 && unit <= 90) || (unit >= 97 && unit <= 122) || unit === 95;
+
+/**
+ * `needle`, found in `text` at `at`, stands alone there: no word character,
+ * `-` or file extension right after it, and before it nothing glued (a word
+ * character, `.`, `-` or `@`) unless it is a `/`: a path written after a
+ * directory (`src/month.ts` for `month.ts`) is still the file.
+ */
+export function boundedAt(text: string, needle: string, at: number): boolean {
+  const end = at + needle.length;
+  if (end < text.length) {
+    const next = text.charCodeAt(end);
+    if (isWordUnit(next) || next === 45) return false;
+    if (next === 46 && end + 1 < text.length && isWordUnit(text.charCodeAt(end + 1))) return false;
+  }
+  if (at === 0) return true;
+  const before = text.charCodeAt(at - 1);
+  return !(isWordUnit(before) || before === 46 || before === 45 || before === 64);
 }
 
 /** The file name of a path: what a summary most often keeps of it. */
@@ -107,29 +185,56 @@ export function fileName(path: string): string {
 }
 
 /** A path is kept when the summary names it in full or by its file name. */
+export function pathRule(path: string): Rule {
+  return [one('substring', path), one('bounded', fileName(path))];
+}
+
 export function pathKept(path: string, summary: SummaryIndex): boolean {
-  return summary.text.includes(path) || containsBounded(summary.text, fileName(path));
+  return keptIn(pathRule(path), summary);
+}
+
+/** `name`, found in `text` at `at`, with no identifier character (a word character or `$`) on either side. */
+export function identifierAt(text: string, name: string, at: number): boolean {
+  const end = at + name.length;
+  const free = (unit: number) => !(isWordUnit(unit) || unit === 36);
+  return (at === 0 || free(text.charCodeAt(at - 1))) && (end >= text.length || free(text.charCodeAt(end)));
+}
+
+function containsIdentifier(text: string, name: string): boolean {
+  if (!name) return /(?<![\w$])(?![\w$])/.test(text);
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1))
+    if (identifierAt(text, name, at)) return true;
+  return false;
 }
 
 /** An identifier is kept when it appears as a whole word, in its own case. */
+export function identifierRule(name: string): Rule {
+  return [one('identifier', name)];
+}
+
 export function identifierKept(name: string, summary: SummaryIndex): boolean {
-  return new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`).test(summary.text);
+  return keptIn(identifierRule(name), summary);
 }
 
 /**
  * A command is kept when the summary quotes it, or names most of its words
  * (the program and its arguments, not its flags or punctuation).
  */
-export function commandKept(command: string, summary: SummaryIndex): boolean {
+export function commandRule(command: string): Rule {
   const flat = command.replace(/\s+/g, ' ');
-  summary.flat ??= summary.text.replace(/\s+/g, ' ');
-  if (summary.flat.includes(flat)) return true;
   const parts = flat
     .split(' ')
     .map((w) => w.replace(/^['"`]+|['"`]+$/g, ''))
     .filter((w) => w.length >= 2 && !w.startsWith('-') && /[\p{L}\p{N}]/u.test(w))
     .slice(0, 6);
-  if (parts.length === 0) return false;
-  const named = parts.filter((w) => containsBounded(summary.text, w)).length;
-  return named / parts.length >= 2 / 3 - 1e-9;
+  const quoted = one('flat', flat);
+  if (parts.length === 0) return [quoted];
+  return [
+    quoted,
+    { clues: parts.map((text) => ({ kind: 'bounded', text })), need: needed(parts.length, 2 / 3) },
+  ];
+}
+
+export function commandKept(command: string, summary: SummaryIndex): boolean {
+  return keptIn(commandRule(command), summary);
 }

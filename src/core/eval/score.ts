@@ -6,11 +6,14 @@
  */
 import { FACT_KINDS, type Fact, type FactKind } from './facts';
 import {
-  commandKept,
-  identifierKept,
+  clueHolds,
+  commandRule,
+  identifierRule,
   indexSummary,
-  pathKept,
-  sentenceKept,
+  pathRule,
+  ruleHolds,
+  sentenceRule,
+  type Rule,
   type SummaryIndex,
 } from './match';
 
@@ -39,20 +42,25 @@ export interface Scorecard {
   tokensRemovedPct: number;
 }
 
-export function factKept(fact: Fact, summary: SummaryIndex): boolean {
+/** What keeping `fact` takes of a text, by its kind. */
+export function factRule(fact: Fact): Rule {
   switch (fact.kind) {
     case 'artifact':
-      return pathKept(fact.text, summary);
+      return pathRule(fact.text);
     case 'identifier':
-      return identifierKept(fact.text, summary);
+      return identifierRule(fact.text);
     case 'last-command':
-      return commandKept(fact.text, summary);
+      return commandRule(fact.text);
     case 'last-error':
-      return sentenceKept(fact.text, summary, ERROR_SHARE);
+      return sentenceRule(fact.text, ERROR_SHARE);
     case 'constraint':
     case 'open-task':
-      return sentenceKept(fact.text, summary);
+      return sentenceRule(fact.text);
   }
+}
+
+export function factKept(fact: Fact, summary: SummaryIndex): boolean {
+  return ruleHolds(factRule(fact), (clue) => clueHolds(clue, summary));
 }
 
 function recall(kept: number, expected: number): number | null {

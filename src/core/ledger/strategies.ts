@@ -10,22 +10,24 @@
  *
  * Fourteen strategies at each of a long session's compactions is most of
  * what `audit` costs, so what they share is done once: the compactors are
- * made once per session, the facts found once per compaction, each distinct
- * summarization request answered once (six presets that summarize the whole
- * context send the same one), and the facts judged once per distinct context
- * left. Message counts come from the estimator's cache, filled when the
- * session was counted.
+ * made once per session, the facts found once per compaction, what every
+ * strategy starts from made once per compaction (the context is frozen:
+ * `onFrozenList`), each distinct summarization request answered once
+ * (presets that summarize the whole context send the same one), and the
+ * facts judged over all the contexts left at once (`judgeContexts`).
+ * Message counts come from the estimator's cache, filled when the session
+ * was counted.
  */
 import { createCompactor, type Compactor } from '../compactor';
 import { NothingToCompactError } from '../errors';
 import type { Estimator } from '../estimate';
-import { indexSummary, type SummaryIndex } from '../eval/match';
 import type { Message } from '../message';
 import type { SessionHistory } from '../session/history';
 import { STRATEGIES, type SettingsInput, type Strategy } from '../settings';
 import type { SummaryChunk, Summarizer, SummaryRequest } from '../summarizer';
-import { compactionParts, judgeFacts, type CompactionParts } from './ledger';
-import { factLoss, type FactLoss } from './survival';
+import { judgeContexts, type PieceIndexes } from './contextJudge';
+import { compactionParts, type CompactionParts } from './ledger';
+import type { FactLoss } from './survival';
 
 export interface StrategyAtCompaction {
   strategy: Strategy;
@@ -53,7 +55,7 @@ export function compareStrategies(
   found: CompactionParts = compactionParts(history),
 ): StrategyComparison {
   const answered = answerOnce(summarizer);
-  const pieces = new WeakMap<Message, SummaryIndex>();
+  const pieces: PieceIndexes = new WeakMap();
   const compactors = STRATEGIES.map((strategy) => {
     const compactor = createCompactor(answered, estimator, { ...settings, strategy });
     if (!compactor) throw new Error('no compactor: the settings have no window');
@@ -63,45 +65,41 @@ export function compareStrategies(
     async at(index) {
       // Frozen, so what every strategy first makes of it is made once (see `onFrozenList`).
       const before = Object.freeze(found.parts(index).before.map((i) => history.messages[i]!));
-      const facts = found.facts(index);
-      const judged = new Map<string, FactLoss>();
-      const judge = (messages: readonly Message[]) => {
-        const index = contextIndex(messages, pieces);
-        let loss = judged.get(index.text);
-        if (!loss) judged.set(index.text, (loss = factLoss(judgeFacts(facts, index.complete()))));
-        return loss;
-      };
-      const out: StrategyAtCompaction[] = [];
+      const ran: { row: Omit<StrategyAtCompaction, 'facts'>; left: readonly Message[] }[] = [];
       for (const { strategy, compactor } of compactors)
-        out.push(await strategyAt(strategy, compactor, before, judge));
-      return out;
+        ran.push(await strategyAt(strategy, compactor, before));
+      const losses = judgeContexts(
+        found.facts(index),
+        ran.map((r) => r.left),
+        pieces,
+      );
+      return ran.map(({ row }, k) => ({ ...row, facts: losses[k]! }));
     },
   };
 }
 
+/** What one strategy does to the context before a compaction, and the context it leaves. */
 async function strategyAt(
   strategy: Strategy,
   compactor: Compactor,
   before: readonly Message[],
-  judge: (messages: readonly Message[]) => FactLoss,
-): Promise<StrategyAtCompaction> {
+): Promise<{ row: Omit<StrategyAtCompaction, 'facts'>; left: readonly Message[] }> {
   try {
     const result = await compactor.compact(before, { reason: 'manual' });
     return {
-      strategy,
-      tokensAfter: result.tokensAfter,
-      summarizedMessages: result.summarized.reduce((n, r) => n + (r.to - r.from), 0),
-      keptMessages: result.origins.filter((o) => o !== null).length,
-      facts: judge(result.messages),
+      row: {
+        strategy,
+        tokensAfter: result.tokensAfter,
+        summarizedMessages: result.summarized.reduce((n, r) => n + (r.to - r.from), 0),
+        keptMessages: result.origins.filter((o) => o !== null).length,
+      },
+      left: result.messages,
     };
   } catch (error) {
     if (!(error instanceof NothingToCompactError)) throw error;
     return {
-      strategy,
-      tokensAfter: null,
-      summarizedMessages: 0,
-      keptMessages: before.length,
-      facts: judge(before),
+      row: { strategy, tokensAfter: null, summarizedMessages: 0, keptMessages: before.length },
+      left: before,
     };
   }
 }
@@ -153,38 +151,4 @@ function answerOnce(summarizer: Summarizer): Summarizer {
       yield* chunks;
     },
   };
-}
-
-/**
- * The judge's index of what a context says, whole: every message's text and
- * its tool calls' arguments, where paths and commands are. Each message is
- * indexed once; the whole is their union, which is the index of the joined
- * text since no word or number runs across the blank line between messages.
- */
-function contextIndex(
-  messages: readonly Message[],
-  pieces: WeakMap<Message, SummaryIndex>,
-): { text: string; complete(): SummaryIndex } {
-  const parts = messages.map((m) => {
-    let piece = pieces.get(m);
-    if (!piece) pieces.set(m, (piece = indexSummary(messageText(m))));
-    return piece;
-  });
-  const text = parts.map((p) => p.text).join('\n\n');
-  return {
-    text,
-    complete() {
-      const stems = new Set<string>();
-      const numbers = new Set<string>();
-      for (const part of parts) {
-        for (const stem of part.stems) stems.add(stem);
-        for (const number of part.numbers) numbers.add(number);
-      }
-      return { text, stems, numbers };
-    },
-  };
-}
-
-function messageText(m: Message): string {
-  return [m.content, ...(m.toolCalls ?? []).map((t) => `${t.name} ${t.arguments}`)].join('\n\n');
 }
