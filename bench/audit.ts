@@ -88,7 +88,7 @@ export async function auditBench(options: { quick: boolean }): Promise<Figure[]>
   const mb = (statSync(file).size / 1e6).toFixed(1);
   const text = readFileSync(file, 'utf8');
   const runs = options.quick ? 1 : 3;
-  const summarizer = createOfflineSummarizer();
+  const summarizer = createOfflineSummarizer({ paced: false });
   const times: number[] = [];
   const withoutStrategies: number[] = [];
   const ledgerTimes: number[] = [];

@@ -160,7 +160,7 @@ export async function audit(argv: string[], io: Io): Promise<number> {
     const ledger = compactionLedger(history, shape.counts, { price, priceOf: ledgerPrice, found });
     const strategies = withStrategies
       ? await strategiesShared(
-          compareStrategies(history, settings, createOfflineSummarizer(), estimator, found),
+          compareStrategies(history, settings, createOfflineSummarizer({ paced: false }), estimator, found),
           history,
           helper,
         )

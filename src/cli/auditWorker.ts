@@ -15,7 +15,13 @@ const { argv, claims } = workerData as HelperData;
 
 async function run(): Promise<void> {
   const { history, settings, estimator, found } = await auditedSession(argv, { out() {}, err() {} });
-  const comparison = compareStrategies(history, settings, createOfflineSummarizer(), estimator, found);
+  const comparison = compareStrategies(
+    history,
+    settings,
+    createOfflineSummarizer({ paced: false }),
+    estimator,
+    found,
+  );
   const session = sessionKey(history);
   const count = history.compactions.length;
   for (let k = Atomics.add(claims, 0, 1); k < count; k = Atomics.add(claims, 0, 1)) {

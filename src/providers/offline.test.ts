@@ -216,6 +216,19 @@ describe('createOfflineSummarizer', () => {
     ]);
   });
 
+  it('unpaced, gives the same chunks without waiting a turn of the event loop between sections', async () => {
+    let turned = false;
+    setTimeout(() => (turned = true), 0);
+    const unpaced = await collect(
+      createOfflineSummarizer({ paced: false }).stream(request('history', historyPrompt)),
+    );
+    expect(turned).toBe(false);
+    expect(unpaced).toEqual(
+      await collect(createOfflineSummarizer().stream(request('history', historyPrompt))),
+    );
+    expect(turned).toBe(true);
+  });
+
   it('stops with the abort reason when the signal aborts', async () => {
     const controller = new AbortController();
     const reason = new Error('stopped');

@@ -126,7 +126,7 @@ export class LedgerComparisons {
       const comparison = compareStrategies(
         history,
         settings,
-        yielding(createOfflineSummarizer()),
+        yielding(createOfflineSummarizer({ paced: false })),
         estimator,
         found,
       );
