@@ -9,6 +9,12 @@ export interface FailurePattern {
   /** Who prints it, for anyone extending the table. */
   source: string;
   pattern: RegExp;
+  /**
+   * Text the pattern cannot match without: the pattern is tried only on
+   * output that holds one of these, so long outputs are not searched line by
+   * line for nothing.
+   */
+  needs: readonly string[];
 }
 
 /** The exit code a harness records beside the output (Codex metadata). */
@@ -17,18 +23,34 @@ const EXIT_FIELD = /"exit_code"\s*:\s*(-?\d+)/;
 const EXIT_TEXT = /^(?:exit code|process exited with code|command exited with code):?\s*(-?\d+)/im;
 
 export const FAILURE_PATTERNS: readonly FailurePattern[] = [
-  { source: 'vitest / jest summary', pattern: /\(\d+ tests? \| \d+ failed\)|^\s*Tests?\s+.*\d+ failed/m },
-  { source: 'jest / vitest file', pattern: /^\s*FAIL\s+\S/m },
-  { source: 'go test', pattern: /^--- FAIL: |^FAIL\s/m },
-  { source: 'pytest', pattern: /^FAILED |=+ .*\d+ failed/m },
-  { source: 'node:test / tap', pattern: /^not ok \d+/m },
-  { source: 'TypeScript', pattern: /error TS\d+:/ },
-  { source: 'ESLint', pattern: /^\s*\d+:\d+\s+error\s/m },
-  { source: 'Python', pattern: /^Traceback \(most recent call last\):/m },
-  { source: 'Claude Code', pattern: /<tool_use_error>/ },
-  { source: 'shells', pattern: /command not found|No such file or directory/ },
-  { source: 'compilers and tools', pattern: /^(?:error|Error|ERROR)(?:\[\w+\])?:\s/m },
-  { source: 'Go build', pattern: /^\S+\.go:\d+:\d+: /m },
+  {
+    source: 'vitest / jest summary',
+    pattern: /\(\d+ tests? \| \d+ failed\)|^\s*Tests?\s+.*\d+ failed/m,
+    needs: [' failed'],
+  },
+  { source: 'jest / vitest file', pattern: /^\s*FAIL\s+\S/m, needs: ['FAIL'] },
+  { source: 'go test', pattern: /^--- FAIL: |^FAIL\s/m, needs: ['FAIL'] },
+  { source: 'pytest', pattern: /^FAILED |=+ .*\d+ failed/m, needs: ['FAILED ', ' failed'] },
+  { source: 'node:test / tap', pattern: /^not ok \d+/m, needs: ['not ok '] },
+  { source: 'TypeScript', pattern: /error TS\d+:/, needs: ['error TS'] },
+  { source: 'ESLint', pattern: /^\s*\d+:\d+\s+error\s/m, needs: ['error'] },
+  {
+    source: 'Python',
+    pattern: /^Traceback \(most recent call last\):/m,
+    needs: ['Traceback (most recent call last):'],
+  },
+  { source: 'Claude Code', pattern: /<tool_use_error>/, needs: ['<tool_use_error>'] },
+  {
+    source: 'shells',
+    pattern: /command not found|No such file or directory/,
+    needs: ['command not found', 'No such file or directory'],
+  },
+  {
+    source: 'compilers and tools',
+    pattern: /^(?:error|Error|ERROR)(?:\[\w+\])?:\s/m,
+    needs: ['error', 'Error', 'ERROR'],
+  },
+  { source: 'Go build', pattern: /^\S+\.go:\d+:\d+: /m, needs: ['.go:'] },
 ];
 
 /** Lines worth quoting as the failure: the first one that names it. */
@@ -39,7 +61,9 @@ const FAILURE_LINE =
 export function isFailure(output: string): boolean {
   const exit = EXIT_FIELD.exec(output) ?? EXIT_TEXT.exec(output);
   if (exit) return Number(exit[1]) !== 0;
-  return FAILURE_PATTERNS.some((row) => row.pattern.test(output));
+  return FAILURE_PATTERNS.some(
+    (row) => row.needs.some((text) => output.includes(text)) && row.pattern.test(output),
+  );
 }
 
 /** The one line that best says what failed, for the checklist. */
