@@ -93,7 +93,9 @@ export function ensureFolder(sessions: number): { dir: string; bytes: number } {
       const copies = Math.max(1, Math.round(size / templates[k]!.bytesPerCopy));
       const path = join(dir, kind.path(i));
       mkdirSync(dirname(path), { recursive: true });
-      writeChained(path, templates[k]!, copies, hex(i, 6));
+      // Sessions spread over half a year, as a developer's are, so the charts have days to show.
+      const startMs = Math.floor(random() * 180) * 86_400_000;
+      writeChained(path, templates[k]!, copies, { tag: hex(i, 6), startMs });
     }
     writeFileSync(join(dir, '.claude/settings.json'), '{}');
     writeFileSync(marker, '');

@@ -13,12 +13,9 @@ const PATHS: Record<SampleFormat, string> = {
   'openai-chat': 'Code/globalStorage/saoudrizwan.claude-dev/tasks/1700000000/api_conversation_history.json',
 };
 
-async function rowOf(format: SampleFormat, sample: string, copies: number): Promise<SessionRow> {
-  const text = chainedText(
-    template(format, readFileSync(`public/samples/${sample}`, 'utf8')),
-    copies,
-    'f00d',
-  );
+async function rowOf(format: SampleFormat, sample: string, copies: number, startMs = 0): Promise<SessionRow> {
+  const t = template(format, readFileSync(`public/samples/${sample}`, 'utf8'));
+  const text = chainedText(t, copies, { tag: 'f00d', startMs });
   const result = await sessionRow({
     file: PATHS[format],
     place: placeOf(PATHS[format])!,
@@ -56,6 +53,16 @@ describe('a chained session', () => {
     // Each copy moves by the sample's span (9 min 2.681 s) plus an hour's pause.
     const step = Date.parse(one.lastTime!) - Date.parse(one.firstTime!) + 3_600_000;
     expect(Date.parse(three.lastTime!)).toBe(Date.parse(one.lastTime!) + 2 * step);
+  });
+
+  it('starts a session on another day when asked, every time moved alike', async () => {
+    const one = await rowOf('pi', 'pi-table-widths.jsonl', 1);
+    const moved = await rowOf('pi', 'pi-table-widths.jsonl', 1, 30 * 86_400_000);
+    expect(moved.firstTime).toBe('2026-02-20T09:03:11.204Z');
+    expect(Date.parse(moved.lastTime!) - Date.parse(moved.firstTime!)).toBe(
+      Date.parse(one.lastTime!) - Date.parse(one.firstTime!),
+    );
+    expect(moved.inputTokensTotal).toBe(one.inputTokensTotal);
   });
 
   it('chains a session with no compaction into one growing context (Claude Code)', async () => {

@@ -153,8 +153,15 @@ export function template(format: SampleFormat, text: string): Template {
   };
 }
 
-function render(parts: Part[], copy: number, tag: string, t: Template): string {
-  const shift = copy * t.spanMs;
+/** How a file differs from the sample: `tag` ends its ids, `startMs` moves its first time (0: the sample's). */
+export interface ChainOptions {
+  tag: string;
+  startMs?: number;
+}
+
+function render(parts: Part[], copy: number, o: ChainOptions, t: Template): string {
+  const tag = o.tag;
+  const shift = (o.startMs ?? 0) + copy * t.spanMs;
   let out = '';
   for (const p of parts) {
     if (typeof p === 'string') out += p;
@@ -168,21 +175,21 @@ function render(parts: Part[], copy: number, tag: string, t: Template): string {
 }
 
 /** The pieces of a session of `copies` copies, one copy at a time (a 100 MB session is never one string). */
-function* chained(t: Template, copies: number, tag: string): Generator<string> {
-  yield render(t.head, 0, tag, t);
+function* chained(t: Template, copies: number, o: ChainOptions): Generator<string> {
+  yield render(t.head, 0, o, t);
   for (let c = 0; c < copies; c++) {
-    const text = render(t.body, c, tag, t);
+    const text = render(t.body, c, o, t);
     yield c === 0 && t.leadingComma ? text.slice(1) : text;
   }
   yield t.tail;
 }
 
-/** `copies` of the sample's conversation as one session at `path`; `tag` makes the file's ids its own. */
-export function writeChained(path: string, t: Template, copies: number, tag: string): number {
+/** `copies` of the sample's conversation as one session at `path`. */
+export function writeChained(path: string, t: Template, copies: number, o: ChainOptions): number {
   const fd = openSync(path, 'w');
   let bytes = 0;
   try {
-    for (const piece of chained(t, copies, tag)) bytes += writeSync(fd, piece);
+    for (const piece of chained(t, copies, o)) bytes += writeSync(fd, piece);
   } finally {
     closeSync(fd);
   }
@@ -190,8 +197,8 @@ export function writeChained(path: string, t: Template, copies: number, tag: str
 }
 
 /** The text `writeChained` writes, for tests. */
-export function chainedText(t: Template, copies: number, tag: string): string {
-  return [...chained(t, copies, tag)].join('');
+export function chainedText(t: Template, copies: number, o: ChainOptions): string {
+  return [...chained(t, copies, o)].join('');
 }
 
 /**
