@@ -130,6 +130,32 @@ interface PageRun {
   longTasks: number[];
   /** Those before it: the browser building the input's list of files, before the page sees any. */
   handoverTasks: number[];
+  /** The largest resident size of the browser's renderers (the page's thread and its workers) while reading, or null without `ps`. */
+  peakRendererMB: number | null;
+}
+
+/** Resident megabytes of the renderer processes under `root` (the page, its workers), or null without `ps`. */
+function rendererMB(root: number): number | null {
+  const ps = spawnSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' });
+  if (ps.status !== 0) return null;
+  const procs = ps.stdout
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((m) => m !== null)
+    .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), rss: Number(m[3]), args: m[4]! }));
+  const tree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of procs)
+      if (!tree.has(p.pid) && tree.has(p.ppid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+  }
+  const kb = procs
+    .filter((p) => tree.has(p.pid) && p.args.includes('--type=renderer'))
+    .reduce((sum, p) => sum + p.rss, 0);
+  return kb / 1024;
 }
 
 /**
@@ -178,6 +204,13 @@ async function runPage(dir: string): Promise<PageRun> {
       null,
       { polling: 250, timeout: 60_000 },
     );
+    let peakRendererMB: number | null = null;
+    const sample = () => {
+      // The browser is this process's child: its renderers are in this process's tree.
+      const mb = rendererMB(process.pid);
+      if (mb !== null) peakRendererMB = Math.max(peakRendererMB ?? 0, mb);
+    };
+    const sampler = setInterval(sample, 500);
     const start = Date.now();
     await page.getByTestId('archive-open').setInputFiles(dir);
     await page
@@ -185,6 +218,7 @@ async function runPage(dir: string): Promise<PageRun> {
       .filter({ hasText: /^Read / })
       .waitFor({ timeout: 30 * 60_000 });
     const ms = Date.now() - start;
+    clearInterval(sampler);
     await page.getByTestId('archive-survival').waitFor();
     const { long, opened } = await page.evaluate(() => {
       const probe = window as unknown as Probe;
@@ -192,6 +226,7 @@ async function runPage(dir: string): Promise<PageRun> {
     });
     return {
       ms,
+      peakRendererMB,
       longTasks: long.filter(([at]) => at >= opened).map(([, d]) => d),
       handoverTasks: long.filter(([at]) => at < opened).map(([, d]) => d),
     };
@@ -247,6 +282,18 @@ export async function archiveBench(options: { quick: boolean }): Promise<Figure[
         target: `≤ 2 × CLI (${Math.round(2 * cli.ms)} ms)`,
         meets: page.ms <= 2 * cli.ms,
       },
+      ...(page.peakRendererMB === null
+        ? []
+        : [
+            {
+              section,
+              name: "page archive: peak memory (the page's renderer: its thread and workers)",
+              value: Math.round(page.peakRendererMB),
+              unit: 'MB',
+              target: '≤ 1024 MB',
+              meets: page.peakRendererMB <= 1024,
+            },
+          ]),
       {
         section,
         name: 'page archive: main-thread tasks over 50 ms',
