@@ -134,7 +134,11 @@ interface PageRun {
   peakRendererMB: number | null;
 }
 
-/** Resident megabytes of the renderer processes under `root` (the page, its workers), or null without `ps`. */
+/**
+ * Resident megabytes of the largest renderer process under `root`: the
+ * page's, which runs its thread and its workers (the browser keeps a spare
+ * renderer or two of ~75–150 MB beside it), or null without `ps`.
+ */
 function rendererMB(root: number): number | null {
   const ps = spawnSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' });
   if (ps.status !== 0) return null;
@@ -154,7 +158,7 @@ function rendererMB(root: number): number | null {
   }
   const kb = procs
     .filter((p) => tree.has(p.pid) && p.args.includes('--type=renderer'))
-    .reduce((sum, p) => sum + p.rss, 0);
+    .reduce((max, p) => Math.max(max, p.rss), 0);
   return kb / 1024;
 }
 
