@@ -51,16 +51,16 @@ describe('survivalDistribution', () => {
 });
 
 describe('tickInterval', () => {
-  it('labels every day while there are at most eight', () => {
+  it('labels every day while there are at most five', () => {
     expect(tickInterval(1)).toBe(0);
-    expect(tickInterval(8)).toBe(0);
+    expect(tickInterval(5)).toBe(0);
   });
 
-  it('skips days between labels so a half-year shows at most eight', () => {
-    expect(tickInterval(9)).toBe(1);
-    expect(tickInterval(180)).toBe(22);
-    // Every 23rd of 180 days: days 0, 23, …, 161 are labelled, eight of them.
-    expect(Math.ceil(180 / (tickInterval(180) + 1))).toBe(8);
+  it('skips days between labels so a half-year shows at most five', () => {
+    expect(tickInterval(6)).toBe(1);
+    expect(tickInterval(180)).toBe(35);
+    // Every 36th of 180 days: days 0, 36, 72, 108 and 144 are labelled.
+    expect(Math.ceil(180 / (tickInterval(180) + 1))).toBe(5);
   });
 });
 

@@ -95,7 +95,7 @@ export function survivalDistribution(rows: readonly SessionRow[]): SurvivalDistr
 }
 
 /** Day labels on an axis at most: the axis shows every `tickInterval(n) + 1`-th day. */
-const DAY_LABELS = 8;
+const DAY_LABELS = 5;
 
 /** Days skipped between two labels so that `count` days show at most `labels` labels. */
 export function tickInterval(count: number, labels = DAY_LABELS): number {
@@ -286,11 +286,11 @@ export default memo(function ArchiveCharts({ rows }: { rows: readonly SessionRow
                 },
               ]}
             />
-            <figcaption className="archive-legend">
+            <p className="muted archive-legend">
               <span style={{ color: 'var(--accent)' }}>■</span> paths{' '}
               <span style={{ color: 'var(--role-summary)' }}>■</span> commands{' '}
               <span style={{ color: 'var(--muted)' }}>■</span> instructions
-            </figcaption>
+            </p>
           </figure>
         )}
       </div>
