@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { placeOf } from '../src/archive/layout';
 import { sessionRow, type SessionRow } from '../src/archive/row';
 import { loadEstimator } from '../src/core';
 import { rng } from '../testing/rng';
-import { chainedText, sessionSizes, template, type SampleFormat } from './archiveCorpus';
+import { chainedText, sessionSizes, template, writeChained, type SampleFormat } from './archiveCorpus';
 
 const PATHS: Record<SampleFormat, string> = {
   'claude-code': '.claude/projects/-home-dev-tool/0000-1111.jsonl',
@@ -92,6 +94,22 @@ describe('a chained session', () => {
     // 40 messages, one of them the system message, which is not repeated.
     expect(one.historyMessages).toBe(40);
     expect(three.historyMessages).toBe(1 + 3 * 39);
+  });
+});
+
+describe('writeChained', () => {
+  it('writes the chained text a copy at a time and says how many bytes it wrote', () => {
+    const t = template('pi', readFileSync('public/samples/pi-table-widths.jsonl', 'utf8'));
+    const dir = mkdtempSync(join(tmpdir(), 'chained-'));
+    try {
+      const path = join(dir, 'session.jsonl');
+      const bytes = writeChained(path, t, 5, { tag: 'beef', startMs: 86_400_000 });
+      const text = chainedText(t, 5, { tag: 'beef', startMs: 86_400_000 });
+      expect(readFileSync(path, 'utf8')).toBe(text);
+      expect(bytes).toBe(Buffer.byteLength(text));
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
 });
 
