@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRow } from '../../archive/row';
-import { survivalDistribution } from './ArchiveCharts';
+import { axisTop, survivalDistribution, tickInterval } from './ArchiveCharts';
 
 function row(
   file: string,
@@ -47,5 +47,32 @@ describe('survivalDistribution', () => {
     expect(d).toMatchObject({ compacted: 1, uncompacted: 1 });
     expect(d.bins.reduce((n, b) => n + b.paths, 0)).toBe(1);
     expect(d.bins.reduce((n, b) => n + b.commands, 0)).toBe(0);
+  });
+});
+
+describe('tickInterval', () => {
+  it('labels every day while there are at most five', () => {
+    expect(tickInterval(1)).toBe(0);
+    expect(tickInterval(5)).toBe(0);
+  });
+
+  it('skips days between labels so a half-year shows at most five', () => {
+    expect(tickInterval(6)).toBe(1);
+    expect(tickInterval(180)).toBe(35);
+    // Every 36th of 180 days: days 0, 36, 72, 108 and 144 are labelled.
+    expect(Math.ceil(180 / (tickInterval(180) + 1))).toBe(5);
+  });
+});
+
+describe('axisTop', () => {
+  it('rounds the largest value up to a step of 1, 2 or 5 times a power of ten, four steps or so', () => {
+    expect(axisTop(7)).toEqual({ top: 8, step: 2 });
+    expect(axisTop(100)).toEqual({ top: 100, step: 50 });
+    expect(axisTop(11_020.15)).toEqual({ top: 15_000, step: 5000 });
+    expect(axisTop(3)).toEqual({ top: 3, step: 1 });
+  });
+
+  it('gives an empty chart an axis of 0 to 1', () => {
+    expect(axisTop(0)).toEqual({ top: 1, step: 0.25 });
   });
 });

@@ -1,26 +1,18 @@
 /**
  * The archive's charts: compactions per day, the cost over time and the
  * distribution of survival, from the rows shown. Each has its numbers in
- * text too (the table, or the survival table under its chart).
+ * text too (the table, or the survival table under its chart), and each
+ * bar or point its own in a tooltip.
+ *
+ * Drawn as plain SVG, not with the playground's chart library: these are
+ * bars and one line, and the library lays out a chart in one piece (it
+ * measured every day's label in the page, a layout each), which held the
+ * page for a tenth of a second or more at the end of a half-year's folder.
  */
 import { memo, useMemo } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import type { SessionRow } from '../../archive/row';
+import { maxOf } from '../../core/arrays';
 import { compact } from '../format';
-import { useThemeColors } from '../useThemeColors';
-
-const COLORS = ['accent', 'role-summary', 'muted', 'border'] as const;
 
 interface Day {
   day: string;
@@ -102,53 +94,203 @@ export function survivalDistribution(rows: readonly SessionRow[]): SurvivalDistr
   return { bins, compacted, uncompacted };
 }
 
+/** Day labels on an axis at most: the axis shows every `tickInterval(n) + 1`-th day. */
+const DAY_LABELS = 5;
+
+/** Days skipped between two labels so that `count` days show at most `labels` labels. */
+export function tickInterval(count: number, labels = DAY_LABELS): number {
+  return Math.max(0, Math.ceil(count / labels) - 1);
+}
+
+/** A round top for an axis from 0 to `max`, and its step: 1, 2 or 5 times a power of ten. */
+export function axisTop(max: number, steps = 4): { top: number; step: number } {
+  if (!(max > 0)) return { top: 1, step: 0.25 };
+  const raw = max / steps;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
+  return { top: step * Math.ceil(max / step - 1e-9), step };
+}
+
+/** The drawing's own units; the SVG scales to its figure's width. */
+const W = 480;
+const H = 160;
+const PAD = { left: 44, right: 8, top: 8, bottom: 22 };
+const PLOT_W = W - PAD.left - PAD.right;
+const PLOT_H = H - PAD.top - PAD.bottom;
+
+interface Series {
+  name: string;
+  /** A CSS colour: the theme's custom properties, so the chart follows the theme. */
+  color: string;
+  values: number[];
+}
+
+/** The y axis (its gridlines and labels) and the x labels every `every + 1` categories. */
+function Axes({
+  labels,
+  top,
+  step,
+  every,
+  format,
+}: {
+  labels: string[];
+  top: number;
+  step: number;
+  every: number;
+  format: (v: number) => string;
+}) {
+  const ticks: number[] = [];
+  for (let v = 0; v <= top + step / 2; v += step) ticks.push(v);
+  const slot = PLOT_W / Math.max(1, labels.length);
+  return (
+    <g fontSize={11} fill="var(--muted)">
+      {ticks.map((v) => {
+        const y = PAD.top + PLOT_H - (v / top) * PLOT_H;
+        return (
+          <g key={v}>
+            <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} stroke="var(--border)" />
+            <text x={PAD.left - 4} y={y + 4} textAnchor="end">
+              {format(v)}
+            </text>
+          </g>
+        );
+      })}
+      {labels.map((label, i) =>
+        i % (every + 1) === 0 ? (
+          <text key={label} x={PAD.left + slot * (i + 0.5)} y={H - 6} textAnchor="middle">
+            {label}
+          </text>
+        ) : null,
+      )}
+    </g>
+  );
+}
+
+/** Bars per category, the series side by side. */
+function BarsChart({
+  labels,
+  series,
+  every = 0,
+  format = compact,
+}: {
+  labels: string[];
+  series: Series[];
+  every?: number;
+  format?: (v: number) => string;
+}) {
+  const { top, step } = axisTop(maxOf(series.flatMap((s) => s.values)) ?? 0);
+  const slot = PLOT_W / Math.max(1, labels.length);
+  const bar = (slot * 0.8) / series.length;
+  return (
+    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="presentation">
+      <Axes labels={labels} top={top} step={step} every={every} format={format} />
+      {series.map((s, k) =>
+        s.values.map((v, i) => {
+          const h = (v / top) * PLOT_H;
+          return (
+            <rect
+              key={`${s.name}-${i}`}
+              x={PAD.left + slot * i + slot * 0.1 + bar * k}
+              y={PAD.top + PLOT_H - h}
+              width={Math.max(1, bar - 1)}
+              height={h}
+              fill={s.color}
+            >
+              <title>{`${labels[i]}: ${s.name} ${v.toLocaleString('en-US')}`}</title>
+            </rect>
+          );
+        }),
+      )}
+    </svg>
+  );
+}
+
+/** One line through a value per category. */
+function LineOf({
+  labels,
+  values,
+  every,
+  color,
+  name,
+  format,
+}: {
+  labels: string[];
+  values: number[];
+  every: number;
+  color: string;
+  name: string;
+  format: (v: number) => string;
+}) {
+  const { top, step } = axisTop(maxOf(values) ?? 0);
+  const slot = PLOT_W / Math.max(1, labels.length);
+  const at = (v: number, i: number) =>
+    `${(PAD.left + slot * (i + 0.5)).toFixed(1)},${(PAD.top + PLOT_H - (v / top) * PLOT_H).toFixed(1)}`;
+  return (
+    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="presentation">
+      <Axes labels={labels} top={top} step={step} every={every} format={format} />
+      <polyline points={values.map(at).join(' ')} fill="none" stroke={color} strokeWidth={2}>
+        <title>{`${name}: ${format(values[values.length - 1] ?? 0)} by ${labels[labels.length - 1] ?? ''}`}</title>
+      </polyline>
+    </svg>
+  );
+}
+
+const usd = (v: number) => `$${compact(v)}`;
+
 export default memo(function ArchiveCharts({ rows }: { rows: readonly SessionRow[] }) {
-  const c = useThemeColors(COLORS);
   const days = useMemo(() => perDay(rows), [rows]);
   const survival = useMemo(() => survivalDistribution(rows), [rows]);
   if (days.length === 0 && survival.compacted === 0) return null;
+  const labels = days.map((d) => d.day);
+  const every = tickInterval(days.length);
   return (
     <>
       <div className="charts archive-charts" aria-hidden="true">
         <figure>
           <figcaption>Compactions per day</figcaption>
-          <ResponsiveContainer width="100%" height={160}>
-            <BarChart data={days}>
-              <CartesianGrid stroke={c.border} vertical={false} />
-              <XAxis dataKey="day" stroke={c.muted} fontSize={11} />
-              <YAxis stroke={c.muted} fontSize={11} allowDecimals={false} />
-              <Tooltip />
-              <Bar dataKey="compactions" fill={c['role-summary']} isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
+          <BarsChart
+            labels={labels}
+            every={every}
+            series={[
+              { name: 'compactions', color: 'var(--role-summary)', values: days.map((d) => d.compactions) },
+            ]}
+          />
         </figure>
         <figure>
           <figcaption>Cost over time (USD, cumulative)</figcaption>
-          <ResponsiveContainer width="100%" height={160}>
-            <LineChart data={days}>
-              <CartesianGrid stroke={c.border} vertical={false} />
-              <XAxis dataKey="day" stroke={c.muted} fontSize={11} />
-              <YAxis stroke={c.muted} fontSize={11} tickFormatter={(v: number) => compact(v)} />
-              <Tooltip />
-              <Line dataKey="cumulative" stroke={c.accent} dot={false} isAnimationActive={false} />
-            </LineChart>
-          </ResponsiveContainer>
+          <LineOf
+            labels={labels}
+            values={days.map((d) => d.cumulative)}
+            every={every}
+            color="var(--accent)"
+            name="cost so far"
+            format={usd}
+          />
         </figure>
         {survival.compacted > 0 && (
           <figure>
             <figcaption>Survival: sessions by the share kept over their compactions</figcaption>
-            <ResponsiveContainer width="100%" height={160}>
-              <BarChart data={survival.bins}>
-                <CartesianGrid stroke={c.border} vertical={false} />
-                <XAxis dataKey="label" stroke={c.muted} fontSize={11} />
-                <YAxis stroke={c.muted} fontSize={11} allowDecimals={false} />
-                <Tooltip />
-                <Legend wrapperStyle={{ fontSize: 11 }} />
-                <Bar dataKey="paths" fill={c.accent} isAnimationActive={false} />
-                <Bar dataKey="commands" fill={c['role-summary']} isAnimationActive={false} />
-                <Bar dataKey="instructions" fill={c.muted} isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
+            <BarsChart
+              labels={survival.bins.map((b) => b.label)}
+              series={[
+                { name: 'paths', color: 'var(--accent)', values: survival.bins.map((b) => b.paths) },
+                {
+                  name: 'commands',
+                  color: 'var(--role-summary)',
+                  values: survival.bins.map((b) => b.commands),
+                },
+                {
+                  name: 'instructions',
+                  color: 'var(--muted)',
+                  values: survival.bins.map((b) => b.instructions),
+                },
+              ]}
+            />
+            <p className="muted archive-legend">
+              <span style={{ color: 'var(--accent)' }}>■</span> paths{' '}
+              <span style={{ color: 'var(--role-summary)' }}>■</span> commands{' '}
+              <span style={{ color: 'var(--muted)' }}>■</span> instructions
+            </p>
           </figure>
         )}
       </div>

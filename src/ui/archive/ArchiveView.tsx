@@ -9,6 +9,7 @@ import {
   Suspense,
   useCallback,
   useDeferredValue,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -42,6 +43,33 @@ const SORTS: { key: SortKey; label: string }[] = [
  * page in one piece: a hundred keeps that well under a frame's 50 ms.
  */
 const PAGE = 100;
+
+/** How often the table follows the arriving rows while a folder is read. */
+const TABLE_MS = 1000;
+
+/**
+ * `value`, changed at most every `ms` (0: at once); the last change always
+ * arrives, at most `ms` late.
+ */
+function useAtMostEvery<T>(value: T, ms: number): T {
+  const [held, setHeld] = useState(value);
+  const last = useRef(0);
+  useEffect(() => {
+    if (held === value) return;
+    const wait = ms === 0 ? 0 : last.current + ms - Date.now();
+    if (wait <= 0) {
+      last.current = Date.now();
+      setHeld(value);
+      return;
+    }
+    const timer = setTimeout(() => {
+      last.current = Date.now();
+      setHeld(value);
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [value, held, ms]);
+  return ms === 0 ? value : held;
+}
 
 const usd = (v: number | null) => (v === null ? '–' : `$${v.toFixed(2)}`);
 const num = (v: number | null) => (v === null ? '–' : fmt(v));
@@ -155,8 +183,12 @@ export function ArchiveView() {
     replays,
     replaying,
   } = useArchive();
-  // The table, filters and charts follow the rows as an interruptible render: the page stays responsive while they arrive.
-  const rows = useDeferredValue(arrived);
+  // The table, filters and charts follow the rows as an interruptible render, and while the folder
+  // is read at most once a second: each redraw lays out and paints the table, the progress line is
+  // redrawn as often as it changes.
+  const rows = useDeferredValue(useAtMostEvery(arrived, status === 'reading' ? TABLE_MS : 0));
+  // The charts come once the folder is read, drawn in a transition too: not in the task that ends the reading.
+  const read = useDeferredValue(status !== 'reading');
   const setOpen = useArchive((s) => s.setOpen);
   const input = useRef<HTMLInputElement>(null);
   const [sort, setSort] = useState<SortKey>('firstTime');
@@ -304,7 +336,7 @@ export function ArchiveView() {
               {usd(replayed.reduce((s, r) => s + (r.costUsd ?? 0), 0))}.
             </p>
           )}
-          {status !== 'reading' && (
+          {read && status !== 'reading' && (
             // Drawn once the folder is read: a chart redrawn for every batch of rows would hold the page.
             <Suspense fallback={<div className="muted">Loading charts…</div>}>
               <ArchiveCharts rows={shown} />
