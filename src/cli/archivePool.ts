@@ -5,11 +5,10 @@
  * walk waits for a free one, so what is held at once is a file per core.
  */
 import { availableParallelism } from 'node:os';
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { FoundSession } from '../archive/read';
 import type { RowResult } from '../archive/row';
 import type { TokenizerId } from '../core';
-import { startModuleWorker } from './threads';
 
 export interface PoolRequest {
   id: number;
@@ -32,9 +31,15 @@ export interface PoolOptions {
   size?: number;
 }
 
+/** A worker for this module's own form: from TypeScript sources (tsx) it registers tsx in the thread first. */
 function startWorker(options: PoolOptions): Worker {
+  const here = import.meta.url;
+  const entry = new URL(here.endsWith('.ts') ? './archiveWorker.ts' : './archiveWorker.js', here).href;
+  const boot = here.endsWith('.ts')
+    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`
+    : `import(${JSON.stringify(entry)});`;
   const { root, tokenizer, scale } = options;
-  return startModuleWorker('archiveWorker', { root, tokenizer, scale });
+  return new Worker(boot, { eval: true, workerData: { root, tokenizer, scale } });
 }
 
 interface Job {

@@ -8,10 +8,10 @@ import { appendAll } from '../core/arrays';
 import {
   compactionLedger,
   compactionParts,
-  compareStrategies,
   countSession,
   factLoss,
   ledgerDocument,
+  strategiesOfSession,
   type FactLoss,
   type StrategyAtCompaction,
   LEDGER_KINDS,
@@ -22,7 +22,6 @@ import {
 import { ledgerPrice } from '../providers';
 import { createOfflineSummarizer } from '../providers/offline';
 import type { ImportResult } from '../formats/types';
-import { startStrategyHelper, strategiesShared, wantsSecondThread } from './auditHelper';
 import { estimatorFor } from './inspect';
 import { jsonDocument, type Io } from './io';
 import { parse, SETTINGS_HELP, SETTINGS_OPTIONS } from './options';
@@ -130,48 +129,35 @@ function renderLedger(
   return lines.join('\n');
 }
 
-/**
- * The session `audit` reads from its arguments, counted, with its
- * compactions' parts and facts: the same in the command and in its second
- * thread.
- */
-export async function auditedSession(argv: readonly string[], io: Io) {
-  const { values, positionals } = parse([...argv], AUDIT_OPTIONS);
-  const { imported, settings } = await loadSource('audit', values, positionals, io);
-  const estimator = await estimatorFor(settings);
-  const { history, shape } = countSession(imported.messages, imported.history, estimator);
-  return { values, imported, settings, estimator, history, shape, found: compactionParts(history) };
-}
-
 export async function audit(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(argv, AUDIT_OPTIONS);
   if (values.help) {
     io.out(AUDIT_HELP);
     return 0;
   }
-  const withStrategies = values['no-strategies'] !== true;
-  // Started first, so the thread reads the session while this one does.
-  const helper = withStrategies && wantsSecondThread(positionals, values) ? startStrategyHelper(argv) : null;
-  try {
-    // A full link or bundle carries the session over time, its real summaries and its model: the same ledger.
-    const { imported, settings, estimator, history, shape, found } = await auditedSession(argv, io);
-    const price = ledgerPrice(imported.usage?.model);
-    // Each call at its own model's prices; the session's model for the calls that name none.
-    const ledger = compactionLedger(history, shape.counts, { price, priceOf: ledgerPrice, found });
-    const strategies = withStrategies
-      ? await strategiesShared(
-          compareStrategies(history, settings, createOfflineSummarizer({ paced: false }), estimator, found),
+  // A full link or bundle carries the session over time, its real summaries and its model: the same ledger.
+  const { imported, settings } = await loadSource('audit', values, positionals, io);
+  const estimator = await estimatorFor(settings);
+  const { history, shape } = countSession(imported.messages, imported.history, estimator);
+  const price = ledgerPrice(imported.usage?.model);
+  const found = compactionParts(history);
+  // Each call at its own model's prices; the session's model for the calls that name none.
+  const ledger = compactionLedger(history, shape.counts, { price, priceOf: ledgerPrice, found });
+  // Unpaced: the strategies' summaries are compared, not watched as they arrive.
+  const strategies =
+    values['no-strategies'] === true
+      ? []
+      : await strategiesOfSession(
           history,
-          helper,
-        )
-      : [];
-    io.out(
-      values.json
-        ? jsonDocument(auditDocument(ledger, strategies))
-        : renderLedger(imported, ledger, strategies, price?.model ?? null),
-    );
-    return 0;
-  } finally {
-    await helper?.stop();
-  }
+          settings,
+          createOfflineSummarizer({ paced: false }),
+          estimator,
+          found,
+        );
+  io.out(
+    values.json
+      ? jsonDocument(auditDocument(ledger, strategies))
+      : renderLedger(imported, ledger, strategies, price?.model ?? null),
+  );
+  return 0;
 }

@@ -39,6 +39,34 @@ describe('serializeConversation', () => {
   });
 });
 
+describe('serializeConversation on a long run made before', () => {
+  const run = Array.from({ length: 80 }, (_, i) => user(`message ${i}`));
+
+  it('gives the same transcript again, also for a copy of the list', () => {
+    const first = serializeConversation(run);
+    expect(first.split('\n\n')).toHaveLength(80);
+    expect(serializeConversation([...run])).toBe(first);
+  });
+
+  it('is not taken for a run with one message replaced, even by one with the same text', () => {
+    const before = serializeConversation(run);
+    const replaced = [...run];
+    replaced[40] = user('message forty, cleared');
+    expect(serializeConversation(replaced)).toBe(before.replace('message 40', 'message forty, cleared'));
+    const same = [...run];
+    same[40] = { ...run[40]!, content: 'changed in place of a copy' };
+    expect(serializeConversation(same)).toContain('[User]: changed in place of a copy');
+  });
+
+  it('is not changed when the list it was made from changes afterwards', () => {
+    const list = Array.from({ length: 70 }, (_, i) => user(`entry ${i}`));
+    const made = serializeConversation(list);
+    list[3] = user('entry three, replaced');
+    expect(serializeConversation(list)).not.toBe(made);
+    expect(serializeConversation(list)).toContain('entry three, replaced');
+  });
+});
+
 describe('renderToolArgs', () => {
   it('sorts keys and cuts each value to 400 characters', () => {
     const args = JSON.stringify({ path: '/w/out.html', content: chars(1000) });

@@ -104,8 +104,32 @@ function partsOf(message: Message): readonly string[] {
   return parts;
 }
 
+/**
+ * The last transcripts made, with the messages they were made of: every
+ * strategy compared at a recorded compaction summarizes a run of the same
+ * messages, many of them the same run. Looked up by the messages
+ * themselves, each the same object, so a transcript is never taken for
+ * another's.
+ */
+const recent: { messages: readonly Message[]; text: string }[] = [];
+const RECENT = 8;
+
+function sameMessages(a: readonly Message[], b: readonly Message[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = a.length - 1; i >= 0; i--) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export function serializeConversation(messages: readonly Message[]): string {
+  const known = recent.find((r) => sameMessages(r.messages, messages));
+  if (known) return known.text;
   const out: string[] = [];
   for (const message of messages) for (const part of partsOf(message)) out.push(part);
-  return out.join('\n\n');
+  const text = out.join('\n\n');
+  // Short runs are quick to make again; only the long ones are kept.
+  if (messages.length >= 64) {
+    recent.unshift({ messages: [...messages], text });
+    recent.length = Math.min(recent.length, RECENT);
+  }
+  return text;
 }

@@ -105,15 +105,23 @@ class Pieces {
   wordHolders(field: 'stems' | 'numbers', words: ReadonlySet<string>): Map<string, Int32Array> {
     const found = new Map<string, number[]>();
     for (const word of words) found.set(word, []);
-    this.indexes.forEach((piece, id) => {
-      const own = piece[field];
+    for (let id = 0; id < this.indexes.length; id++) {
+      const own = this.indexes[id]![field];
       if (own.size < words.size) {
         for (const word of own) found.get(word)?.push(id);
       } else {
         for (const word of words) if (own.has(word)) found.get(word)!.push(id);
       }
-    });
+    }
     return new Map([...found].map(([word, ids]) => [word, Int32Array.from(ids)]));
+  }
+
+  /** The messages whose own text, its white space collapsed, quotes `text`. */
+  flatHolders(text: string): Int32Array {
+    const out: number[] = [];
+    for (let id = 0; id < this.indexes.length; id++)
+      if (flatOf(this.indexes[id]!).includes(text)) out.push(id);
+    return Int32Array.from(out);
   }
 
   /** The messages that say `clue`, a text clue that no message shares with the next. */
@@ -161,17 +169,44 @@ class Pieces {
  * from its messages' own (each made once): the blank line between two
  * messages joins whatever white space ends one and starts the next.
  */
+function flatOf(piece: SummaryIndex): string {
+  return (piece.flat ??= piece.text.replace(/\s+/g, ' '));
+}
+
 function joinFlat(pieces: readonly SummaryIndex[]): string {
   const out: string[] = [];
   let spaceBefore = false;
   pieces.forEach((piece, k) => {
-    let flat = (piece.flat ??= piece.text.replace(/\s+/g, ' '));
+    let flat = flatOf(piece);
     if (k > 0 && !flat.startsWith(' ')) flat = ` ${flat}`;
     if (spaceBefore && flat.startsWith(' ')) flat = flat.slice(1);
     if (flat) spaceBefore = flat.endsWith(' ');
     out.push(flat);
   });
   return out.join('');
+}
+
+function sameIds(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Whether one of the messages `ids` has `word` among its `field`. */
+function anySays(
+  ids: Int32Array,
+  indexes: readonly SummaryIndex[],
+  field: 'stems' | 'numbers',
+  word: string,
+): boolean {
+  for (let i = 0; i < ids.length; i++) if (indexes[ids[i]!]![field].has(word)) return true;
+  return false;
+}
+
+/** Whether one of `ids` is marked in `marks`. */
+function anyIn(ids: Int32Array, marks: Uint8Array): boolean {
+  for (let i = 0; i < ids.length; i++) if (marks[ids[i]!] === 1) return true;
+  return false;
 }
 
 function joinPieces(indexes: readonly SummaryIndex[]): { text: string; starts: number[] } {
@@ -191,7 +226,11 @@ export function judgeContexts(
   cache: PieceIndexes,
 ): FactLoss[] {
   const pieces = new Pieces(cache);
-  const members = contexts.map((context) => Int32Array.from(context, (m) => pieces.idOf(m)));
+  const members = contexts.map((context) => {
+    const ids = new Int32Array(context.length);
+    for (let i = 0; i < context.length; i++) ids[i] = pieces.idOf(context[i]!);
+    return ids;
+  });
   const items = itemsOf(facts);
   // Key words and numbers are looked for all at once; a text clue when a rule first needs
   // it, so a path named in full spares the search for its file name.
@@ -213,12 +252,18 @@ export function judgeContexts(
     if (found === undefined) textHolders.set(key, (found = local(clue) ? pieces.holders(clue) : null));
     return found;
   };
-  const judged = new Map<string, FactLoss>();
+  const flatHolders = new Map<string, Int32Array>();
+  const flatHoldersOf = (text: string) => {
+    let found = flatHolders.get(text);
+    if (!found) flatHolders.set(text, (found = pieces.flatHolders(text)));
+    return found;
+  };
+  // Contexts alike (the presets that summarize everything leave the same one) are judged once.
+  const judged: { ids: Int32Array; loss: FactLoss }[] = [];
   return contexts.map((context, k) => {
     const ids = members[k];
-    const key = ids.join(',');
-    const known = judged.get(key);
-    if (known) return known;
+    const known = judged.find((j) => sameIds(j.ids, ids));
+    if (known) return known.loss;
     const inContext = new Uint8Array(pieces.indexes.length);
     for (const id of ids) inContext[id] = 1;
     let whole: SummaryIndex | null = null;
@@ -227,9 +272,11 @@ export function judgeContexts(
       if (found && (clue.kind === 'stem' || clue.kind === 'number') && ids.length < found.length) {
         // Said in more messages than the context has: its own messages are fewer to look through.
         const field = fieldOf(clue.kind);
-        return ids.some((id) => pieces.indexes[id][field].has(clue.text));
+        return anySays(ids, pieces.indexes, field, clue.text);
       }
-      if (found) return found.some((id) => inContext[id] === 1);
+      if (found) return anyIn(found, inContext);
+      // A command quoted in one message is quoted in the whole: look across messages only when none does.
+      if (clue.kind === 'flat' && anyIn(flatHoldersOf(clue.text), inContext)) return true;
       whole ??= {
         text: context.map((m) => pieceOf(m, cache).text).join('\n\n'),
         stems: new Set(),
@@ -246,7 +293,7 @@ export function judgeContexts(
       (ruleHolds(item.rule, holds) ? survival[item.kind].kept : survival[item.kind].lost).push(fact);
     }
     const loss = factLoss(survival);
-    judged.set(key, loss);
+    judged.push({ ids, loss });
     return loss;
   });
 }
