@@ -8,6 +8,7 @@
 import { pathsInCommand, shellCommand } from '../core/eval/shell';
 import { FileOps } from '../core/fileOps';
 import { SUMMARY_HEADINGS, TURN_PREFIX_HEADINGS } from '../core/prompts';
+import type { Message } from '../core/message';
 import type { Summarizer, SummaryChunk, SummaryRequest } from '../core/summarizer';
 import { parsePrompt, parseToolCalls, type ParsedPrompt, type TranscriptPart } from './transcript';
 
@@ -126,6 +127,62 @@ function inheritProgress(
   }
 }
 
+/** What one part of tool calls says, read once. */
+interface ToolCallsPart {
+  names: string[];
+  /** The last shell command of the part, on one line. */
+  lastCommand?: string;
+  /** The file paths its shell commands name, in order, each once. */
+  commandPaths: string[];
+  /** The calls as a message, for the file lists (which keep what they read of it). */
+  message: Message;
+}
+
+/**
+ * Parts read before, by their text: the requests of the strategies compared
+ * at one compaction are runs of the same parts. Emptied when it grows large.
+ */
+const readParts = new Map<string, ToolCallsPart | { errorLine: string | null }>();
+const MAX_READ_PARTS = 5_000;
+
+function remember<T extends ToolCallsPart | { errorLine: string | null }>(text: string, read: T): T {
+  if (readParts.size >= MAX_READ_PARTS) readParts.clear();
+  readParts.set(text, read);
+  return read;
+}
+
+function toolCallsPart(text: string): ToolCallsPart {
+  const known = readParts.get(text);
+  if (known && 'names' in known) return known;
+  const calls = parseToolCalls(text).map((call) => ({
+    id: '',
+    name: call.name,
+    arguments: JSON.stringify(call.args),
+  }));
+  const read: ToolCallsPart = {
+    names: calls.map((call) => call.name),
+    commandPaths: [],
+    message: { id: '', role: 'assistant', content: '', toolCalls: calls },
+  };
+  for (const call of calls) {
+    // Files a command names are part of the trail too, by the same rule the judge uses.
+    const command = shellCommand(call);
+    if (command === undefined) continue;
+    read.lastCommand = oneLine(command, LINE_CHARS);
+    for (const path of pathsInCommand(command))
+      if (!read.commandPaths.includes(path)) read.commandPaths.push(path);
+  }
+  return remember(text, read);
+}
+
+/** A tool result's first line that reports a failure, on one line; null when none does. */
+function resultErrorLine(text: string): string | null {
+  const known = readParts.get(text);
+  if (known && 'errorLine' in known) return known.errorLine;
+  const line = errorLine(text);
+  return remember(text, { errorLine: line === undefined ? null : oneLine(line, LINE_CHARS) }).errorLine;
+}
+
 function gather(parsed: ParsedPrompt, previous: Map<string, string[]>): Facts {
   const users = parsed.parts.filter((p) => p.kind === 'user');
   const assistants = parsed.parts.filter((p) => p.kind === 'assistant');
@@ -138,26 +195,15 @@ function gather(parsed: ParsedPrompt, previous: Map<string, string[]>): Facts {
   let lastCommand: string | undefined;
   for (const part of parsed.parts) {
     if (part.kind === 'tool-calls') {
-      const calls = parseToolCalls(part.text);
-      for (const call of calls) {
-        toolCounts.set(call.name, (toolCounts.get(call.name) ?? 0) + 1);
-        // Files a command names are part of the trail too, by the same rule the judge uses.
-        const command = shellCommand({ id: '', name: call.name, arguments: JSON.stringify(call.args) });
-        if (command !== undefined) lastCommand = oneLine(command, LINE_CHARS);
-        for (const path of command === undefined ? [] : pathsInCommand(command)) {
-          if (!commandPaths.includes(path)) commandPaths.push(path);
-        }
-      }
+      const read = toolCallsPart(part.text);
+      for (const name of read.names) toolCounts.set(name, (toolCounts.get(name) ?? 0) + 1);
+      if (read.lastCommand !== undefined) lastCommand = read.lastCommand;
+      for (const path of read.commandPaths) if (!commandPaths.includes(path)) commandPaths.push(path);
       // The core's own file-tool table decides what counts as a read or a write.
-      files.addMessage({
-        id: '',
-        role: 'assistant',
-        content: '',
-        toolCalls: calls.map((call) => ({ id: '', name: call.name, arguments: JSON.stringify(call.args) })),
-      });
+      files.addMessage(read.message);
     } else if (part.kind === 'tool-result') {
-      const line = errorLine(part.text);
-      if (line) errors.push(`${part.toolName ?? 'tool'}: ${oneLine(line, LINE_CHARS)}`);
+      const line = resultErrorLine(part.text);
+      if (line) errors.push(`${part.toolName ?? 'tool'}: ${line}`);
     }
   }
   const constraints = users.flatMap((p) =>
