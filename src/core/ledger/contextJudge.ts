@@ -118,9 +118,13 @@ class Pieces {
 
   /** The messages whose own text, its white space collapsed, quotes `text`. */
   flatHolders(text: string): Int32Array {
+    // Collapsing white space leaves every word as it was: a message without the first word cannot quote it.
+    const word = text.split(' ').find(Boolean) ?? '';
     const out: number[] = [];
-    for (let id = 0; id < this.indexes.length; id++)
-      if (flatOf(this.indexes[id]!).includes(text)) out.push(id);
+    for (let id = 0; id < this.indexes.length; id++) {
+      const piece = this.indexes[id]!;
+      if (piece.text.includes(word) && flatOf(piece).includes(text)) out.push(id);
+    }
     return Int32Array.from(out);
   }
 
