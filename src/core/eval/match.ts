@@ -58,10 +58,43 @@ export function indexSummary(summary: string): SummaryIndex {
   const numbers = new Set<string>();
   for (const m of summary.matchAll(/\d[\d,]*(?:\.\d+)?/g))
     numbers.add(m[0].replace(/,/g, '').replace(/\.$/, ''));
-  // Each distinct word stemmed once: a long context repeats its words many times.
+  return { text: summary, stems: NOT_ASCII.test(summary) ? stemsOf(summary) : asciiStems(summary), numbers };
+}
+
+/** Each distinct word stemmed once: a long context repeats its words many times. */
+function stemsOf(text: string): Set<string> {
   const stems = new Set<string>();
-  for (const word of new Set(words(summary))) stems.add(stem(word));
-  return { text: summary, stems, numbers };
+  for (const word of new Set(words(text))) stems.add(stem(word));
+  return stems;
+}
+
+/** Anything but printable ASCII, tabs and line breaks: such a text takes the general path. */
+const NOT_ASCII = /[^\x20-\x7e\t\n\r]/;
+
+/**
+ * `stemsOf` for a text in ASCII, read a character at a time: there a word
+ * character is a letter, a digit or `_`, and lower case keeps every length.
+ */
+function asciiStems(text: string): Set<string> {
+  const lower = text.toLowerCase();
+  const seen = new Set<string>();
+  const stems = new Set<string>();
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const unit = i < lower.length ? lower.charCodeAt(i) : 32;
+    const inWord = (unit >= 48 && unit <= 57) || (unit >= 97 && unit <= 122) || unit === 95;
+    if (inWord) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      const word = lower.slice(start, i);
+      if (!seen.has(word)) {
+        seen.add(word);
+        stems.add(stem(word));
+      }
+      start = -1;
+    }
+  }
+  return stems;
 }
 
 /**
