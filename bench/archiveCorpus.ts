@@ -103,6 +103,12 @@ function lastValue(lines: string[], key: string): string | null {
   return null;
 }
 
+/** The first line (with its line break) and the rest. */
+function firstLineApart(text: string): [string, string] {
+  const nl = text.indexOf('\n') + 1;
+  return [text.slice(0, nl), text.slice(nl)];
+}
+
 /** A sample of `format` ready to be chained. */
 export function template(format: SampleFormat, text: string): Template {
   let headText = '';
@@ -116,16 +122,12 @@ export function template(format: SampleFormat, text: string): Template {
     lastId = lastValue(text.trimEnd().split('\n'), 'uuid');
   } else if (format === 'pi') {
     // The `session` header names the file once; the entries after it chain by `parentId`.
-    const nl = text.indexOf('\n') + 1;
-    headText = text.slice(0, nl);
-    bodyText = text.slice(nl);
+    [headText, bodyText] = firstLineApart(text);
     root = 'parentId';
     lastId = lastValue(bodyText.trimEnd().split('\n'), 'id');
   } else if (format === 'codex') {
     // `session_meta` opens the file once; the turns after it simply follow.
-    const nl = text.indexOf('\n') + 1;
-    headText = text.slice(0, nl);
-    bodyText = text.slice(nl);
+    [headText, bodyText] = firstLineApart(text);
   } else {
     // A Chat Completions request: the system message once, the conversation after it repeated.
     const { messages, ...request } = JSON.parse(text) as { messages: { role: string }[] };

@@ -86,12 +86,15 @@ export class FileOps {
 
   /** Takes over the lists a previous summary (or any message) carries in its tags. */
   inherit(text: string): void {
-    for (const path of taggedLines(text, READ_TAG)) this.addRead(path);
-    for (const path of taggedLines(text, MODIFIED_TAG)) this.addModified(path);
+    this.add(tagTouches(text));
   }
 
   addMessage(message: Message): void {
-    for (const [access, path] of touchesOf(message)) {
+    this.add(touchesOf(message));
+  }
+
+  private add(touches: readonly Touch[]): void {
+    for (const [access, path] of touches) {
       if (access === 'read') this.addRead(path);
       else this.addModified(path);
     }
@@ -130,11 +133,7 @@ function touchesOf(message: Message): readonly Touch[] {
 }
 
 function readTouches(message: Message): Touch[] {
-  const out: Touch[] = [];
-  if (message.content.includes('</')) {
-    for (const path of taggedLines(message.content, READ_TAG)) out.push(['read', path]);
-    for (const path of taggedLines(message.content, MODIFIED_TAG)) out.push(['modified', path]);
-  }
+  const out: Touch[] = message.content.includes('</') ? tagTouches(message.content) : [];
   for (const call of message.toolCalls ?? []) {
     if (PATCH_TOOLS.includes(call.name)) {
       const patch = patchText(call.arguments);
@@ -155,6 +154,14 @@ function readTouches(message: Message): Touch[] {
     out.push([access === 'read' ? 'read' : 'modified', record[key] as string]);
   }
   return out;
+}
+
+/** The paths a text's file-list tags carry: the read ones, then the modified ones. */
+function tagTouches(text: string): Touch[] {
+  return [
+    ...taggedLines(text, READ_TAG).map((path): Touch => ['read', path]),
+    ...taggedLines(text, MODIFIED_TAG).map((path): Touch => ['modified', path]),
+  ];
 }
 
 /** Lines between the first `<tag>` and the next `</tag>`. */

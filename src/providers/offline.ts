@@ -39,20 +39,13 @@ function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   // Code points are never more than UTF-16 units: a short text needs no count.
   if (flat.length <= max) return flat;
-  let end = 0;
   let points = 0;
+  let kept = 0;
   for (const char of flat) {
-    if (points === max) return `${flat.slice(0, end - lastLength(flat, end))}…`;
-    end += char.length;
-    points++;
+    if (++points > max) return `${flat.slice(0, kept)}…`;
+    if (points < max) kept += char.length;
   }
   return flat;
-}
-
-/** UTF-16 units of the code point that ends at `end`. */
-function lastLength(text: string, end: number): number {
-  const unit = text.charCodeAt(end - 1);
-  return unit >= 0xdc00 && unit <= 0xdfff && end >= 2 ? 2 : 1;
 }
 
 function newest<T>(items: readonly T[], max: number): T[] {
@@ -139,21 +132,16 @@ interface ToolCallsPart {
 }
 
 /**
- * Parts read before, by their text: the requests of the strategies compared
- * at one compaction are runs of the same parts. Emptied when it grows large.
+ * Parts of tool calls read before, by their text: the requests of the
+ * strategies compared at one compaction are runs of the same parts.
+ * Emptied when it grows large.
  */
-const readParts = new Map<string, ToolCallsPart | { errorLine: string | null }>();
+const readParts = new Map<string, ToolCallsPart>();
 const MAX_READ_PARTS = 5_000;
-
-function remember<T extends ToolCallsPart | { errorLine: string | null }>(text: string, read: T): T {
-  if (readParts.size >= MAX_READ_PARTS) readParts.clear();
-  readParts.set(text, read);
-  return read;
-}
 
 function toolCallsPart(text: string): ToolCallsPart {
   const known = readParts.get(text);
-  if (known && 'names' in known) return known;
+  if (known) return known;
   const calls = parseToolCalls(text).map((call) => ({
     id: '',
     name: call.name,
@@ -172,15 +160,9 @@ function toolCallsPart(text: string): ToolCallsPart {
     for (const path of pathsInCommand(command))
       if (!read.commandPaths.includes(path)) read.commandPaths.push(path);
   }
-  return remember(text, read);
-}
-
-/** A tool result's first line that reports a failure, on one line; null when none does. */
-function resultErrorLine(text: string): string | null {
-  const known = readParts.get(text);
-  if (known && 'errorLine' in known) return known.errorLine;
-  const line = errorLine(text);
-  return remember(text, { errorLine: line === undefined ? null : oneLine(line, LINE_CHARS) }).errorLine;
+  if (readParts.size >= MAX_READ_PARTS) readParts.clear();
+  readParts.set(text, read);
+  return read;
 }
 
 function gather(parsed: ParsedPrompt, previous: Map<string, string[]>): Facts {
@@ -202,8 +184,8 @@ function gather(parsed: ParsedPrompt, previous: Map<string, string[]>): Facts {
       // The core's own file-tool table decides what counts as a read or a write.
       files.addMessage(read.message);
     } else if (part.kind === 'tool-result') {
-      const line = resultErrorLine(part.text);
-      if (line) errors.push(`${part.toolName ?? 'tool'}: ${line}`);
+      const line = errorLine(part.text);
+      if (line) errors.push(`${part.toolName ?? 'tool'}: ${oneLine(line, LINE_CHARS)}`);
     }
   }
   const constraints = users.flatMap((p) =>

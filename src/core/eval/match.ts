@@ -162,12 +162,6 @@ export function numberKept(text: string, summary: SummaryIndex): boolean {
   return keptIn(numberRule(text), summary);
 }
 
-/** Share of `needles` the summary names; 1 when there are none. */
-export function coverage(needles: readonly string[], summary: SummaryIndex): number {
-  if (needles.length === 0) return 1;
-  return needles.filter((n) => summary.stems.has(n)).length / needles.length;
-}
-
 /** A sentence survives when at least this share of its key words does. */
 export const KEY_WORD_SHARE = 0.6;
 

@@ -82,7 +82,7 @@ function itemsOf(facts: SummarizedFacts): Item[] {
 
 /** The distinct messages of every context, numbered, and their texts joined once to be searched. */
 class Pieces {
-  readonly ids = new Map<Message, number>();
+  private readonly ids = new Map<Message, number>();
   readonly indexes: SummaryIndex[] = [];
   private joined: { text: string; starts: number[] } | null = null;
 
@@ -168,15 +168,16 @@ class Pieces {
   }
 }
 
-/**
- * The context's whole text with every run of white space as one space, made
- * from its messages' own (each made once): the blank line between two
- * messages joins whatever white space ends one and starts the next.
- */
+/** A message's text with every run of white space as one space, made once. */
 function flatOf(piece: SummaryIndex): string {
   return (piece.flat ??= piece.text.replace(/\s+/g, ' '));
 }
 
+/**
+ * A context's whole text with every run of white space as one space, made
+ * from its messages' own: the blank line between two messages joins
+ * whatever white space ends one and starts the next.
+ */
 function joinFlat(pieces: readonly SummaryIndex[]): string {
   const out: string[] = [];
   let spaceBefore = false;
@@ -264,12 +265,12 @@ export function judgeContexts(
   };
   // Contexts alike (the presets that summarize everything leave the same one) are judged once.
   const judged: { ids: Int32Array; loss: FactLoss }[] = [];
-  return contexts.map((context, k) => {
-    const ids = members[k];
+  return members.map((ids) => {
     const known = judged.find((j) => sameIds(j.ids, ids));
     if (known) return known.loss;
     const inContext = new Uint8Array(pieces.indexes.length);
     for (const id of ids) inContext[id] = 1;
+    let own: SummaryIndex[] | null = null;
     let whole: SummaryIndex | null = null;
     const holds = (clue: Clue) => {
       const found = holdersOf(clue);
@@ -281,12 +282,9 @@ export function judgeContexts(
       if (found) return anyIn(found, inContext);
       // A command quoted in one message is quoted in the whole: look across messages only when none does.
       if (clue.kind === 'flat' && anyIn(flatHoldersOf(clue.text), inContext)) return true;
-      whole ??= {
-        text: context.map((m) => pieceOf(m, cache).text).join('\n\n'),
-        stems: new Set(),
-        numbers: new Set(),
-      };
-      if (clue.kind === 'flat') whole.flat ??= joinFlat(context.map((m) => pieceOf(m, cache)));
+      own ??= Array.from(ids, (id) => pieces.indexes[id]!);
+      whole ??= { text: own.map((p) => p.text).join('\n\n'), stems: new Set(), numbers: new Set() };
+      if (clue.kind === 'flat') whole.flat ??= joinFlat(own);
       return clueHolds(clue, whole);
     };
     const survival = Object.fromEntries(

@@ -7,6 +7,7 @@ import { useTranscript } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
 import { bytes, percent } from '../format';
 import { shortTokenizerName } from '../labels';
+import { useModalDialog } from '../useModalDialog';
 import { FollowControl } from './FollowControl';
 import { retryCanHelp } from './retry';
 import { loadSamples, sampleUrl, type Sample } from '../../app/samples';
@@ -322,13 +323,7 @@ export const DropZone = memo(function DropZone() {
 export const ValidationReport = memo(function ValidationReport() {
   const view = useTranscript((s) => s.view);
   const { reportOpen, setReportOpen } = useUi();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (reportOpen && !d.open) d.showModal();
-    if (!reportOpen && d.open) d.close();
-  }, [reportOpen]);
+  const dialog = useModalDialog(reportOpen);
   if (!view) return null;
   return (
     <dialog

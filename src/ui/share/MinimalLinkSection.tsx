@@ -10,6 +10,13 @@ import { LinkRow } from './LinkRow';
 import { minimalNotes, rangeLabel, rowLabel } from './shareView';
 import { useAddRangesForm } from './useShareLink';
 
+/** The notes that are there only when the link has something to say of its cut, each with its test id. */
+const NOTE_LINES = [
+  ['cut', 'share-minimal-cut'],
+  ['cutShort', 'share-minimal-cut-short'],
+  ['over', 'share-minimal-over'],
+] as const;
+
 export function MinimalLinkSection({
   result,
   include,
@@ -38,20 +45,13 @@ export function MinimalLinkSection({
           <p className="muted" data-testid="share-minimal-left-out">
             {notes.carried}
           </p>
-          {notes.cut && (
-            <p className="muted" data-testid="share-minimal-cut">
-              {notes.cut}
-            </p>
-          )}
-          {notes.cutShort && (
-            <p className="muted" data-testid="share-minimal-cut-short">
-              {notes.cutShort}
-            </p>
-          )}
-          {notes.over && (
-            <p className="muted" data-testid="share-minimal-over">
-              {notes.over}
-            </p>
+          {NOTE_LINES.map(
+            ([key, testId]) =>
+              notes[key] && (
+                <p key={key} className="muted" data-testid={testId}>
+                  {notes[key]}
+                </p>
+              ),
           )}
           <details className="minimal-preview">
             <summary>{notes.rowsTitle}</summary>

@@ -3,7 +3,8 @@ import { memo } from 'react';
 import { LinkRow } from './LinkRow';
 import { MinimalLinkSection } from './MinimalLinkSection';
 import { findingsHeading, fullLinkTooLong, pageUrl } from './shareView';
-import { downloadBundle, useModalDialog, useShareLink } from './useShareLink';
+import { useModalDialog } from '../useModalDialog';
+import { downloadBundle, useShareLink } from './useShareLink';
 import './share.css';
 
 /** Links and a bundle that reopen exactly this state, with secrets found and optionally redacted. */

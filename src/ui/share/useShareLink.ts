@@ -1,27 +1,16 @@
 /**
  * The share dialog's state: the choices that shape the links, the worker's
- * answer for them, the "Add text back" form, and the modal itself. The
- * dialog reads these and lays them out; what it says comes from `shareView.ts`.
+ * answer for them and the "Add text back" form (the modal itself is
+ * `useModalDialog`). The dialog reads these and lays them out; what it says
+ * comes from `shareView.ts`.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DEFAULT_ADDED_OPENING_CHARS, type IndexRange } from '../../share/minimal';
 import { usePreviewResult } from '../../state/previewStore';
 import { workerClient } from '../../worker/client';
 import type { ShareLinks } from '../../worker/protocol';
 import { currentLinkState } from './shareState';
 import { pageUrl, rangesToAdd } from './shareView';
-
-/** A `<dialog>` shown as a modal while `open`, closed otherwise. */
-export function useModalDialog(open: boolean) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
-  return dialog;
-}
 
 /**
  * The links for the page as it is and the choices made in the dialog, built

@@ -1,0 +1,13 @@
+/** A `<dialog>` shown as a modal while `open`, closed otherwise: attach the ref to it. */
+import { useEffect, useRef } from 'react';
+
+export function useModalDialog(open: boolean) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return dialog;
+}
