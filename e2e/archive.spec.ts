@@ -114,3 +114,45 @@ test.describe('"Replay all" over a folder with OpenCode storage', () => {
     await expect(opencode.locator('td').last()).not.toHaveText('–');
   });
 });
+
+test.describe('Cancel while a folder is read', () => {
+  let big: string;
+  let small: string;
+  test.beforeAll(() => {
+    const root = mkdtempSync(join(tmpdir(), 'archive-cancel-'));
+    // 80 sessions of about a megabyte: seconds of reading, time enough to press Cancel.
+    big = join(root, 'big');
+    const dir = join(big, '.claude/projects/-home-maya-tallybook');
+    mkdirSync(dir, { recursive: true });
+    for (let i = 0; i < 80; i++)
+      copyFileSync(
+        join(SAMPLES, 'claude-code-tallybook.jsonl'),
+        join(dir, `${String(i).padStart(4, '0')}.jsonl`),
+      );
+    small = join(root, 'small');
+    mkdirSync(join(small, '.claude/projects/-home-lee-linkcheck'), { recursive: true });
+    copyFileSync(
+      join(SAMPLES, 'claude-code-linkcheck.jsonl'),
+      join(small, '.claude/projects/-home-lee-linkcheck/6f1c.jsonl'),
+    );
+  });
+  test.afterAll(() => rmSync(dirname(big), { recursive: true, force: true }));
+
+  test('stops the reading, keeps the rows read so far, and the next folder opens', async ({ page }) => {
+    await openFresh(page);
+    await page.getByTestId('archive-toggle').click();
+    await page.getByTestId('archive-open').setInputFiles(big);
+    const progress = page.getByTestId('archive-progress');
+    await expect(progress).toContainText('Reading: ');
+    await page.getByTestId('archive-cancel').click();
+    await expect(progress).toContainText('Cancelled after ');
+    await expect(page.getByTestId('archive-cancel')).toHaveCount(0);
+    const done = Number(/Cancelled after (\d+) files/.exec((await progress.textContent()) ?? '')![1]);
+    expect(done).toBeLessThan(80);
+    await expect(page.getByTestId('archive-row')).toHaveCount(done);
+
+    await page.getByTestId('archive-open').setInputFiles(small);
+    await expect(progress).toContainText('Read 1 files');
+    await expect(page.getByTestId('archive-row')).toHaveCount(1);
+  });
+});

@@ -5,8 +5,9 @@
  * row is made, so a folder of any size is read in bounded memory.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import { createByteBudget } from '../archive/byteBudget';
 import type { RowResult, CompactionRow, SessionRow } from '../archive/row';
 import {
   COMPACTION_COLUMNS,
@@ -122,6 +123,7 @@ async function readArchive(
   const problems: ArchiveDocument['problems'] = [];
   const totals = emptyTotals();
   const inflight = new Set<Promise<void>>();
+  const budget = createByteBudget();
   const progress = setInterval(() => options.io.err(progressLine(totals, started)), PROGRESS_MS);
   const take = (result: RowResult) => {
     if (result.kind === 'skipped') {
@@ -137,7 +139,12 @@ async function readArchive(
       if (item.kind === 'skipped') totals.skippedFiles++;
       else if (item.kind === 'problem') problems.push({ path: item.path, reason: item.reason });
       else {
-        const job: Promise<void> = pool.read({ path: item.path, place: item.place }).then(take);
+        // A large file waits until the files read beside it leave room (`byteBudget.ts`).
+        const release = await budget.take(item.size ?? (await sizeOnDisk(item.file)));
+        const job: Promise<void> = pool
+          .read({ path: item.path, place: item.place })
+          .then(take)
+          .finally(release);
         inflight.add(job);
         void job.finally(() => inflight.delete(job)).catch(() => undefined);
         // The walk waits while every worker is busy: a file per core is read at once, no more.
@@ -153,6 +160,15 @@ async function readArchive(
   options.io.err(progressLine(totals, started, true));
   sessions.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { sessions, totals, problems };
+}
+
+/** A file's size, or 0 when it cannot be looked at (its worker then says why, in its row). */
+async function sizeOnDisk(path: string): Promise<number> {
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return 0;
+  }
 }
 
 function progressLine(t: ArchiveTotals, started: number, done = false): string {

@@ -170,6 +170,9 @@ class ClaudeCodeSession implements JsonlSession {
     }
     const parent = field(record, 'parentUuid');
     if ('parentUuid' in record) this.linked = true;
+    // A tool result's structured copy (a third of a session's bytes) is read by nothing here: let it go now,
+    // not when the whole file is read. Set rather than deleted, so the object keeps its fast shape.
+    if (record.toolUseResult !== undefined) record.toolUseResult = undefined;
     const node: Node = {
       uuid,
       parent: typeof parent === 'string' ? parent : null,

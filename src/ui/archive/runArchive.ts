@@ -4,6 +4,7 @@
  * the sessions in a pool of workers, one per core, rows handed to the store
  * in batches. Cancel stops the walk and ends the workers at once.
  */
+import { createByteBudget } from '../../archive/byteBudget';
 import { placeOf, type SessionPlace } from '../../archive/layout';
 import { walkFolder, type Folder, type FolderEntry } from '../../archive/walk';
 import type { SessionRow } from '../../archive/row';
@@ -25,10 +26,14 @@ interface FoundFile {
   path: string;
   place: SessionPlace;
   source: ArchiveSource;
+  /** The file's bytes, for the byte budget; 0 when it cannot be told before reading. */
+  size: number;
 }
 
 /** How many paths are classified between two yields to the event loop. */
 const SLICE = 2000;
+/** A worker that has read a file this large is replaced by a fresh one (see `renewed`). */
+const RENEW_AFTER_BYTES = 24 * 1024 * 1024;
 /** How often arrived rows are handed to the store. */
 const FLUSH_MS = 250;
 
@@ -47,18 +52,39 @@ function createPool(onBytes: (bytes: number) => void) {
   const size = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 8));
   const workers = Array.from({ length: size }, startWorker);
   const idle = [...workers];
-  const waiting: ((w: Worker) => void)[] = [];
+  /** Bytes each worker has read of the file it reads now. */
+  const readBy = new Map<Worker, number>();
+  const waiting: { take: (w: Worker) => void; fail: (e: Error) => void }[] = [];
+  /** The runs not settled yet, failed at once when the pool is closed. */
+  const unsettled = new Set<(e: Error) => void>();
+  let closed = false;
   let nextId = 0;
   const take = () =>
-    new Promise<Worker>((resolve) => {
+    new Promise<Worker>((resolve, reject) => {
+      if (closed) return reject(new Error('cancelled'));
       const w = idle.pop();
       if (w) resolve(w);
-      else waiting.push(resolve);
+      else waiting.push({ take: resolve, fail: reject });
     });
   const give = (w: Worker) => {
     const next = waiting.shift();
-    if (next) next(w);
+    if (next) next.take(w);
     else idle.push(w);
+  };
+  /**
+   * The worker, or a fresh one in its place after a large file. The engine
+   * sizes a thread's heap by the most it last held: after a 100 MB session
+   * the worker would gather hundreds of megabytes of garbage between
+   * collections while it reads small files. A fresh worker starts small.
+   */
+  const renewed = (worker: Worker): Worker => {
+    const read = readBy.get(worker) ?? 0;
+    readBy.delete(worker);
+    if (read < RENEW_AFTER_BYTES || closed) return worker;
+    worker.terminate();
+    const fresh = startWorker();
+    workers[workers.indexOf(worker)] = fresh;
+    return fresh;
   };
   return {
     size,
@@ -66,25 +92,40 @@ function createPool(onBytes: (bytes: number) => void) {
       const worker = await take();
       const id = nextId++;
       return new Promise<Extract<ArchiveReply, { type: 'done' }>>((resolve, reject) => {
+        const settle = () => {
+          unsettled.delete(reject);
+          give(renewed(worker));
+        };
+        unsettled.add(reject);
         worker.onmessage = (event: MessageEvent<ArchiveReply>) => {
           const reply = event.data;
           if (reply.id !== id) return;
-          if (reply.type === 'bytes') onBytes(reply.bytes);
-          else {
-            give(worker);
+          if (reply.type === 'bytes') {
+            readBy.set(worker, (readBy.get(worker) ?? 0) + reply.bytes);
+            onBytes(reply.bytes);
+          } else {
+            settle();
             if (reply.type === 'done') resolve(reply);
             else reject(new Error(reply.error));
           }
         };
         worker.onerror = (event) => {
           event.preventDefault();
-          give(worker);
+          settle();
           reject(new Error(event.message || 'the archive worker stopped'));
         };
         worker.postMessage({ ...request, id } satisfies ArchiveRequest);
       });
     },
-    close: () => workers.forEach((w) => w.terminate()),
+    /** Ends the workers; what was running or waiting for one fails as cancelled. */
+    close() {
+      closed = true;
+      workers.forEach((w) => w.terminate());
+      const cancelled = new Error('cancelled');
+      for (const fail of unsettled) fail(cancelled);
+      unsettled.clear();
+      for (const w of waiting.splice(0)) w.fail(cancelled);
+    },
   };
 }
 
@@ -114,6 +155,7 @@ async function* fromFiles(
     yield {
       path: s.path,
       place: s.place,
+      size: s.file.size,
       source: {
         kind: 'files',
         files: s.place.layout === 'opencode-storage' ? storage : { [s.path]: s.file },
@@ -122,18 +164,27 @@ async function* fromFiles(
 }
 
 /** A directory handle as the walk's `Folder` (no links in this API: identity is not needed). */
-function handleFolder(dir: FileSystemDirectoryHandle): Folder<null> {
+function handleFolder(dir: FileSystemDirectoryHandle): Folder<FileSystemFileHandle> {
   return {
     identity: null,
-    async *entries(): AsyncGenerator<FolderEntry<null>> {
+    async *entries(): AsyncGenerator<FolderEntry<FileSystemFileHandle>> {
       for await (const handle of dir.values()) {
         if (handle.kind === 'directory') {
           const sub = handle as FileSystemDirectoryHandle;
           yield { kind: 'folder', name: handle.name, open: async () => handleFolder(sub) };
-        } else yield { kind: 'file', name: handle.name, file: null, size: null };
+        } else yield { kind: 'file', name: handle.name, file: handle as FileSystemFileHandle, size: null };
       }
     },
   };
+}
+
+/** A file's size from its handle; 0 when it cannot be looked at (its worker then says why). */
+async function sizeOf(handle: FileSystemFileHandle): Promise<number> {
+  try {
+    return (await handle.getFile()).size;
+  } catch {
+    return 0;
+  }
 }
 
 async function* fromHandle(
@@ -144,7 +195,13 @@ async function* fromHandle(
   for await (const item of walkFolder(handleFolder(root))) {
     if (item.kind === 'skipped') skipped();
     else if (item.kind === 'problem') problem({ path: item.path, reason: item.reason });
-    else yield { path: item.path, place: item.place, source: { kind: 'handle', root } };
+    else
+      yield {
+        path: item.path,
+        place: item.place,
+        size: item.size ?? (await sizeOf(item.file)),
+        source: { kind: 'handle', root },
+      };
   }
 }
 
@@ -168,6 +225,7 @@ export async function readFolder(folder: OpenedFolder): Promise<void> {
   };
   const timer = setInterval(flush, FLUSH_MS);
   const pool = createPool((n) => (bytes += n));
+  const budget = createByteBudget();
   current = {
     cancel: () => {
       cancelled = true;
@@ -187,6 +245,12 @@ export async function readFolder(folder: OpenedFolder): Promise<void> {
     for await (const f of found) {
       if (cancelled) break;
       opened.set(f.path, f);
+      // A large file waits until the files read beside it leave room (`byteBudget.ts`).
+      const release = await budget.take(f.size);
+      if (cancelled) {
+        release();
+        break;
+      }
       const job = pool
         .run({ path: f.path, place: f.place, source: f.source })
         .then((reply) => {
@@ -194,7 +258,8 @@ export async function readFolder(folder: OpenedFolder): Promise<void> {
           if (reply.result.kind === 'row') rows.push(reply.result.row);
           else skipped++;
         })
-        .catch(() => undefined);
+        .catch(() => undefined)
+        .finally(release);
       inflight.add(job);
       void job.finally(() => inflight.delete(job));
       if (inflight.size >= pool.size * 2) await Promise.race(inflight);
@@ -247,6 +312,7 @@ export async function replayAll(settings: SettingsFields): Promise<void> {
   const targets = store.rows.filter((r) => r.error === undefined && opened.has(r.file));
   store.setReplays({}, true);
   const pool = createPool(() => undefined);
+  const budget = createByteBudget();
   let batch: Record<string, ArchiveReplay | null> = {};
   const timer = setInterval(() => {
     useArchive.getState().setReplays(batch, true);
@@ -256,9 +322,11 @@ export async function replayAll(settings: SettingsFields): Promise<void> {
     await Promise.all(
       targets.map(async (row) => {
         const f = opened.get(row.file)!;
+        const release = await budget.take(f.size);
         const reply = await pool
           .run({ path: f.path, place: f.place, source: f.source, replay: settings })
-          .catch(() => null);
+          .catch(() => null)
+          .finally(release);
         batch[row.file] = reply?.replay ?? null;
       }),
     );
