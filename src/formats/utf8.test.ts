@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ImportError } from './types';
-import { decodeUtf8, findInvalidUtf8, utf8Chunks } from './utf8';
+import { decodeUtf8, findInvalidUtf8, utf8Chunks, utf8Length } from './utf8';
+import { rng } from '../../testing/rng';
 
 async function decodeChunks(...chunks: number[][]): Promise<string> {
   async function* bytes(): AsyncGenerator<Uint8Array> {
@@ -63,5 +64,50 @@ describe('UTF-8 decoding', () => {
   it('decodes valid text split anywhere', async () => {
     expect(await decodeChunks([0x61, 0xe2], [0x82], [0xac, 0x62])).toBe('a€b');
     expect(findInvalidUtf8(new TextEncoder().encode('a€😀'))).toBeNull();
+  });
+});
+
+describe('utf8Length', () => {
+  it('counts 1, 2, 3 and 4 bytes per character, a surrogate pair as one character', () => {
+    expect(utf8Length('')).toBe(0);
+    expect(utf8Length('plain ASCII')).toBe(11);
+    expect(utf8Length('café')).toBe(5);
+    expect(utf8Length('→ ✓')).toBe(7);
+    expect(utf8Length('a😀b')).toBe(6);
+    expect(utf8Length('日本語のテキスト')).toBe(24);
+  });
+
+  it('counts a lone surrogate as the 3 bytes of the U+FFFD an encoder writes for it', () => {
+    expect(utf8Length('\ud800x')).toBe(4);
+    expect(utf8Length('x\udc00')).toBe(4);
+    expect(utf8Length('\ud83d')).toBe(3);
+    expect(utf8Length('\udc00\ud800')).toBe(6);
+  });
+
+  it('agrees with TextEncoder on 2,000 random strings mixing ASCII, accents, CJK, emoji and lone surrogates', () => {
+    const random = rng(7);
+    const pieces = [
+      'a',
+      'Z',
+      ' ',
+      '\n',
+      '{"k":1}',
+      'é',
+      'ß',
+      '→',
+      '中',
+      '😀',
+      '\ud800',
+      '\udfff',
+      '\u07ff',
+      '\u0800',
+    ];
+    const encoder = new TextEncoder();
+    for (let n = 0; n < 2000; n++) {
+      let text = '';
+      const length = Math.floor(random() * 40);
+      for (let k = 0; k < length; k++) text += pieces[Math.floor(random() * pieces.length)];
+      expect(utf8Length(text), JSON.stringify(text)).toBe(encoder.encode(text).length);
+    }
   });
 });
