@@ -4,6 +4,7 @@
  * playground, and "Replay all under these settings".
  */
 import {
+  Fragment,
   lazy,
   memo,
   Suspense,
@@ -139,12 +140,31 @@ interface RowProps {
  * One session's row. Memoized: rows arrive in batches while the folder is
  * read, and a batch draws only its own rows, not every row already shown.
  */
+/** A path that a narrow column wraps after its slashes first. */
+function PathText({ path }: { path: string }) {
+  const parts = path.split('/');
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              /<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 const ArchiveRow = memo(function ArchiveRow({ row: r, replay, showReplay, onOpen }: RowProps) {
   return (
     <tr data-testid="archive-row" className={r.error ? 'archive-error' : undefined}>
       <th scope="row">
         <button type="button" className="link" onClick={() => onOpen(r)} disabled={!!r.error}>
-          {r.file}
+          <PathText path={r.file} />
         </button>
         {r.error && <div className="muted">{r.error}</div>}
       </th>
