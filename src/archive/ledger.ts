@@ -6,11 +6,10 @@
  * that turns it into columns, for the session's row and for each
  * compaction's row alike.
  */
-import type { Estimator } from '../core/estimate';
 import { compactionLedger, type LedgerEntry } from '../core/ledger/ledger';
 import { LEDGER_KINDS } from '../core/ledger/kinds';
 import { survivalOf } from '../core/ledger/survival';
-import { countSession } from '../core/session/counted';
+import { historyOf } from '../core/session/calls';
 import type { ImportResult } from '../formats/types';
 
 export interface LedgerFigures {
@@ -65,21 +64,23 @@ function pooled(entries: readonly LedgerEntry[]): number | null {
   return all === 0 ? null : kept / all;
 }
 
+/** No token counts: every column below is made of facts, paths and calls, none of tokens. */
+const NO_COUNTS: readonly number[] = [];
+
 /**
  * A session without recorded compactions has nothing to lose: zeros, and no
- * survival. One with compactions is counted by `estimator` (only then: the
- * ledger weighs each summary), as `audit` counts it.
+ * survival. One with compactions gets the ledger `audit` prints, without its
+ * token figures: survival, paths, re-reads and loops (a run of compactions
+ * with few calls between them) are read from the text and the calls, so
+ * nothing is tokenized for these columns, and a file that records its usage
+ * is never counted.
  */
-export async function ledgerColumns(
-  imported: ImportResult,
-  estimator: () => Promise<Estimator>,
-): Promise<LedgerColumns> {
+export function ledgerColumns(imported: ImportResult): LedgerColumns {
   const recorded = imported.history?.compactions ?? [];
   if (recorded.length === 0) {
     return { session: { ...NO_LEDGER, rereads: 0, loops: 0, lostPaths: 0 }, compactions: [] };
   }
-  const { history, shape } = countSession(imported.messages, imported.history, await estimator());
-  const ledger = compactionLedger(history, shape.counts);
+  const ledger = compactionLedger(historyOf(imported.messages, imported.history), NO_COUNTS);
   const compactions = ledger.compactions.map((e): LedgerFigures => ({
     survival: pooled([e]),
     rereads: e.rereads.length,

@@ -223,6 +223,34 @@ describe('compaction-playground archive --out', () => {
 });
 
 describe('reading one session of the archive', () => {
+  it('makes the row of a session that records its usage, compactions and ledger included, without tokenizing it', async () => {
+    const bytes = readFileSync(join(SAMPLES, 'claude-code-linkcheck.jsonl'));
+    const reader: SessionReader = {
+      async *bytes() {
+        yield new Uint8Array(bytes);
+      },
+      list: async () => [],
+    };
+    const place = { layout: 'claude-code' as const, project: '-x', subagent: false };
+    let asked = 0;
+    const result = await readSession(
+      reader,
+      { path: 'p/s.jsonl', place },
+      {
+        estimator: () => {
+          asked++;
+          return Promise.reject(new Error('no tokenizer for a file that records its usage'));
+        },
+      },
+    );
+    expect(asked).toBe(0);
+    expect(result).toMatchObject({
+      kind: 'row',
+      row: { compactions: 2, estimated: false, lostPaths: 3, loops: 0 },
+    });
+    expect(result.kind === 'row' && result.row.error).toBe(undefined);
+  });
+
   it('gives a file that cannot be read a row with the reason, not a failure of the archive', async () => {
     const reader: SessionReader = {
       // eslint-disable-next-line require-yield -- a file whose first read fails

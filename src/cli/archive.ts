@@ -20,7 +20,7 @@ import {
   type Column,
   type TableFormat,
 } from '../archive/tables';
-import { addRow, emptyTotals, type ArchiveTotals } from '../archive/totals';
+import { addRow, emptyTotals, totalsOf, type ArchiveTotals } from '../archive/totals';
 import { walkFolder } from '../archive/walk';
 import { normalizeSettings, TOKENIZERS, type TokenizerId } from '../core';
 import { diskFolder } from './archiveFolder';
@@ -159,7 +159,9 @@ async function readArchive(
   }
   options.io.err(progressLine(totals, started, true));
   sessions.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { sessions, totals, problems };
+  // Summed again in the rows' order: the running totals met the rows as the workers finished them,
+  // and a sum of costs in another order can differ in its last digits from one run to the next.
+  return { sessions, totals: totalsOf(sessions, totals.skippedFiles), problems };
 }
 
 /** A file's size, or 0 when it cannot be looked at (its worker then says why, in its row). */

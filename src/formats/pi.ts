@@ -292,7 +292,7 @@ class PiSession implements JsonlSession {
   /** Where on the path the entries a compaction keeps begin, or -1 when its first kept entry is not there. */
   private keptFrom(path: Entry[], compactionAt: number): number {
     const firstKept = this.firstKeptId(path[compactionAt]!.record);
-    return firstKept === undefined ? -1 : path.findIndex((e) => e.id === firstKept);
+    return firstKept === undefined ? -1 : (positionsOf(path).get(firstKept) ?? -1);
   }
 
   /**
@@ -725,4 +725,16 @@ function callUsageOf(record: JsonRecord, model: string | undefined): CallUsage |
     output: num(usage, 'output'),
     model: str(message, 'model') ?? model,
   });
+}
+
+/** Where each id first stands on a path, made once per path: a session has a compaction every few hundred entries. */
+const positions = new WeakMap<Entry[], Map<string, number>>();
+function positionsOf(path: Entry[]): Map<string, number> {
+  let found = positions.get(path);
+  if (!found) {
+    found = new Map();
+    for (let i = 0; i < path.length; i++) if (!found.has(path[i]!.id)) found.set(path[i]!.id, i);
+    positions.set(path, found);
+  }
+  return found;
 }

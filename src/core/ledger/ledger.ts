@@ -277,9 +277,33 @@ function rereadsOf(messages: readonly Message[], parts: Parts, from: number, to:
     .map((t) => ({ path: t.path, atMessage: t.atMessage }));
 }
 
-/** The calls strictly between two message indices. */
+/**
+ * The calls strictly between two message indices. Calls come in the order
+ * of their messages, so the first is found by halving, not by looking at
+ * every call once per compaction; a list out of that order is filtered.
+ */
 function callsBetween(calls: readonly SessionCall[], from: number, to: number): SessionCall[] {
-  return calls.filter((call) => call.atMessage > from && call.atMessage < to);
+  if (!inMessageOrder(calls)) return calls.filter((call) => call.atMessage > from && call.atMessage < to);
+  let low = 0;
+  let high = calls.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (calls[mid]!.atMessage > from) high = mid;
+    else low = mid + 1;
+  }
+  let end = low;
+  while (end < calls.length && calls[end]!.atMessage < to) end++;
+  return calls.slice(low, end);
+}
+
+const ordered = new WeakMap<readonly SessionCall[], boolean>();
+function inMessageOrder(calls: readonly SessionCall[]): boolean {
+  let known = ordered.get(calls);
+  if (known === undefined) {
+    known = calls.every((call, k) => k === 0 || calls[k - 1]!.atMessage <= call.atMessage);
+    ordered.set(calls, known);
+  }
+  return known;
 }
 
 /**
