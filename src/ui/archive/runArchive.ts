@@ -76,11 +76,13 @@ function createPool(onBytes: (bytes: number) => void) {
    * sizes a thread's heap by the most it last held: after a 100 MB session
    * the worker would gather hundreds of megabytes of garbage between
    * collections while it reads small files. A fresh worker starts small.
+   * A worker that failed (it ran out of memory, its script did not load) is
+   * replaced too.
    */
-  const renewed = (worker: Worker): Worker => {
+  const renewed = (worker: Worker, failed = false): Worker => {
     const read = readBy.get(worker) ?? 0;
     readBy.delete(worker);
-    if (read < RENEW_AFTER_BYTES || closed) return worker;
+    if ((read < RENEW_AFTER_BYTES && !failed) || closed) return worker;
     worker.terminate();
     const fresh = startWorker();
     workers[workers.indexOf(worker)] = fresh;
@@ -92,9 +94,9 @@ function createPool(onBytes: (bytes: number) => void) {
       const worker = await take();
       const id = nextId++;
       return new Promise<Extract<ArchiveReply, { type: 'done' }>>((resolve, reject) => {
-        const settle = () => {
+        const settle = (failed = false) => {
           unsettled.delete(reject);
-          give(renewed(worker));
+          give(renewed(worker, failed));
         };
         unsettled.add(reject);
         worker.onmessage = (event: MessageEvent<ArchiveReply>) => {
@@ -111,7 +113,7 @@ function createPool(onBytes: (bytes: number) => void) {
         };
         worker.onerror = (event) => {
           event.preventDefault();
-          settle();
+          settle(true);
           reject(new Error(event.message || 'the archive worker stopped'));
         };
         worker.postMessage({ ...request, id } satisfies ArchiveRequest);
