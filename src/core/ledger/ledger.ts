@@ -278,12 +278,11 @@ function rereadsOf(messages: readonly Message[], parts: Parts, from: number, to:
 }
 
 /**
- * The calls strictly between two message indices. Calls come in the order
- * of their messages, so the first is found by halving, not by looking at
- * every call once per compaction; a list out of that order is filtered.
+ * The calls strictly between two message indices. `sessionCalls` gives the
+ * calls in the order of their messages, so the first is found by halving,
+ * not by looking at every call once per compaction.
  */
 function callsBetween(calls: readonly SessionCall[], from: number, to: number): SessionCall[] {
-  if (!inMessageOrder(calls)) return calls.filter((call) => call.atMessage > from && call.atMessage < to);
   let low = 0;
   let high = calls.length;
   while (low < high) {
@@ -294,16 +293,6 @@ function callsBetween(calls: readonly SessionCall[], from: number, to: number): 
   let end = low;
   while (end < calls.length && calls[end]!.atMessage < to) end++;
   return calls.slice(low, end);
-}
-
-const ordered = new WeakMap<readonly SessionCall[], boolean>();
-function inMessageOrder(calls: readonly SessionCall[]): boolean {
-  let known = ordered.get(calls);
-  if (known === undefined) {
-    known = calls.every((call, k) => k === 0 || calls[k - 1]!.atMessage <= call.atMessage);
-    ordered.set(calls, known);
-  }
-  return known;
 }
 
 /**

@@ -23,7 +23,7 @@ export interface SessionCall {
   recorded: RecordedCall | null;
 }
 
-/** The calls of `history`, in order. */
+/** The calls of `history`, in the order of their messages (ascending `atMessage`). */
 export function sessionCalls(history: SessionHistory): SessionCall[] {
   const recorded = new Map<number, RecordedCall>();
   for (const call of history.calls) if (!recorded.has(call.atMessage)) recorded.set(call.atMessage, call);
