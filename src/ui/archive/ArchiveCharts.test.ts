@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRow } from '../../archive/row';
-import { axisTop, survivalDistribution, tickInterval } from './ArchiveCharts';
+import { axisTop, perDay, survivalDistribution, tickInterval, undated } from './ArchiveCharts';
 
 function row(
   file: string,
@@ -74,5 +74,18 @@ describe('axisTop', () => {
 
   it('gives an empty chart an axis of 0 to 1', () => {
     expect(axisTop(0)).toEqual({ top: 1, step: 0.25 });
+  });
+});
+
+describe('the sessions the charts by day leave out', () => {
+  const rows = [
+    { firstTime: '2026-01-02T10:00:00.000Z', compactions: 2, costUsd: 1.5 },
+    { firstTime: null, compactions: 3, costUsd: 4.25 },
+    { firstTime: null, compactions: 0, costUsd: null },
+  ] as unknown as SessionRow[];
+
+  it('are those that name no time, with their compactions and cost, which the days plus these sum to', () => {
+    expect(undated(rows)).toEqual({ sessions: 2, compactions: 3, cost: 4.25 });
+    expect(perDay(rows)).toEqual([{ day: '2026-01-02', compactions: 2, cost: 1.5, cumulative: 1.5 }]);
   });
 });

@@ -12,7 +12,7 @@
 import { memo, useMemo } from 'react';
 import type { SessionRow } from '../../archive/row';
 import { maxOf } from '../../core/arrays';
-import { compact } from '../format';
+import { compact, plural } from '../format';
 
 interface Day {
   day: string;
@@ -37,6 +37,22 @@ export function perDay(rows: readonly SessionRow[]): Day[] {
   return [...days.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([day, d]) => ({ day, ...d, cumulative: (cumulative += d.cost) }));
+}
+
+/** The sessions that name no time: the charts by day cannot place them, and say what they leave out. */
+export function undated(rows: readonly SessionRow[]): {
+  sessions: number;
+  compactions: number;
+  cost: number;
+} {
+  const out = { sessions: 0, compactions: 0, cost: 0 };
+  for (const r of rows)
+    if (!r.firstTime) {
+      out.sessions++;
+      out.compactions += r.compactions;
+      out.cost += r.costUsd ?? 0;
+    }
+  return out;
 }
 
 /** The share bins, lowest first: a share falls in the bin whose `from` it reaches; 100% has its own. */
@@ -240,6 +256,7 @@ const usd = (v: number) => `$${compact(v)}`;
 export default memo(function ArchiveCharts({ rows }: { rows: readonly SessionRow[] }) {
   const days = useMemo(() => perDay(rows), [rows]);
   const survival = useMemo(() => survivalDistribution(rows), [rows]);
+  const left = useMemo(() => undated(rows), [rows]);
   if (days.length === 0 && survival.compacted === 0) return null;
   const labels = days.map((d) => d.day);
   const every = tickInterval(days.length);
@@ -294,6 +311,12 @@ export default memo(function ArchiveCharts({ rows }: { rows: readonly SessionRow
           </figure>
         )}
       </div>
+      {left.sessions > 0 && (
+        <p className="muted archive-legend" data-testid="archive-undated">
+          Not in the charts by day: {plural(left.sessions, 'session')} that name no time (
+          {plural(left.compactions, 'compaction')}, ${left.cost.toFixed(2)}).
+        </p>
+      )}
       {survival.compacted > 0 && <SurvivalTable survival={survival} />}
     </>
   );
