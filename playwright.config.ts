@@ -8,6 +8,8 @@ export const MOCK_LLM_PORT = Number(process.env.E2E_MOCK_PORT ?? 4320);
 /** The development server (`npm run dev`), which runs without the Content-Security-Policy. */
 export const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 4321);
 const executablePath = findBrowser() ?? undefined;
+/** `npm run test:quick`: the smoke spec needs only the built app, not the mock server or the dev server. */
+const QUICK = process.env.E2E_QUICK === '1';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -46,20 +48,24 @@ export default defineConfig({
       timeout: 300_000,
       stdout: 'ignore',
     },
-    {
-      command: `npx tsx testing/mock-llm/server.ts --port ${MOCK_LLM_PORT} --slow-ms 400`,
-      url: `http://127.0.0.1:${MOCK_LLM_PORT}/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-    },
-    {
-      // The source served as `npm start` serves it, for the test that development still works.
-      command: `npx vite --port ${DEV_PORT} --strictPort --host 127.0.0.1`,
-      url: `http://127.0.0.1:${DEV_PORT}`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-    },
+    ...(QUICK
+      ? []
+      : [
+          {
+            command: `npx tsx testing/mock-llm/server.ts --port ${MOCK_LLM_PORT} --slow-ms 400`,
+            url: `http://127.0.0.1:${MOCK_LLM_PORT}/health`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'ignore' as const,
+          },
+          {
+            // The source served as `npm start` serves it, for the test that development still works.
+            command: `npx vite --port ${DEV_PORT} --strictPort --host 127.0.0.1`,
+            url: `http://127.0.0.1:${DEV_PORT}`,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: 'ignore' as const,
+          },
+        ]),
   ],
 });

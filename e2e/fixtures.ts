@@ -17,9 +17,15 @@ export const CHAT = JSON.stringify(SMALL_CHAT);
 /** Rows of the strategy table: the three cut rules, then one per preset. */
 export const STRATEGY_ROWS = 3 + HARNESSES.length;
 
-/** Opens the page with nothing remembered from an earlier test. */
+/**
+ * Opens the page with nothing remembered from an earlier test. A test's first
+ * page is in a context of its own, with empty storage, so it only navigates;
+ * a page that has been used in this test is cleared and loaded again.
+ */
 export async function openFresh(page: Page): Promise<void> {
+  const firstVisit = page.url() === 'about:blank';
   await page.goto('/');
+  if (firstVisit) return;
   await page.evaluate(async () => {
     localStorage.clear();
     await new Promise<void>((resolve) => {
