@@ -40,8 +40,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   // The offline summarizer's own re-run (after an edit pauses) takes milliseconds
   // and was not asked for: it locks nothing, so the field being typed in keeps
   // its focus and a click meant for Run or "Run A and B" is not lost to it.
-  const [selfRun, setSelfRun] = useState(false);
-  const locked = running && !selfRun;
+  const locked = running && !mutation.variables?.itself;
   const result = mutation.data;
   const error = mutation.error;
   const {
@@ -80,7 +79,6 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const addRun = useRunHistory((s) => s.add);
   /** A run from Run starts on the summary; a re-run keeps the tab being looked at. */
   const start = (rerun: boolean, itself = false) => {
-    setSelfRun(itself);
     setRunFromLink(fromLink);
     freshness.markRun();
     if (!rerun) setTab('summary');
@@ -93,6 +91,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
         instructions: provider.instructions || undefined,
         prompts,
         reason: 'manual',
+        itself,
       },
       // Every finished run joins this visit's history, with what it was started with.
       { onSuccess: (value, input) => addRun(runOf(value, input, 'preview')) },

@@ -20,6 +20,13 @@ export interface PreviewInput {
   instructions?: string;
   prompts?: PromptOverrides;
   reason: Reason;
+  /**
+   * The offline summarizer's own re-run after an edit, which locks nothing. It
+   * travels with the run rather than in a state of its own, so the page never
+   * sees the run pending without knowing whose it is (the field being typed in
+   * would be disabled for a frame, and lose its focus).
+   */
+  itself?: boolean;
 }
 
 export function usePreview() {
@@ -27,7 +34,7 @@ export function usePreview() {
   const running = useRef<number | null>(null);
   const mutation = useMutation<PreviewResult, WorkerFailure, PreviewInput>({
     retry: false,
-    mutationFn: async (input) => {
+    mutationFn: async ({ itself: _itself, ...input }) => {
       setLog(emptyLog());
       const pending: PreviewEvent[] = [];
       let scheduled = false;
