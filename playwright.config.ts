@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { findBrowser } from './testing/find-browser.mjs';
 
@@ -10,6 +11,16 @@ export const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 4321);
 const executablePath = findBrowser() ?? undefined;
 /** `npm run test:quick`: the smoke spec needs only the built app, not the mock server or the dev server. */
 const QUICK = process.env.E2E_QUICK === '1';
+/** Two browsers at once where there are two cores; `E2E_WORKERS` overrides. */
+const WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(2, availableParallelism()));
+/**
+ * Specs that count every request the mock server has received ("nothing was
+ * sent"): another test's requests would land in the same log, so they run one
+ * at a time, after the rest.
+ */
+const ALONE = ['guard-rails', 'harnesses', 'keys', 'link-visit', 'preview'].map(
+  (name) => `**/${name}.spec.ts`,
+);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,7 +29,11 @@ export default defineConfig({
   // One more attempt on CI, where the machine is shared: a test that needs it is
   // reported as flaky, with its steps' times and the page from the failed attempt.
   retries: process.env.CI ? 1 : 0,
-  workers: 1,
+  workers: WORKERS,
+  projects: [
+    { name: 'shared', testIgnore: ALONE },
+    { name: 'alone', testMatch: ALONE, dependencies: ['shared'], workers: 1 },
+  ],
   // Sized for a shared two-core machine under load, where loading the tokenizer and
   // counting the first sample can take longer than Playwright's 5 s default.
   timeout: 60_000,
