@@ -15,7 +15,7 @@ import { counted, IssueLog } from './issues';
 import { pathToRoot } from './tree';
 import type { JsonRecord } from './json';
 import { field, isRecord, num, rec, str } from './json';
-import { applyEdit, contextEdits } from './piEdits';
+import { contextEdits, editedEntry, replyLost } from './piEdits';
 import type { Entry } from './piEntry';
 import { compactionSummary, emitEntry, recordedFiles } from './piEntry';
 import { excludedCommand, KEPT_RANGE, piRequestRules, pushEmitted } from './piRequest';
@@ -162,13 +162,21 @@ class PiSession implements JsonlSession {
 
     const edits = contextEdits(path);
     const messageAt: (Message | undefined)[] = [];
+    let repliesReplaced = 0;
     path.forEach((entry, i) => {
       if (entry.type === 'compaction') return;
+      const edited = editedEntry(entry, edits.get(entry.id));
+      if (replyLost(entry, edited) && inContext(i)) repliesReplaced++;
+      if (!edited) return;
       const out: Message[] = [];
-      emitEntry(entry, out, inContext(i) ? this.log : new IssueLog());
-      const message = applyEdit(out[0], edits.get(entry.id));
-      if (message) messageAt[i] = message;
+      emitEntry(edited, out, inContext(i) ? this.log : new IssueLog());
+      if (out[0]) messageAt[i] = out[0];
     });
+    if (repliesReplaced)
+      this.log.note(
+        'reply-replaced',
+        `${repliesReplaced} assistant ${repliesReplaced === 1 ? 'reply' : 'replies'} replaced by a context_edit ${repliesReplaced === 1 ? 'sends' : 'send'} only the new content: the thinking and tool calls went with the old text, as pi sends them`,
+      );
     const sent = piRequestRules(path, messageAt);
     this.reportRequestRules(sent);
     path.forEach((entry, i) => {
