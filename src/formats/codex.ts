@@ -241,15 +241,28 @@ class CodexSession implements JsonlSession {
     this.items.compact(summary, origin);
     // Start from the replacement only; the placeholder summary above is dropped again.
     this.items.messages.pop();
-    // The replacement is one compaction, whatever items it holds.
+    // The replacement is one compaction, whatever items it holds, and Codex
+    // sends it as written: a compaction item in it (a remote compaction's
+    // encrypted summary) follows the items before it instead of replacing them.
     this.items.recorder = undefined;
+    this.items.replacing = true;
     replacement.forEach((item, k) =>
       this.items.add(item, { id: `L${line}:${k}`, line, turnId: this.turnId }),
     );
+    this.items.replacing = false;
     this.items.recorder = this.recorder;
-    const carrier = this.items.messages.find(
-      (m) => m.role === 'user' && summary !== '' && m.content === summary,
-    );
+    const encrypted = this.items.messages.find((m) => m.kind === 'summary' && m.opaqueTokens);
+    if (encrypted) {
+      this.log.tallyNote(
+        'encrypted-summary',
+        '',
+        'A remote compaction left an encrypted summary: the context is its replacement history as Codex sends it, in order, with the summary counted by its size (an estimate)',
+        { line },
+      );
+    }
+    const carrier = this.items.messages.some((m) => m.kind === 'summary')
+      ? undefined
+      : this.items.messages.find((m) => m.role === 'user' && summary !== '' && m.content === summary);
     if (carrier) carrier.kind = 'summary';
     else if (!this.items.messages.some((m) => m.kind === 'summary') && summary) {
       this.items.messages.push(

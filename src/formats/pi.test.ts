@@ -372,7 +372,7 @@ describe('pi 1.6 compaction inputs', () => {
     ]);
   });
 
-  it('an assistant reply replaced by a context_edit weighs its new text and its reasoning, not the old newlines', () => {
+  it('an assistant reply replaced by a context_edit sends and weighs only its new text: its thinking goes too', () => {
     const messages = session(
       entry('m0000001', null, { role: 'user', content: 'go' }),
       entry('m0000002', 'm0000001', {
@@ -392,11 +392,12 @@ describe('pi 1.6 compaction inputs', () => {
         replacement: { content: 'shorter' },
       }),
     );
-    expect([messages[1].content, messages[1].framingChars, chars4.countMessage(messages[1])]).toEqual([
-      'shorter',
-      undefined,
-      3,
-    ]);
+    expect([
+      messages[1].content,
+      messages[1].reasoning,
+      messages[1].framingChars,
+      chars4.countMessage(messages[1]),
+    ]).toEqual(['shorter', undefined, undefined, 2]);
   });
 
   it('weighs pi 1.x system prompt updates by their text and sections, as pi does', () => {

@@ -8,73 +8,21 @@
  */
 import { appendAll } from '../core/arrays';
 import { elapsedMs } from '../core/session/history';
-import type { Message, ToolCall, UnsentEntry } from '../core/message';
-import { PI_BRANCH_LEAD_IN, PI_COMPACTION_LEAD_IN } from '../core/summaryEnvelope';
-import { makeMessage, Parts } from './build';
+import type { Message } from '../core/message';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
 import { counted, IssueLog } from './issues';
 import { pathToRoot } from './tree';
 import type { JsonRecord } from './json';
-import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
+import { field, isRecord, num, rec, str } from './json';
+import { contextEdits, editedEntry, replyLost } from './piEdits';
+import type { Entry } from './piEntry';
+import { compactionSummary, emitEntry, recordedFiles } from './piEntry';
+import { excludedCommand, KEPT_RANGE, piRequestRules, pushEmitted } from './piRequest';
+import type { RequestRules } from './piRequest';
 import type { CallUsage } from './sessionRecorder';
 import { callUsage, SessionRecorder } from './sessionRecorder';
 import type { ImportUsage } from './types';
-
-/**
- * pi hands both kinds of summary to the model as user messages, each with its
- * own lead-in. Only a compaction summary is marked `kind: "summary"`: a branch
- * summary tells of an abandoned side branch and is an ordinary message in the
- * history, never the boundary a compaction starts after.
- */
-function compactionSummary(id: string, summary: string, line: number): Message {
-  return framed(
-    makeMessage({
-      id,
-      role: 'user',
-      kind: 'summary',
-      content: `${PI_COMPACTION_LEAD_IN}\n\n<summary>\n${summary}\n</summary>`,
-      source: { line },
-    }),
-    summary.length,
-  );
-}
-
-/** pi writes no newline before the closing tag of a branch summary. */
-function branchSummary(id: string, summary: string, line: number): Message {
-  return framed(
-    makeMessage({
-      id,
-      role: 'user',
-      content: `${PI_BRANCH_LEAD_IN}\n\n<summary>\n${summary}</summary>`,
-      source: { line },
-    }),
-    summary.length,
-  );
-}
-
-/**
- * Marks what the model reads around the `weighed` characters pi counts
- * (pi weighs a summary by its text, a command by its command and output).
- */
-function framed(message: Message, weighed: number): Message {
-  const framing = message.content.length + (message.reasoning?.length ?? 0) - weighed;
-  if (framing > 0) message.framingChars = framing;
-  return message;
-}
-
-/**
- * The files a pi compaction recorded in its `details`, which pi's next
- * compaction starts from. An extension's compaction (`fromHook`) records
- * nothing pi reads, nor does one without details: empty lists, not the tags
- * of the summary's text.
- */
-function recordedFiles(record: JsonRecord): { read: string[]; modified: string[] } {
-  const details = field(record, 'fromHook') === true ? undefined : rec(record, 'details');
-  const strings = (key: string): string[] =>
-    (details ? (arr(details, key) ?? []) : []).filter((p): p is string => typeof p === 'string');
-  return { read: strings('readFiles'), modified: strings('modifiedFiles') };
-}
 
 /** pi 1.x entries that never reach the model: the usage of a call outside the conversation (a cache warm-up). */
 const NO_CONTEXT_TYPES: ReadonlySet<string> = new Set(['usage']);
@@ -94,14 +42,6 @@ const ENTRY_TYPES = new Set([
   // pi 1.x: rewrites what an earlier entry sends (applied by `contextEdits`).
   'context_edit',
 ]);
-
-interface Entry {
-  id: string;
-  parent: string | null;
-  type: string;
-  line: number;
-  record: JsonRecord;
-}
 
 export const pi: JsonlImporter = {
   id: 'pi',
@@ -222,13 +162,21 @@ class PiSession implements JsonlSession {
 
     const edits = contextEdits(path);
     const messageAt: (Message | undefined)[] = [];
+    let repliesReplaced = 0;
     path.forEach((entry, i) => {
       if (entry.type === 'compaction') return;
+      const edited = editedEntry(entry, edits.get(entry.id));
+      if (replyLost(entry, edited) && inContext(i)) repliesReplaced++;
+      if (!edited) return;
       const out: Message[] = [];
-      this.emit(entry, out, inContext(i) ? this.log : new IssueLog());
-      const message = applyEdit(out[0], edits.get(entry.id));
-      if (message) messageAt[i] = message;
+      emitEntry(edited, out, inContext(i) ? this.log : new IssueLog());
+      if (out[0]) messageAt[i] = out[0];
     });
+    if (repliesReplaced)
+      this.log.note(
+        'reply-replaced',
+        `${repliesReplaced} assistant ${repliesReplaced === 1 ? 'reply' : 'replies'} replaced by a context_edit ${repliesReplaced === 1 ? 'sends' : 'send'} only the new content: the thinking and tool calls went with the old text, as pi sends them`,
+      );
     const sent = piRequestRules(path, messageAt);
     this.reportRequestRules(sent);
     path.forEach((entry, i) => {
@@ -337,7 +285,7 @@ class PiSession implements JsonlSession {
     const message = rec(entry.record, 'systemMessage');
     if (!message || str(message, 'role') !== 'system') return [];
     const out: Message[] = [];
-    this.emit(
+    emitEntry(
       { ...entry, id: `${entry.id}:system`, type: 'message', record: { message } },
       out,
       new IssueLog(),
@@ -363,121 +311,6 @@ class PiSession implements JsonlSession {
     );
   }
 
-  private emit(entry: Entry, out: Message[], log: IssueLog): void {
-    const { record, id, line } = entry;
-    const source = { line };
-    if (entry.type === 'custom_message') {
-      const parts = readContent(field(record, 'content'));
-      out.push(makeMessage({ id, role: 'user', content: parts.joined(''), images: parts.images, source }));
-      return;
-    }
-    if (entry.type === 'branch_summary') {
-      const summary = str(record, 'summary');
-      if (summary) out.push(branchSummary(id, summary, line));
-      return;
-    }
-    if (entry.type !== 'message') return;
-    const message = rec(record, 'message');
-    if (!message) return;
-    const role = str(message, 'role') ?? '';
-    switch (role) {
-      case 'user':
-      case 'custom':
-      case 'hookMessage': {
-        // pi joins a user's text blocks with nothing between them, and weighs them so.
-        const parts = readContent(field(message, 'content'));
-        out.push(makeMessage({ id, role: 'user', content: parts.joined(''), images: parts.images, source }));
-        return;
-      }
-      case 'assistant': {
-        const parts = new Parts();
-        const calls: { id: string; name: string; arguments: string }[] = [];
-        (arr(message, 'content') ?? []).forEach((block, k) => {
-          if (!isRecord(block)) return;
-          const type = str(block, 'type');
-          if (type === 'text') parts.addText(str(block, 'text'));
-          else if (type === 'thinking') parts.addReasoning(str(block, 'thinking'));
-          else if (type === 'toolCall') {
-            calls.push({
-              id: str(block, 'id') ?? `${id}:call${k}`,
-              name: str(block, 'name') ?? 'unknown',
-              arguments: safeStringify(field(block, 'arguments') ?? {}),
-            });
-          } else if (type === 'image') parts.images++;
-        });
-        const content = field(message, 'content');
-        if (typeof content === 'string') parts.addText(content);
-        // pi joins an assistant's text blocks with newlines but weighs only the blocks.
-        const weighed = [...parts.text, ...parts.reasoning].reduce((sum, t) => sum + t.length, 0);
-        out.push(
-          framed(
-            makeMessage({
-              id,
-              role: 'assistant',
-              content: parts.content(),
-              reasoning: parts.reasoningText(),
-              toolCalls: calls,
-              images: parts.images,
-              source,
-            }),
-            weighed,
-          ),
-        );
-        return;
-      }
-      case 'system': {
-        // pi 1.x keeps the system prompt in the session, and later updates of its named sections.
-        const text = readContent(field(message, 'content')).content();
-        const sections = systemSections(message);
-        const weighed = text.length + sections.reduce((sum, [, value]) => sum + (value?.length ?? 0), 0);
-        out.push(
-          framed(makeMessage({ id, role: 'system', content: systemText(text, sections), source }), weighed),
-        );
-        return;
-      }
-      case 'toolResult': {
-        const parts = readContent(field(message, 'content'));
-        out.push(
-          makeMessage({
-            id,
-            role: 'tool',
-            content: parts.joined(''),
-            images: parts.images,
-            toolCallId: str(message, 'toolCallId'),
-            toolName: str(message, 'toolName'),
-            source,
-          }),
-        );
-        return;
-      }
-      case 'bashExecution': {
-        // Commands the user ran with `!` reach the model as a user message, unless excluded.
-        if (field(message, 'excludeFromContext') === true) return;
-        const command = str(message, 'command') ?? '';
-        const output = str(message, 'output') ?? '';
-        const text = bashText(message, command, output);
-        out.push(
-          framed(makeMessage({ id, role: 'user', content: text, source }), command.length + output.length),
-        );
-        return;
-      }
-      case 'compactionSummary':
-        out.push(compactionSummary(id, str(message, 'summary') ?? '', line));
-        return;
-      case 'branchSummary':
-        out.push(branchSummary(id, str(message, 'summary') ?? '', line));
-        return;
-      default:
-        log.tally(
-          'unknown-role',
-          role,
-          `Messages with unknown role "${role || '(none)'}" were skipped`,
-          { line },
-          message,
-        );
-    }
-  }
-
   private usage(path: Entry[]): ImportUsage | undefined {
     for (let i = path.length - 1; i >= 0; i--) {
       const message = rec(path[i]!.record, 'message');
@@ -500,211 +333,6 @@ class PiSession implements JsonlSession {
     }
     return undefined;
   }
-}
-
-/**
- * A `!` command as pi puts it before the model: the command, its output in a
- * fence (or "(no output)"), then whether it was cancelled or failed, and
- * where the whole output went when it was cut.
- */
-function bashText(message: JsonRecord, command: string, output: string): string {
-  let text = `Ran \`${command}\`\n${output ? `\`\`\`\n${output}\n\`\`\`` : '(no output)'}`;
-  const exit = num(message, 'exitCode');
-  if (field(message, 'cancelled') === true) text += '\n\n(command cancelled)';
-  else if (exit !== undefined && exit !== 0) text += `\n\nCommand exited with code ${exit}`;
-  const fullOutput = str(message, 'fullOutputPath');
-  if (field(message, 'truncated') === true && fullOutput)
-    text += `\n\n[Output truncated. Full output: ${fullOutput}]`;
-  return text;
-}
-
-/** A pi 1.x system message's named sections, in order; a null section was removed. */
-function systemSections(message: JsonRecord): [string, string | null][] {
-  const sections = rec(message, 'sections');
-  if (!sections) return [];
-  return Object.entries(sections).map(([name, value]) => [name, typeof value === 'string' ? value : null]);
-}
-
-/** The prompt text followed by its sections, as pi renders a system message. */
-function systemText(text: string, sections: readonly [string, string | null][]): string {
-  return [text, ...sections.map(([, value]) => value ?? '')].filter((part) => part.length > 0).join('\n\n');
-}
-
-/** pi content: a string, or text and image blocks. */
-function readContent(content: unknown): Parts {
-  const parts = new Parts();
-  if (typeof content === 'string') parts.addText(content);
-  else if (Array.isArray(content)) {
-    for (const block of content) {
-      if (!isRecord(block)) continue;
-      const type = str(block, 'type');
-      if (type === 'text') parts.addText(str(block, 'text'));
-      else if (type === 'image') parts.images++;
-    }
-  }
-  return parts;
-}
-
-/** Entries a compaction kept: their system messages gave way to the one on the compaction. */
-const KEPT_RANGE = true;
-
-/**
- * The messages of the path entries from `from` up to (not including) `to`,
- * in order. Compaction entries in between add nothing: pi drops an older
- * summary once a newer compaction keeps the entries around it. With the
- * request rules, the results pi adds follow their entry, and each entry pi
- * weighs but does not send is recorded on the message before it.
- */
-function pushEmitted(
-  path: readonly Entry[],
-  from: number,
-  messageAt: readonly (Message | undefined)[],
-  out: Message[],
-  to = path.length,
-  sent?: RequestRules,
-  keptRange = false,
-): void {
-  let leading: UnsentEntry[] = [];
-  for (let i = from; i < to; i++) {
-    const message = messageAt[i];
-    if (message && path[i]!.type !== 'compaction' && !(keptRange && message.role === 'system'))
-      out.push(message);
-    appendAll(out, sent?.resultsAfter.get(i) ?? []);
-    const unsent = sent?.unsentAt.get(i);
-    const before = out[out.length - 1];
-    if (before && leading.length) {
-      before.unsentBefore = leading;
-      leading = [];
-    }
-    if (unsent && before) before.unsentAfter = [...(before.unsentAfter ?? []), unsent];
-    else if (unsent) leading.push(unsent);
-  }
-}
-
-/** A `!!` command: pi keeps it in the session and weighs it by its command and output, but never sends it. */
-function excludedCommand(entry: Entry): UnsentEntry | undefined {
-  const message = entry.type === 'message' ? rec(entry.record, 'message') : undefined;
-  if (!message || str(message, 'role') !== 'bashExecution' || field(message, 'excludeFromContext') !== true)
-    return undefined;
-  return {
-    kind: 'command',
-    chars: (str(message, 'command') ?? '').length + (str(message, 'output') ?? '').length,
-  };
-}
-
-/** What pi weighs of a reply: its text and thinking blocks, and each call's name and arguments. */
-function replyChars(message: Message): number {
-  let chars = message.content.length - (message.framingChars ?? 0) + (message.reasoning?.length ?? 0);
-  for (const call of message.toolCalls ?? []) chars += call.name.length + call.arguments.length;
-  return chars;
-}
-
-/**
- * What pi's request rules changed: the replies left out (their lines), the
- * results added after each path index, and the entries pi weighs but does
- * not send, by path index.
- */
-interface RequestRules {
-  dropped: number[];
-  resultsAfter: Map<number, Message[]>;
-  unsentAt: Map<number, UnsentEntry>;
-}
-
-/**
- * pi builds every request through pi-ai's `transformMessages`, so the
- * context is what the file holds after its two rules: an assistant reply
- * that stopped as `aborted` or `error` is left out (a half-written turn the
- * model should retry, not see), and a call left without a result is answered
- * with an error result "No result provided" before the next assistant reply
- * or user message, or at the end. Dropped replies are cleared from
- * `messageAt`; the results to add are returned by the index they follow.
- */
-function piRequestRules(path: readonly Entry[], messageAt: (Message | undefined)[]): RequestRules {
-  const dropped: number[] = [];
-  const resultsAfter = new Map<number, Message[]>();
-  const unsentAt = new Map<number, UnsentEntry>();
-  let pending: ToolCall[] = [];
-  let answered = new Set<string>();
-  let last = -1;
-  const close = (): void => {
-    const missing = pending.filter((call) => !answered.has(call.id));
-    if (missing.length && last >= 0) {
-      const results = resultsAfter.get(last) ?? [];
-      for (const call of missing) results.push(noResultProvided(call, path[last]!.line));
-      resultsAfter.set(last, results);
-    }
-    pending = [];
-    answered = new Set();
-  };
-  path.forEach((entry, i) => {
-    const message = messageAt[i];
-    if (entry.type === 'compaction') {
-      close();
-      last = i;
-      return;
-    }
-    if (!message) return;
-    if (message.role === 'assistant' || message.role === 'user') close();
-    if (message.role === 'assistant') {
-      const stop = str(rec(entry.record, 'message') ?? {}, 'stopReason');
-      if (stop === 'aborted' || stop === 'error') {
-        messageAt[i] = undefined;
-        dropped.push(entry.line);
-        unsentAt.set(i, { kind: 'reply', chars: replyChars(message) });
-        return;
-      }
-      pending = message.toolCalls ?? [];
-    }
-    if (message.role === 'tool' && message.toolCallId !== undefined) answered.add(message.toolCallId);
-    last = i;
-  });
-  close();
-  return { dropped, resultsAfter, unsentAt };
-}
-
-/** Added as the request is sent, so pi's compaction never weighs it: all of it is framing. */
-function noResultProvided(call: ToolCall, line: number): Message {
-  return framed(
-    makeMessage({
-      id: `${call.id}:no-result`,
-      role: 'tool',
-      content: 'No result provided',
-      toolCallId: call.id,
-      toolName: call.name,
-      source: { line },
-    }),
-    0,
-  );
-}
-
-/**
- * pi 1.x `context_edit` entries rewrite what an earlier entry sends: the
- * newest edit of an entry wins; a `replacement` of null removes it.
- */
-function contextEdits(path: readonly Entry[]): Map<string, JsonRecord> {
-  const edits = new Map<string, JsonRecord>();
-  for (const entry of path) {
-    const target = entry.type === 'context_edit' ? str(entry.record, 'targetId') : undefined;
-    if (target !== undefined) edits.set(target, entry.record);
-  }
-  return edits;
-}
-
-function applyEdit(message: Message | undefined, edit: JsonRecord | undefined): Message | undefined {
-  if (!message || !edit || !('replacement' in edit)) return message;
-  const replacement = field(edit, 'replacement');
-  if (replacement === null) return undefined;
-  if (!isRecord(replacement)) return message;
-  const parts = readContent(field(replacement, 'content'));
-  const assistant = message.role === 'assistant';
-  // Joined and weighed as the message itself would be (see `emit`).
-  const edited: Message = { ...message, content: assistant ? parts.content() : parts.joined('') };
-  delete edited.images;
-  delete edited.framingChars;
-  if (parts.images) edited.images = parts.images;
-  if (!assistant) return edited;
-  const weighed = parts.text.reduce((sum, t) => sum + t.length, 0) + (message.reasoning?.length ?? 0);
-  return framed(edited, weighed);
 }
 
 /** The usage of an assistant message; aborted and errored replies carry no real usage. */

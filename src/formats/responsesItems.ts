@@ -119,6 +119,31 @@ function readParts(content: unknown, parts: Parts): void {
   }
 }
 
+/**
+ * The summary a compaction item stands for: its readable text when it has
+ * one, else a placeholder whose size is the encrypted blob's (the model reads
+ * the decrypted text, which we cannot), counted by `encryptedTokens`.
+ */
+function compactionSummary(
+  item: Record<string, unknown>,
+  origin: ItemOrigin,
+  id: string | undefined,
+): Message {
+  const readable = str(item, 'summary') ?? str(item, 'content');
+  const encrypted = str(item, 'encrypted_content');
+  const message = makeMessage({
+    id: id ?? origin.id,
+    role: 'user',
+    kind: 'summary',
+    content: readable ?? `[encrypted compaction summary, ${encrypted?.length ?? 0} characters]`,
+    turnId: origin.turnId,
+    source: sourceOf(origin),
+  });
+  // The summary the model reads is the encrypted text: counted by its size.
+  if (readable === undefined && encrypted) message.opaqueTokens = encryptedTokens(encrypted);
+  return message;
+}
+
 export function isItemLike(value: unknown): boolean {
   if (!isRecord(value)) return false;
   const type = str(value, 'type');
@@ -141,6 +166,12 @@ export class ResponseItems {
    * hides, and each compaction item.
    */
   recorder: SessionRecorder | undefined;
+  /**
+   * Set while a history given whole is read (Codex's `replacement_history`):
+   * a compaction item there is one item among the others, in its place, and
+   * the items before it stay, as Codex sends them.
+   */
+  replacing = false;
   /** How far `messages` is already in the recorder; a compaction starts a new list. */
   private synced: { list: Message[]; length: number } | null = null;
 
@@ -347,17 +378,15 @@ export class ResponseItems {
       }
       case 'compaction':
       case 'compaction_summary': {
-        const readable = str(item, 'summary') ?? str(item, 'content');
-        const encrypted = str(item, 'encrypted_content');
+        const summary = compactionSummary(item, origin, id);
+        if (this.replacing) {
+          this.messages.push(summary);
+          return;
+        }
         this.syncHistory();
-        this.compact(
-          readable ?? `[encrypted compaction summary, ${encrypted?.length ?? 0} characters]`,
-          origin,
-          id,
-        );
-        // The summary the model reads is the encrypted text: counted by its size.
-        if (readable === undefined && encrypted)
-          this.messages[this.messages.length - 1]!.opaqueTokens = encryptedTokens(encrypted);
+        this.compact(summary.content, origin, id);
+        if (summary.opaqueTokens)
+          this.messages[this.messages.length - 1]!.opaqueTokens = summary.opaqueTokens;
         this.recordCompaction({
           trigger: null,
           tokensBefore: null,

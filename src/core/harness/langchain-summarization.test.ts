@@ -3,6 +3,7 @@ import { assistant, call, sys, toolResult, user } from '../__fixtures__/transcri
 import { analyze, shapeOf } from '../analysis';
 import { createEstimator } from '../estimate';
 import type { Message, Role } from '../message';
+import { toolShapeOf } from './toolShape';
 import { langchainCut, type LangChainSummarizationParams } from './langchain-summarization';
 import { harnessParamProblem } from './paramProblems';
 import type { HarnessParamsInput } from './params';
@@ -99,6 +100,65 @@ describe("LangChain's SummarizationMiddleware", () => {
     expect(cut(784)).toBe(0);
     const o = outcome(session(), 200_000, { 'langchain-summarization': { keepTokens: 330 } });
     expect(o.plan.firstKeptIdx).toBe(18);
+  });
+
+  describe('a cut landing on tool results', () => {
+    /** The cut view of `messages`, with the calls behind each result (counts are not used by a cut by messages). */
+    const viewOf = (messages: Message[]) => ({
+      roles: messages.map((m) => m.role),
+      counts: messages.map(() => 1),
+      isSummary: messages.map(() => false),
+      calls: messages.map((m) => m.toolCalls?.length ?? 0),
+      tools: toolShapeOf(messages, chars4),
+    });
+    const keep = (messages: Message[], keepMessages: number) =>
+      langchainCut(viewOf(messages), 0, { ...DEFAULTS, keepMessages });
+    const gone = call('gone', 'read', {});
+    const c1 = call('c1', 'read', {});
+
+    it('keeps results whose call is no longer in the history: the cut stays on them', () => {
+      // 0 prompt · 1 reply · 2, 3 results of calls summarized earlier · 4 reply · 5 prompt · 6 reply
+      const messages = [
+        user('go'),
+        assistant('ok'),
+        toolResult(gone, 'a'),
+        toolResult(gone, 'b'),
+        assistant('done'),
+        user('next'),
+        assistant('fine'),
+      ];
+      expect(keep(messages, 5)).toBe(2);
+      expect(keep(messages, 4)).toBe(3);
+    });
+
+    it('moves back to the call when one result at the cut answers it, keeping the other result too', () => {
+      // 0 prompt · 1 reply calling c1 · 2 a result without its call · 3 c1's result · 4 reply · 5 prompt
+      const messages = [
+        user('go'),
+        assistant('', [c1]),
+        toolResult(gone, 'a'),
+        toolResult(c1, 'b'),
+        assistant('done'),
+        user('next'),
+      ];
+      expect(keep(messages, 4)).toBe(1);
+    });
+
+    it('moves back past a call whose result comes after the cut, and summarizes nothing when none is safe', () => {
+      // 0 prompt · 1 reply calling c1 · 2 a result without its call · 3 prompt · 4 c1's result · 5 reply
+      const messages = [
+        user('go'),
+        assistant('', [c1]),
+        toolResult(gone, 'a'),
+        user('wait'),
+        toolResult(c1, 'b'),
+        assistant('done'),
+      ];
+      // Cutting at 2 or 4 would part c1 (at 1) from its result (at 4); 1 begins with a call.
+      expect(keep(messages, 4)).toBe(0);
+      // At 5 the call and its result are both summarized.
+      expect(keep(messages, 1)).toBe(5);
+    });
   });
 
   it('refuses negative counts', () => {

@@ -34,10 +34,16 @@ function langchainThreshold(window: number, p: LangChainSummarizationParams): nu
   return minOf(points) ?? 0;
 }
 
+/** How far either side of a cut LangChain looks for a call split from its results (`SEARCH_RANGE_FOR_TOOL_PAIRS`). */
+const PAIR_SEARCH_RANGE = 5;
+
 /**
  * Where a kept part may not begin: on a tool result, whose call would be
- * summarized away. LangChain moves back to the message holding the call
- * (when it finds none, it moves forward past the results instead).
+ * summarized away. LangChain moves back to the newest message holding a call
+ * answered at the cut. When no result there answers a call in the history
+ * (their calls are gone already), it takes the newest cut at or before this
+ * one that splits no call of the nearby messages from its results: usually
+ * this very one, so those results are kept.
  */
 function withItsCall(view: CutView, start: number, cut: number): number {
   if (cut >= view.roles.length || view.roles[cut] !== 'tool') return cut;
@@ -48,11 +54,33 @@ function withItsCall(view: CutView, start: number, cut: number): number {
     let owner = -1;
     for (let j = cut; j < after; j++) owner = Math.max(owner, owners[j]);
     if (owner >= start) return owner;
-    return owner < 0 ? after : start;
+    if (owner >= 0) return start;
+    return safeCutAtOrBefore(view, owners, start, cut);
   }
   for (let i = cut - 1; i >= start; i--)
     if (view.roles[i] === 'assistant' && (view.calls?.[i] ?? 0) > 0) return i;
   return after;
+}
+
+/**
+ * LangChain's fallback (`isSafeCutoffPoint`, tried from the cut back): a cut
+ * is safe unless it begins the kept part with a reply that calls tools, or a
+ * message calling tools within five before it has a result at or after it.
+ * None safe: nothing is summarized.
+ */
+function safeCutAtOrBefore(view: CutView, owners: ArrayLike<number>, start: number, cut: number): number {
+  const calls = view.calls ?? view.tools?.calls;
+  const lastResult = new Map<number, number>();
+  for (let j = 0; j < owners.length; j++) if (owners[j] >= 0) lastResult.set(owners[j], j);
+  const callsAt = (i: number): number => calls?.[i] ?? 0;
+  for (let i = cut; i > start; i--) {
+    if (view.roles[i] === 'assistant' && callsAt(i) > 0) continue;
+    let split = false;
+    for (let a = Math.max(0, i - PAIR_SEARCH_RANGE); a < i && !split; a++)
+      split = callsAt(a) > 0 && (lastResult.get(a) ?? -1) >= i;
+    if (!split) return i;
+  }
+  return start;
 }
 
 /**
