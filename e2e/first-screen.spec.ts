@@ -162,7 +162,7 @@ test.describe('the first screen', () => {
 
     await input.fill(CHAT);
     await page.getByTestId('paste-load').click();
-    await expect(page.getByTestId('source-name')).toHaveText('pasted text · OpenAI Chat Completions');
+    await expect(page.getByTestId('source-name')).toHaveText('Pasted text · OpenAI Chat Completions');
     await expect(input).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Paste…' })).toHaveAttribute('aria-expanded', 'false');
   });
@@ -183,7 +183,7 @@ test('a paste box whose text was changed while its load ran stays open with the 
   await input.fill(CHAT);
   await page.getByTestId('paste-load').click();
   // The pasted chat is on the page from its estimate; its exact counts wait for the tokenizer.
-  await expect(page.getByTestId('source-name')).toHaveText('pasted text · OpenAI Chat Completions');
+  await expect(page.getByTestId('source-name')).toHaveText('Pasted text · OpenAI Chat Completions');
   await expect(page.getByTestId('first-bars-estimate')).toBeVisible();
   await input.fill('User: a second transcript');
   release();

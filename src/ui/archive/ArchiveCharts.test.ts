@@ -75,6 +75,14 @@ describe('axisTop', () => {
   it('gives an empty chart an axis of 0 to 1', () => {
     expect(axisTop(0)).toEqual({ top: 1, step: 0.25 });
   });
+
+  it('steps by whole numbers on an axis of counts, so one compaction has no tick at 0.5', () => {
+    expect(axisTop(1)).toEqual({ top: 1, step: 0.5 });
+    expect(axisTop(1, 4, true)).toEqual({ top: 1, step: 1 });
+    expect(axisTop(3, 4, true)).toEqual({ top: 3, step: 1 });
+    expect(axisTop(7, 4, true)).toEqual({ top: 8, step: 2 });
+    expect(axisTop(0, 4, true)).toEqual({ top: 1, step: 1 });
+  });
 });
 
 describe('the sessions the charts by day leave out', () => {

@@ -118,12 +118,17 @@ export function tickInterval(count: number, labels = DAY_LABELS): number {
   return Math.max(0, Math.ceil(count / labels) - 1);
 }
 
-/** A round top for an axis from 0 to `max`, and its step: 1, 2 or 5 times a power of ten. */
-export function axisTop(max: number, steps = 4): { top: number; step: number } {
-  if (!(max > 0)) return { top: 1, step: 0.25 };
+/**
+ * A round top for an axis from 0 to `max`, and its step: 1, 2 or 5 times a
+ * power of ten. An axis of counts (`whole`) steps by whole numbers: there is
+ * no half a compaction.
+ */
+export function axisTop(max: number, steps = 4, whole = false): { top: number; step: number } {
+  if (!(max > 0)) return whole ? { top: 1, step: 1 } : { top: 1, step: 0.25 };
   const raw = max / steps;
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
+  const round = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
+  const step = whole ? Math.max(1, round) : round;
   return { top: step * Math.ceil(max / step - 1e-9), step };
 }
 
@@ -188,13 +193,16 @@ function BarsChart({
   series,
   every = 0,
   format = compact,
+  whole = false,
 }: {
   labels: string[];
   series: Series[];
   every?: number;
   format?: (v: number) => string;
+  /** The values are counts: the axis steps by whole numbers. */
+  whole?: boolean;
 }) {
-  const { top, step } = axisTop(maxOf(series.flatMap((s) => s.values)) ?? 0);
+  const { top, step } = axisTop(maxOf(series.flatMap((s) => s.values)) ?? 0, 4, whole);
   const slot = PLOT_W / Math.max(1, labels.length);
   const bar = (slot * 0.8) / series.length;
   return (
@@ -268,6 +276,7 @@ export default memo(function ArchiveCharts({ rows }: { rows: readonly SessionRow
           <BarsChart
             labels={labels}
             every={every}
+            whole
             series={[
               { name: 'compactions', color: 'var(--role-summary)', values: days.map((d) => d.compactions) },
             ]}

@@ -21,7 +21,7 @@ import { useArchive } from '../../state/archiveStore';
 import { useSettings } from '../../state/settingsStore';
 import { useTranscript } from '../../state/transcriptStore';
 import type { ArchiveReplay } from '../../worker/archiveProtocol';
-import { bytes, fmt } from '../format';
+import { bytes, fmt, plural } from '../format';
 import { cancelArchive, readFolder, replayAll, sessionFile, type OpenedFolder } from './runArchive';
 import { droppedFolder } from './dropped';
 
@@ -308,7 +308,7 @@ export function ArchiveView() {
       {rows.length > 0 && (
         <>
           <p data-testid="archive-totals">
-            {fmt(totals.sessions)} sessions, {fmt(totals.compactions)} compactions, peak{' '}
+            {plural(totals.sessions, 'session')}, {plural(totals.compactions, 'compaction')}, peak{' '}
             {num(totals.peakContextTokens)} tokens, {fmt(totals.inputTokensTotal)} input tokens over all
             calls, {usd(totals.costUsd)} at list prices.
           </p>
@@ -349,9 +349,12 @@ export function ArchiveView() {
           </div>
           {replayed.length > 0 && (
             <p data-testid="archive-replay-totals">
-              Under these settings, {fmt(replayed.length)} sessions:{' '}
-              {fmt(replayed.reduce((s, r) => s + r.compactions, 0))} compactions (recorded{' '}
-              {fmt(rows.filter((r) => replays[r.file]).reduce((s, r) => s + r.compactions, 0))}),{' '}
+              Under these settings, {plural(replayed.length, 'session')}:{' '}
+              {plural(
+                replayed.reduce((s, r) => s + r.compactions, 0),
+                'compaction',
+              )}{' '}
+              (recorded {fmt(rows.filter((r) => replays[r.file]).reduce((s, r) => s + r.compactions, 0))}),{' '}
               {fmt(replayed.reduce((s, r) => s + r.inputTokensTotal, 0))} input tokens,{' '}
               {usd(replayed.reduce((s, r) => s + (r.costUsd ?? 0), 0))}.
             </p>

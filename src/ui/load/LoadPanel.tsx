@@ -191,7 +191,7 @@ export const LoadPanel = memo(function LoadPanel() {
                 // One that fails stays open with the text, to be fixed and tried again, and so
                 // does a box whose text was changed while the load ran.
                 const text = pasteText;
-                const loaded = await load({ source: { kind: 'text', text }, sourceName: 'pasted text' });
+                const loaded = await load({ source: { kind: 'text', text }, sourceName: 'Pasted text' });
                 if (loaded && useTranscript.getState().pasteText === text) setPasteOpen(false);
               }}
             >

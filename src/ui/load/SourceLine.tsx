@@ -13,7 +13,8 @@ function originOf(request: LoadRequest | null, samples: Sample[]): string {
   const { source } = request;
   if (source.kind === 'url') return samples.some((s) => sampleUrl(s) === source.url) ? 'Sample' : 'From';
   if (request.origin === 'link') return 'Shared';
-  if (source.kind === 'text') return 'Pasted';
+  // A pasted text's name already says where it came from ("Pasted text").
+  if (source.kind === 'text') return '';
   return 'File';
 }
 
@@ -32,12 +33,13 @@ export const SourceLine = memo(function SourceLine() {
     void loadSamples().then(setSamples);
   }, []);
   if (!view) return null;
+  const origin = originOf(request, samples);
   // Notes about what was left out on purpose are information, not problems.
   const problems = view.issues.filter(isProblem).length;
   return (
     <div className="source-line" aria-label="Loaded transcript">
       <span className="source-what" title={`Detected because ${view.detection.reason}`}>
-        <span className="muted">{originOf(request, samples)} </span>
+        {origin && <span className="muted">{origin} </span>}
         <strong data-testid="source-name">
           {view.sourceName} · {labelOf(view.format)}
         </strong>{' '}
