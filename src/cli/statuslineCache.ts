@@ -97,20 +97,31 @@ export function openCache(options: CacheOptions = {}): LossCache | null {
 /** Makes the folder (mode 0700) when it is missing; true when it is a folder of `uid` that no one else may enter. */
 export function ownFolder(folder: string, uid: number | undefined): boolean {
   try {
-    mkdirSync(dirname(folder), { recursive: true, mode: 0o700 });
-    mkdirSync(folder, { mode: 0o700 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
-  }
-  try {
     // lstat: a link, even to a good folder, is not the folder.
-    const info = lstatSync(folder);
+    const info = lstatOrMake(folder);
     if (!info.isDirectory()) return false;
     if (uid === undefined) return true;
     return info.uid === uid && (info.mode & 0o077) === 0;
   } catch {
     return false;
   }
+}
+
+/** The folder's own `lstat`, the folder (and its parents) made first when it is missing. */
+function lstatOrMake(folder: string) {
+  try {
+    return lstatSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dirname(folder), { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(folder, { mode: 0o700 });
+  } catch (error) {
+    // Made meanwhile by another status line: looked at like any other.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return lstatSync(folder);
 }
 
 /**
