@@ -1,5 +1,5 @@
 /**
- * A file on disk as a `GrowingSource`: its size and inode at each poll, and
+ * A file on disk as a `GrowingSource`: its size, inode and modification time at each poll, and
  * the bytes asked for, read with one positioned read so nothing before them
  * is touched again.
  */
@@ -13,7 +13,7 @@ export function fileSource(path: string): GrowingSource {
       try {
         const info = await stat(path);
         if (!info.isFile()) return null;
-        return { size: info.size, identity: `${info.dev}:${info.ino}` };
+        return { size: info.size, identity: `${info.dev}:${info.ino}`, modified: info.mtimeMs };
       } catch {
         return null;
       }

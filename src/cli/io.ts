@@ -83,3 +83,26 @@ export const EXIT_INTERRUPTED = 130;
 export function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').trim();
 }
+
+/**
+ * Escape sequences whole: a CSI (ESC [ or U+009B, its parameters and its
+ * final byte), and a terminated string command (OSC, DCS, SOS, PM, APC up to
+ * BEL or ST). An introducer without its end is left to `singleLine`'s
+ * character rule.
+ */
+const ESCAPE_SEQUENCE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /(?:\u001b\[|\u009b)[\u0020-\u003f]*[\u0040-\u007e]?|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)/g;
+/** What breaks a line or moves along it: tab, line feed, vertical tab, form feed, carriage return, NEL, the Unicode separators. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const BREAKS = /[\t\n\u000b\u000c\r\u0085\u2028\u2029]+/g;
+
+/**
+ * Text for a place that shows exactly one line (a status bar): escape
+ * sequences and steering characters removed, every line break or tab a
+ * space. A transcript's text can then neither add a line nor restyle the
+ * bar.
+ */
+export function singleLine(text: string): string {
+  return text.replace(ESCAPE_SEQUENCE, '').replace(BREAKS, ' ').replace(STEERING, '').trim();
+}

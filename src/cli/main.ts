@@ -1,4 +1,5 @@
 /** The command line: the playground's core without a browser. */
+import { readFileSync } from 'node:fs';
 import { AUDIT_HELP, audit } from './audit';
 import { ARCHIVE_HELP, archiveCommand } from './archive';
 import { COMPACT_HELP, compact } from './compact';
@@ -37,6 +38,7 @@ Usage:
   compaction-playground statusline                        Claude Code's status line: context share, tokens until auto-compact
   compaction-playground archive DIR [--json] [--out FILE] every session under a folder: a row each, totals, tables for DuckDB
   compaction-playground config --harness ID [options]     the settings written in that agent's own configuration
+  compaction-playground --version                         the version of this package
 
 Run a command with --help for its options.
 
@@ -68,6 +70,10 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
     io.out(HELP);
     return command ? 0 : EXIT_BAD_INPUT;
   }
+  if (command === '--version' || command === '-v') {
+    io.out(version());
+    return 0;
+  }
   const run = COMMANDS[command];
   try {
     if (!run)
@@ -81,4 +87,12 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
     io.err(`compaction-playground: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT_FAILURE;
   }
+}
+
+/** The package's version: its package.json is two folders up from here, in the sources (src/cli) as in the build (lib/cli). */
+function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
 }

@@ -197,6 +197,62 @@ describe('statusline', () => {
 });
 
 describe('statusline: hostile input gives one short line and exit 0', () => {
+  it('a window below one token, or past any model’s, is not a window: the model’s is used, never Infinity%', async () => {
+    // Math.floor(0.5) was a window of 0: `context Infinity% (5/0)`.
+    for (const size of [0, 0.5, -200_000, 1e308])
+      expect(
+        (await status(input({ context_window: { context_window_size: size, current_usage: usage(5) } }))).out,
+      ).toEqual(['context 0% (5/200k) · auto-compact in 167k']);
+    expect(
+      (
+        await status(
+          input({ model: { id: 'no-such-model' }, context_window: { current_usage: usage(50_000) } }),
+        )
+      ).out,
+    ).toEqual(['context 25% (50k/200k) · auto-compact in 117k']);
+  });
+
+  it('token counts that are not counts (1e999 is Infinity, negative, huge) give no share rather than Infinity% or -0%', async () => {
+    const raw = (usageJson: string) =>
+      input({ context_window: { current_usage: 'USAGE' } }).replace('"USAGE"', usageJson);
+    expect((await status(raw('{"input_tokens":1e999}'))).out).toEqual(['context ? of 200k']);
+    expect((await status(raw('{"input_tokens":5,"cache_read_input_tokens":1e308}'))).out).toEqual([
+      'context 0% (5/200k) · auto-compact in 167k',
+    ]);
+    expect((await status(raw('{"input_tokens":-5}'))).out).toEqual(['context ? of 200k']);
+    const path = session(
+      ccBoundary('b1', 'a1', { trigger: 'auto', preTokens: 1e308, postTokens: 9_000 }).replace(
+        '1e+308',
+        '1e999',
+      ) + ccAssistant('a2', 'b1', 'x', usage(12_000)),
+    );
+    expect((await status(input({ transcript_path: path }))).out).toEqual([
+      'context 6% (12k/200k) · auto-compact in 155k · auto-compacted',
+    ]);
+  });
+
+  it('a line break, an escape sequence or a control character in the transcript stays one plain line', async () => {
+    // Within the 16 characters a trigger keeps: a line feed, a screen clear, an 8-bit CSI, a bell, NEL, DEL.
+    const trigger = 'a\nu\x1b[2Jt\x9b1mo\x07\x85x\x7f';
+    const path = session(
+      ccAssistant('a1', 'u1', 'x', usage(150_000)) +
+        ccBoundary('b1', 'a1', { trigger, preTokens: 167_500, postTokens: 9_000 }) +
+        ccSummary('s1', 'b1', 'Summary.') +
+        ccAssistant('a2', 's1', 'continuing', usage(12_000)),
+    );
+    const { out } = await status(input({ transcript_path: path }));
+    expect(out).toEqual(['context 6% (12k/200k) · auto-compact in 155k · a uto x-compacted 168k→9k']);
+  });
+
+  it('a trigger longer than Claude Code’s is cut to 16 characters', async () => {
+    const path = session(
+      ccBoundary('b1', 'a1', { trigger: 'x'.repeat(10_000) }) + ccAssistant('a2', 'b1', 'x', usage(12_000)),
+    );
+    expect((await status(input({ transcript_path: path }))).out).toEqual([
+      `context 6% (12k/200k) · auto-compact in 155k · ${'x'.repeat(16)}-compacted`,
+    ]);
+  });
+
   it('garbage on stdin', async () => {
     expect(await status('\u0000\u00ff not json {')).toEqual({
       code: 0,
@@ -265,7 +321,7 @@ describe('statusline: hostile input gives one short line and exit 0', () => {
   it('from the executable: the first line after a compaction says it is counting, a later one has the count', async () => {
     const bin = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
     const path = session(FIX_SESSION);
-    const env = { ...process.env, TMPDIR: scratch('status-cache-').dir };
+    const env = { ...process.env, XDG_CACHE_HOME: scratch('status-cache-').dir };
     const line = async () => {
       const child = promisify(execFile)('node', [bin, 'statusline'], { env });
       child.child.stdin!.end(input({ transcript_path: path }));

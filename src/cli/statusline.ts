@@ -16,7 +16,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'n
 import { claudeCodeAutoCompact } from '../core/harness/autocompactOverride';
 import { MODEL_PRESETS } from '../core/models';
 import { tokensUntil } from '../core/nextCompaction';
-import { processIo, terminalIo, type Io } from './io';
+import { processIo, singleLine, terminalIo, type Io } from './io';
 import { COUNT_FLAG } from './statuslineFlag';
 import { factLossLine, type FactLoss } from '../core/ledger/survival';
 
@@ -37,6 +37,8 @@ const MAX_INPUT_CHARS = 256 * 1024;
 const INPUT_WAIT_MS = 150;
 /** The window Claude Code's models have unless the input or the model says otherwise. */
 const DEFAULT_WINDOW = 200_000;
+/** Claude Code's triggers are `auto` and `manual`; a longer one is cut to this. */
+const MAX_TRIGGER_CHARS = 16;
 
 export interface StatusInput {
   transcript_path?: unknown;
@@ -84,11 +86,13 @@ export async function statusline(
     }
     return 0;
   }
+  let line: string;
   try {
-    io.out(await statusText(await input(), env, lossOf));
+    line = await statusText(await input(), env, lossOf);
   } catch (error) {
-    io.out(`context ?: ${error instanceof Error ? error.message.slice(0, 60) : 'unavailable'}`);
+    line = `context ?: ${error instanceof Error ? error.message.slice(0, 60) : 'unavailable'}`;
   }
+  io.out(singleLine(line));
   return 0;
 }
 
@@ -145,7 +149,7 @@ export async function statusText(
   const tokens = usageTokens(status) ?? tail.contextTokens;
   const parts: string[] = [];
   if (tokens === null) parts.push(`context ? of ${short(window)}`);
-  else parts.push(`context ${((tokens / window) * 100).toFixed(0)}% (${short(tokens)}/${short(window)})`);
+  else parts.push(`context ${percent(tokens, window)} (${short(tokens)}/${short(window)})`);
   if (env.DISABLE_AUTO_COMPACT) parts.push('auto-compact off');
   else if (tokens !== null) {
     const trigger = claudeCodeAutoCompact(window, env.CLAUDE_AUTOCOMPACT_PCT_OVERRIDE);
@@ -175,9 +179,13 @@ export function lossLine(
   return lost ? `${line}, ${lost}` : line;
 }
 
+/** The most a window is believed to be: a larger size given is not a window, and the model's is used. */
+const MAX_WINDOW = 100_000_000;
+
 function windowOf(status: StatusInput): number {
   const given = isObject(status.context_window) ? status.context_window.context_window_size : undefined;
-  if (typeof given === 'number' && Number.isFinite(given) && given > 0) return Math.floor(given);
+  // Below one token (0, 0.5) or past any model's, the size given says nothing.
+  if (typeof given === 'number' && given >= 1 && given <= MAX_WINDOW) return Math.floor(given);
   const model = isObject(status.model) ? status.model.id : undefined;
   if (typeof model === 'string') {
     if (model.includes('[1m]')) return 1_000_000;
@@ -193,13 +201,30 @@ function usageTokens(status: StatusInput): number | null {
   return isObject(usage) ? promptTokens(usage) : null;
 }
 
-/** A call's prompt: uncached input plus cache writes plus cache reads, as Claude Code counts the context. */
+/**
+ * A call's prompt: uncached input plus cache writes plus cache reads, as
+ * Claude Code counts the context. A count that is not a whole number of
+ * tokens from 0 to `MAX_TOKENS` counts as none; no input count, no prompt.
+ */
 function promptTokens(usage: Record<string, unknown>): number | null {
   const parts = ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens'].map((k) =>
-    typeof usage[k] === 'number' && Number.isFinite(usage[k]) ? usage[k] : 0,
+    isCount(usage[k]) ? usage[k] : 0,
   );
   const total = parts[0]! + parts[1]! + parts[2]!;
-  return typeof usage.input_tokens === 'number' ? total : null;
+  return isCount(usage.input_tokens) ? total : null;
+}
+
+/** More tokens than any context holds: a figure past it is not a count. */
+const MAX_TOKENS = 1e12;
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_TOKENS;
+}
+
+/** The context's share of the window, `–` when there is no share to tell. */
+function percent(tokens: number, window: number): string {
+  const share = (tokens / window) * 100;
+  return window > 0 && Number.isFinite(share) ? `${share.toFixed(0)}%` : '–';
 }
 
 /**
@@ -258,9 +283,9 @@ export function factsOf(text: string): TailFacts {
     if (record.subtype === 'compact_boundary' && facts.compaction === null) {
       const meta = isObject(record.compactMetadata) ? record.compactMetadata : {};
       facts.compaction = {
-        trigger: typeof meta.trigger === 'string' ? meta.trigger : null,
-        before: typeof meta.preTokens === 'number' ? meta.preTokens : null,
-        after: typeof meta.postTokens === 'number' ? meta.postTokens : null,
+        trigger: typeof meta.trigger === 'string' ? meta.trigger.slice(0, MAX_TRIGGER_CHARS) : null,
+        before: isCount(meta.preTokens) ? meta.preTokens : null,
+        after: isCount(meta.postTokens) ? meta.postTokens : null,
         at: start,
         id: typeof record.uuid === 'string' ? record.uuid : null,
       };
@@ -274,8 +299,9 @@ export function factsOf(text: string): TailFacts {
   return facts;
 }
 
-/** 84,000 → `84k`, 1,500 → `1.5k`, 1,000,000 → `1M`. */
+/** 84,000 → `84k`, 1,500 → `1.5k`, 1,000,000 → `1M`; `?` for what is not a figure. */
 function short(n: number): string {
+  if (!Number.isFinite(n)) return '?';
   if (n >= 1_000_000) return `${Number((n / 1_000_000).toFixed(1))}M`;
   if (n >= 10_000) return `${Math.round(n / 1000)}k`;
   if (n >= 1000) return `${Number((n / 1000).toFixed(1))}k`;

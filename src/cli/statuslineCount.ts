@@ -14,7 +14,8 @@ import { compactionFacts } from '../core/ledger/ledger';
 import { factLoss, type FactLoss } from '../core/ledger/survival';
 import { claudeCode } from '../formats/claudeCode';
 import { IssueLog } from '../formats/issues';
-import { fileCache, keyOf, type LossCache } from './statuslineLoss';
+import { openCache, type LossCache } from './statuslineCache';
+import { keyOf } from './statuslineLoss';
 
 /**
  * The most bytes read back from a boundary to the one before it. A
@@ -27,10 +28,13 @@ export const MAX_SEGMENT_BYTES = 32 * 1024 * 1024;
 /** How a boundary line starts as Claude Code writes it; inside a JSON string its quotes would be escaped. */
 const BOUNDARY_MARK = Buffer.from('"subtype":"compact_boundary"');
 
-/** The counting process: `--count-lost PATH AT SIZE ID`; counts, keeps the count, gives the claim up. */
-export function countLost(args: readonly string[], cache: LossCache = fileCache()): void {
+/**
+ * The counting process: `--count-lost PATH AT SIZE ID`; counts, keeps the
+ * count, gives the claim up. Without a cache to keep it in, nothing is counted.
+ */
+export function countLost(args: readonly string[], cache: LossCache | null = openCache()): void {
   const [path, at, size, id] = args;
-  if (path === undefined || at === undefined || size === undefined) return;
+  if (path === undefined || at === undefined || size === undefined || !cache) return;
   const boundary = { at: Number(at), id: id || null };
   try {
     factLossAt(path, boundary.at, Number(size), boundary.id, cache);
@@ -50,17 +54,17 @@ export function factLossAt(
   boundaryAt: number,
   fileSize: number,
   boundaryId: string | null,
-  cache: LossCache = fileCache(),
+  cache: LossCache | null = openCache(),
 ): FactLoss {
   const fd = openSync(path, 'r');
   try {
     const key = keyOf(path, { at: boundaryAt, id: boundaryId });
-    const known = cache.read(key);
+    const known = cache?.read(key);
     if (known) return known;
     const start = segmentStart(fd, boundaryAt);
     // Nothing to count is remembered too, as no facts: the status line shows the sizes alone.
     const loss = (start === null ? null : lossOfText(readRange(fd, start, fileSize))) ?? NO_LOSS;
-    cache.write(key, loss);
+    cache?.write(key, loss);
     return loss;
   } finally {
     closeSync(fd);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { jsonDocument, neutralize } from './io';
+import { jsonDocument, neutralize, singleLine } from './io';
 import { run, scratch, withEnv } from './testSupport.node';
 
 /** A clipboard write (OSC 52), a screen clear (CSI 2J), and an 8-bit CSI (C1 U+009B). */
@@ -122,6 +122,28 @@ describe('neutralize', () => {
   it('leaves other text as it is: accents, CJK, emoji, Arabic', () => {
     const text = 'café 日本語 😀 مرحبا — “quoted”';
     expect(neutralize(text)).toBe(text);
+  });
+});
+
+describe('singleLine (the status line)', () => {
+  it('removes whole escape sequences: a clipboard write, a screen clear, an 8-bit CSI, a title ended by ST', () => {
+    expect(singleLine(`a${CLIPBOARD}b${CLEAR}c${C1_CSI}d\x1b]0;title\x1b\\e`)).toBe('abcde');
+  });
+
+  it('makes every line break and tab a space, so the text stays one line', () => {
+    expect(singleLine('model\nname\r\nx\ty\u000b\u000cz\u0085w\u2028v\u2029u')).toBe(
+      'model name x y z w v u',
+    );
+  });
+
+  it('drops what is left of the controls: a lone ESC, an unended OSC’s introducer, NUL, DEL, C1, bidi', () => {
+    const out = singleLine('a\x1bb\x1b]52;c;x c\x00\x7f\x90\u202ed');
+    expect(out).toBe('ab]52;c;x cd');
+    expect(out).not.toMatch(RAW_CONTROL);
+  });
+
+  it('leaves other text as it is', () => {
+    expect(singleLine('Opus 4.1 · café · 東京 · 🚀')).toBe('Opus 4.1 · café · 東京 · 🚀');
   });
 });
 

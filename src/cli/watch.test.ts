@@ -1,4 +1,12 @@
-import { appendFileSync, mkdirSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  statSync,
+  truncateSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -94,6 +102,27 @@ describe('watch FILE --json', () => {
     appendFileSync(path, ccUser('n1', null, text('q')));
     expect(await w.nextOf('restarted')).toMatchObject({ reason: 'truncated' });
     expect(await w.nextOf('update')).toMatchObject({ messages: 1, contextTokens: 100 });
+  }, 20_000);
+
+  it('a file rewritten in place at the same size, with other content, is read again from the start', async () => {
+    const path = scratch('watch-').file('s.jsonl', opening);
+    utimesSync(path, new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
+    const w = follow(path);
+    expect(await w.nextOf('update')).toMatchObject({ messages: 2, contextTokens: 200 });
+    // As many bytes, in the same inode: one message of 800 characters in place of two of 400, padded with spaces.
+    const same =
+      ccUser('n1', null, 'q'.repeat(800))
+        .slice(0, -1)
+        .padEnd(Buffer.byteLength(opening) - 1) + '\n';
+    const inode = statSync(path).ino;
+    writeFileSync(path, same);
+    utimesSync(path, new Date('2026-01-01T00:00:05Z'), new Date('2026-01-01T00:00:05Z'));
+    expect({ size: statSync(path).size, inode: statSync(path).ino }).toEqual({
+      size: Buffer.byteLength(opening),
+      inode,
+    });
+    expect(await w.nextOf('restarted')).toMatchObject({ reason: 'replaced' });
+    expect(await w.nextOf('update')).toMatchObject({ messages: 1, contextTokens: 200 });
   }, 20_000);
 
   it('a deleted file is said once and waited for; written again, it is read as a new file', async () => {

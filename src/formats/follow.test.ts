@@ -6,6 +6,8 @@ import { MAX_IMPORT_BYTES } from './sizeLimit';
 class MemoryFile implements GrowingSource {
   bytes: Uint8Array | null = new Uint8Array(0);
   identity: string | undefined = 'ino-1';
+  /** The modification time it reports; undefined, as a browser file gives none. */
+  modified: number | undefined;
   reads: [number, number][] = [];
   /** Pretend size, for files too large to hold. */
   fakeSize: number | undefined;
@@ -25,7 +27,7 @@ class MemoryFile implements GrowingSource {
 
   async state() {
     if (!this.bytes) return null;
-    return { size: this.fakeSize ?? this.bytes.length, identity: this.identity };
+    return { size: this.fakeSize ?? this.bytes.length, identity: this.identity, modified: this.modified };
   }
 
   async read(from: number, to: number) {
@@ -66,6 +68,31 @@ describe('Follower', () => {
       [2001, 2051],
     ]);
     expect(sink.text).toBe(`${'a'.repeat(2000)}\n${'b'.repeat(49)}\n`);
+  });
+
+  it('a file rewritten in place at the same size (same inode, a later modification time) is read again from the start', async () => {
+    const { file, sink, follower } = setup();
+    file.modified = 1000;
+    file.append('{"a":1}\n');
+    await follower.poll();
+    file.write('{"b":2}\n');
+    expect(await follower.poll()).toEqual({ kind: 'unchanged' });
+    file.modified = 2000;
+    expect(await follower.poll()).toEqual({ kind: 'restarted', reason: 'replaced', bytes: 8 });
+    expect(sink).toMatchObject({ text: '{"b":2}\n', resets: 1 });
+    // The same time again: nothing new.
+    expect(await follower.poll()).toEqual({ kind: 'unchanged' });
+  });
+
+  it('a file that grew and was written since is appended to, not restarted: a later time alone is an append', async () => {
+    const { file, sink, follower } = setup();
+    file.modified = 1000;
+    file.append('x\n');
+    await follower.poll();
+    file.modified = 2000;
+    file.append('y\n');
+    expect(await follower.poll()).toEqual({ kind: 'appended', bytes: 2 });
+    expect(sink).toMatchObject({ text: 'x\ny\n', resets: 0 });
   });
 
   it('nothing new: unchanged, and nothing is read', async () => {

@@ -17,6 +17,11 @@ export interface SourceState {
    * device and inode): a different value means the path now holds another file.
    */
   identity?: string;
+  /**
+   * When it was last written (milliseconds), when the platform says: a file
+   * of the same size written since was rewritten in place, not grown.
+   */
+  modified?: number;
 }
 
 export interface GrowingSource {
@@ -61,6 +66,8 @@ export class Follower {
   /** The last bytes read, which a file that only grew still has just before `offset`. */
   private seam: Uint8Array = new Uint8Array(0);
   private identity: string | undefined;
+  /** The modification time of the file when it was last read to its end. */
+  private modified: number | undefined;
   private decoder = new TextDecoder('utf-8');
   private missing = false;
   private failedAt = -1;
@@ -92,6 +99,7 @@ export class Follower {
       this.failedAt = now.size;
       return { kind: 'failed', error: tooLarge(now.size) };
     }
+    this.modified = now.modified;
     if (now.size === this.offset && !reason) return { kind: 'unchanged' };
     const bytes = await this.readTo(now.size);
     return reason ? { kind: 'restarted', reason, bytes } : { kind: 'appended', bytes };
@@ -99,15 +107,18 @@ export class Follower {
 
   /**
    * Why what is at the path is not the file read so far: shorter than what
-   * was read, another inode, or other first bytes. Null when it is the same
-   * file, grown or not.
+   * was read, another inode, written since at the same size (rewritten in
+   * place), or other first bytes. Null when it is the same file, grown or not.
    */
   private async changedFile(now: SourceState): Promise<'truncated' | 'replaced' | null> {
     if (this.offset === 0) return null;
     if (now.identity !== undefined && this.identity !== undefined && now.identity !== this.identity)
       return 'replaced';
     if (now.size < this.offset) return 'truncated';
-    if (now.size === this.offset) return null;
+    if (now.size === this.offset)
+      return now.modified !== undefined && this.modified !== undefined && now.modified !== this.modified
+        ? 'replaced'
+        : null;
     const head = await this.source.read(0, this.head.length);
     if (!sameBytes(head, this.head)) return 'replaced';
     const seam = await this.source.read(this.offset - this.seam.length, this.offset);
@@ -121,6 +132,7 @@ export class Follower {
     this.decoder = new TextDecoder('utf-8');
     this.failedAt = -1;
     this.identity = now.identity;
+    this.modified = undefined;
     this.sink.reset();
   }
 
