@@ -216,6 +216,19 @@ const EXPECTED: Expectation[] = [
     issues: [],
   },
   {
+    file: 'cline-task-native.json',
+    format: 'cline',
+    counts: {
+      messages: 17,
+      roles: { user: 6, assistant: 5, tool: 6 },
+      toolCalls: 6,
+      pairedResults: 6,
+      withReasoning: 0,
+      ...none,
+    },
+    issues: [],
+  },
+  {
     file: 'roo-code-task.json',
     format: 'cline',
     counts: {
