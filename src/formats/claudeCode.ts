@@ -319,9 +319,7 @@ class ClaudeCodeSession implements JsonlSession {
       { link: 'parentUuid', item: 'A line' },
       isCompactBoundary,
     ).filter((n) => !seen.has(n.uuid));
-    const whole = withParallelResults(segment, this.nodes.values(), (id) => this.nodes.get(id)).filter(
-      (n) => !seen.has(n.uuid),
-    );
+    const whole = withParallelResults(segment, this.nodes).filter((n) => !seen.has(n.uuid));
     for (const n of whole) seen.add(n.uuid);
     return whole;
   }
@@ -401,7 +399,7 @@ class ClaudeCodeSession implements JsonlSession {
       { link: 'parentUuid', item: 'A line' },
       isCompactBoundary,
     );
-    return withParallelResults(path, this.nodes.values(), (id) => this.nodes.get(id));
+    return withParallelResults(path, this.nodes);
   }
 
   private reportSkipped(path: Node[]): void {

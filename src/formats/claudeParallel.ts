@@ -60,20 +60,23 @@ function byWriting(a: LineNode, b: LineNode): number {
  * A result whose calls are all answered already (a resumed session that wrote
  * one twice) is left where it is. Returns `path` itself when nothing is missing.
  */
-export function withParallelResults<N extends LineNode>(
-  path: N[],
-  nodes: Iterable<N>,
-  lookup: (uuid: string) => N | undefined,
-): N[] {
+export function withParallelResults<N extends LineNode>(path: N[], nodes: ReadonlyMap<string, N>): N[] {
+  // Most files have no line off the path: nothing to look for.
+  if (nodes.size <= path.length) return path;
+  const onPath = new Set<string>();
+  for (const node of path) onPath.add(node.uuid);
+  const offPath: N[] = [];
+  for (const node of nodes.values()) {
+    if (node.sidechain || onPath.has(node.uuid)) continue;
+    if (node.type === 'assistant' || (node.type === 'user' && node.parent !== null)) offPath.push(node);
+  }
+  if (offPath.length === 0) return path;
   /** The index on the path of each response's last line. */
   const anchors = new Map<string, number>();
   path.forEach((node, i) => {
     const id = responseId(node);
     if (id !== undefined) anchors.set(id, i);
   });
-  if (anchors.size === 0) return path;
-  const onPath = new Set<string>();
-  for (const node of path) onPath.add(node.uuid);
   const siblings = new Map<number, N[]>();
   const results = new Map<number, N[]>();
   const add = (into: Map<number, N[]>, at: number, node: N) => {
@@ -81,13 +84,12 @@ export function withParallelResults<N extends LineNode>(
     if (list) list.push(node);
     else into.set(at, [node]);
   };
-  for (const node of nodes) {
-    if (node.sidechain || onPath.has(node.uuid)) continue;
+  for (const node of offPath) {
     if (node.type === 'assistant') {
       const at = anchors.get(responseId(node) ?? '');
       if (at !== undefined) add(siblings, at, node);
-    } else if (node.type === 'user' && node.parent !== null) {
-      const parent = lookup(node.parent);
+    } else {
+      const parent = nodes.get(node.parent!);
       const at = parent && anchors.get(responseId(parent) ?? '');
       if (at !== undefined && answeredIds(node).length > 0) add(results, at, node);
     }
