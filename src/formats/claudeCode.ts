@@ -13,6 +13,7 @@ import { anthropicUsage, convertAnthropicMessage } from './anthropicBlocks';
 import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
 import { counted, heldBy, IssueLog } from './issues';
+import { withParallelResults } from './claudeParallel';
 import { pathInFileOrder, pathToRoot } from './tree';
 import type { JsonRecord } from './json';
 import { field, isRecord, num, rec, str } from './json';
@@ -318,8 +319,9 @@ class ClaudeCodeSession implements JsonlSession {
       { link: 'parentUuid', item: 'A line' },
       isCompactBoundary,
     ).filter((n) => !seen.has(n.uuid));
-    for (const n of segment) seen.add(n.uuid);
-    return segment;
+    const whole = withParallelResults(segment, this.nodes).filter((n) => !seen.has(n.uuid));
+    for (const n of whole) seen.add(n.uuid);
+    return whole;
   }
 
   /**
@@ -389,7 +391,7 @@ class ClaudeCodeSession implements JsonlSession {
         isCompactBoundary,
       );
     }
-    return pathToRoot(
+    const path = pathToRoot(
       this.leaf,
       (node) => node.uuid,
       (id) => this.nodes.get(id),
@@ -397,6 +399,7 @@ class ClaudeCodeSession implements JsonlSession {
       { link: 'parentUuid', item: 'A line' },
       isCompactBoundary,
     );
+    return withParallelResults(path, this.nodes);
   }
 
   private reportSkipped(path: Node[]): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clineTask } from './clineTask';
 import { encryptedTokens } from './opaque';
 import { detectFormat, importTranscript } from './registry';
-import { fixture } from './testSupport.node';
+import { counts, fixture } from './testSupport.node';
 
 const cline = () => JSON.parse(fixture('cline-task.json')) as Record<string, unknown>[];
 
@@ -163,5 +163,117 @@ describe('Kilo Code task histories after a sliding-window truncation', () => {
     // Two user turns, two replies, the two results split out of the user turns that carried them.
     expect(result.messages).toHaveLength(7);
     expect(result.issues).toEqual([]);
+  });
+});
+
+describe('Cline results written as text after tool_use calls', () => {
+  const native = () => importTranscript(fixture('cline-task-native.json'));
+
+  it('pairs every "[tool for …] Result:" text with its call: no unanswered call', () => {
+    const result = native();
+    expect(counts(result.messages)).toEqual({
+      messages: 17,
+      roles: { user: 6, assistant: 5, tool: 6 },
+      toolCalls: 6,
+      pairedResults: 6,
+      summaries: 0,
+      withReasoning: 0,
+      images: 0,
+    });
+    expect(result.issues).toEqual([]);
+  });
+
+  it('makes each heading and the text after it the tool result, and leaves the details to the user turn', () => {
+    const { messages } = native();
+    const tools = messages.filter((m) => m.role === 'tool');
+    expect(tools.map((m) => [m.toolName, m.toolCallId])).toEqual([
+      ['read_file', 'toolu_01MoneyRead00000000001'],
+      ['replace_in_file', 'toolu_01MoneyEdit00000000002'],
+      ['execute_command', 'toolu_01MoneyTest00000000003'],
+      ['execute_command', 'toolu_01MoneyTest00000000004'],
+      ['attempt_completion', 'toolu_01MoneyDone00000000005'],
+      ['replace_in_file', 'toolu_01MoneyTestAdd000000006'],
+    ]);
+    expect(tools[0]!.content).toBe(
+      "[read_file for 'src/money.ts'] Result:\nexport function formatCents(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`;\n}\n",
+    );
+    // A call Cline skipped is answered by the sentence saying so.
+    expect(tools[2]!.content.startsWith('Tool [execute_command] was not executed because')).toBe(true);
+    // Heading and output in one block, as some versions write it.
+    expect(tools[3]!.content).toContain("[execute_command for 'npm test'] Result:\nCommand executed.");
+    expect(tools[4]!.content).toContain('<feedback>\nAdd a test for -5 too.\n</feedback>');
+    const users = messages.filter((m) => m.role === 'user');
+    expect(users.slice(1).every((m) => m.content.startsWith('<environment_details>'))).toBe(true);
+  });
+
+  it('keeps the text of the turn: the same characters as when every block was user text', () => {
+    const stored = JSON.parse(fixture('cline-task-native.json')) as Record<string, unknown>[];
+    // Without the calls, nothing is paired and every block stays in its user message.
+    const noCalls = stored.map((entry) =>
+      entry.role === 'assistant'
+        ? { ...entry, content: (entry.content as { type: string }[]).filter((b) => b.type === 'text') }
+        : entry,
+    );
+    const plain = importTranscript(JSON.stringify(noCalls)).messages.filter((m) => m.role !== 'assistant');
+    const paired = native().messages.filter((m) => m.role !== 'assistant');
+    const chars = (ms: typeof paired) => ms.reduce((n, m) => n + m.content.length, 0);
+    // Each paired turn splits into results and details: one "\n" joint less per split.
+    expect(chars(paired)).toBe(chars(plain) - 6);
+  });
+
+  it('keeps an image of the result with it, and leaves a heading naming no waiting call as text', () => {
+    const items = [
+      { role: 'user', content: [{ type: 'text', text: '<task>\nLook at the page\n</task>' }], ts: 1 },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'b1', name: 'browser_action', input: { action: 'launch' } }],
+        ts: 2,
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: "[browser_action for 'launch'] Result:" },
+          { type: 'text', text: 'The browser action has been executed.' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+          { type: 'text', text: "[read_file for 'a.ts'] Result:" },
+          { type: 'text', text: '<environment_details>\n# Current Mode\nACT MODE\n</environment_details>' },
+        ],
+        ts: 3,
+      },
+    ];
+    const result = importTranscript(JSON.stringify(items));
+    expect(result.messages.map((m) => [m.role, m.images ?? 0, m.content.split('\n')[0]])).toEqual([
+      ['user', 0, '<task>'],
+      ['assistant', 0, ''],
+      ['tool', 1, "[browser_action for 'launch'] Result:"],
+      ['user', 0, "[read_file for 'a.ts'] Result:"],
+    ]);
+    expect(result.issues).toEqual([]);
+  });
+
+  it('leaves a turn that answers with tool_result blocks as it is', () => {
+    const items = [
+      { role: 'user', content: [{ type: 'text', text: '<task>\nRun it\n</task>' }], ts: 1 },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'c1', name: 'execute_command', input: {} }],
+        ts: 2,
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'c1', content: 'ok' },
+          { type: 'text', text: "[execute_command for 'x'] Result:" },
+        ],
+        ts: 3,
+      },
+    ];
+    const result = importTranscript(JSON.stringify(items));
+    expect(result.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', '<task>\nRun it\n</task>'],
+      ['assistant', ''],
+      ['tool', 'ok'],
+      ['user', "[execute_command for 'x'] Result:"],
+    ]);
   });
 });

@@ -12,9 +12,10 @@
  * user message it sends, so it is part of what the model reads and is counted
  * with that message, as is the `<task>` wrapper of the first prompt.
  */
-import type { Message } from '../core/message';
+import type { Message, ToolCall } from '../core/message';
 import { convertAnthropicMessage } from './anthropicBlocks';
 import { childPath, makeMessage } from './build';
+import { callsOf, textResultsAsToolResults } from './clineResults';
 import type { Imported, JsonImporter } from './format';
 import { detection } from './format';
 import { counted, type IssueLog } from './issues';
@@ -112,6 +113,8 @@ interface Entry {
 function importTask(items: readonly unknown[], log: IssueLog): Imported {
   const entries: Entry[] = [];
   let pending: JsonRecord | null = null;
+  /** The calls of the newest reply, which the next user turn may answer in text. */
+  let calls: ToolCall[] = [];
   items.forEach((item, index) => {
     const path = childPath('$', index);
     if (isReasoningItem(item)) {
@@ -130,7 +133,10 @@ function importTask(items: readonly unknown[], log: IssueLog): Imported {
     }
     const role = str(item, 'role')!;
     const id = str(item, 'id') ?? `m${index}`;
-    const { messages } = convertAnthropicMessage(role, field(item, 'content'), { id, path }, log);
+    const content =
+      role === 'user' ? textResultsAsToolResults(calls, field(item, 'content')) : field(item, 'content');
+    const { messages } = convertAnthropicMessage(role, content, { id, path }, log);
+    calls = role === 'assistant' ? callsOf(messages) : [];
     if (role === 'assistant') addReasoning(messages, item, pending);
     else if (pending) entries.push({ index, item: pending, messages: [reasoningMessage(pending, index)] });
     pending = null;

@@ -29,6 +29,32 @@ const EXPECTED: Expectation[] = [
     issues: ['metadata-line', 'inactive-branch', 'sidechain-lines'],
   },
   {
+    file: 'claude-code-parallel.jsonl',
+    format: 'claude-code',
+    counts: {
+      messages: 9,
+      roles: { user: 1, assistant: 3, tool: 5 },
+      toolCalls: 5,
+      pairedResults: 5,
+      withReasoning: 1,
+      ...none,
+    },
+    issues: [],
+  },
+  {
+    file: 'claude-code-parallel-rewind.jsonl',
+    format: 'claude-code',
+    counts: {
+      messages: 7,
+      roles: { user: 2, assistant: 3, tool: 2 },
+      toolCalls: 2,
+      pairedResults: 2,
+      withReasoning: 0,
+      ...none,
+    },
+    issues: ['inactive-branch'],
+  },
+  {
     file: 'codex.jsonl',
     format: 'codex',
     counts: {
@@ -184,6 +210,19 @@ const EXPECTED: Expectation[] = [
       roles: { user: 4, assistant: 4 },
       toolCalls: 0,
       pairedResults: 0,
+      withReasoning: 0,
+      ...none,
+    },
+    issues: [],
+  },
+  {
+    file: 'cline-task-native.json',
+    format: 'cline',
+    counts: {
+      messages: 17,
+      roles: { user: 6, assistant: 5, tool: 6 },
+      toolCalls: 6,
+      pairedResults: 6,
       withReasoning: 0,
       ...none,
     },
