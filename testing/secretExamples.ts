@@ -41,12 +41,15 @@ export function secretExamples(seed: number): SecretExample[] {
     }
   };
   const digits = (n: number) => String(1 + Math.floor(random() * 9)) + pick(DIGITS, n - 1);
-  const b64url = (text: string) =>
-    btoa(text).replaceAll('+', '-').replaceAll('/', '_').replaceAll('=', '');
+  const b64url = (text: string) => btoa(text).replaceAll('+', '-').replaceAll('/', '_').replaceAll('=', '');
   const pem = (label: string) =>
-    [`-----BEGIN ${label}-----`, pick(BASE64, 64), pick(BASE64, 64), `${pick(BASE64, 20)}==`, `-----END ${label}-----`].join(
-      '\n',
-    );
+    [
+      `-----BEGIN ${label}-----`,
+      pick(BASE64, 64),
+      pick(BASE64, 64),
+      `${pick(BASE64, 20)}==`,
+      `-----END ${label}-----`,
+    ].join('\n');
 
   const list: SecretExample[] = [];
   const add = (kind: SecretKind, variant: string, secret: string, around: (s: string) => string = (s) => s) =>
@@ -140,12 +143,37 @@ export function secretExamples(seed: number): SecretExample[] {
     (s) => `curl -H "Authorization: Basic ${s}" https://api.example.com`,
   );
   add('bearer-token', 'header', pick(URLSAFE, 32), (s) => `curl -H "Authorization: Bearer ${s}"`);
-  add('url-credentials', 'postgres', `${pick(LOWER, 5)}:${pick(ALNUM, 12)}@`, (s) => `psql postgres://${s}db.internal:5432/app`);
-  add('url-credentials', 'mongodb+srv', `admin:${pick(ALNUM, 16)}@`, (s) => `MONGO=mongodb+srv://${s}cluster0.mongodb.net/`);
+  add(
+    'url-credentials',
+    'postgres',
+    `${pick(LOWER, 5)}:${pick(ALNUM, 12)}@`,
+    (s) => `psql postgres://${s}db.internal:5432/app`,
+  );
+  add(
+    'url-credentials',
+    'mongodb+srv',
+    `admin:${pick(ALNUM, 16)}@`,
+    (s) => `MONGO=mongodb+srv://${s}cluster0.mongodb.net/`,
+  );
   add('url-credentials', 'redis', `:${pick(ALNUM, 20)}@`, (s) => `redis-cli -u redis://${s}cache:6379/0`);
-  add('url-secret-param', 'token', pick(ALNUM, 24), (s) => `GET https://api.example.com/v1/items?token=${s}&page=2`);
-  add('url-secret-param', 'password', pick(ALNUM, 10), (s) => `https://router.local/login?user=admin&password=${s}`);
-  add('env-secret', 'env', `${pick(LOWER, 5)}-${pick(LOWER, 6)}-${digits(4)}`, (s) => `DATABASE_PASSWORD=${s}`);
+  add(
+    'url-secret-param',
+    'token',
+    pick(ALNUM, 24),
+    (s) => `GET https://api.example.com/v1/items?token=${s}&page=2`,
+  );
+  add(
+    'url-secret-param',
+    'password',
+    pick(ALNUM, 10),
+    (s) => `https://router.local/login?user=admin&password=${s}`,
+  );
+  add(
+    'env-secret',
+    'env',
+    `${pick(LOWER, 5)}-${pick(LOWER, 6)}-${digits(4)}`,
+    (s) => `DATABASE_PASSWORD=${s}`,
+  );
   add('password-assignment', 'env-lowercase', `${pick(ALNUM, 12)}!`, (s) => `db_password=${s}`);
   add('password-assignment', 'json', pick(ALNUM, 14), (s) => `{"user": "ada", "password": "${s}"}`);
   add('password-assignment', 'yaml', `${pick(ALNUM, 10)}#2`, (s) => `database:\n  password: ${s}\n`);

@@ -76,7 +76,7 @@ const SEP = `${Q}[ \\t]*[:=][ \\t]*${Q}`;
 
 /** Filler that stands for a key in docs and examples: `xxxxxxxx`, `********`, `00000000`. */
 export function isFiller(secret: string): boolean {
-  return /([xX*•#.])\1{7,}|0{12,}/.test(secret) || /^(.)\1*$/.test(secret);
+  return /([xX*•#.])\1{7,}|0{12,}/.test(secret) || /^(.)\1{3,}$/.test(secret);
 }
 
 /** A stand-in rather than a value: a variable, a template, a reference in code, filler or a sample word. */
@@ -367,7 +367,7 @@ export const PATTERNS: readonly SecretPattern[] = [
     kind: 'password-assignment',
     label: 'password',
     regex: new RegExp(
-      `(?<keep>(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]*(?:password|passwd|passphrase)${SEP})(?<secret>[^\\s"'\\\\,;<>{}()[\\]\`]{4,})`,
+      `(?<keep>(?<![A-Za-z0-9_.-])${Q}[A-Za-z0-9_.-]*(?:password|passwd|passphrase)${SEP})(?<secret>(?<=["'])[^"'\\\\\\r\\n<>{}[\\]\`]{4,200}(?=\\\\?["'])|[^\\s"'\\\\,;<>{}()[\\]\`]{4,})`,
       'gi',
     ),
     shownPrefix: 0,
@@ -378,7 +378,7 @@ export const PATTERNS: readonly SecretPattern[] = [
     kind: 'secret-assignment',
     label: 'random value of a secret-named field',
     regex: new RegExp(
-      `(?<keep>(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]*(?:secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|credentials?)(?:[_-]?(?:key|value|b64|base64))?${SEP})(?<secret>[A-Za-z0-9+/=_.~-]{12,})`,
+      `(?<keep>(?<![A-Za-z0-9_.-])${Q}[A-Za-z0-9_.-]*(?:secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|private[_-]?key|signing[_-]?key|encryption[_-]?key|credentials?)(?:[_-]?(?:key|value|b64|base64))?${SEP})(?<secret>[A-Za-z0-9+/=_.~-]{12,})`,
       'gi',
     ),
     shownPrefix: 0,
