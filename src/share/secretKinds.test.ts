@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { secretExamples } from '../../testing/secretExamples';
 import { SECRET_KINDS, SECRET_LABELS, findSecretsInText, redactSecretsInText } from './secrets';
@@ -189,28 +188,5 @@ describe('what is not a secret', () => {
     ['a redacted text', 'password=[redacted] "apiKey": "[redacted]" ?token=[redacted] Bearer [redacted]'],
   ])('%s', (_what, text) => {
     expect(findSecretsInText(text)).toEqual([]);
-  });
-});
-
-describe('the table of kinds in docs/security.md', () => {
-  /** The first column of the table under "### Kinds" of the secrets section. */
-  function documentedKinds(): string[] {
-    const doc = readFileSync(new URL('../../docs/security.md', import.meta.url), 'utf8');
-    const section = doc.slice(doc.indexOf('## Secrets never leave in a link or bundle'));
-    const kinds = section.slice(section.indexOf('### Kinds'));
-    const table = kinds.slice(kinds.indexOf('\n|'), kinds.indexOf('\n\n', kinds.indexOf('\n|') + 1));
-    return table
-      .split('\n')
-      .filter((line) => line.startsWith('|'))
-      .slice(2)
-      .map((line) => line.split('|')[1].trim().replace(/^`|`$/g, ''));
-  }
-
-  test('the table of kinds in docs/security.md names exactly the scanner’s kinds', () => {
-    const documented = documentedKinds();
-    expect(documented.length).toBeGreaterThan(0);
-    expect(documented.filter((kind) => !SECRET_KINDS.includes(kind as never))).toEqual([]);
-    expect(SECRET_KINDS.filter((kind) => !documented.includes(kind))).toEqual([]);
-    expect(documented).toEqual([...SECRET_KINDS]);
   });
 });
