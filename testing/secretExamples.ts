@@ -182,3 +182,19 @@ export function secretExamples(seed: number): SecretExample[] {
   add('secret-assignment', 'env-lowercase', pick(HEX, 40), (s) => `token=${s}`);
   return list;
 }
+
+/**
+ * The kinds of the examples whose secret is still in `text`: whole, escaped as
+ * in JSON (a private key's newlines are `\n` there), or any line of it of 16
+ * characters or more (a private key's body without its BEGIN and END lines).
+ */
+export function secretsLeftIn(text: string, examples: readonly SecretExample[]): SecretKind[] {
+  return examples
+    .filter((e) => {
+      const pieces = e.secret.split('\n').filter((line) => line.length >= 16 && !line.startsWith('-----'));
+      return [e.secret, JSON.stringify(e.secret).slice(1, -1), ...pieces].some((piece) =>
+        text.includes(piece),
+      );
+    })
+    .map((e) => e.kind);
+}
