@@ -185,6 +185,8 @@ describe('what is not a secret', () => {
     ],
     ['ports and git remotes', 'https://example.com:8080/path and git@github.com:org/repo.git'],
     ['a short secret URL parameter', '?key=value1 and api_key=short and AIzaShort'],
+    ['an elided key', 'export ANTHROPIC_API_KEY=sk-ant-...\\nexport OPENROUTER_API_KEY=sk-or-…'],
+    ['a value in code quotes', 'where `process.env.ANTHROPIC_API_KEY = undefined` set the env'],
     ['a redacted text', 'password=[redacted] "apiKey": "[redacted]" ?token=[redacted] Bearer [redacted]'],
   ])('%s', (_what, text) => {
     expect(findSecretsInText(text)).toEqual([]);

@@ -89,7 +89,7 @@ export function isPlaceholder(value: string): boolean {
   // process.env.X, os.environ.get, config.secret, this.password: a reference in code.
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$/.test(value)) return true;
   if (/process\.env|os\.environ|getenv\(|ENV\[/.test(value)) return true;
-  return /your[_-]|[_-]here$|example|placeholder|changeme|change[_-]me|dummy|redacted|replace[_-]?me|insert[_-]|^(?:password|passwd|secret|token|pass|none|null|undefined|true|false)$/i.test(
+  return /\.\.\.|…|your[_-]|[_-]here$|example|placeholder|changeme|change[_-]me|dummy|redacted|replace[_-]?me|insert[_-]|^(?:password|passwd|secret|token|pass|none|null|undefined|true|false)$/i.test(
     value,
   );
 }
@@ -359,7 +359,7 @@ export const PATTERNS: readonly SecretPattern[] = [
     kind: 'env-secret',
     label: 'secret in an environment variable',
     regex:
-      /(?<keep>\b[A-Z0-9_]*(?:API_KEY|APIKEY|SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*[ \t]*[=:][ \t]*["']?)(?<secret>[^\s"'$\\][^\s"'\\]{7,})/g,
+      /(?<keep>\b[A-Z0-9_]*(?:API_KEY|APIKEY|SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*[ \t]*[=:][ \t]*["']?)(?<secret>[^\s"'$\\`][^\s"'\\`]{7,})/g,
     shownPrefix: 0,
     accept: (secret, keep) => !isPlaceholder(secret) && !/^\d+$/.test(secret) && !COUNTING_NAME.test(keep),
   },
