@@ -119,6 +119,14 @@ describe('shapes of the new kinds', () => {
     expect(findSecretsInText(`Authorization: Bearer ${jwt}`).map((f) => f.kind)).toEqual(['jwt']);
   });
 
+  test('a private key cut short (no END line) is redacted from BEGIN to the end of its base64', () => {
+    const pem = secretExamples(SEED).find((e) => e.kind === 'private-key')!.secret;
+    const head = pem.split('\n').slice(0, 3).join('\n');
+    expect(redactSecretsInText(`$ head -3 id_rsa\n${head}\n$ `)).toBe(
+      '$ head -3 id_rsa\n[redacted private key]\n$ ',
+    );
+  });
+
   test('a PEM private key escaped inside JSON is redacted whole and the JSON stays valid', () => {
     const pem = secretExamples(SEED).find((e) => e.kind === 'private-key')!.secret;
     const json = JSON.stringify({ command: `echo '${pem}' > key.pem` });
@@ -187,6 +195,11 @@ describe('what is not a secret', () => {
     ['a short secret URL parameter', '?key=value1 and api_key=short and AIzaShort'],
     ['an elided key', 'export ANTHROPIC_API_KEY=sk-ant-...\\nexport OPENROUTER_API_KEY=sk-or-…'],
     ['a value in code quotes', 'where `process.env.ANTHROPIC_API_KEY = undefined` set the env'],
+    ['shapes written with X', 'xoxb-XXXX-XXXX-XXXX and `?token=XXXXXXXX`, `&password=XXXXXX`'],
+    [
+      'a BEGIN line alone',
+      'the file starts with -----BEGIN OPENSSH PRIVATE KEY----- and ends with its END line',
+    ],
     ['a redacted text', 'password=[redacted] "apiKey": "[redacted]" ?token=[redacted] Bearer [redacted]'],
   ])('%s', (_what, text) => {
     expect(findSecretsInText(text)).toEqual([]);

@@ -74,9 +74,11 @@ const Q = `(?:\\\\?["'])?`;
 // Between a name and its value: `=`, `:`, `: "`, `= '` and the like.
 const SEP = `${Q}[ \\t]*[:=][ \\t]*${Q}`;
 
-/** Filler that stands for a key in docs and examples: `xxxxxxxx`, `********`, `00000000`. */
+/** Filler that stands for a key in docs and examples: `xxxxxxxx`, `********`, `xoxb-XXXX-XXXX`. */
 export function isFiller(secret: string): boolean {
-  return /([xX*•#.])\1{7,}|0{12,}/.test(secret) || /^(.)\1{3,}$/.test(secret);
+  if (/([xX*•#.])\1{7,}|0{12,}/.test(secret) || /^(.)\1{3,}$/.test(secret)) return true;
+  // `xoxb-XXXX-XXXX-XXXX`: a shape written out with X's.
+  return secret.length >= 8 && (secret.match(/[xX*•#]/g)?.length ?? 0) * 2 >= secret.length;
 }
 
 /** A stand-in rather than a value: a variable, a template, a reference in code, filler or a sample word. */
@@ -141,7 +143,7 @@ export const PATTERNS: readonly SecretPattern[] = [
     kind: 'private-key',
     label: 'private key block',
     regex:
-      /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{0,20000}?-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\r\n\\]*)/g,
+      /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{0,20000}?-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\r\n\\]{39,}[A-Za-z0-9+/=])/g,
     shownPrefix: 0,
     mask: (secret) => `${secret.split(/\r?\n|\\n/)[0]}…`,
   },
@@ -350,7 +352,7 @@ export const PATTERNS: readonly SecretPattern[] = [
     kind: 'url-secret-param',
     label: 'secret in a URL parameter',
     regex:
-      /(?<keep>[?&](?:api[_-]?key|key|(?:access|refresh|id|auth)[_-]?token|token|auth|secret|client[_-]?secret|password|passwd|pwd|sig|signature|x-amz-signature)=)(?<secret>[^&\s#"'<>\\]{6,})/gi,
+      /(?<keep>[?&](?:api[_-]?key|key|(?:access|refresh|id|auth)[_-]?token|token|auth|secret|client[_-]?secret|password|passwd|pwd|sig|signature|x-amz-signature)=)(?<secret>[^&\s#"'<>\\`]{6,})/gi,
     shownPrefix: 0,
     accept: (secret, keep) =>
       !isPlaceholder(decodeURIComponentSafe(secret)) && (secret.length >= 8 || /pass|pwd/i.test(keep)),
