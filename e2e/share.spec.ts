@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { secretExamples, secretsLeftIn } from '../testing/secretExamples';
 import { CHAT, expect, openFresh, paste, test } from './fixtures';
 
 const KEY = 'sk-test-share-0123456789abcdef';
@@ -246,4 +247,63 @@ test('no link or bundle ever contains the API key, even when it is remembered', 
   expect(decoded).not.toContain(KEY);
   expect(bundle).not.toContain(KEY);
   expect(page.url()).not.toContain(KEY);
+});
+
+test('the share dialog lists an example of every secret kind, and neither the links nor the bundle carry any of them', async ({
+  page,
+}) => {
+  // Random characters of each format, a new seed each run: never real keys.
+  const seed = Date.now() % 1_000_000;
+  const examples = secretExamples(seed);
+  test.info().annotations.push({ type: 'seed', description: String(seed) });
+  const leftIn = (text: string) => secretsLeftIn(text, examples);
+  await openFresh(page);
+  await paste(
+    page,
+    JSON.stringify(
+      examples.flatMap((e, i) => [
+        { role: 'user', content: `step ${i}: ${e.text}` },
+        { role: 'assistant', content: 'ok' },
+      ]),
+    ),
+  );
+  await expect(page.getByTestId('message-count')).toHaveText(String(2 * examples.length));
+  await page.getByTestId('share-open').click();
+
+  // Every example is listed, in order, under its kind, and the list shows none of them.
+  const findings = page.getByTestId('share-findings');
+  await expect(findings.locator('li')).toHaveCount(examples.length);
+  expect(await findings.locator('li').evaluateAll((items) => items.map((li) => li.dataset.kind))).toEqual(
+    examples.map((e) => e.kind),
+  );
+  expect(leftIn((await findings.textContent()) ?? '')).toEqual([]);
+
+  // Without redaction the full link would carry them: the check below can fail.
+  const redact = page.getByTestId('share-redact-secrets');
+  await expect(redact).toBeChecked();
+  const redactedLink = await page.getByTestId('share-full').inputValue();
+  await redact.uncheck();
+  await expect(page.getByTestId('share-full')).not.toHaveValue(redactedLink);
+  expect(leftIn(linkText(await page.getByTestId('share-full').inputValue()))).toEqual(
+    examples.map((e) => e.kind),
+  );
+
+  await redact.check();
+  await expect(page.getByTestId('share-full')).toHaveValue(redactedLink);
+  const links = [
+    await page.getByTestId('share-full').inputValue(),
+    await page.getByTestId('share-settings').inputValue(),
+    await page.getByTestId('share-minimal').inputValue(),
+  ];
+  for (const link of links) expect(linkText(link)).not.toBe('');
+  expect(linkText(links[0])).toContain('[redacted]');
+  expect(leftIn(links.map(linkText).join('\n'))).toEqual([]);
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('share-bundle').click();
+  const bundle = readFileSync(await (await download).path(), 'utf8');
+  expect(bundle).toContain('"variant":"full"');
+  expect(bundle).toContain('[redacted]');
+  expect(leftIn(bundle)).toEqual([]);
+  expect(leftIn(`${page.url()}\n${linkText(page.url())}`)).toEqual([]);
 });

@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeShare, encodeShare, fragmentFromLink } from '../share/codec';
 import { SHARE_VERSION, type FullSharePayload } from '../share/payload';
 import { startMockLlm } from '../../testing/mock-llm/server';
+import { secretExamples, secretsLeftIn } from '../../testing/secretExamples';
+import { SECRET_LABELS } from '../share/secrets';
 import { CHAT, run, scratch } from './testSupport.node';
 
 const { dir, file } = scratch('cp-share-');
@@ -281,6 +283,58 @@ describe('share and secrets', () => {
     );
   });
 });
+
+describe('share and every secret kind', () => {
+  // Random characters of each format, a new seed each run: never real keys.
+  const seed = Date.now() % 1_000_000;
+  const examples = secretExamples(seed);
+  const messages = examples.flatMap((e, i) => [
+    { role: 'user', content: `step ${i}: ${e.text}` },
+    { role: 'assistant', content: 'ok' },
+  ]);
+  const allKinds = file('all-kinds.json', { messages });
+  const leftIn = (text: string) => secretsLeftIn(text, examples);
+
+  it(`refuses a transcript with an example of every kind, naming each (seed ${seed})`, async () => {
+    const { code, out, err } = await run(['share', allKinds]);
+    expect([code, out]).toEqual([1, '']);
+    const lines = err.split('\n');
+    expect(lines[0]).toBe(
+      `compaction-playground: the transcript contains ${examples.length} key-shaped strings; a link would carry them to everyone who sees it:`,
+    );
+    // One line per example, on its message, under its kind's label.
+    examples.forEach((e, i) => {
+      expect(lines[i + 1]).toMatch(
+        new RegExp(`^  message #${2 * i} content: ${escape(SECRET_LABELS[e.kind])} `),
+      );
+    });
+    expect(leftIn(err)).toEqual([]);
+    // A bundle is refused the same way, and no file is written.
+    const bundle = join(dir, 'all-kinds-bundle.json');
+    expect((await run(['share', allKinds, '--bundle', bundle])).code).toBe(1);
+    expect(existsSync(bundle)).toBe(false);
+  });
+
+  it(`--redact-secrets leaves none of them in the link or the bundle (seed ${seed})`, async () => {
+    const { link, err } = await linkFor(allKinds, '--redact-secrets');
+    expect(err.split('\n')[0]).toMatch(
+      new RegExp(`^compaction-playground: redacted ${examples.length} key-shaped strings `),
+    );
+    const payload = await payloadOf(link);
+    expect(leftIn(JSON.stringify(payload))).toEqual([]);
+    expect(payload.transcript.messages[0].content).toContain('step 0:');
+    const bundle = join(dir, 'all-kinds-redacted.json');
+    expect((await run(['share', allKinds, '--redact-secrets', '--bundle', bundle])).code).toBe(0);
+    const text = readFileSync(bundle, 'utf8');
+    expect(text).toContain('[redacted]');
+    expect(leftIn(text)).toEqual([]);
+  });
+});
+
+/** A label as a literal part of a regular expression. */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 describe('share --bundle', () => {
   it('writes a repro bundle that inspect --bundle opens to the same view', async () => {

@@ -7,144 +7,14 @@
  * logs and synced browser history, so the dialog lists every match and offers
  * to redact them.
  *
- * Patterns are deliberately specific (known prefixes, minimum lengths, word
- * boundaries) so that prose such as "risk-averse" or "sk-learn" is not
- * flagged: a list full of false alarms teaches people to ignore it.
+ * The kinds and their patterns are in `secretPatterns.ts`; docs/security.md
+ * has their table.
  */
 import type { SharePayload } from './payload';
+import { PATTERNS, type SecretKind } from './secretPatterns';
 
-export type SecretKind =
-  | 'private-key'
-  | 'anthropic-key'
-  | 'openrouter-key'
-  | 'openai-key'
-  | 'groq-key'
-  | 'google-key'
-  | 'xai-key'
-  | 'huggingface-token'
-  | 'github-token'
-  | 'aws-access-key'
-  | 'slack-token'
-  | 'bearer-token'
-  | 'url-credentials'
-  | 'url-secret-param'
-  | 'env-secret';
-
-interface SecretPattern {
-  kind: SecretKind;
-  label: string;
-  /** Must be global; named groups `keep` (shown and kept) and `secret` (masked and replaced) where used. */
-  regex: RegExp;
-  /** How many leading characters of the secret identify its kind and may be shown. */
-  shownPrefix: number;
-  /** A preview other than prefix…tail, where the tail would show part of a password. */
-  mask?: (secret: string) => string;
-}
-
-// Boundaries: a key prefix only counts at the start of a token, not inside a word.
-const B = '(?<![A-Za-z0-9_-])';
-
-/**
- * Most specific first: where two patterns match the same text, the earlier
- * one names it (an `sk-ant-` key is an Anthropic key, not an OpenAI one).
- */
-const PATTERNS: readonly SecretPattern[] = [
-  {
-    kind: 'private-key',
-    label: 'private key block',
-    regex:
-      /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----(?:[\s\S]{0,20000}?-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----|[A-Za-z0-9+/=\r\n]*)/g,
-    shownPrefix: 0,
-    mask: (secret) => `${secret.split('\n')[0]}…`,
-  },
-  {
-    kind: 'anthropic-key',
-    label: 'Anthropic API key',
-    regex: new RegExp(`${B}sk-ant-[A-Za-z0-9_-]{20,}`, 'g'),
-    shownPrefix: 7,
-  },
-  {
-    kind: 'openrouter-key',
-    label: 'OpenRouter API key',
-    regex: new RegExp(`${B}sk-or-[A-Za-z0-9_-]{20,}`, 'g'),
-    shownPrefix: 6,
-  },
-  {
-    kind: 'openai-key',
-    label: 'OpenAI API key',
-    regex: new RegExp(`${B}sk-[A-Za-z0-9_-]{20,}`, 'g'),
-    shownPrefix: 3,
-  },
-  {
-    kind: 'groq-key',
-    label: 'Groq API key',
-    regex: new RegExp(`${B}gsk_[A-Za-z0-9]{20,}`, 'g'),
-    shownPrefix: 4,
-  },
-  {
-    kind: 'google-key',
-    label: 'Google API key',
-    regex: new RegExp(`${B}AIza[0-9A-Za-z_-]{35}`, 'g'),
-    shownPrefix: 4,
-  },
-  {
-    kind: 'xai-key',
-    label: 'xAI API key',
-    regex: new RegExp(`${B}xai-[A-Za-z0-9]{20,}`, 'g'),
-    shownPrefix: 4,
-  },
-  {
-    kind: 'huggingface-token',
-    label: 'Hugging Face token',
-    regex: new RegExp(`${B}hf_[A-Za-z0-9]{30,}`, 'g'),
-    shownPrefix: 3,
-  },
-  {
-    kind: 'github-token',
-    label: 'GitHub token',
-    regex: new RegExp(`${B}(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})`, 'g'),
-    shownPrefix: 4,
-  },
-  {
-    kind: 'aws-access-key',
-    label: 'AWS access key id',
-    regex: /(?<![A-Z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Z0-9])/g,
-    shownPrefix: 4,
-  },
-  {
-    kind: 'slack-token',
-    label: 'Slack token',
-    regex: new RegExp(`${B}xox[abposr]-[A-Za-z0-9-]{10,}`, 'g'),
-    shownPrefix: 5,
-  },
-  {
-    kind: 'bearer-token',
-    label: 'bearer token',
-    regex: /(?<keep>\b(?:Bearer|bearer|BEARER)[ \t]+)(?<secret>[A-Za-z0-9._~+/=-]{16,})/g,
-    shownPrefix: 0,
-  },
-  {
-    kind: 'url-credentials',
-    label: 'password in a URL',
-    regex: /(?<keep>\b[A-Za-z][A-Za-z0-9+.-]{0,20}:\/\/)(?<secret>[^\s/?#@:"'<>]+:[^\s/?#@"'<>]+@)/g,
-    shownPrefix: 0,
-    mask: (secret) => `${secret.slice(0, secret.indexOf(':'))}:…@`,
-  },
-  {
-    kind: 'url-secret-param',
-    label: 'secret in a URL parameter',
-    regex:
-      /(?<keep>[?&](?:api[_-]?key|key|access[_-]?token|token|secret|password)=)(?<secret>[^&\s#"'<>]{8,})/gi,
-    shownPrefix: 0,
-  },
-  {
-    kind: 'env-secret',
-    label: 'secret in an environment variable',
-    regex:
-      /(?<keep>\b[A-Z0-9_]*(?:API_KEY|APIKEY|SECRET|TOKEN|PASSWORD)[A-Z0-9_]*[ \t]*[=:][ \t]*["']?)(?<secret>[^\s"'$][^\s"']{7,})/g,
-    shownPrefix: 0,
-  },
-];
+export type { SecretKind } from './secretPatterns';
+export { SECRET_KINDS, SECRET_LABELS } from './secretPatterns';
 
 /** One key-shaped match inside one string. */
 export interface TextSecret {
@@ -181,6 +51,7 @@ export function findSecretsInText(text: string): TextSecret[] {
     for (const match of text.matchAll(pattern.regex)) {
       const keep = match.groups?.keep ?? '';
       const secret = match.groups?.secret ?? match[0];
+      if (pattern.accept && !pattern.accept(secret, keep)) continue;
       const matchStart = match.index;
       const matchEnd = matchStart + match[0].length;
       if (taken.some(([s, e]) => matchStart < e && s < matchEnd)) continue;

@@ -40,6 +40,7 @@ import type {
 import type { ShareError } from '../share/errors';
 import type { SharePreview, ShareProviderInput } from '../share/payload';
 import type { RestoredShare } from '../share/schema';
+import type { SecretKind } from '../share/secrets';
 import type { AddedRange, CutMessage, IndexRange } from '../share/minimal';
 import type { SearchResult } from './search';
 import type { MessageTokens } from '../core/tokenPieces';
@@ -290,7 +291,7 @@ export interface ShareLinks {
   /** Counts of every message, text of a few (`mode: 'both'`, or a transcript that came from a minimal link). */
   minimal?: MinimalShareLink | { error: string };
   /** Key-shaped strings found before any redaction. */
-  findings: { label: string; where: string; preview: string }[];
+  findings: { kind: SecretKind; label: string; where: string; preview: string }[];
   bundle: { text: string; fileName: string } | { error: string };
   /** Messages whose neutral replacement could not match the token count exactly. */
   redactionMisses: number;

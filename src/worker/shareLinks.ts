@@ -187,6 +187,7 @@ export async function buildShareLinks(
     ...(minimal ? { minimal } : {}),
     settingsOnly: await attempt(settingsOnly, ''),
     findings: findings.map((f) => ({
+      kind: f.kind,
       label: f.label,
       where:
         f.messageIndex !== undefined && f.messageIndex !== null

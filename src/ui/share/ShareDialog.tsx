@@ -64,9 +64,10 @@ export const ShareDialog = memo(function ShareDialog({ open, onClose }: { open: 
       {links && links.findings.length > 0 && (
         <div className="import-error" data-testid="share-findings">
           <strong>{findingsHeading(links.findings.length)}</strong>
-          <ul>
-            {links.findings.slice(0, 8).map((f, i) => (
-              <li key={i}>
+          {/* Every finding, so a reviewer sees each kind; the list scrolls past a few. */}
+          <ul className="share-findings-list" tabIndex={0} aria-label="Key-shaped strings found">
+            {links.findings.map((f, i) => (
+              <li key={i} data-kind={f.kind}>
                 {f.label} in {f.where}: <code>{f.preview}</code>
               </li>
             ))}
