@@ -16,6 +16,11 @@ import { reasonOf } from './walk';
 export interface FoundSession {
   path: string;
   place: SessionPlace;
+  /**
+   * The file's size when the walk knows it: a file over the import limit is
+   * refused before a byte is read, and its row says its real size.
+   */
+  size?: number | null;
 }
 
 export interface ReadOptions {
@@ -61,11 +66,14 @@ export async function readSession(
     }
   };
   const source = sessionText(reader, found, (path) => counted(reader.bytes(path)));
+  // OpenCode's session is many files: the size of the one found is not the session's.
+  const size = found.place.layout === 'opencode-storage' ? null : (found.size ?? null);
   const result = await sessionRow({
     file: found.path,
     place: found.place,
     chunks: source,
-    bytes: () => bytes,
+    bytes: () => Math.max(bytes, size ?? 0),
+    ...(size !== null ? { totalBytes: size } : {}),
     estimator: options.estimator,
     signal: options.signal,
   });

@@ -83,6 +83,8 @@ export interface RowInput {
   chunks: AsyncIterable<string>;
   /** The bytes read by the end of the import (the reader counts them before decoding). */
   bytes: () => number;
+  /** The file's size, when known before reading: one over the import limit is refused unread. */
+  totalBytes?: number;
   /** Loaded only for a file whose usage does not give every call's size. */
   estimator: () => Promise<Estimator>;
   signal?: AbortSignal;
@@ -99,6 +101,7 @@ export async function sessionRow(input: RowInput): Promise<RowResult> {
       // The path from the opened folder: in an archive a base name alone is ambiguous.
       fileName: input.file,
       signal: input.signal,
+      ...(input.totalBytes !== undefined ? { totalBytes: input.totalBytes } : {}),
     });
   } catch (error) {
     if (error instanceof ImportError && error.code === 'aborted') throw error;

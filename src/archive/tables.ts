@@ -106,10 +106,32 @@ export function tablePaths(
   return { format, sessions: `${stem}.sessions.${ext}`, compactions: `${stem}.compactions.${ext}` };
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
-function csvField(cell: Cell): string {
+/**
+ * Characters a CSV cell shows as `\uXXXX` text: the C0 controls but tab, line
+ * feed and carriage return (which quoting carries), DEL, the C1 controls, and
+ * the bidi controls that reorder what a cell seems to say. A file name or a
+ * model is the session's, not ours: raw, ESC would reach the terminal of
+ * whoever prints the file.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CSV_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A text cell starting with one of these is a formula to a spreadsheet (OWASP's CSV injection list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * RFC 4180: a field with a comma, quote or line break is quoted, quotes
+ * doubled. A text cell (never a number: -3 stays a number) that a
+ * spreadsheet would run as a formula gets a leading `'`, as OWASP advises,
+ * and control characters are written as `\uXXXX` text.
+ */
+export function csvField(cell: Cell): string {
   if (cell === null) return '';
-  const s = String(cell);
+  let s = String(cell);
+  if (typeof cell === 'string') {
+    s = s.replace(CSV_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    if (FORMULA_START.test(s)) s = `'${s}`;
+  }
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -26,6 +26,8 @@ export interface ArchiveTotals {
   callsWithoutModel: number;
   /** Files under the folder that are not sessions. */
   skippedFiles: number;
+  /** Links out of the folder, not followed (the command line's `--follow-links` follows them). */
+  skippedLinks: number;
 }
 
 export function emptyTotals(): ArchiveTotals {
@@ -46,6 +48,7 @@ export function emptyTotals(): ArchiveTotals {
     unpriced: 0,
     callsWithoutModel: 0,
     skippedFiles: 0,
+    skippedLinks: 0,
   };
 }
 
@@ -69,9 +72,10 @@ export function addRow(totals: ArchiveTotals, row: SessionRow): void {
   totals.callsWithoutModel += row.callsWithoutModel;
 }
 
-export function totalsOf(rows: readonly SessionRow[], skippedFiles = 0): ArchiveTotals {
+export function totalsOf(rows: readonly SessionRow[], skippedFiles = 0, skippedLinks = 0): ArchiveTotals {
   const totals = emptyTotals();
   for (const row of rows) addRow(totals, row);
   totals.skippedFiles = skippedFiles;
+  totals.skippedLinks = skippedLinks;
   return totals;
 }

@@ -13,6 +13,12 @@ export type FolderEntry<F> =
   /** `size` when listing tells it for free; else it is learnt when the file is read. */
   | { kind: 'file'; name: string; file: F; size: number | null }
   | { kind: 'folder'; name: string; open: () => Promise<Folder<F>> }
+  /**
+   * A link the platform does not read through: one that `leaves` the opened
+   * folder (not followed unless asked), or one whose target is inside it and
+   * is read at its own place, once.
+   */
+  | { kind: 'link'; name: string; leaves: boolean }
   /** An entry that could not be looked at (a dangling link, no permission). */
   | { kind: 'unreadable'; name: string; reason: string };
 
@@ -29,6 +35,8 @@ export interface Folder<F> {
 export type WalkItem<F> =
   | { kind: 'session'; path: string; file: F; size: number | null; place: SessionPlace }
   | { kind: 'skipped'; path: string }
+  /** A link out of the opened folder, not followed. */
+  | { kind: 'outside-link'; path: string }
   | { kind: 'problem'; path: string; reason: string };
 
 /** Deeper than any agent's layout; a guard where identities are unknown. */
@@ -66,7 +74,9 @@ async function* walkInto<F>(
       if (options.signal?.aborted) return;
       const path = prefix ? `${prefix}/${entry.name}` : entry.name;
       if (entry.kind === 'unreadable') yield { kind: 'problem', path, reason: entry.reason };
-      else if (entry.kind === 'folder') {
+      else if (entry.kind === 'link') {
+        if (entry.leaves) yield { kind: 'outside-link', path };
+      } else if (entry.kind === 'folder') {
         if (entersFolder(path)) subfolders.push(entry);
       } else {
         const place = placeOf(path);

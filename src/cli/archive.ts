@@ -4,31 +4,22 @@
  * a worker per core reads the sessions, and each file is dropped once its
  * row is made, so a folder of any size is read in bounded memory.
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { createByteBudget } from '../archive/byteBudget';
-import type { RowResult, CompactionRow, SessionRow } from '../archive/row';
-import {
-  COMPACTION_COLUMNS,
-  csvHeader,
-  csvLine,
-  jsonLine,
-  parquetTable,
-  SESSION_COLUMNS,
-  tablePaths,
-  type Column,
-  type TableFormat,
-} from '../archive/tables';
+import type { RowResult, SessionRow } from '../archive/row';
+import { tablePaths } from '../archive/tables';
 import { addRow, emptyTotals, totalsOf, type ArchiveTotals } from '../archive/totals';
 import { walkFolder } from '../archive/walk';
 import { normalizeSettings, TOKENIZERS, type TokenizerId } from '../core';
+import { formatBytes } from '../core/numbers';
 import { diskFolder } from './archiveFolder';
+import { checkOut, openTables, type OutPaths } from './archiveOut';
 import { createArchivePool } from './archivePool';
 import { UsageError, jsonDocument, type Io } from './io';
 import { integer, oneOf, parse } from './options';
 
-export const ARCHIVE_HELP = `Usage: compaction-playground archive DIR [--json] [--out FILE]
+export const ARCHIVE_HELP = `Usage: compaction-playground archive DIR [--json] [--out FILE] [--follow-links]
 
 Reads every session under DIR, in the layouts the agents keep them
 (~/.claude/projects, ~/.codex/sessions, ~/.pi/agent/sessions, Gemini CLI's
@@ -37,12 +28,16 @@ format, project, first and last time, messages, model calls, recorded
 compactions, peak context, input tokens over all calls, cache reads and
 writes, cost, and the error of a file that does not import. Files that are
 not sessions are skipped. A file that records its usage is summed from it;
-one that does not is counted, and its row is marked estimated.
+one that does not is counted, and its row is marked estimated. Links that
+lead out of DIR are not followed, only counted; a link to a place inside DIR
+is not read through (its target is read where it is).
 
 Options:
   --json              the rows and totals as JSON
   --out FILE          also write the tables for DuckDB: FILE.parquet, .csv or
-                      .jsonl becomes FILE.sessions.EXT and FILE.compactions.EXT
+                      .jsonl becomes FILE.sessions.EXT and FILE.compactions.EXT;
+                      FILE's folder must exist (checked before DIR is read)
+  --follow-links      also read through links that lead out of DIR
   --jobs N            worker threads (default: one per core)
   --tokenizer NAME    how estimated rows are counted: ${TOKENIZERS.join(', ')} (default o200k_base)
   --scale X           the scale applied to estimated counts (default 1)`;
@@ -50,6 +45,7 @@ Options:
 const OPTIONS = {
   json: { type: 'boolean' },
   out: { type: 'string' },
+  'follow-links': { type: 'boolean' },
   jobs: { type: 'string' },
   tokenizer: { type: 'string' },
   scale: { type: 'string' },
@@ -84,7 +80,10 @@ export async function archiveCommand(argv: string[], io: Io): Promise<number> {
     tokenizer: oneOf(values, 'tokenizer', TOKENIZERS) ?? 'o200k_base',
     ...(scaleText !== undefined ? { scale: Number(scaleText) } : {}),
   });
-  const folder = await diskFolder(root).catch((error: NodeJS.ErrnoException) => {
+  // Checked before a file is read: a target that cannot be written would otherwise fail after the walk.
+  const exclude = out ? await checkOut(out, values.out!) : new Set<string>();
+  const followLinks = values['follow-links'] === true;
+  const folder = await diskFolder(root, { followLinks, exclude }).catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(
       error.code === 'ENOENT'
         ? `${root}: no such folder`
@@ -93,7 +92,7 @@ export async function archiveCommand(argv: string[], io: Io): Promise<number> {
           : `${root}: cannot be read (${error.code ?? error.message})`,
     );
   });
-  const doc = await readArchive(root, folder, { tokenizer, scale, jobs, out, io });
+  const doc = await readArchive(root, folder, { tokenizer, scale, jobs, out, followLinks, io });
   io.out(values.json ? jsonDocument(doc) : renderArchive(doc));
   return 0;
 }
@@ -102,7 +101,8 @@ interface ReadArchiveOptions {
   tokenizer: TokenizerId;
   scale: number;
   jobs: number | undefined;
-  out: ReturnType<typeof tablePaths>;
+  out: OutPaths | null;
+  followLinks: boolean;
   io: Io;
 }
 
@@ -116,6 +116,7 @@ async function readArchive(
     root,
     tokenizer: options.tokenizer,
     scale: options.scale,
+    followLinks: options.followLinks,
     size: options.jobs,
   });
   const tables = options.out ? openTables(options.out) : null;
@@ -137,12 +138,14 @@ async function readArchive(
   try {
     for await (const item of walkFolder(folder)) {
       if (item.kind === 'skipped') totals.skippedFiles++;
+      else if (item.kind === 'outside-link') totals.skippedLinks++;
       else if (item.kind === 'problem') problems.push({ path: item.path, reason: item.reason });
       else {
         // A large file waits until the files read beside it leave room (`byteBudget.ts`).
-        const release = await budget.take(item.size ?? (await sizeOnDisk(item.file)));
+        const size = item.size ?? (await sizeOnDisk(item.file));
+        const release = await budget.take(size);
         const job: Promise<void> = pool
-          .read({ path: item.path, place: item.place })
+          .read({ path: item.path, place: item.place, size })
           .then(take)
           .finally(release);
         inflight.add(job);
@@ -161,7 +164,7 @@ async function readArchive(
   sessions.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   // Summed again in the rows' order: the running totals met the rows as the workers finished them,
   // and a sum of costs in another order can differ in its last digits from one run to the next.
-  return { sessions, totals: totalsOf(sessions, totals.skippedFiles), problems };
+  return { sessions, totals: totalsOf(sessions, totals.skippedFiles, totals.skippedLinks), problems };
 }
 
 /** A file's size, or 0 when it cannot be looked at (its worker then says why, in its row). */
@@ -175,63 +178,29 @@ async function sizeOnDisk(path: string): Promise<number> {
 
 function progressLine(t: ArchiveTotals, started: number, done = false): string {
   const seconds = (performance.now() - started) / 1000;
-  const mb = t.bytes / 1e6;
-  const rate = seconds > 0 ? `, ${(mb / seconds).toFixed(1)} MB/s` : '';
+  const rate = seconds > 0 ? `, ${formatBytes(Math.round(t.bytes / seconds))}/s` : '';
   const notes = [
     t.errors ? `${t.errors} with errors` : '',
     t.estimated ? `${t.estimated} estimated` : '',
     t.skippedFiles ? `${t.skippedFiles} other files skipped` : '',
+    t.skippedLinks ? `${t.skippedLinks} links out of the folder not followed` : '',
   ].filter(Boolean);
-  return `archive: ${done ? 'read ' : ''}${t.sessions.toLocaleString('en-US')} sessions (${mb.toFixed(1)} MB) in ${seconds.toFixed(1)} s${rate}${notes.length ? `; ${notes.join(', ')}` : ''}`;
-}
-
-/** The two tables being written: CSV and JSONL a row at a time, Parquet at the end. */
-function openTables(out: NonNullable<ReturnType<typeof tablePaths>>) {
-  const { format } = out;
-  if (format === 'parquet') {
-    const sessions: SessionRow[] = [];
-    const compactions: CompactionRow[] = [];
-    return {
-      add(row: SessionRow, rows: CompactionRow[]) {
-        sessions.push(row);
-        for (const c of rows) compactions.push(c);
-      },
-      async close() {
-        await writeFile(out.sessions, new Uint8Array(parquetTable(SESSION_COLUMNS, sessions)));
-        await writeFile(out.compactions, new Uint8Array(parquetTable(COMPACTION_COLUMNS, compactions)));
-      },
-    };
-  }
-  const sessions = lineWriter(out.sessions, format, SESSION_COLUMNS);
-  const compactions = lineWriter(out.compactions, format, COMPACTION_COLUMNS);
-  return {
-    add(row: SessionRow, rows: CompactionRow[]) {
-      sessions.write(row);
-      for (const c of rows) compactions.write(c);
-    },
-    async close() {
-      await Promise.all([sessions.close(), compactions.close()]);
-    },
-  };
-}
-
-function lineWriter<R>(path: string, format: Exclude<TableFormat, 'parquet'>, columns: readonly Column<R>[]) {
-  const stream: WriteStream = createWriteStream(path);
-  if (format === 'csv') stream.write(csvHeader(columns));
-  return {
-    write(row: R) {
-      stream.write(format === 'csv' ? csvLine(columns, row) : jsonLine(columns, row));
-    },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        stream.once('error', reject);
-        stream.end(() => resolve());
-      }),
-  };
+  return `archive: ${done ? 'read ' : ''}${t.sessions.toLocaleString('en-US')} sessions (${formatBytes(t.bytes)}) in ${seconds.toFixed(1)} s${rate}${notes.length ? `; ${notes.join(', ')}` : ''}`;
 }
 
 const n = (value: number | null) => (value === null ? '–' : value.toLocaleString('en-US'));
 const usd = (value: number | null) => (value === null ? '–' : `$${value.toFixed(2)}`);
+
+/**
+ * A name or message from the folder as one cell of the table: every control
+ * character, tab and line break included, shown as its `\uXXXX` escape, so a
+ * file name with a line break in it cannot start a row of its own (`main`'s
+ * `terminalIo` already keeps escape sequences from reaching the terminal).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+const cell = (text: string) =>
+  text.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The table for a terminal: a line per session, then the totals. */
 export function renderArchive(doc: ArchiveDocument): string {
@@ -241,13 +210,13 @@ export function renderArchive(doc: ArchiveDocument): string {
   for (const r of doc.sessions) {
     if (r.error !== undefined) {
       lines.push(
-        `${'error'.padStart(11)}  ${''.padStart(9)}  ${''.padStart(17)}  ${''.padStart(9)}  ${r.file}: ${r.error}`,
+        `${'error'.padStart(11)}  ${''.padStart(9)}  ${''.padStart(17)}  ${''.padStart(9)}  ${cell(r.file)}: ${cell(r.error)}`,
       );
       continue;
     }
     const mark = r.estimated ? ' (estimated)' : '';
     lines.push(
-      `${n(r.compactions).padStart(11)}  ${n(r.peakContextTokens).padStart(9)}  ${n(r.inputTokensTotal).padStart(17)}  ${usd(r.costUsd).padStart(9)}  ${r.file} [${r.format}]${mark}`,
+      `${n(r.compactions).padStart(11)}  ${n(r.peakContextTokens).padStart(9)}  ${n(r.inputTokensTotal).padStart(17)}  ${usd(r.costUsd).padStart(9)}  ${cell(r.file)} [${r.format}]${mark}`,
     );
   }
   const t = doc.totals;
@@ -258,6 +227,8 @@ export function renderArchive(doc: ArchiveDocument): string {
     `input       ${n(t.inputTokensTotal)} tokens over all calls (${n(t.cacheReadTokens)} cache reads, ${n(t.cacheWriteTokens)} cache writes), ${n(t.outputTokens)} output`,
     `cost        ${usd(t.costUsd)} at list prices${t.unpriced ? ` (${n(t.unpriced)} sessions with a model of unknown price not included)` : ''}`,
   );
-  for (const p of doc.problems) lines.push(`unread      ${p.path}: ${p.reason}`);
+  if (t.skippedLinks)
+    lines.push(`links       ${n(t.skippedLinks)} out of the folder not followed (--follow-links reads them)`);
+  for (const p of doc.problems) lines.push(`unread      ${cell(p.path)}: ${cell(p.reason)}`);
   return lines.join('\n');
 }

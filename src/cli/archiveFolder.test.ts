@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { walkFolder, type Folder, type WalkItem } from '../archive/walk';
+import { LINK_OUT_REASON, diskReader } from './archiveDisk';
 import { diskFolder } from './archiveFolder';
 
 let roots: string[] = [];
@@ -35,6 +36,8 @@ const sessions = <F>(items: WalkItem<F>[]) =>
     i.kind === 'session' ? [[i.path, i.place.layout, i.place.project, i.place.subagent]] : [],
   );
 const skipped = <F>(items: WalkItem<F>[]) => items.filter((i) => i.kind === 'skipped').map((i) => i.path);
+const outsideLinks = <F>(items: WalkItem<F>[]) =>
+  items.filter((i) => i.kind === 'outside-link').map((i) => i.path);
 const problems = <F>(items: WalkItem<F>[]) =>
   items.flatMap((i) => (i.kind === 'problem' ? [[i.path, i.reason]] : []));
 
@@ -95,6 +98,74 @@ describe('the archive walk over a folder on disk', () => {
     const items = await walk(await diskFolder(root));
     expect(sessions(items).map((s) => s[0])).toEqual(['a/b/t.jsonl', 'a/s.jsonl']);
     expect(problems(items)).toEqual([['a/dangling.jsonl', 'a link to nothing']]);
+  });
+
+  it('does not leave the folder through a link to a file or a folder outside it, unless told to', async () => {
+    const elsewhere = tree({ 'etc/passwd': 'root:x:0:0:root:/root:/bin/bash\n', 'other/s.jsonl': '{}\n' });
+    const root = tree({ 'a/s.jsonl': '{}\n' });
+    symlinkSync(join(elsewhere, 'etc/passwd'), join(root, 'passwd.jsonl'));
+    symlinkSync(elsewhere, join(root, 'a/everything'));
+    const items = await walk(await diskFolder(root));
+    expect(sessions(items).map((s) => s[0])).toEqual(['a/s.jsonl']);
+    expect(outsideLinks(items)).toEqual(['a/everything', 'passwd.jsonl']);
+    expect(problems(items)).toEqual([]);
+
+    const followed = await walk(await diskFolder(root, { followLinks: true }));
+    expect(sessions(followed).map((s) => s[0])).toEqual([
+      'a/everything/other/s.jsonl',
+      'a/s.jsonl',
+      'passwd.jsonl',
+    ]);
+    expect(outsideLinks(followed)).toEqual([]);
+  });
+
+  it('reads what a link inside the folder points at once, at its own place, and never loops', async () => {
+    const root = tree({ 'a/s.jsonl': '{}\n', 'b/t.jsonl': '{}\n' });
+    symlinkSync(join(root, 'a/s.jsonl'), join(root, 'b/again.jsonl'));
+    symlinkSync(join(root, 'a'), join(root, 'b/a-again'));
+    symlinkSync(root, join(root, 'a/root'));
+    for (const followLinks of [false, true]) {
+      const items = await walk(await diskFolder(root, { followLinks }));
+      expect(sessions(items).map((s) => s[0])).toEqual(['a/s.jsonl', 'b/t.jsonl']);
+      expect(outsideLinks(items)).toEqual([]);
+    }
+  });
+
+  it('judges links by the real path of the folder it was given, when that folder is itself a link', async () => {
+    const real = tree({ 'a/s.jsonl': '{}\n' });
+    symlinkSync(join(real, 'a/s.jsonl'), join(real, 'a/again.jsonl'));
+    const via = join(tree({}), 'home');
+    symlinkSync(real, via);
+    const items = await walk(await diskFolder(via));
+    expect(sessions(items).map((s) => s[0])).toEqual(['a/s.jsonl']);
+    expect(outsideLinks(items)).toEqual([]);
+  });
+
+  it('passes over the files it is told to exclude, by their real path', async () => {
+    const root = tree({ 'a/s.jsonl': '{}\n', 'out/t.sessions.jsonl': '{}\n' });
+    const items = await walk(
+      await diskFolder(root, { exclude: new Set([join(root, 'out/t.sessions.jsonl')]) }),
+    );
+    expect(sessions(items).map((s) => s[0])).toEqual(['a/s.jsonl']);
+  });
+
+  it('reads no file and lists no folder through a link out of the folder, unless told to', async () => {
+    const elsewhere = tree({ 'secret/a.json': '{"k":1}' });
+    const root = tree({ 'storage/part/own.json': '{}' });
+    symlinkSync(join(elsewhere, 'secret'), join(root, 'storage/message'));
+    symlinkSync(join(elsewhere, 'secret/a.json'), join(root, 'storage/part/a.json'));
+    const read = async (reader: ReturnType<typeof diskReader>, path: string) => {
+      let text = '';
+      for await (const chunk of reader.bytes(path)) text += Buffer.from(chunk).toString('utf8');
+      return text;
+    };
+    const inside = diskReader(root);
+    expect(await inside.list('storage/message')).toEqual([]);
+    await expect(read(inside, 'storage/part/a.json')).rejects.toThrow(LINK_OUT_REASON);
+    expect(await read(inside, 'storage/part/own.json')).toBe('{}');
+    const following = diskReader(root, { followLinks: true });
+    expect(await following.list('storage/message')).toEqual(['a.json']);
+    expect(await read(following, 'storage/part/a.json')).toBe('{"k":1}');
   });
 
   it('says where a folder could not be read and goes on with the rest', async () => {

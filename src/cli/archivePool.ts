@@ -28,6 +28,8 @@ export interface PoolOptions {
   root: string;
   tokenizer: TokenizerId;
   scale: number;
+  /** Read through links out of `root` (`--follow-links`). */
+  followLinks: boolean;
   size?: number;
 }
 
@@ -38,8 +40,8 @@ function startWorker(options: PoolOptions): Worker {
   const boot = here.endsWith('.ts')
     ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`
     : `import(${JSON.stringify(entry)});`;
-  const { root, tokenizer, scale } = options;
-  return new Worker(boot, { eval: true, workerData: { root, tokenizer, scale } });
+  const { root, tokenizer, scale, followLinks } = options;
+  return new Worker(boot, { eval: true, workerData: { root, tokenizer, scale, followLinks } });
 }
 
 interface Job {

@@ -11,8 +11,13 @@ import { diskReader } from './archiveDisk';
 import type { PoolReply, PoolRequest } from './archivePool';
 
 const port = parentPort!;
-const { root, tokenizer, scale } = workerData as { root: string; tokenizer: TokenizerId; scale: number };
-const reader = diskReader(root);
+const { root, tokenizer, scale, followLinks } = workerData as {
+  root: string;
+  tokenizer: TokenizerId;
+  scale: number;
+  followLinks: boolean;
+};
+const reader = diskReader(root, { followLinks });
 let estimator: Promise<Estimator> | null = null;
 const estimate = () => (estimator ??= loadEstimator(tokenizer, scale));
 

@@ -148,3 +148,59 @@ describe('compaction-playground config', () => {
     expect(r.err).toMatch(/^compaction-playground: --window/);
   });
 });
+
+describe('compaction-playground config refuses what no agent can be set to', () => {
+  const refused = async (...args: string[]) => {
+    const r = await run(['config', ...args]);
+    return [r.code, r.out, r.err];
+  };
+
+  it('refuses a percent above 100, naming the option and its range', async () => {
+    expect(
+      await refused('--harness', 'roo-code', '--strategy', 'roo-code', '--condense-percent', '1000'),
+    ).toEqual([
+      2,
+      '',
+      'compaction-playground: --condense-percent: 1000 is out of range: roo-code takes 5 to 100 percent\n',
+    ]);
+    expect(await refused('--harness', 'kilo', '--threshold-percent', '101')).toEqual([
+      2,
+      '',
+      'compaction-playground: --threshold-percent: 101 is out of range: kilo takes 0 to 100 percent\n',
+    ]);
+  });
+
+  it('refuses a token threshold of 0', async () => {
+    expect(await refused('--harness', 'langchain', '--token-threshold', '0')).toEqual([
+      2,
+      '',
+      'compaction-playground: --token-threshold: 0 is out of range: adk takes 1 to 100,000,000 tokens\n',
+    ]);
+  });
+
+  it('refuses a strategy with no threshold for an agent that needs one, instead of writing a limit of 0', async () => {
+    expect(await refused('--harness', 'codex', '--strategy', 'mask-observations')).toEqual([
+      2,
+      '',
+      'compaction-playground: --strategy mask-observations has no threshold to write (every call): choose a cut rule (budget, pi, turns) or a preset that compacts at a threshold\n',
+    ]);
+    // Its own agent can say it has none.
+    const own = await run(['config', '--harness', 'langchain', '--strategy', 'langchain-summarization']);
+    expect(own.code).toBe(0);
+    expect(own.err).toContain('note: no trigger is set: the middleware never summarizes until one is');
+  });
+
+  it('says on stderr when a value it writes is not the one typed', async () => {
+    const r = await run(['config', '--harness', 'pi', '--keep-recent', '30000']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({
+      compaction: { enabled: true, reserveTokens: 16384, keepRecentTokens: 27904 },
+    });
+    expect(r.err.split('\n')[0]).toBe(
+      'compaction-playground: written with --keep-recent 30,000 → 27,904: lowered to a quarter of window − reserve (128,000 − 16,384) / 4',
+    );
+    const json = await run(['config', '--harness', 'pi', '--keep-recent', '30000', '--json']);
+    expect(JSON.parse(json.out).text).toContain('"keepRecentTokens": 27904');
+    expect(json.err).toBe(`${r.err.split('\n')[0]}\n`);
+  });
+});

@@ -1,9 +1,9 @@
 /** `config --harness ID`: the tuned settings written in that agent's own configuration. */
-import { HARNESSES, normalizeSettings } from '../core';
-import { CONFIG_TARGETS, agentConfig, isConfigTarget } from '../core/harness/agentConfig';
+import { HARNESSES, explainSettings } from '../core';
+import { CONFIG_TARGETS, agentConfig, configProblem, isConfigTarget } from '../core/harness/agentConfig';
 import { EXIT_OK, UsageError, jsonDocument, type Io } from './io';
 import { HARNESS_HELP, HARNESS_OPTIONS } from './harnessOptions';
-import { parse, settingsFrom } from './options';
+import { describeAdjustment, parse, settingsFrom } from './options';
 
 const TARGET_IDS = CONFIG_TARGETS.map((t) =>
   t.aliases.length ? `${t.id} (or ${t.aliases.join(', ')})` : t.id,
@@ -52,12 +52,19 @@ export async function configCommand(argv: string[], io: Io): Promise<number> {
   if (typeof harness !== 'string') throw new UsageError(`config needs --harness (one of: ${TARGET_IDS})`);
   if (!isConfigTarget(harness))
     throw new UsageError(`--harness: unknown agent '${harness}' (one of: ${TARGET_IDS})`);
-  const config = agentConfig(harness, normalizeSettings(settingsFrom(values)));
+  const { settings, adjustments } = explainSettings(settingsFrom(values));
+  const problem = configProblem(harness, settings);
+  if (problem) throw new UsageError(`--strategy ${problem}`);
+  const config = agentConfig(harness, settings);
+  // A value the playground changed is written changed: said, so the text is not taken for what was typed.
+  const adjusted = adjustments.map((a) => `compaction-playground: written with ${describeAdjustment(a)}`);
   if (values.json) {
     io.out(jsonDocument(config));
+    for (const line of adjusted) io.err(line);
     return EXIT_OK;
   }
   if (config.text) io.out(config.text.replace(/\n$/, ''));
+  for (const line of adjusted) io.err(line);
   io.err(`compaction-playground: for ${config.file}`);
   for (const note of config.notes) io.err(`  note: ${note}`);
   return EXIT_OK;

@@ -102,16 +102,13 @@ describe('inspect with a preset', () => {
     expect(doc.cleared.map((c: { index: number }) => c.index)).toEqual([2, 3, 6, 7]);
   });
 
-  it('says which preset parameter it changed and why', async () => {
-    const { out } = await run([
-      'inspect',
-      twelve,
-      '--strategy',
-      'mask-observations',
-      '--keep-observations',
-      '0',
+  it('refuses a preset parameter out of its range, as the page does, naming the range', async () => {
+    const r = await run(['inspect', twelve, '--strategy', 'mask-observations', '--keep-observations', '0']);
+    expect([r.code, r.out, r.err]).toEqual([
+      2,
+      '',
+      'compaction-playground: --keep-observations: 0 is out of range: mask-observations takes 1 to 100,000,000 tool results\n',
     ]);
-    expect(out).toContain('            --keep-observations 0 → 10: a count below 1 takes the default');
   });
 
   it('prints the threshold formula, what it clears and every strategy in the table', async () => {

@@ -5,6 +5,7 @@
  * with `--strategy`.
  */
 import { maxOf } from '../core/arrays';
+import { harnessParamProblem, paramRule, ruleRange } from '../core/harness/paramProblems';
 import { PRESETS, type HarnessId, type HarnessParamsInput, type ParamRule, type Strategy } from '../core';
 import { UsageError } from './io';
 import type { Values } from './values';
@@ -124,8 +125,17 @@ export function harnessFrom(
       const owners = option.targets.map((t) => t.harness).join(' or ');
       throw new UsageError(`--${name} is a parameter of ${owners}: choose one with --strategy`);
     }
+    const value = valueOf(values, name, option);
+    // The page's rule for the parameter (`paramProblems.ts`): refused here as it is refused there.
+    if (harnessParamProblem(applies.harness, applies.param as never, value) !== null) {
+      const rule = paramRule(applies.harness, applies.param as never);
+      const unit = rule.kind === 'count' ? ` ${option.unit}` : '';
+      throw new UsageError(
+        `--${name}: ${String(values[name])} is out of range: ${applies.harness} takes ${ruleRange(rule)}${unit}`,
+      );
+    }
     out ??= structuredClone((base ?? {}) as Record<string, Record<string, unknown>>);
-    out[applies.harness] = { ...out[applies.harness], [applies.param]: valueOf(values, name, option) };
+    out[applies.harness] = { ...out[applies.harness], [applies.param]: value };
   }
   return (out as HarnessParamsInput | undefined) ?? base;
 }

@@ -1,4 +1,6 @@
 /** Number and size formatting shared by the page. Formatters are built once: creating one is slow. */
+import { formatBytes } from '../core/numbers';
+
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const compactNumber = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -16,11 +18,8 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 /** 950, 1.2K, 18K, 1.4M: short enough for an axis. */
 export const compact = (n: number): string => compactNumber.format(n);
 
-export function bytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-}
+/** 1023 B, 1.5 KB, 201.0 MB, 1.0 GB (`formatBytes`). */
+export const bytes = formatBytes;
 
 /** A share from 0 to 1 as a whole percentage, or a dash when there is nothing to measure. */
 export const wholePercent = (value: number | null): string =>

@@ -103,7 +103,7 @@ self.onmessage = async (event: MessageEvent<ArchiveRequest>) => {
     let pending = 0;
     const result = await readSession(
       reader,
-      { path: request.path, place: request.place },
+      { path: request.path, place: request.place, size: request.size ?? null },
       {
         estimator: () => estimatorFor(tokenizer, 1),
         // Bytes are reported a megabyte at a time: progress without a message per chunk.

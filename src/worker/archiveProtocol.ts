@@ -18,6 +18,8 @@ export interface ArchiveRequest {
   id: number;
   path: string;
   place: SessionPlace;
+  /** The file's size: one over the import limit is refused unread, with its real size. */
+  size?: number;
   source: ArchiveSource;
   /** Replay the session under these settings too ("Replay all under these settings"). */
   replay?: SettingsFields;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSettings, type SettingsInput } from '../settings';
-import { CONFIG_TARGETS, agentConfig, tunedThreshold } from './agentConfig';
+import { CONFIG_TARGETS, agentConfig, configProblem, tunedThreshold } from './agentConfig';
 
 /** Window 200,000, reserve 40,000: the budget rule compacts past 160,000. */
 const TUNED: SettingsInput = {
@@ -291,5 +291,19 @@ describe('agentConfig', () => {
     expect(() => config('aider')).toThrow(
       "unknown harness 'aider' (harnesses: claude-code, codex, pi, opencode, gemini-cli, roo-code, kilo, cline, langchain, adk, letta, compactor)",
     );
+  });
+});
+
+describe('configProblem', () => {
+  it('refuses a strategy with no threshold for an agent that needs one, and lets its own agent say so', () => {
+    const masking = normalizeSettings({ strategy: 'mask-observations' });
+    expect(configProblem('codex', masking)).toBe(
+      'mask-observations has no threshold to write (every call): choose a cut rule (budget, pi, turns) or a preset that compacts at a threshold',
+    );
+    const langchain = normalizeSettings({ strategy: 'langchain-summarization' });
+    expect(configProblem('langchain', langchain)).toBeNull();
+    expect(configProblem('pi', langchain)).toMatch(/^langchain-summarization has no threshold to write/);
+    expect(configProblem('codex', normalizeSettings({ strategy: 'budget' }))).toBeNull();
+    expect(configProblem('codex', normalizeSettings({ strategy: 'codex' }))).toBeNull();
   });
 });

@@ -440,6 +440,20 @@ export function isConfigTarget(id: string): boolean {
   return targetOf(id) !== undefined;
 }
 
+/**
+ * Why these settings cannot be written for `target`, or null: a strategy with
+ * no point to compact at (masking clears at every call; LangChain's
+ * middleware has no trigger until one is set) gives an agent's threshold
+ * nothing to be, and a threshold of 0 would be written as if it were one.
+ * The strategy's own agent may still say it has none.
+ */
+export function configProblem(target: string, s: Settings): string | null {
+  if (s.maxContextTokens <= 0 || isCutStrategy(s.strategy)) return null;
+  if (tunedThreshold(s) >= 1 || targetOf(s.strategy) === targetOf(target)) return null;
+  const { formula } = harnessTrigger(s.strategy, s.maxContextTokens, s.harness);
+  return `${s.strategy} has no threshold to write (${formula}): choose a cut rule (budget, pi, turns) or a preset that compacts at a threshold`;
+}
+
 /** The settings for one agent, written in its own configuration. */
 export function agentConfig(target: string, s: Settings): AgentConfig {
   const found = targetOf(target);

@@ -84,7 +84,7 @@ export const kiloPreset: Preset<'kilo', KiloParams> = {
   params: {
     thresholdPercent: {
       default: 0,
-      rule: count(),
+      rule: count(0, 100),
       label: 'Compact at this percent of the window',
       hint: 'compaction.threshold_percent; 0: unset',
       option: {

@@ -134,7 +134,7 @@ export const langchainSummarizationPreset: Preset<'langchain-summarization', Lan
     },
     triggerPercent: {
       default: 0,
-      rule: count(),
+      rule: count(0, 100),
       label: 'Summarize at this percent of the window',
       hint: 'trigger=("fraction", percent / 100); 0: unset',
       option: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { harnessParamProblem, thresholdProblem } from './paramProblems';
-import { DEFAULT_HARNESS_PARAMS } from './params';
+import { harnessParamProblem, paramRule, ruleRange, thresholdProblem } from './paramProblems';
+import { DEFAULT_HARNESS_PARAMS, explainHarness } from './params';
 
 describe('a preset parameter typed on the page', () => {
   it('accepts what the rule allows', () => {
@@ -29,6 +29,29 @@ describe('a preset parameter typed on the page', () => {
     expect(harnessParamProblem('mask-observations', 'keepObservations', 0)).toBe('Must be at least 1.');
     expect(harnessParamProblem('claude-code', 'autocompactBuffer', 1e9)).toBe('At most 100,000,000.');
     expect(harnessParamProblem('claude-code', 'autocompactBuffer', Number.NaN)).toBe('Must be a number.');
+  });
+
+  it('refuses a percent above 100, on the page and from a link alike', () => {
+    expect(harnessParamProblem('roo-code', 'autoCondenseContextPercent', 100)).toBeNull();
+    expect(harnessParamProblem('roo-code', 'autoCondenseContextPercent', 1000)).toBe('At most 100.');
+    expect(harnessParamProblem('kilo', 'thresholdPercent', 101)).toBe('At most 100.');
+    expect(harnessParamProblem('langchain-summarization', 'triggerPercent', 150)).toBe('At most 100.');
+    const { params, adjustments } = explainHarness({ 'roo-code': { autoCondenseContextPercent: 1000 } });
+    expect(params['roo-code'].autoCondenseContextPercent).toBe(100);
+    expect(adjustments).toEqual([
+      {
+        param: 'roo-code.autoCondenseContextPercent',
+        from: 1000,
+        to: 100,
+        reason: 'lowered to 100, the largest this can be',
+      },
+    ]);
+  });
+
+  it('says what a rule allows, for a message', () => {
+    expect(ruleRange(paramRule('roo-code', 'autoCondenseContextPercent'))).toBe('5 to 100');
+    expect(ruleRange(paramRule('adk', 'tokenThreshold'))).toBe('1 to 100,000,000');
+    expect(ruleRange(paramRule('gemini-cli', 'preserveFraction'))).toBe('above 0 and below 1');
   });
 
   it('refuses a value of the wrong kind', () => {

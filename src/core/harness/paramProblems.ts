@@ -34,9 +34,28 @@ export function ruleProblem(rule: ParamRule, value: unknown): string | null {
       if (value < rule.min)
         return rule.min === 0 ? 'Cannot be negative.' : `Must be at least ${n(rule.min)}.`;
       if (!Number.isInteger(value)) return 'Must be a whole number.';
-      if (value > MAX_HARNESS_TOKENS) return `At most ${n(MAX_HARNESS_TOKENS)}.`;
+      if (value > countMax(rule)) return `At most ${n(countMax(rule))}.`;
       return null;
     }
+  }
+}
+
+/** The largest value a count may take. */
+export function countMax(rule: Extract<ParamRule, { kind: 'count' }>): number {
+  return rule.max ?? MAX_HARNESS_TOKENS;
+}
+
+/** What a rule allows, for a message: "5 to 100", "1 to 100,000,000", "above 0 and at most 1". */
+export function ruleRange(rule: ParamRule): string {
+  switch (rule.kind) {
+    case 'count':
+      return `${n(rule.min)} to ${n(countMax(rule))}`;
+    case 'fraction':
+      return `above 0 and ${rule.maxInclusive ? 'at most' : 'below'} 1`;
+    case 'flag':
+      return 'on or off';
+    case 'tools':
+      return 'a list of tool names';
   }
 }
 

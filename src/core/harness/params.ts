@@ -99,6 +99,9 @@ function normalizeNumber(
       `${rule.min === 0 ? 'a negative count' : `a count below ${rule.min}`} takes the default`,
     );
   }
+  if (rule.max !== undefined && whole > rule.max) {
+    return adjust(rule.max, `lowered to ${rule.max.toLocaleString('en-US')}, the largest this can be`);
+  }
   if (whole > MAX_HARNESS_TOKENS) {
     return adjust(
       MAX_HARNESS_TOKENS,

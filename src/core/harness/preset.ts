@@ -52,13 +52,15 @@ export interface ToolShape {
 
 /** How one parameter is checked. */
 export type ParamRule =
-  | { kind: 'count'; min: number }
+  /** `max`: the largest value that means something (a percent's 100); else `MAX_HARNESS_TOKENS`. */
+  | { kind: 'count'; min: number; max?: number }
   /** `atOne`: why 1 is refused, where 1 is not allowed, in that agent's terms. */
   | { kind: 'fraction'; maxInclusive: boolean; atOne?: string }
   | { kind: 'flag' }
   | { kind: 'tools' };
 
-export const count = (min = 0): ParamRule => ({ kind: 'count', min });
+export const count = (min = 0, max?: number): ParamRule =>
+  max === undefined ? { kind: 'count', min } : { kind: 'count', min, max };
 export const FRACTION_UP_TO_ONE: ParamRule = { kind: 'fraction', maxInclusive: true };
 export const FRACTION_BELOW_ONE: ParamRule = { kind: 'fraction', maxInclusive: false };
 export const FLAG: ParamRule = { kind: 'flag' };

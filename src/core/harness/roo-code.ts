@@ -46,7 +46,7 @@ export const rooCodePreset: Preset<'roo-code', RooCodeParams> = {
   params: {
     autoCondenseContextPercent: {
       default: 100,
-      rule: count(5),
+      rule: count(5, 100),
       label: 'Condense at this percent of the window',
       hint: 'autoCondenseContextPercent, 5 to 100',
       option: {

@@ -197,6 +197,8 @@ async function* fromHandle(
   for await (const item of walkFolder(handleFolder(root))) {
     if (item.kind === 'skipped') skipped();
     else if (item.kind === 'problem') problem({ path: item.path, reason: item.reason });
+    // Directory handles show no links (docs/archive.md), so none is ever found here.
+    else if (item.kind === 'outside-link') continue;
     else
       yield {
         path: item.path,
@@ -254,7 +256,7 @@ export async function readFolder(folder: OpenedFolder): Promise<void> {
         break;
       }
       const job = pool
-        .run({ path: f.path, place: f.place, source: f.source })
+        .run({ path: f.path, place: f.place, size: f.size, source: f.source })
         .then((reply) => {
           files++;
           if (reply.result.kind === 'row') rows.push(reply.result.row);
@@ -326,7 +328,7 @@ export async function replayAll(settings: SettingsFields): Promise<void> {
         const f = opened.get(row.file)!;
         const release = await budget.take(f.size);
         const reply = await pool
-          .run({ path: f.path, place: f.place, source: f.source, replay: settings })
+          .run({ path: f.path, place: f.place, size: f.size, source: f.source, replay: settings })
           .catch(() => null)
           .finally(release);
         batch[row.file] = reply?.replay ?? null;

@@ -4,7 +4,7 @@
  * express. The same text as `compaction-playground config --harness ID`.
  */
 import { useId, useMemo, useState } from 'react';
-import { CONFIG_TARGETS, agentConfig } from '../../core/harness/agentConfig';
+import { CONFIG_TARGETS, agentConfig, configProblem } from '../../core/harness/agentConfig';
 import { normalizeSettings } from '../../core/settings';
 import { useSettings } from '../../state/settingsStore';
 
@@ -13,7 +13,13 @@ export function AgentConfigPanel() {
   const [target, setTarget] = useState(CONFIG_TARGETS[0].id);
   const [copied, setCopied] = useState(false);
   const selectId = useId();
-  const config = useMemo(() => agentConfig(target, normalizeSettings(settings)), [target, settings]);
+  const config = useMemo(() => {
+    const normalized = normalizeSettings(settings);
+    // A strategy with no threshold gives the agent nothing to be set to: said, instead of a limit of 0.
+    const problem = configProblem(target, normalized);
+    const written = agentConfig(target, normalized);
+    return problem ? { ...written, text: '', notes: [problem] } : written;
+  }, [target, settings]);
 
   return (
     <section className="panel agent-config" aria-labelledby="agent-config-title" data-testid="agent-config">
