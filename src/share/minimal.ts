@@ -11,6 +11,7 @@ import type { Message } from '../core/message';
 import { isSummaryMessage } from '../core/summaryEnvelope';
 import { LINK_PASTES_ANYWHERE, LINK_WORKS_MOSTLY } from './limits';
 import { minimalTranscriptOf, type TextPick } from './minimalColumns';
+import { minimalSessionOf, sessionSize, type SessionSize } from './minimalSession';
 import {
   SHARE_VERSION,
   sharePayloadCommon,
@@ -173,6 +174,11 @@ export interface MinimalLink {
   filesLeftOut: number;
   /** Whether the source had a preview result, which a minimal link leaves out. */
   previewLeftOut: boolean;
+  /**
+   * The session over time the file records (its timeline's calls and
+   * compactions), and whether it travels; null when the file records none.
+   */
+  session: (SessionSize & { carried: boolean }) | null;
 }
 
 /** `3-7, 12` as ranges, both ends included; or what is wrong with it, in words. */
@@ -204,6 +210,8 @@ interface Layout {
   chars: number;
   short: boolean;
   files: boolean;
+  /** Whether the session over time travels. */
+  session: boolean;
   /** Each added opening range's characters, at most what was asked. */
   addedChars: number | null;
 }
@@ -255,6 +263,9 @@ export async function buildMinimalLink(
   // A preview's summary alone is longer than the whole target: the minimal
   // link never carries it (the full link and the bundle do), and says so.
   const { preview, ...common } = sharePayloadCommon(source);
+  const session = minimalSessionOf(messages, source.history, estimator);
+  const size = sessionSize(messages, source.history);
+  const format = source.format && source.format !== 'canonical' ? { format: source.format } : {};
   const make = (layout: Layout, withAdded: boolean): MinimalSharePayload => {
     const picks = new Map<number, TextPick>();
     if (withAdded) {
@@ -266,11 +277,15 @@ export async function buildMinimalLink(
     return {
       v: SHARE_VERSION,
       variant: 'minimal',
-      transcript: minimalTranscriptOf(messages, estimator, picks, {
-        name: source.transcriptName,
-        shortTurnIds: layout.short,
-        files: layout.files,
-      }),
+      transcript: {
+        ...minimalTranscriptOf(messages, estimator, picks, {
+          name: source.transcriptName,
+          shortTurnIds: layout.short,
+          files: layout.files,
+        }),
+        ...format,
+        ...(layout.session && session ? { session } : {}),
+      },
       ...common,
     };
   };
@@ -289,26 +304,37 @@ export async function buildMinimalLink(
   };
 
   const shortest = EXCERPT_CHARS[EXCERPT_CHARS.length - 1];
-  const layouts: Layout[] = [false, true].flatMap((short) =>
-    EXCERPT_CHARS.map((chars) => ({ count: own.length, chars, short, files: true, addedChars: null })),
-  );
-  for (let count = own.length - 1; count >= cutCount; count--) {
-    layouts.push({ count, chars: shortest, short: true, files: true, addedChars: null });
-  }
-  layouts.push({ count: cutCount, chars: shortest, short: true, files: false, addedChars: null });
-  let best = await attempt(layouts[0]);
-  for (const layout of layouts.slice(1)) {
-    if (best.length <= target) break;
-    best = await attempt(layout);
-  }
-  if (best.length > target && cutCount > 0) {
-    const opening = { ...best.layout };
-    const chars = await largestFitting(
-      MIN_OPENING_CHARS,
-      shortest - 1,
-      async (c) => (await attempt({ ...opening, chars: c })).length <= target,
+  // Every step keeps the session over time; only when the cut's shortest openings still do not fit
+  // beside it does it give way, and the same steps run again without it.
+  const fit = async (withSession: boolean) => {
+    const base = { files: true, session: withSession, addedChars: null };
+    const layouts: Layout[] = [false, true].flatMap((short) =>
+      EXCERPT_CHARS.map((chars) => ({ ...base, count: own.length, chars, short })),
     );
-    best = await attempt({ ...opening, chars: chars ?? MIN_OPENING_CHARS });
+    for (let count = own.length - 1; count >= cutCount; count--) {
+      layouts.push({ ...base, count, chars: shortest, short: true });
+    }
+    layouts.push({ ...base, count: cutCount, chars: shortest, short: true, files: false });
+    let best = await attempt(layouts[0]);
+    for (const layout of layouts.slice(1)) {
+      if (best.length <= target) break;
+      best = await attempt(layout);
+    }
+    if (best.length > target && cutCount > 0) {
+      const opening = { ...best.layout };
+      const chars = await largestFitting(
+        MIN_OPENING_CHARS,
+        shortest - 1,
+        async (c) => (await attempt({ ...opening, chars: c })).length <= target,
+      );
+      best = await attempt({ ...opening, chars: chars ?? MIN_OPENING_CHARS });
+    }
+    return best;
+  };
+  let best = await fit(session !== null);
+  if (best.length > target && session !== null) {
+    const without = await fit(false);
+    if (without.length < best.length) best = without;
   }
 
   // The ranges added back, on top of the link's own choice.
@@ -342,6 +368,7 @@ export async function buildMinimalLink(
     shortTurnIds: best.layout.short,
     fits: best.length <= target,
     previewLeftOut: preview !== undefined,
+    session: size && { ...size, carried: session !== null && best.layout.session },
     withText: texts.map((t) => t.i),
     partial: texts.filter((t) => t.part).map((t) => t.i),
     cut: decisive.cut,

@@ -141,7 +141,7 @@ export function unpackColumns(t: MinimalTranscript): MinimalColumns {
 }
 
 export const ROLE_LETTERS: Record<Role, string> = { system: 's', user: 'u', assistant: 'a', tool: 't' };
-const LETTER_ROLES: Record<string, Role> = { s: 'system', u: 'user', a: 'assistant', t: 'tool' };
+export const LETTER_ROLES: Record<string, Role> = { s: 'system', u: 'user', a: 'assistant', t: 'tool' };
 
 /** How much of a message's text travels: all of it, or the first so many characters of one field. */
 export type TextPick = 'all' | number;

@@ -35,6 +35,7 @@ import { presetAt } from '../providers/presets';
 import { failure, type DecodeResult } from './errors';
 import { SHARE_LIMITS, TYPED_SETTING_LIMITS } from './limits';
 import { minimalMessages } from './minimalColumns';
+import { minimalSessionHistory } from './minimalSession';
 import { minimalProblem, minimalTranscriptSchema } from './schemaMinimal';
 import { index, label, many, nullableCount, text, tokenCount } from './schemaParts';
 import {
@@ -406,11 +407,11 @@ export interface RestoredShare {
   preview: SharePreview | null;
   /** The sender's edited prompts; empty when the link carries none (the defaults apply). */
   prompts: PromptOverrides;
-  /** The format id of the sender's file, for a full link that names it. */
+  /** The format id of the sender's file, for a full or minimal link that names it. */
   format: string | null;
   /** What the sender's file recorded about its usage as a whole, for a full link that carries it. */
   fileUsage: FileUsage | null;
-  /** The session over time, for a full link of a file that records one. */
+  /** The session over time, for a full or minimal link of a file that records one. */
   session: RestoredSession | null;
 }
 
@@ -460,17 +461,25 @@ export function restoreShare(payload: SharePayload): RestoredShare {
     selectedIndex: payload.selectedIndex ?? null,
     preview: payload.preview ? structuredClone(payload.preview) : null,
     prompts: { ...payload.prompts },
-    format: payload.variant === 'full' ? (payload.transcript.format ?? null) : null,
+    format: payload.variant === 'settings-only' ? null : (payload.transcript.format ?? null),
     fileUsage:
       payload.variant === 'full' && payload.transcript.usage ? { ...payload.transcript.usage } : null,
-    session:
-      payload.variant === 'full' && payload.transcript.session
-        ? {
-            messages: payload.transcript.session.messages.map(toMessage),
-            compactions: structuredClone(payload.transcript.session.compactions),
-            calls: structuredClone(payload.transcript.session.calls),
-          }
-        : null,
+    session: restoredSession(payload, messages),
+  };
+}
+
+/** The session over time a full or minimal link carries; a minimal one's around its restored messages. */
+function restoredSession(payload: SharePayload, messages: Message[] | null): RestoredSession | null {
+  if (payload.variant === 'minimal')
+    return payload.transcript.session && messages
+      ? minimalSessionHistory(payload.transcript.session, messages)
+      : null;
+  if (payload.variant !== 'full' || !payload.transcript.session) return null;
+  const { session } = payload.transcript;
+  return {
+    messages: session.messages.map(toMessage),
+    compactions: structuredClone(session.compactions),
+    calls: structuredClone(session.calls),
   };
 }
 

@@ -6,8 +6,9 @@
 import * as v from 'valibot';
 import { SHARE_LIMITS } from './limits';
 import { PACKED_COLUMN, unpackColumns, unpackNumbers } from './minimalColumns';
-import type { MinimalTranscript } from './payload';
-import { index, label, many, messageCount, text, type Problem } from './schemaParts';
+import { contextPositions, sessionCallsOf, sessionLength } from './minimalSession';
+import { SHARE_FORMAT_ID, type MinimalSession, type MinimalTranscript } from './payload';
+import { index, label, many, messageCount, nullableCount, text, type Problem } from './schemaParts';
 
 /** A packed number column: at most 9 characters an entry (8 base-36 digits and a comma). */
 const packed = (entries: number) =>
@@ -17,14 +18,43 @@ const packed = (entries: number) =>
     v.regex(PACKED_COLUMN, 'Expected base-36 numbers separated by commas'),
   );
 
+const roleLetters = (max: number) =>
+  v.pipe(v.string(), v.maxLength(max), v.regex(/^[suat]*$/, 'Expected one letter per message: s, u, a or t'));
+
+/** The session over time (`MinimalSession`), each column bounded; how it fits is `minimalSessionProblem`'s. */
+const minimalSessionSchema = v.strictObject({
+  at: many(v.tuple([index, messageCount])),
+  roles: roleLetters(SHARE_LIMITS.messages),
+  tokens: packed(SHARE_LIMITS.messages),
+  summaries: v.optional(packed(SHARE_LIMITS.messages)),
+  calls: packed(SHARE_LIMITS.messages),
+  input: packed(SHARE_LIMITS.messages),
+  cacheRead: packed(SHARE_LIMITS.messages),
+  cacheWrite: packed(SHARE_LIMITS.messages),
+  output: packed(SHARE_LIMITS.messages),
+  context: packed(SHARE_LIMITS.messages),
+  models: v.optional(many(v.tuple([v.pipe(v.string(), v.maxLength(SHARE_LIMITS.modelChars)), messageCount]))),
+  compactions: v.optional(
+    many(
+      v.union([
+        v.tuple([index, nullableCount, nullableCount, v.nullable(v.picklist(['auto', 'manual'])), label]),
+        v.tuple([
+          index,
+          nullableCount,
+          nullableCount,
+          v.nullable(v.picklist(['auto', 'manual'])),
+          label,
+          many(index),
+        ]),
+      ]),
+    ),
+  ),
+});
+
 /** The minimal transcript's columns, each bounded; how they fit together is `minimalProblem`'s. */
 export const minimalTranscriptSchema = v.strictObject({
   name: v.optional(label),
-  roles: v.pipe(
-    v.string(),
-    v.maxLength(SHARE_LIMITS.messages),
-    v.regex(/^[suat]*$/, 'Expected one letter per message: s, u, a or t'),
-  ),
+  roles: roleLetters(SHARE_LIMITS.messages),
   tokens: packed(SHARE_LIMITS.messages),
   summaries: v.optional(packed(SHARE_LIMITS.messages)),
   turns: v.optional(many(v.tuple([label, messageCount]))),
@@ -61,6 +91,8 @@ export const minimalTranscriptSchema = v.strictObject({
       }),
     ),
   ),
+  format: v.optional(v.pipe(v.string(), v.regex(SHARE_FORMAT_ID, 'Expected a format id like claude-code'))),
+  session: v.optional(minimalSessionSchema),
 });
 
 /** Strictly ascending, so each index names one message once and the order is the transcript's. */
@@ -200,6 +232,94 @@ export function minimalProblem(transcript: MinimalTranscript): Problem {
       path: `transcript.texts[${extraArgs}].args`,
       message: 'more arguments than the message has tool calls',
     };
+  }
+  return transcript.session ? minimalSessionProblem(transcript.session, n) : null;
+}
+
+const countIn = (x: number | null) => x === null || (x >= 0 && x <= SHARE_LIMITS.tokens);
+
+/**
+ * The session over time of a minimal link with `n` messages in its context:
+ * the context placed once each inside the session, one count per hidden
+ * message, calls and compactions inside it and in the order they happened,
+ * every count in range once its difference is undone.
+ */
+export function minimalSessionProblem(session: MinimalSession, n: number): Problem {
+  const at = 'transcript.session';
+  const total = sessionLength(session);
+  if (total > SHARE_LIMITS.messages)
+    return {
+      path: `${at}.roles`,
+      message: `${total} messages, over the ${SHARE_LIMITS.messages} a link may hold`,
+    };
+  const placed = contextPositions(session);
+  if (placed.length !== n)
+    return { path: `${at}.at`, message: `the runs place ${placed.length} of the context's ${n} messages` };
+  const seen = new Set<number>();
+  for (const i of placed) {
+    if (i >= total || seen.has(i))
+      return { path: `${at}.at`, message: `message ${i} of ${total} is outside the session or placed twice` };
+    seen.add(i);
+  }
+  const tokens = unpackNumbers(session.tokens);
+  if (tokens.length !== session.roles.length)
+    return { path: `${at}.tokens`, message: `${tokens.length} entries for ${session.roles.length} messages` };
+  const badCount = tokens.findIndex((x) => x === null || !countIn(x));
+  if (badCount >= 0)
+    return {
+      path: `${at}.tokens[${badCount}]`,
+      message: `expected a number from 0 to ${SHARE_LIMITS.tokens}`,
+    };
+  const summaries = unpackNumbers(session.summaries ?? '');
+  const badSummary = summaries.findIndex(
+    (i, k) => i === null || i < 0 || i >= total || seen.has(i) || (k > 0 && i <= summaries[k - 1]!),
+  );
+  if (badSummary >= 0)
+    return {
+      path: `${at}.summaries[${badSummary}]`,
+      message: 'expected hidden messages of the session, in ascending order',
+    };
+  const steps = unpackNumbers(session.calls);
+  for (const column of ['input', 'cacheRead', 'cacheWrite', 'output', 'context'] as const) {
+    const length = unpackNumbers(session[column]).length;
+    if (length !== steps.length)
+      return { path: `${at}.${column}`, message: `${length} entries for ${steps.length} calls` };
+  }
+  const modelRuns = (session.models ?? []).reduce((sum, [, count]) => sum + count, 0);
+  if (session.models && modelRuns !== steps.length)
+    return { path: `${at}.models`, message: `the runs cover ${modelRuns} of ${steps.length} calls` };
+  const badStep = steps.findIndex((x) => x === null || x < 0);
+  if (badStep >= 0)
+    return { path: `${at}.calls[${badStep}]`, message: 'the calls are not in the order they happened' };
+  const calls = sessionCallsOf(session);
+  for (let k = 0; k < calls.length; k++) {
+    const c = calls[k];
+    if (c.atMessage >= total)
+      return { path: `${at}.calls[${k}]`, message: `message ${c.atMessage} of ${total}` };
+    const fields = [
+      'inputTokens',
+      'cacheReadTokens',
+      'cacheWriteTokens',
+      'outputTokens',
+      'contextTokens',
+    ] as const;
+    const bad = fields.find((f) => !countIn(c[f]));
+    if (bad)
+      return {
+        path: `${at}.calls[${k}]`,
+        message: `its ${bad} would be ${c[bad]}; expected 0 to ${SHARE_LIMITS.tokens}`,
+      };
+  }
+  const compactions = session.compactions ?? [];
+  for (let k = 0; k < compactions.length; k++) {
+    const [message, , , , , after] = compactions[k];
+    const path = `${at}.compactions[${k}]`;
+    if (message >= total) return { path, message: `message ${message} of ${total}` };
+    if (k > 0 && message < compactions[k - 1][0])
+      return { path, message: 'the compactions are not in the order they happened' };
+    const outside = (after ?? []).find((i) => i >= total);
+    if (outside !== undefined)
+      return { path, message: `its context after holds message ${outside} of ${total}` };
   }
   return null;
 }
