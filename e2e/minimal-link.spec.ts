@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { decodeShare, fragmentFromLink } from '../src/share/codec';
-import { expect, openFresh, openWithPreview, test } from './fixtures';
+import { expect, loadChat, openFresh, openWithPreview, test } from './fixtures';
 
 async function openShare(page: Page) {
   await page.getByTestId('share-open').click();
@@ -215,4 +215,73 @@ test('after a preview the minimal link stays short: it leaves the summary out an
   const full = await page.getByTestId('share-full').inputValue();
   const decoded = await decodeShare(fragmentFromLink(full) ?? '');
   expect(decoded.ok && decoded.payload.preview?.summary).toContain('generated offline');
+});
+
+test('the recommended minimal link of the linkcheck sample shows the reader the sender’s timeline', async ({
+  page,
+  browser,
+}) => {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
+  await expect(page.getByTestId('message-count')).toHaveText('12');
+  // What the sender sees: 16 calls, two compactions, the recorded peak and input.
+  await page.getByTestId('timeline-toggle').click();
+  await expect(page.getByTestId('timeline-call')).toHaveCount(16);
+  const markers = page.getByTestId('recorded-compaction');
+  await expect(markers).toHaveCount(2);
+  await expect(markers.nth(0)).toHaveText('manual before call 8: 22,739 → – (next call 17,991)');
+  const sent = await markers.allTextContents();
+  const recordedRow = page.getByTestId('replay-table').locator('tr[data-strategy="recorded"]');
+  await expect(recordedRow).toContainText('22,471');
+  await expect(recordedRow).toContainText('316,403');
+  const recorded = await recordedRow.textContent();
+
+  await openShare(page);
+  await expect(page.getByTestId('share-minimal-section')).toContainText(
+    'recommended: the full link is too long',
+  );
+  await expect(page.getByTestId('share-minimal-session')).toHaveText(
+    "The session over time travels: the timeline's 16 calls with their usage and 2 recorded compactions.",
+  );
+  const link = await page.getByTestId('share-minimal').inputValue();
+  expect(link.length).toBeLessThanOrEqual(2000);
+  // The offline summarizer is every reader's default: the link does not name it.
+  const decoded = await decodeShare(fragmentFromLink(link) ?? '');
+  expect(decoded.ok && decoded.payload.provider).toBeUndefined();
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('message-count')).toHaveText('12');
+  await expect(other.getByTestId('format')).toHaveText('claude-code');
+  await expect(other.getByTestId('source-name')).toContainText('Claude Code');
+  await other.getByTestId('timeline-toggle').click();
+  await expect(other.getByTestId('timeline-call')).toHaveCount(16);
+  await expect(other.getByTestId('recorded-compaction')).toHaveText(sent);
+  await expect(other.getByTestId('replay-table').locator('tr[data-strategy="recorded"]')).toHaveText(
+    recorded!,
+  );
+  await fresh.close();
+});
+
+test('the "Add text back" choice stays when the minimal link moves above the full one', async ({ page }) => {
+  await loadChat(page);
+  await openShare(page);
+  // A short full link comes first; the user starts adding text back, whole.
+  await expect(page.getByTestId('share-minimal-section')).not.toContainText('recommended');
+  await page.getByTestId('share-minimal-whole').check();
+  await page.getByTestId('share-minimal-range').fill('2-3');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('share-dialog')).not.toBeVisible();
+
+  // A session whose full link is too long: the minimal link moves first when the dialog opens again.
+  await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
+  await expect(page.getByTestId('message-count')).toHaveText('12');
+  await page.getByTestId('share-open').click();
+  await expect(page.getByTestId('share-minimal-section')).toContainText(
+    'recommended: the full link is too long',
+  );
+  await expect(page.getByTestId('share-minimal-whole')).toBeChecked();
+  await expect(page.getByTestId('share-minimal-range')).toHaveValue('2-3');
 });

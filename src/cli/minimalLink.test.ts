@@ -37,11 +37,13 @@ describe('share FILE --minimal', () => {
       `link length ${link.length.toLocaleString('en-US')} characters, short: pastes anywhere`,
     );
     expect(err).toContain(
-      'minimal: counts of all 198 messages; the openings of 3 messages (153 characters of text); ' +
+      'minimal: counts of all 198 messages; the openings of 3 messages (141 characters of text); ' +
         'the text of 195 of 198 messages left out; ' +
         'the cut: #185 first kept, #184 last before the cut, #98 start of the split turn; ' +
-        'cut short to fit: its own openings to their first 51 characters; long turn ids to their first 8 characters; ' +
-        "3 other telling messages (system prompt, summaries, other strategies' cuts) left without text\n",
+        'cut short to fit: its own openings to their first 47 characters; long turn ids to their first 8 characters; ' +
+        "3 other telling messages (system prompt, summaries, other strategies' cuts) left without text; " +
+        // The usage of 77 calls does not fit beside the openings at the cut: the link says so.
+        "the timeline's 77 calls are left out: the reader sees the messages but not the session over time\n",
     );
     const decoded = await decodeShare(fragmentFromLink(link) ?? '');
     expect(decoded.ok && decoded.payload.variant).toBe('minimal');
@@ -82,7 +84,7 @@ describe('share FILE --minimal', () => {
   it('carries the openings at the cut: first kept, the message before it and the start of the split turn', async () => {
     const doc = JSON.parse((await ok(['share', SAMPLE, '--minimal', '--json'])).out);
     expect(doc).toMatchObject({
-      length: 2000,
+      length: 1998,
       messagesWithText: [98, 184, 185],
       partial: [98, 184, 185],
       cut: [
@@ -90,8 +92,8 @@ describe('share FILE --minimal', () => {
         { i: 184, part: 'before-cut' },
         { i: 98, part: 'turn-start' },
       ],
-      openingChars: 51,
-      textChars: 153,
+      openingChars: 47,
+      textChars: 141,
       // The cuts of other strategies (ADK's #192, LangChain's #178, Letta's #79) go without text.
       leftWithoutText: 3,
       filesLeftOut: 0,
@@ -100,9 +102,9 @@ describe('share FILE --minimal', () => {
     const decoded = await decodeShare(fragmentFromLink(doc.link) ?? '');
     const texts = decoded.ok && decoded.payload.variant === 'minimal' ? decoded.payload.transcript.texts : [];
     expect(texts?.map((t) => [t.i, (t.content ?? t.args?.join('') ?? '').length, t.part])).toEqual([
-      [98, 51, true],
-      [184, 51, true],
-      [185, 51, true],
+      [98, 47, true],
+      [184, 47, true],
+      [185, 47, true],
     ]);
   });
 
@@ -114,9 +116,9 @@ describe('share FILE --minimal', () => {
     const whole = JSON.parse(
       (await ok(['share', SAMPLE, '--minimal', '--include', '190-197', '--json'])).out,
     );
-    expect([opening.length, opening.lengthClass, opening.textChars]).toEqual([2944, 'long', 1436]);
+    expect([opening.length, opening.lengthClass, opening.textChars]).toEqual([2945, 'long', 1424]);
     expect(opening.added).toEqual([{ from: 190, to: 197, chars: 200, asked: 200 }]);
-    expect([whole.length, whole.lengthClass, whole.textChars]).toEqual([16000, 'too-long', 40750]);
+    expect([whole.length, whole.lengthClass, whole.textChars]).toEqual([16012, 'too-long', 40738]);
     expect(whole.added).toEqual([{ from: 190, to: 197, chars: 'all', asked: 'all' }]);
   });
 

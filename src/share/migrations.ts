@@ -23,7 +23,8 @@
  *
  * v3, current: v2, and a full transcript may name its file's `format`, carry
  * the `session` over time (every message, the recorded compactions, each
- * call's usage) and each message's `opaqueTokens`. A v2 payload is a v3
+ * call's usage) and each message's `opaqueTokens`, and a minimal transcript
+ * its `format` and `session` (`minimalSession.ts`). A v2 payload is a v3
  * payload without them, so its migration renumbers it; those fields did not
  * exist in v2, and are refused under it.
  */

@@ -23,6 +23,7 @@ export type MinimalFacts = Pick<
   | 'filesLeftOut'
   | 'shortTurnIds'
   | 'fits'
+  | 'session'
 >;
 
 export interface MinimalSummary {
@@ -36,6 +37,8 @@ export interface MinimalSummary {
   added: string | null;
   /** Why the link is longer than its target, when it is. */
   over: string | null;
+  /** The session over time: what of it travels, or what the reader will not see; null when the file records none. */
+  session: string | null;
 }
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -80,8 +83,15 @@ export function describeMinimal(link: MinimalFacts, messageCount: number): Minim
       : each;
   });
 
+  const session = link.session;
   return {
     carried,
+    session:
+      session === null
+        ? null
+        : session.carried
+          ? `the session over time travels: the timeline's ${plural(session.calls, 'call')} with their usage and ${plural(session.compactions, 'recorded compaction')}`
+          : `the timeline's ${plural(session.calls, 'call')} ${session.calls === 1 ? 'is' : 'are'} left out: the reader sees the messages but not the session over time`,
     cut: link.cut.length > 0 ? link.cut.map((c) => `#${c.i} ${CUT_PARTS[c.part]}`).join(', ') : null,
     cutShort: shortened.length > 0 ? shortened.join('; ') : null,
     added: added.length > 0 ? added.join('; ') : null,
@@ -101,6 +111,7 @@ export function minimalSummary(link: MinimalFacts, messageCount: number): string
     s.cut && `the cut: ${s.cut}`,
     s.cutShort && `cut short to fit: ${s.cutShort}`,
     s.added && `added back: ${s.added}`,
+    s.session,
     s.over,
   ]
     .filter(Boolean)

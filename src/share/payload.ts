@@ -155,6 +155,42 @@ export interface MinimalTranscript {
   /** pi: the files a summary's compaction recorded (`Message.files`): index, read, modified. */
   files?: [number, string[], string[]][];
   texts?: MinimalText[];
+  /** The sender's format id (`claude-code`), as a full link names it. */
+  format?: string;
+  /** The session over time, when the file records more than the context now (`minimalSession.ts`). */
+  session?: MinimalSession;
+}
+
+/** A recorded compaction in a minimal link: message, tokens before and after, trigger, source, context after. */
+export type MinimalCompaction =
+  | [number, number | null, number | null, 'auto' | 'manual' | null, string]
+  | [number, number | null, number | null, 'auto' | 'manual' | null, string, number[]];
+
+/**
+ * The session over time in a minimal link: where the context's messages sit
+ * in it, the shape and count of the messages a compaction hid, each recorded
+ * call's usage and each compaction. Number columns are packed as in the
+ * transcript (the format is in `minimalSession.ts`).
+ */
+export interface MinimalSession {
+  /** Runs of the session's messages the context holds, in the context's order: [first, count]. */
+  at: [number, number][];
+  /** One letter per message of the session not in the context now, in order. */
+  roles: string;
+  /** Their counts. */
+  tokens: string;
+  /** The summaries among them, as indices into the session. */
+  summaries?: string;
+  /** Each recorded call's message in the session, as the step from the previous call's. */
+  calls: string;
+  input: string;
+  cacheRead: string;
+  cacheWrite: string;
+  output: string;
+  context: string;
+  /** The calls' models, as runs: [model, calls] ("" for none). */
+  models?: [string, number][];
+  compactions?: MinimalCompaction[];
 }
 
 /**
@@ -239,7 +275,7 @@ export function toShareMessage(message: Message): ShareMessage {
  * usage, or a message the context no longer holds. A plain chat's history is
  * its messages, and a link need not carry them twice.
  */
-function recordsMore(history: SessionHistory, messages: readonly Message[]): boolean {
+export function recordsMore(history: SessionHistory, messages: readonly Message[]): boolean {
   return (
     history.compactions.length > 0 || history.calls.length > 0 || history.messages.length !== messages.length
   );
@@ -454,7 +490,10 @@ export function sharePayloadCommon(source: ShareSource): SharePayloadCommon {
   const common: SharePayloadCommon = {};
   const settings = stripDefaultSettings(source.settings);
   if (Object.keys(settings).length > 0) common.settings = settings;
-  if (source.provider) common.provider = toShareProvider(source.provider);
+  // The offline summarizer is what a reader without a provider of their own gets anyway: naming it
+  // only lengthens the link, and would switch a reader's own provider off for the visit.
+  if (source.provider && source.provider.kind !== 'offline')
+    common.provider = toShareProvider(source.provider);
   const selected = source.selectedIndex;
   if (typeof selected === 'number' && Number.isInteger(selected) && selected >= 0) {
     if (selected < source.messages.length) common.selectedIndex = selected;

@@ -34,13 +34,15 @@ import { applyTyped, type Refusal } from '../core/settingsProblems';
 import { presetAt } from '../providers/presets';
 import { failure, type DecodeResult } from './errors';
 import { SHARE_LIMITS, TYPED_SETTING_LIMITS } from './limits';
-import { minimalMessages, PACKED_COLUMN, unpackColumns, unpackNumbers } from './minimal';
+import { minimalMessages } from './minimalColumns';
+import { minimalSessionHistory } from './minimalSession';
+import { minimalProblem, minimalTranscriptSchema } from './schemaMinimal';
+import { index, label, many, nullableCount, text, tokenCount } from './schemaParts';
 import {
   SHARE_FORMAT_ID,
   SHARE_PROVIDER_KINDS,
   SHARE_ROLES,
   SHARE_VERSION,
-  type MinimalTranscript,
   type ShareMessage,
   type SharePayload,
   type SharePreview,
@@ -48,10 +50,6 @@ import {
   type ShareSession,
   type ShareVariant,
 } from './payload';
-
-const label = v.pipe(v.string(), v.maxLength(SHARE_LIMITS.labelChars));
-const text = v.pipe(v.string(), v.maxLength(SHARE_LIMITS.textChars));
-const tokenCount = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.tokens));
 
 const unsentEntries = v.pipe(
   v.array(
@@ -203,208 +201,6 @@ const promptsSchema = v.strictObject({
   update: v.optional(promptText),
   turnPrefix: v.optional(promptText),
 });
-
-const index = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.messages - 1));
-const messageCount = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SHARE_LIMITS.messages));
-const many = <T extends v.GenericSchema>(item: T) =>
-  v.pipe(v.array(item), v.maxLength(SHARE_LIMITS.messages));
-
-/** A packed number column: at most 9 characters an entry (8 base-36 digits and a comma). */
-const packed = (entries: number) =>
-  v.pipe(
-    v.string(),
-    v.maxLength(entries * 10),
-    v.regex(PACKED_COLUMN, 'Expected base-36 numbers separated by commas'),
-  );
-
-/** The minimal transcript's columns, each bounded; how they fit together is `minimalProblem`'s. */
-const minimalTranscriptSchema = v.strictObject({
-  name: v.optional(label),
-  roles: v.pipe(
-    v.string(),
-    v.maxLength(SHARE_LIMITS.messages),
-    v.regex(/^[suat]*$/, 'Expected one letter per message: s, u, a or t'),
-  ),
-  tokens: packed(SHARE_LIMITS.messages),
-  summaries: v.optional(packed(SHARE_LIMITS.messages)),
-  turns: v.optional(many(v.tuple([label, messageCount]))),
-  reasoning: v.optional(packed(SHARE_LIMITS.messages)),
-  calls: v.optional(packed(SHARE_LIMITS.messages)),
-  callNames: v.optional(v.pipe(v.array(label), v.maxLength(SHARE_LIMITS.toolCallsPerTranscript))),
-  callTokens: v.optional(packed(SHARE_LIMITS.toolCallsPerTranscript)),
-  answers: v.optional(packed(SHARE_LIMITS.messages)),
-  bare: v.optional(packed(SHARE_LIMITS.messages)),
-  masked: v.optional(packed(SHARE_LIMITS.messages)),
-  chars: v.optional(packed(SHARE_LIMITS.messages)),
-  toolNames: v.optional(many(v.tuple([index, label]))),
-  unsent: v.optional(
-    many(
-      v.tuple([
-        v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(SHARE_LIMITS.messages - 1)),
-        v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.textChars)),
-        v.picklist(['reply', 'command']),
-      ]),
-    ),
-  ),
-  keptAfter: v.optional(
-    many(v.tuple([index, v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SHARE_LIMITS.messages))])),
-  ),
-  files: v.optional(many(v.tuple([index, many(text), many(text)]))),
-  texts: v.optional(
-    many(
-      v.strictObject({
-        i: index,
-        content: v.optional(text),
-        reasoning: v.optional(text),
-        args: v.optional(v.pipe(v.array(text), v.maxLength(SHARE_LIMITS.toolCallsPerMessage))),
-        part: v.optional(v.literal(true)),
-      }),
-    ),
-  ),
-});
-
-/** Strictly ascending, so each index names one message once and the order is the transcript's. */
-function firstUnordered(values: readonly number[]): number {
-  for (let k = 1; k < values.length; k++) if (values[k] <= values[k - 1]) return k;
-  return -1;
-}
-
-/** The most each packed column may hold in one entry. */
-const COLUMN_MAX = {
-  summaries: SHARE_LIMITS.messages - 1,
-  reasoning: SHARE_LIMITS.tokens,
-  calls: SHARE_LIMITS.toolCallsPerMessage,
-  callTokens: SHARE_LIMITS.tokens,
-  bare: SHARE_LIMITS.tokens,
-  masked: SHARE_LIMITS.tokens,
-  chars: SHARE_LIMITS.textChars,
-} as const;
-
-/**
- * The rules between the minimal transcript's columns, which a per-field
- * schema cannot state: numbers in range, one count per message, runs that
- * add up, indices inside the transcript and in order, a result answering a
- * call made before it. Returns where and what, or null.
- */
-export function minimalProblem(transcript: MinimalTranscript): { path: string; message: string } | null {
-  for (const [key, max] of Object.entries(COLUMN_MAX) as [keyof typeof COLUMN_MAX, number][]) {
-    const column = transcript[key];
-    if (column === undefined) continue;
-    const k = unpackNumbers(column).findIndex((x) => x === null || x < 0 || x > max);
-    if (k >= 0) return { path: `transcript.${key}[${k}]`, message: `expected a number from 0 to ${max}` };
-  }
-  const t = unpackColumns(transcript);
-  const n = t.roles.length;
-  const badCount = t.tokens.findIndex((x) => !(x >= 0 && x <= SHARE_LIMITS.tokens));
-  if (badCount >= 0) {
-    return {
-      path: `transcript.tokens[${badCount}]`,
-      message: `message ${badCount} would count ${t.tokens[badCount]} tokens; expected 0 to ${SHARE_LIMITS.tokens}`,
-    };
-  }
-  const perMessage = (key: 'tokens' | 'reasoning' | 'calls') => {
-    const length = t[key]?.length;
-    return length !== undefined && length !== n
-      ? { path: `transcript.${key}`, message: `${length} entries for ${n} messages` }
-      : null;
-  };
-  const wrongLength = perMessage('tokens') ?? perMessage('reasoning') ?? perMessage('calls');
-  if (wrongLength) return wrongLength;
-  if (t.turns) {
-    const total = t.turns.reduce((sum, [, count]) => sum + count, 0);
-    if (total !== n) return { path: 'transcript.turns', message: `the runs cover ${total} of ${n} messages` };
-  }
-  const inside = (path: string, list: readonly number[]) => {
-    const k = list.findIndex((i) => i >= n);
-    if (k >= 0) return { path: `${path}[${k}]`, message: `message ${list[k]} of ${n}` };
-    const bad = firstUnordered(list);
-    return bad >= 0 ? { path: `${path}[${bad}]`, message: 'the indices are not in ascending order' } : null;
-  };
-  const summaries = inside('transcript.summaries', t.summaries ?? []);
-  if (summaries) return summaries;
-  const calls = t.calls ?? [];
-  const callCount = calls.reduce((sum, c) => sum + c, 0);
-  for (const column of ['callNames', 'callTokens'] as const) {
-    const length = t[column]?.length ?? 0;
-    if (length !== callCount) {
-      return { path: `transcript.${column}`, message: `${length} entries for ${callCount} tool calls` };
-    }
-  }
-  // The message each call was made in, to check that a result answers a call made before it.
-  const callMessage: number[] = [];
-  calls.forEach((count, i) => {
-    for (let k = 0; k < count; k++) callMessage.push(i);
-  });
-  const toolAt: number[] = [];
-  for (let i = 0; i < n; i++) if (t.roles[i] === 't') toolAt.push(i);
-  for (const column of ['answers', 'bare', 'masked', 'chars'] as const) {
-    const length = t[column]?.length ?? 0;
-    if (length !== toolAt.length) {
-      return { path: `transcript.${column}`, message: `${length} entries for ${toolAt.length} tool results` };
-    }
-  }
-  let previous = -1;
-  for (let r = 0; r < toolAt.length; r++) {
-    const step = t.answers![r];
-    if (step === null) continue;
-    const answered = previous + 1 + step;
-    if (answered < 0 || answered >= callCount || callMessage[answered] >= toolAt[r]) {
-      return {
-        path: `transcript.answers[${r}]`,
-        message: `no call made before message ${toolAt[r]} is there to answer`,
-      };
-    }
-    previous = answered;
-  }
-  const unsentAt = (t.unsent ?? []).map(([after]) => after);
-  const lastUnsent = unsentAt.findIndex((after, k) => after >= n || (k > 0 && after < unsentAt[k - 1]));
-  if (lastUnsent >= 0) {
-    return {
-      path: `transcript.unsent[${lastUnsent}]`,
-      message: `after message ${unsentAt[lastUnsent]} of ${n}, out of order or past the end`,
-    };
-  }
-  const toolNames = t.toolNames ?? [];
-  const named = inside(
-    'transcript.toolNames',
-    toolNames.map(([i]) => i),
-  );
-  if (named) return named;
-  const notTool = toolNames.findIndex(([i]) => t.roles[i] !== 't');
-  if (notTool >= 0) {
-    return { path: `transcript.toolNames[${notTool}]`, message: 'names a message that is not a tool result' };
-  }
-  // pi's details belong to summaries: a kept count or a file list on another message is no pi compaction's.
-  const summarySet = new Set(t.summaries ?? []);
-  for (const column of ['keptAfter', 'files'] as const) {
-    const at = (t[column] ?? []).map(([i]) => i);
-    const problem = inside(`transcript.${column}`, at);
-    if (problem) return problem;
-    const notSummary = at.findIndex((i) => !summarySet.has(i));
-    if (notSummary >= 0) {
-      return {
-        path: `transcript.${column}[${notSummary}]`,
-        message: 'names a message that is not a summary',
-      };
-    }
-  }
-  const texts = t.texts ?? [];
-  const textAt = inside(
-    'transcript.texts',
-    texts.map((x) => x.i),
-  );
-  if (textAt) return textAt;
-  const extraArgs = texts.findIndex((x) => (x.args?.length ?? 0) > (calls[x.i] ?? 0));
-  if (extraArgs >= 0) {
-    return {
-      path: `transcript.texts[${extraArgs}].args`,
-      message: 'more arguments than the message has tool calls',
-    };
-  }
-  return null;
-}
-
-const nullableCount = v.nullable(tokenCount);
 
 /** The session over time (`ShareSession`); how its indices fit the messages is `sessionProblem`'s. */
 const sessionSchema = v.strictObject({
@@ -611,11 +407,11 @@ export interface RestoredShare {
   preview: SharePreview | null;
   /** The sender's edited prompts; empty when the link carries none (the defaults apply). */
   prompts: PromptOverrides;
-  /** The format id of the sender's file, for a full link that names it. */
+  /** The format id of the sender's file, for a full or minimal link that names it. */
   format: string | null;
   /** What the sender's file recorded about its usage as a whole, for a full link that carries it. */
   fileUsage: FileUsage | null;
-  /** The session over time, for a full link of a file that records one. */
+  /** The session over time, for a full or minimal link of a file that records one. */
   session: RestoredSession | null;
 }
 
@@ -665,17 +461,25 @@ export function restoreShare(payload: SharePayload): RestoredShare {
     selectedIndex: payload.selectedIndex ?? null,
     preview: payload.preview ? structuredClone(payload.preview) : null,
     prompts: { ...payload.prompts },
-    format: payload.variant === 'full' ? (payload.transcript.format ?? null) : null,
+    format: payload.variant === 'settings-only' ? null : (payload.transcript.format ?? null),
     fileUsage:
       payload.variant === 'full' && payload.transcript.usage ? { ...payload.transcript.usage } : null,
-    session:
-      payload.variant === 'full' && payload.transcript.session
-        ? {
-            messages: payload.transcript.session.messages.map(toMessage),
-            compactions: structuredClone(payload.transcript.session.compactions),
-            calls: structuredClone(payload.transcript.session.calls),
-          }
-        : null,
+    session: restoredSession(payload, messages),
+  };
+}
+
+/** The session over time a full or minimal link carries; a minimal one's around its restored messages. */
+function restoredSession(payload: SharePayload, messages: Message[] | null): RestoredSession | null {
+  if (payload.variant === 'minimal')
+    return payload.transcript.session && messages
+      ? minimalSessionHistory(payload.transcript.session, messages)
+      : null;
+  if (payload.variant !== 'full' || !payload.transcript.session) return null;
+  const { session } = payload.transcript;
+  return {
+    messages: session.messages.map(toMessage),
+    compactions: structuredClone(session.compactions),
+    calls: structuredClone(session.calls),
   };
 }
 

@@ -41,7 +41,7 @@ import type { ShareError } from '../share/errors';
 import type { SharePreview, ShareProviderInput } from '../share/payload';
 import type { RestoredShare } from '../share/schema';
 import type { SecretKind } from '../share/secrets';
-import type { AddedRange, CutMessage, IndexRange } from '../share/minimal';
+import type { AddedRange, CutMessage, IndexRange, MinimalLink } from '../share/minimal';
 import type { SearchResult } from './search';
 import type { MessageTokens } from '../core/tokenPieces';
 import type {
@@ -321,6 +321,8 @@ export interface MinimalShareLink {
   previewLeftOut: boolean;
   /** Within 2,000 characters (false when the ranges added back make it longer). */
   fits: boolean;
+  /** The session over time the file records, and whether it travels (`MinimalLink.session`). */
+  session: MinimalLink['session'];
   /** The reader's list: each message with text on its own, runs of messages without text as one row. */
   rows: MinimalRow[];
 }

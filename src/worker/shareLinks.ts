@@ -105,6 +105,7 @@ async function minimalLink(
     shortTurnIds: link.shortTurnIds,
     previewLeftOut: link.previewLeftOut,
     fits: link.fits,
+    session: link.session,
     rows,
   };
 }

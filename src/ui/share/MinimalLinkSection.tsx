@@ -12,6 +12,7 @@ import { useAddRangesForm } from './useShareLink';
 
 /** The notes that are there only when the link has something to say of its cut, each with its test id. */
 const NOTE_LINES = [
+  ['session', 'share-minimal-session'],
   ['cut', 'share-minimal-cut'],
   ['cutShort', 'share-minimal-cut-short'],
   ['over', 'share-minimal-over'],

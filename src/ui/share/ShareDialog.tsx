@@ -13,10 +13,12 @@ export const ShareDialog = memo(function ShareDialog({ open, onClose }: { open: 
   const share = useShareLink(open);
   const { links } = share;
   const bundle = links?.bundle;
-  // The minimal link comes first whenever the full one would not paste.
+  // The minimal link comes first whenever the full one would not paste. Both are keyed, so moving
+  // one above the other keeps each as it was: the "Add text back" form keeps what the user chose.
   const minimalFirst = fullLinkTooLong(links?.full, pageUrl());
   const minimal = (
     <MinimalLinkSection
+      key="minimal"
       result={links?.minimal}
       include={share.include}
       onInclude={share.setInclude}
@@ -24,7 +26,12 @@ export const ShareDialog = memo(function ShareDialog({ open, onClose }: { open: 
     />
   );
   const full = (
-    <LinkRow label="Full link (transcript, settings, selection)" testId="share-full" result={links?.full} />
+    <LinkRow
+      key="full"
+      label="Full link (transcript, settings, selection)"
+      testId="share-full"
+      result={links?.full}
+    />
   );
   return (
     <dialog
@@ -85,8 +92,7 @@ export const ShareDialog = memo(function ShareDialog({ open, onClose }: { open: 
       )}
       {share.error && <p className="field-error">{share.error}</p>}
       {share.building && <p className="muted">Building the links…</p>}
-      {minimalFirst ? minimal : full}
-      {minimalFirst ? full : minimal}
+      {minimalFirst ? [minimal, full] : [full, minimal]}
       <LinkRow
         label="Settings-only link (the reader loads the file; its hash is checked)"
         testId="share-settings"

@@ -109,6 +109,7 @@ const atTheCut: MinimalShareLink = {
   shortTurnIds: false,
   previewLeftOut: false,
   fits: true,
+  session: { calls: 16, compactions: 2, carried: true },
   rows: [
     { from: 0, to: 39, role: null, tokens: 30_000, text: null, part: false },
     { from: 40, to: 40, role: 'assistant', tokens: 900, text: 'I will run the tests', part: true },
@@ -134,6 +135,7 @@ const addedBack: MinimalShareLink = {
   shortTurnIds: false,
   previewLeftOut: true,
   fits: false,
+  session: { calls: 412, compactions: 1, carried: false },
   rows: [{ from: 0, to: 9, role: null, tokens: 800, text: null, part: false }],
 };
 
@@ -150,6 +152,8 @@ describe('minimalNotes', () => {
         'in “…”, and the reader’s list marks it “the rest not included in this link”.',
       over: null,
       added: null,
+      session:
+        "The session over time travels: the timeline's 16 calls with their usage and 2 recorded compactions.",
       rowsTitle: 'What the reader sees (3 rows)',
     });
   });
@@ -169,8 +173,14 @@ describe('minimalNotes', () => {
         'included in this link”.',
       over: 'Longer than 2,000 characters: the text added back makes it longer than 2,000 characters.',
       added: '#3–#7 the first 200 characters of each; #12 whole',
+      session:
+        "The timeline's 412 calls are left out: the reader sees the messages but not the session over time.",
       rowsTitle: 'What the reader sees (1 row)',
     });
+  });
+
+  it('says nothing of a session over time when the file records none', () => {
+    expect(minimalNotes({ ...atTheCut, session: null }).session).toBeNull();
   });
 });
 

@@ -82,6 +82,8 @@ export interface MinimalNotes {
   over: string | null;
   /** What the ranges added back carry, or null with none. */
   added: string | null;
+  /** The session over time: what of it travels, or what the reader will not see; null without one. */
+  session: string | null;
   /** The title of the reader's list: `What the reader sees (3 rows)`. */
   rowsTitle: string;
 }
@@ -105,6 +107,7 @@ export function minimalNotes(link: MinimalShareLink): MinimalNotes {
         '“…”, and the reader’s list marks it “the rest not included in this link”.',
     over: summary.over && `Longer than ${fmt(MINIMAL_TARGET_CHARS)} characters: ${summary.over}.`,
     added: summary.added,
+    session: summary.session && `${summary.session[0].toUpperCase()}${summary.session.slice(1)}.`,
     rowsTitle: `What the reader sees (${fmt(rows)} ${rows === 1 ? 'row' : 'rows'})`,
   };
 }
