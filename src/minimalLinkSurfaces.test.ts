@@ -40,7 +40,14 @@ describe('the minimal link of the page and of the command line', () => {
         counter,
       );
       const page = await buildShareLinks(
-        { messages: imported.messages, sourceName: 'claude-code-tallybook.jsonl', bytes: 1 },
+        {
+          messages: imported.messages,
+          sourceName: 'claude-code-tallybook.jsonl',
+          bytes: 1,
+          format: imported.format,
+          history: imported.history,
+          usage: imported.usage,
+        },
         {
           state: {
             settings: linkSettings(settings, unseen),
