@@ -1,5 +1,6 @@
 /** The command line: the playground's core without a browser. */
 import { AUDIT_HELP, audit } from './audit';
+import { CASES_HELP, casesCommand } from './cases';
 import { ARCHIVE_HELP, archiveCommand } from './archive';
 import { COMPACT_HELP, compact } from './compact';
 import { CONFIG_HELP, configCommand } from './config';
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = {
   statusline: (argv, io) => statusline(argv, io),
   archive: archiveCommand,
   config: configCommand,
+  cases: casesCommand,
 };
 
 export const HELP = `compaction-playground: see where an agent transcript's context goes and where compaction would cut it.
@@ -37,6 +39,7 @@ Usage:
   compaction-playground statusline                        Claude Code's status line: context share, tokens until auto-compact
   compaction-playground archive DIR [--json] [--out FILE] every session under a folder: a row each, totals, tables for DuckDB
   compaction-playground config --harness ID [options]     the settings written in that agent's own configuration
+  compaction-playground cases DIR [--strategy a,b] [...]  gold-fact cases under every strategy: facts kept, tokens, cost
 
 Run a command with --help for its options.
 
@@ -58,7 +61,9 @@ ${STATUSLINE_HELP}
 
 ${ARCHIVE_HELP}
 
-${CONFIG_HELP}`;
+${CONFIG_HELP}
+
+${CASES_HELP}`;
 
 /** Runs one command. Everything it prints, to a terminal or not, passes through `terminalIo`. */
 export async function main(argv: string[], given: Io = processIo): Promise<number> {
