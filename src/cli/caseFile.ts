@@ -32,7 +32,7 @@ const index = (what: string) =>
     v.minValue(0, `${what} must be 0 or more`),
   );
 
-const FactSchema = v.strictObject({
+export const FactSchema = v.strictObject({
   id: v.pipe(text('id'), v.regex(/^[a-z0-9][a-z0-9-]*$/, 'id must be lower case letters, digits and -')),
   kind: v.optional(v.picklist(FACT_KINDS, `kind must be one of ${FACT_KINDS.join(', ')}`), 'constraint'),
   text: v.optional(text('text')),
