@@ -110,6 +110,12 @@ function issuePath(issue: v.BaseIssue<unknown>): string {
   return keys.length ? keys.join('.') : '(top level)';
 }
 
+/** An issue's message, with valibot's words for a missing or unknown field made plain. */
+export function issueText(issue: v.BaseIssue<unknown>): string {
+  if (!issue.message.startsWith('Invalid key')) return issue.message;
+  return issue.input === undefined ? 'missing' : 'not a field this file knows';
+}
+
 /** Parses a case's JSON text; every problem is a `UsageError` naming the file and the field. */
 export function parseCase(file: string, json: string): CaseInput {
   let raw: unknown;
@@ -121,7 +127,7 @@ export function parseCase(file: string, json: string): CaseInput {
   const parsed = v.safeParse(CaseSchema, raw);
   if (!parsed.success) {
     const issue = parsed.issues[0];
-    throw new UsageError(`${file}: ${issuePath(issue)}: ${issue.message}`);
+    throw new UsageError(`${file}: ${issuePath(issue)}: ${issueText(issue)}`);
   }
   return parsed.output;
 }

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import * as v from 'valibot';
 import { STRATEGIES, type Strategy } from '../core';
+import { issueText } from './caseFile';
 import type { CaseRun } from './caseRun';
 import { UsageError } from './io';
 
@@ -129,7 +130,7 @@ export function parseCheckConfig(file: string, json: string): CheckConfig {
   const parsed = v.safeParse(CheckConfigSchema, raw);
   if (!parsed.success) {
     const issue = parsed.issues[0];
-    throw new UsageError(`${file}: ${issuePath(issue)}: ${issue.message}`);
+    throw new UsageError(`${file}: ${issuePath(issue)}: ${issueText(issue)}`);
   }
   return {
     cases: resolve(dirname(file), parsed.output.cases),
