@@ -21,7 +21,9 @@ function caseWith(overrides: object) {
       id: 'rename',
       session: 's.json',
       cuts: [2],
-      facts: [{ id: 'file', kind: 'artifact', side: 'before', evidence: { message: 1, quote: 'src/api/users.ts' } }],
+      facts: [
+        { id: 'file', kind: 'artifact', side: 'before', evidence: { message: 1, quote: 'src/api/users.ts' } },
+      ],
       ...overrides,
     }),
   );
@@ -38,7 +40,14 @@ describe('loadCase', () => {
     expect(kase.cuts).toEqual(['auto']);
     expect(kase.probes).toEqual([]);
     expect(kase.facts).toEqual([
-      { id: 'ask', kind: 'constraint', text: 'fetchUser to loadUser', side: 'before', message: 0, quote: 'fetchUser to loadUser' },
+      {
+        id: 'ask',
+        kind: 'constraint',
+        text: 'fetchUser to loadUser',
+        side: 'before',
+        message: 0,
+        quote: 'fetchUser to loadUser',
+      },
     ]);
   });
 
@@ -53,7 +62,9 @@ describe('loadCase', () => {
 
   it('refuses a message past the session, a side on the wrong side of a cut, a cut outside it', async () => {
     const past = caseWith({ facts: [{ id: 'f', side: 'before', evidence: { message: 3, quote: 'x' } }] });
-    await expect(loadCase(past)).rejects.toThrow('fact f: message 3 does not exist (the session has 3 messages)');
+    await expect(loadCase(past)).rejects.toThrow(
+      'fact f: message 3 does not exist (the session has 3 messages)',
+    );
     const side = caseWith({ facts: [{ id: 'f', side: 'after', evidence: { message: 1, quote: 'users' } }] });
     await expect(loadCase(side)).rejects.toThrow('fact f: side is "after" but message 1 is before cut 2');
     await expect(loadCase(caseWith({ cuts: [3] }))).rejects.toThrow(
@@ -66,7 +77,9 @@ describe('loadCase', () => {
     await expect(loadCase(file)).rejects.toThrow(
       `${file}: facts.0.side: side must be "before" (summarized) or "after" (a control kept as is)`,
     );
-    await expect(loadCase(caseWith({ extra: 1 }))).rejects.toThrow('x.case.json: extra: not a field this file knows');
+    await expect(loadCase(caseWith({ extra: 1 }))).rejects.toThrow(
+      'x.case.json: extra: not a field this file knows',
+    );
   });
 });
 
@@ -80,7 +93,10 @@ describe('the shipped cases', () => {
       for (const fact of kase.facts) {
         expect(messageText(kase.messages[fact.message]), `${kase.id}: ${fact.id}`).toContain(fact.quote);
       }
-      expect(kase.facts.some((f) => f.side === 'after'), `${kase.id} has a control`).toBe(true);
+      expect(
+        kase.facts.some((f) => f.side === 'after'),
+        `${kase.id} has a control`,
+      ).toBe(true);
     }
   });
 

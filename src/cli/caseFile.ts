@@ -15,7 +15,12 @@ import { UsageError } from './io';
 import { readTranscript } from './readTranscript';
 
 export const CASE_SUFFIX = '.case.json';
-const PROBE_KINDS = ['recall', 'artifact', 'continuation', 'decision'] as const satisfies readonly ProbeKind[];
+const PROBE_KINDS = [
+  'recall',
+  'artifact',
+  'continuation',
+  'decision',
+] as const satisfies readonly ProbeKind[];
 const MAX_TEXT = 4000;
 
 const text = (what: string) =>
@@ -36,7 +41,10 @@ export const FactSchema = v.strictObject({
   id: v.pipe(text('id'), v.regex(/^[a-z0-9][a-z0-9-]*$/, 'id must be lower case letters, digits and -')),
   kind: v.optional(v.picklist(FACT_KINDS, `kind must be one of ${FACT_KINDS.join(', ')}`), 'constraint'),
   text: v.optional(text('text')),
-  side: v.picklist(['before', 'after'], 'side must be "before" (summarized) or "after" (a control kept as is)'),
+  side: v.picklist(
+    ['before', 'after'],
+    'side must be "before" (summarized) or "after" (a control kept as is)',
+  ),
   evidence: v.strictObject({ message: index('evidence.message'), quote: text('evidence.quote') }),
 });
 
@@ -212,7 +220,9 @@ export async function loadCases(dir: string): Promise<LoadedCase[]> {
           .map((name) => join(dir, name))
       : [dir];
   } catch (error) {
-    throw new UsageError(`${dir}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : String(error)}`);
+    throw new UsageError(
+      `${dir}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : String(error)}`,
+    );
   }
   if (files.length === 0) throw new UsageError(`${dir}: no case files (*${CASE_SUFFIX}) in it`);
   const cases: LoadedCase[] = [];

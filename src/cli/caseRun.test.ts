@@ -16,7 +16,9 @@ const SESSION = {
     {
       role: 'assistant',
       content: '',
-      tool_calls: [{ id: 'c1', type: 'function', function: { name: 'bash', arguments: '{"command":"npm test"}' } }],
+      tool_calls: [
+        { id: 'c1', type: 'function', function: { name: 'bash', arguments: '{"command":"npm test"}' } },
+      ],
     },
     // 26 characters: 7 tokens
     { role: 'tool', tool_call_id: 'c1', content: 'Error: expected 1 to be 2' + '.' },
@@ -36,7 +38,12 @@ const CASE = {
   facts: [
     { id: 'lockfile', side: 'before', evidence: { message: 0, quote: 'Never touch the lockfile.' } },
     { id: 'parser', kind: 'artifact', side: 'before', evidence: { message: 0, quote: 'src/parse.ts' } },
-    { id: 'error', kind: 'last-error', side: 'before', evidence: { message: 2, quote: 'expected 1 to be 2' } },
+    {
+      id: 'error',
+      kind: 'last-error',
+      side: 'before',
+      evidence: { message: 2, quote: 'expected 1 to be 2' },
+    },
     { id: 'sign', side: 'before', evidence: { message: 3, quote: 'The parser drops the sign.' } },
     { id: 'guide', kind: 'artifact', side: 'after', evidence: { message: 5, quote: 'docs/guide.md' } },
   ],
@@ -111,12 +118,11 @@ describe('runCase', () => {
 
   it('counts every fact kept when the strategy finds nothing to compact', async () => {
     const kase = await handCounted();
-    const run = await runCase(
-      { ...kase, keepRecent: 100_000 },
-      'budget',
-      'auto',
-      { summarizer: fixedSummarizer('unused'), offline: true, estimator: await loadEstimator('chars4') },
-    );
+    const run = await runCase({ ...kase, keepRecent: 100_000 }, 'budget', 'auto', {
+      summarizer: fixedSummarizer('unused'),
+      offline: true,
+      estimator: await loadEstimator('chars4'),
+    });
     expect(run.outcome).toBe('nothing');
     expect([run.factsKept, run.factsTotal, run.tokensAfter, run.keptFrom]).toEqual([4, 4, 49, null]);
     expect(run.facts[0]).toMatchObject({ kept: true, foundIn: 'message', foundAt: 0 });

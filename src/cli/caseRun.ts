@@ -9,6 +9,7 @@
  * so a gold fact and a mined fact mean the same thing by "kept".
  */
 import { performance } from 'node:perf_hooks';
+import { maxOf } from '../core/arrays';
 import {
   createCompactor,
   type Estimator,
@@ -113,10 +114,12 @@ export function findFacts(
 ): FactResult[] {
   const indexes = messages.map((m) => indexSummary(messageText(m)));
   const order = messages
-    .map((m, i) => i)
+    .map((_, i) => i)
     .sort((a, b) => Number(origins[a] !== null) - Number(origins[b] !== null));
   return facts.map((fact) => {
-    const at = order.find((i) => factKept({ kind: fact.kind, text: fact.text, index: fact.message }, indexes[i]));
+    const at = order.find((i) =>
+      factKept({ kind: fact.kind, text: fact.text, index: fact.message }, indexes[i]),
+    );
     const origin = at === undefined ? null : origins[at];
     const summary = at !== undefined && (origin === null || isSummaryMessage(messages[at]));
     return {
@@ -163,7 +166,10 @@ async function scoreProbes(
 
 function costOf(result: Result | null, options: RunOptions): number | null {
   if (options.offline || !result?.usage) return 0;
-  return estimateCost(result.model ?? options.summarizer.label.split(':').slice(1).join(':'), result.usage)?.totalUsd ?? null;
+  return (
+    estimateCost(result.model ?? options.summarizer.label.split(':').slice(1).join(':'), result.usage)
+      ?.totalUsd ?? null
+  );
 }
 
 /** One case, one strategy, one cut. */
@@ -190,7 +196,7 @@ export async function runCase(
   const facts = findFacts(kase.facts, messages, origins);
   const tokensBefore = estimator.countMessages(kase.messages);
   const tokensAfter = result ? result.tokensAfter : tokensBefore;
-  const keptFrom = result?.summarized.length ? Math.max(...result.summarized.map((r) => r.to)) : null;
+  const keptFrom = maxOf((result?.summarized ?? []).map((r) => r.to)) ?? null;
   const trigger = strategyTrigger(explainSettings(settings).settings);
   const count = (side: GoldFact['side'], kept: boolean) =>
     facts.filter((f) => f.side === side && (!kept || f.kept)).length;

@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { STRATEGIES, type Strategy } from '../core';
+import { maxOf } from '../core/arrays';
 import { loadCases, type LoadedCase } from './caseFile';
 import { runCases, type CaseRun } from './caseRun';
 import { estimatorFor } from './inspect';
@@ -109,7 +110,7 @@ const share = (kept: number, total: number) => (total === 0 ? '-' : `${kept}/${t
 const usd = (value: number | null) => (value === null ? '?' : `$${value.toFixed(4)}`);
 
 function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const widths = header.map((h, i) => maxOf([h.length, ...rows.map((r) => r[i].length)])!);
   const line = (cells: string[]) =>
     cells
       .map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
@@ -118,7 +119,11 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), ...rows.map(line)].join('\n');
 }
 
-export function renderCases(runs: readonly CaseRun[], totals: readonly StrategyTotal[], label: string): string {
+export function renderCases(
+  runs: readonly CaseRun[],
+  totals: readonly StrategyTotal[],
+  label: string,
+): string {
   const rows = runs.map((r) => [
     r.case,
     r.strategy,
@@ -132,7 +137,9 @@ export function renderCases(runs: readonly CaseRun[], totals: readonly StrategyT
     r.outcome === 'nothing' ? 'nothing' : r.compactsAgain ? 'yes' : 'no',
   ]);
   const lost = runs.flatMap((r) =>
-    r.facts.filter((f) => !f.kept).map((f) => `  ${r.case} ${r.strategy} cut ${r.cut}: lost ${f.id} (${f.side})`),
+    r.facts
+      .filter((f) => !f.kept)
+      .map((f) => `  ${r.case} ${r.strategy} cut ${r.cut}: lost ${f.id} (${f.side})`),
   );
   const sums = totals.map((t) => [
     t.strategy,
@@ -149,9 +156,15 @@ export function renderCases(runs: readonly CaseRun[], totals: readonly StrategyT
   return [
     `summarizer ${label}`,
     '',
-    table(['case', 'strategy', 'cut', 'facts', 'controls', 'probes', 'tokens', 'time', 'cost', 'again'], rows),
+    table(
+      ['case', 'strategy', 'cut', 'facts', 'controls', 'probes', 'tokens', 'time', 'cost', 'again'],
+      rows,
+    ),
     '',
-    table(['strategy', 'runs', '', 'facts', 'controls', 'probes', 'tokens after', 'time', 'cost', 'loops'], sums),
+    table(
+      ['strategy', 'runs', '', 'facts', 'controls', 'probes', 'tokens after', 'time', 'cost', 'loops'],
+      sums,
+    ),
     ...(lost.length ? ['', 'lost:', ...lost] : []),
   ].join('\n');
 }

@@ -43,7 +43,14 @@ describe('the budgets file', () => {
     );
     expect(config.cases).toBe('/repo/cases');
     expect(config.budgets).toEqual([
-      { number: 1, label: 'claude-code: factsKept ≥ 0.9', strategies: ['claude-code'], cases: null, measure: 'factsKept', min: 0.9 },
+      {
+        number: 1,
+        label: 'claude-code: factsKept ≥ 0.9',
+        strategies: ['claude-code'],
+        cases: null,
+        measure: 'factsKept',
+        min: 0.9,
+      },
       { number: 2, label: 'no compaction loop', strategies: null, cases: null, measure: 'noCompactionLoop' },
       { number: 3, label: 'small', strategies: null, cases: ['a', 'b'], measure: 'tokensAfter', max: 5000 },
     ]);
@@ -52,11 +59,23 @@ describe('the budgets file', () => {
   it.each([
     [{ budgets: [] }, 'cases: missing'],
     [{ cases: 'c', budgets: [] }, 'budgets: budgets must not be empty'],
-    [{ cases: 'c', budgets: [{ factsKept: { min: 1.5 } }] }, 'budgets[0].factsKept.min: factsKept.min is a share from 0 to 1'],
-    [{ cases: 'c', budgets: [{ strategy: 'claude' }] }, 'budgets[0].strategy: strategy must be a name or a list of names'],
-    [{ cases: 'c', budgets: [{ tokensAfter: { max: 1 }, noCompactionLoop: true }] }, 'budgets[0]: a budget names exactly one of'],
+    [
+      { cases: 'c', budgets: [{ factsKept: { min: 1.5 } }] },
+      'budgets[0].factsKept.min: factsKept.min is a share from 0 to 1',
+    ],
+    [
+      { cases: 'c', budgets: [{ strategy: 'claude' }] },
+      'budgets[0].strategy: strategy must be a name or a list of names',
+    ],
+    [
+      { cases: 'c', budgets: [{ tokensAfter: { max: 1 }, noCompactionLoop: true }] },
+      'budgets[0]: a budget names exactly one of',
+    ],
     [{ cases: 'c', budgets: [{ factsKept: { max: 1 } }] }, 'budgets[0].factsKept.min: missing'],
-    [{ cases: 'c', budgets: [{ factsKept: { min: 1, max: 1 } }] }, 'budgets[0].factsKept.max: not a field this file knows'],
+    [
+      { cases: 'c', budgets: [{ factsKept: { min: 1, max: 1 } }] },
+      'budgets[0].factsKept.max: not a field this file knows',
+    ],
   ])('refuses %j, naming the field', (raw, message) => {
     expect(() => parseCheckConfig('b.json', JSON.stringify(raw))).toThrow(`b.json: ${message}`);
   });
@@ -66,9 +85,14 @@ describe('the budgets file', () => {
     const bad = dir.file('b.json', '{"cases": "x", "budgets": [{"costUsd": {"max": -1}}]}');
     const refused = await run(['check', '--config', bad]);
     expect(refused.code).toBe(2);
-    expect(refused.err).toBe(`compaction-playground: ${bad}: budgets[0].costUsd.max: costUsd.max must be 0 or more\n`);
+    expect(refused.err).toBe(
+      `compaction-playground: ${bad}: budgets[0].costUsd.max: costUsd.max must be 0 or more\n`,
+    );
     const missing = await run(['check', '--config', `${dir.dir}/none.json`]);
-    expect([missing.code, missing.err]).toEqual([2, `compaction-playground: ${dir.dir}/none.json: no such file\n`]);
+    expect([missing.code, missing.err]).toEqual([
+      2,
+      `compaction-playground: ${dir.dir}/none.json: no such file\n`,
+    ]);
   });
 });
 
@@ -116,7 +140,13 @@ describe('judging runs', () => {
     expect(verdicts.map((v) => [v.budget.number, v.runs, v.failures])).toEqual([
       [1, 1, []],
       [2, 1, ['budget cut auto: 1/2 facts (0.5 < 0.75); lost b']],
-      [3, 1, ['budget cut auto: 400 tokens after compaction are still over the threshold; the next turn compacts again']],
+      [
+        3,
+        1,
+        [
+          'budget cut auto: 400 tokens after compaction are still over the threshold; the next turn compacts again',
+        ],
+      ],
       [4, 1, ['budget cut auto: tokensAfter 400 > 399']],
       [5, 0, []],
     ]);
@@ -177,16 +207,18 @@ describe('the gate over the shipped cases', () => {
 
   it('prints the broken budgets, the annotations on GitHub and the summary file, and exits 1', async () => {
     const dir = scratch('check-gate-');
-    dir.file('s.json', { messages: [
-      { role: 'user', content: 'Keep the tabs. Fix src/a.ts.' },
-      { role: 'assistant', content: 'Fixed src/a.ts.' },
-      { role: 'user', content: 'Now the docs.' },
-      { role: 'assistant', content: 'Done.' },
-    ] });
-    const config = dir.file(
-      'check.json',
-      { cases: '.', budgets: [{ strategy: 'turns', tokensAfter: { max: 1 } }] },
-    );
+    dir.file('s.json', {
+      messages: [
+        { role: 'user', content: 'Keep the tabs. Fix src/a.ts.' },
+        { role: 'assistant', content: 'Fixed src/a.ts.' },
+        { role: 'user', content: 'Now the docs.' },
+        { role: 'assistant', content: 'Done.' },
+      ],
+    });
+    const config = dir.file('check.json', {
+      cases: '.',
+      budgets: [{ strategy: 'turns', tokensAfter: { max: 1 } }],
+    });
     dir.file('one.case.json', {
       id: 'one',
       session: 's.json',
@@ -201,9 +233,13 @@ describe('the gate over the shipped cases', () => {
     const code = await checkCommand(['--config', config, '--junit', junit], io, env);
     expect(code).toBe(1);
     expect(out).toHaveLength(2);
-    expect(out[0]).toMatch(/^budget 1 \(turns: tokensAfter ≤ 1\) broken by one: turns cut 2: tokensAfter \d+ > 1$/);
+    expect(out[0]).toMatch(
+      /^budget 1 \(turns: tokensAfter ≤ 1\) broken by one: turns cut 2: tokensAfter \d+ > 1$/,
+    );
     expect(out[1]).toBe(`::error title=compaction check::${out[0]}`);
     expect(readFileSync(summary, 'utf8')).toMatch(/^# before\n## Compaction check\n/);
-    expect(readFileSync(junit, 'utf8')).toContain('<testcase classname="budget 1: turns: tokensAfter ≤ 1" name="one">');
+    expect(readFileSync(junit, 'utf8')).toContain(
+      '<testcase classname="budget 1: turns: tokensAfter ≤ 1" name="one">',
+    );
   });
 });

@@ -60,12 +60,18 @@ export interface CheckResult {
 }
 
 /** Every budget held to every case it covers. */
-export function judge(budgets: readonly Budget[], caseIds: readonly string[], runs: readonly CaseRun[]): Verdict[] {
+export function judge(
+  budgets: readonly Budget[],
+  caseIds: readonly string[],
+  runs: readonly CaseRun[],
+): Verdict[] {
   const verdicts: Verdict[] = [];
   for (const budget of budgets) {
     for (const id of caseIds) {
       if (budget.cases && !budget.cases.includes(id)) continue;
-      const mine = runs.filter((r) => r.case === id && (!budget.strategies || budget.strategies.includes(r.strategy)));
+      const mine = runs.filter(
+        (r) => r.case === id && (!budget.strategies || budget.strategies.includes(r.strategy)),
+      );
       const failures = mine.map((r) => breach(budget, r)).filter((line): line is string => line !== null);
       verdicts.push({ budget, case: id, runs: mine.length, failures });
     }
@@ -75,7 +81,9 @@ export function judge(budgets: readonly Budget[], caseIds: readonly string[], ru
 
 export function brokenLines(verdicts: readonly Verdict[]): string[] {
   return verdicts.flatMap((v) =>
-    v.failures.map((failure) => `budget ${v.budget.number} (${v.budget.label}) broken by ${v.case}: ${failure}`),
+    v.failures.map(
+      (failure) => `budget ${v.budget.number} (${v.budget.label}) broken by ${v.case}: ${failure}`,
+    ),
   );
 }
 
@@ -99,7 +107,13 @@ export async function runCheck(
   return { verdicts, runs, broken: brokenLines(verdicts) };
 }
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 
 /** Text fit for an XML attribute or element: markup escaped, characters XML 1.0 forbids dropped. */
 export function xmlText(text: string): string {
@@ -139,7 +153,9 @@ export function stepSummary(verdicts: readonly Verdict[]): string {
   return [
     '## Compaction check',
     '',
-    broken ? `${broken} of ${verdicts.length} budget checks broken.` : `All ${verdicts.length} budget checks hold.`,
+    broken
+      ? `${broken} of ${verdicts.length} budget checks broken.`
+      : `All ${verdicts.length} budget checks hold.`,
     '',
     '| budget | case | result | detail |',
     '|---|---|---|---|',
@@ -153,15 +169,22 @@ export function annotation(line: string): string {
   return `::error title=compaction check::${line.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}`;
 }
 
-export async function checkCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function checkCommand(
+  argv: string[],
+  io: Io,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   refuseKeyOptions(argv);
   const { values, positionals } = parse(argv, CHECK_OPTIONS);
   if (values.help) {
     io.out(CHECK_HELP);
     return EXIT_OK;
   }
-  if (positionals.length) throw new UsageError(`check takes no file argument (got ${positionals[0]}); use --config FILE`);
-  const config = await readCheckConfig(typeof values.config === 'string' ? values.config : 'compaction-check.json');
+  if (positionals.length)
+    throw new UsageError(`check takes no file argument (got ${positionals[0]}); use --config FILE`);
+  const config = await readCheckConfig(
+    typeof values.config === 'string' ? values.config : 'compaction-check.json',
+  );
   const chosen = summarizerFor(values);
   const result = await runCheck(config, { summarizer: chosen.summarizer, offline: chosen.provider === null });
   if (typeof values.junit === 'string') await writeFile(values.junit, junitXml(result.verdicts));
@@ -172,14 +195,21 @@ export async function checkCommand(argv: string[], io: Io, env: NodeJS.ProcessEn
         summarizer: chosen.summarizer.label,
         passed: result.broken.length === 0,
         budgets: config.budgets,
-        verdicts: result.verdicts.map((v) => ({ budget: v.budget.number, case: v.case, runs: v.runs, failures: v.failures })),
+        verdicts: result.verdicts.map((v) => ({
+          budget: v.budget.number,
+          case: v.case,
+          runs: v.runs,
+          failures: v.failures,
+        })),
         broken: result.broken,
       }),
     );
   } else {
     for (const line of result.broken) io.out(line);
     const held = result.verdicts.length - result.verdicts.filter((v) => v.failures.length).length;
-    io.err(`compaction-playground: ${held} of ${result.verdicts.length} budget checks hold (${result.runs.length} runs)`);
+    io.err(
+      `compaction-playground: ${held} of ${result.verdicts.length} budget checks hold (${result.runs.length} runs)`,
+    );
   }
   if (env.GITHUB_ACTIONS === 'true') for (const line of result.broken) io.out(annotation(line));
   return result.broken.length ? EXIT_FAILURE : EXIT_OK;

@@ -27,7 +27,12 @@ const names = (what: string, allowed?: readonly string[]) => {
   const one = allowed
     ? v.picklist(allowed, `${what} must be one of ${allowed.join(', ')}`)
     : v.pipe(v.string(`${what} must be a string`), v.minLength(1, `${what} must not be empty`));
-  return v.optional(v.union([one, v.pipe(v.array(one), v.minLength(1, `${what} must not be empty`))], `${what} must be a name or a list of names (${allowed ? allowed.join(', ') : 'case ids'})`));
+  return v.optional(
+    v.union(
+      [one, v.pipe(v.array(one), v.minLength(1, `${what} must not be empty`))],
+      `${what} must be a name or a list of names (${allowed ? allowed.join(', ') : 'case ids'})`,
+    ),
+  );
 };
 
 /** What a budget measures, each once per run of a case. */
@@ -64,7 +69,10 @@ const BudgetSchema = v.pipe(
 export const CheckConfigSchema = v.strictObject({
   $schema: v.optional(v.string()),
   cases: v.pipe(v.string('cases must be a folder path'), v.minLength(1, 'cases must not be empty')),
-  budgets: v.pipe(v.array(BudgetSchema, 'budgets must be a list'), v.minLength(1, 'budgets must not be empty')),
+  budgets: v.pipe(
+    v.array(BudgetSchema, 'budgets must be a list'),
+    v.minLength(1, 'budgets must not be empty'),
+  ),
 });
 
 type BudgetInput = v.InferOutput<typeof BudgetSchema>;
@@ -116,7 +124,9 @@ function toBudget(input: BudgetInput, number: number): Budget {
 }
 
 function issuePath(issue: v.BaseIssue<unknown>): string {
-  const keys = (issue.path ?? []).map((item) => (typeof item.key === 'number' ? `[${item.key}]` : `.${String(item.key)}`));
+  const keys = (issue.path ?? []).map((item) =>
+    typeof item.key === 'number' ? `[${item.key}]` : `.${String(item.key)}`,
+  );
   return keys.length ? keys.join('').replace(/^\./, '') : '(top level)';
 }
 
@@ -144,7 +154,9 @@ export async function readCheckConfig(file: string): Promise<CheckConfig> {
     json = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? error})`}`);
+    throw new UsageError(
+      `${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? error})`}`,
+    );
   }
   return parseCheckConfig(file, json);
 }
