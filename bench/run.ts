@@ -7,6 +7,7 @@ import { cpus, totalmem } from 'node:os';
 import type { Figure } from './stats';
 import { auditBench } from './audit';
 import { archiveBench } from './archive';
+import { casesBench } from './cases';
 import { browserBench } from './browser';
 import { cliBench } from './cli';
 import { coreBench } from './core';
@@ -36,6 +37,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   audit: auditBench,
   browser: browserBench,
   archive: archiveBench,
+  cases: casesBench,
 };
 
 const figures: Figure[] = [];

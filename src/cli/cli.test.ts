@@ -493,7 +493,7 @@ describe('bad input', () => {
     [
       'an unknown command',
       ['frobnicate'],
-      "unknown command 'frobnicate' (commands: inspect, compact, share, count, replay, audit, watch, statusline, archive, config)",
+      "unknown command 'frobnicate' (commands: inspect, compact, share, count, replay, audit, watch, statusline, archive, config, cases, check)",
     ],
     [
       'a bad number',

@@ -1,6 +1,8 @@
 /** The command line: the playground's core without a browser. */
 import { readFileSync } from 'node:fs';
 import { AUDIT_HELP, audit } from './audit';
+import { CASES_HELP, casesCommand } from './cases';
+import { CHECK_HELP, checkCommand } from './check';
 import { ARCHIVE_HELP, archiveCommand } from './archive';
 import { COMPACT_HELP, compact } from './compact';
 import { CONFIG_HELP, configCommand } from './config';
@@ -23,6 +25,8 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = {
   statusline: (argv, io) => statusline(argv, io),
   archive: archiveCommand,
   config: configCommand,
+  cases: casesCommand,
+  check: (argv, io) => checkCommand(argv, io),
 };
 
 export const HELP = `compaction-playground: see where an agent transcript's context goes and where compaction would cut it.
@@ -34,10 +38,12 @@ Usage:
   compaction-playground count FILE --provider P [...]     the provider's own token count, ours, and the scale
   compaction-playground replay FILE [options]             recorded compactions, and the session replayed under the settings
   compaction-playground audit FILE [--json]               what each recorded compaction kept, lost and cost
+  compaction-playground check [--config FILE] [--junit F] the gate for CI: every budget of compaction-check.json held to every case
   compaction-playground watch FILE|DIR [options]          follow a session as it is written: how far the next compaction is
   compaction-playground statusline                        Claude Code's status line: context share, tokens until auto-compact
   compaction-playground archive DIR [--json] [--out FILE] every session under a folder: a row each, totals, tables for DuckDB
   compaction-playground config --harness ID [options]     the settings written in that agent's own configuration
+  compaction-playground cases DIR [--strategy a,b] [...]  gold-fact cases under every strategy: facts kept, tokens, cost
   compaction-playground --version                         the version of this package
 
 Run a command with --help for its options.
@@ -60,7 +66,11 @@ ${STATUSLINE_HELP}
 
 ${ARCHIVE_HELP}
 
-${CONFIG_HELP}`;
+${CONFIG_HELP}
+
+${CASES_HELP}
+
+${CHECK_HELP}`;
 
 /** Runs one command. Everything it prints, to a terminal or not, passes through `terminalIo`. */
 export async function main(argv: string[], given: Io = processIo): Promise<number> {

@@ -47,7 +47,8 @@ export interface ProbeRun {
   onRequest?: (request: { system: string; prompt: string }) => void;
 }
 
-async function ask(judge: Summarizer, system: string, prompt: string, run: ProbeRun): Promise<string> {
+/** One request to the judge, its answer as text; stopped by `run.signal` or a stall. */
+export async function ask(judge: Summarizer, system: string, prompt: string, run: ProbeRun): Promise<string> {
   run.onRequest?.({ system, prompt });
   const controller = new AbortController();
   const onAbort = () => controller.abort(new CompactionAbortedError());

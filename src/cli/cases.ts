@@ -1,0 +1,222 @@
+/**
+ * `cases DIR`: every gold-fact case under a folder (docs/cases.md), compacted
+ * under every strategy (or those given) with a summarizer, offline unless a
+ * provider is chosen; a row per case, strategy and cut, and a total per
+ * strategy.
+ */
+import { performance } from 'node:perf_hooks';
+import { STRATEGIES, type Strategy } from '../core';
+import { maxOf } from '../core/arrays';
+import { loadCases, type LoadedCase } from './caseFile';
+import { runCases, type CaseRun } from './caseRun';
+import { estimatorFor } from './inspect';
+import { EXIT_OK, UsageError, jsonDocument, type Io } from './io';
+import { parse, type Values } from './options';
+import {
+  KEY_HELP,
+  PROVIDER_OPTIONS,
+  chooseSummarizer,
+  refuseKeyOptions,
+  type ChosenSummarizer,
+} from './summarizerOption';
+
+export const CASES_HELP = `Usage: compaction-playground cases DIR [--strategy a,b] [--provider P] [--json]
+
+Runs every gold-fact case under DIR (files named *.case.json; docs/cases.md)
+under every strategy and agent preset: compacts the case's session at each of
+its cuts, then scores the gold facts from before the cut that the compacted
+context still names (and where: the summary or a kept message), the controls
+after the cut, the case's probe questions, the tokens after, the summarizer's
+time and cost, and whether the result would compact again. Every quote a case
+gives as evidence is checked against its session first.
+
+Options:
+  --strategy LIST     the strategies to run, comma separated (default: all)
+  --provider P        offline (default) | openai | anthropic | gemini |
+                      openai-compatible | openai-responses | ollama; with a
+                      model, probes are asked of it and its answers matched
+  --model M           the model (default: the provider's usual small model)
+  --base-url URL      the API's address (required for openai-compatible)
+  --json              print one JSON document instead of the table
+  -h, --help          show this help
+
+${KEY_HELP}`;
+
+const CASES_OPTIONS = {
+  ...PROVIDER_OPTIONS,
+  strategy: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** `--strategy a,b` as strategies, each checked; all of them when not given. */
+export function strategiesFrom(raw: unknown): Strategy[] {
+  if (raw === undefined) return [...STRATEGIES];
+  const names = String(raw)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0) throw new UsageError('--strategy: name at least one strategy');
+  for (const name of names)
+    if (!(STRATEGIES as readonly string[]).includes(name))
+      throw new UsageError(`--strategy: unknown strategy '${name}' (one of ${STRATEGIES.join(', ')})`);
+  return [...new Set(names)] as Strategy[];
+}
+
+/** The summarizer for a run: offline unless `--provider` names another. */
+export function summarizerFor(values: Values): ChosenSummarizer {
+  return chooseSummarizer({ ...values, provider: values.provider ?? 'offline' });
+}
+
+export interface StrategyTotal {
+  strategy: Strategy;
+  runs: number;
+  factsKept: number;
+  factsTotal: number;
+  controlsKept: number;
+  controlsTotal: number;
+  probesPassed: number;
+  probesTotal: number;
+  tokensAfter: number;
+  summarizerMs: number;
+  costUsd: number | null;
+  /** Runs whose compacted context would compact again. */
+  loops: number;
+}
+
+export function totalsOf(runs: readonly CaseRun[], strategies: readonly Strategy[]): StrategyTotal[] {
+  return strategies.map((strategy) => {
+    const mine = runs.filter((r) => r.strategy === strategy);
+    const sum = (pick: (r: CaseRun) => number) => mine.reduce((s, r) => s + pick(r), 0);
+    return {
+      strategy,
+      runs: mine.length,
+      factsKept: sum((r) => r.factsKept),
+      factsTotal: sum((r) => r.factsTotal),
+      controlsKept: sum((r) => r.controlsKept),
+      controlsTotal: sum((r) => r.controlsTotal),
+      probesPassed: sum((r) => r.probes.filter((p) => p.passed).length),
+      probesTotal: sum((r) => r.probes.length),
+      tokensAfter: sum((r) => r.tokensAfter),
+      summarizerMs: sum((r) => r.summarizerMs),
+      costUsd: mine.some((r) => r.costUsd === null) ? null : sum((r) => r.costUsd ?? 0),
+      loops: mine.filter((r) => r.compactsAgain).length,
+    };
+  });
+}
+
+const n = (value: number) => value.toLocaleString('en-US');
+const share = (kept: number, total: number) => (total === 0 ? '-' : `${kept}/${total}`);
+const usd = (value: number | null) => (value === null ? '?' : `$${value.toFixed(4)}`);
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => maxOf([h.length, ...rows.map((r) => r[i].length)])!);
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+export function renderCases(
+  runs: readonly CaseRun[],
+  totals: readonly StrategyTotal[],
+  label: string,
+): string {
+  const rows = runs.map((r) => [
+    r.case,
+    r.strategy,
+    String(r.cut),
+    share(r.factsKept, r.factsTotal),
+    share(r.controlsKept, r.controlsTotal),
+    share(r.probes.filter((p) => p.passed).length, r.probes.length),
+    `${n(r.tokensBefore)} → ${n(r.tokensAfter)}`,
+    `${n(r.summarizerMs)} ms`,
+    usd(r.costUsd),
+    r.outcome === 'nothing' ? 'nothing' : r.compactsAgain ? 'yes' : 'no',
+  ]);
+  const lost = runs.flatMap((r) =>
+    r.facts
+      .filter((f) => !f.kept)
+      .map((f) => `  ${r.case} ${r.strategy} cut ${r.cut}: lost ${f.id} (${f.side})`),
+  );
+  const sums = totals.map((t) => [
+    t.strategy,
+    String(t.runs),
+    '',
+    share(t.factsKept, t.factsTotal),
+    share(t.controlsKept, t.controlsTotal),
+    share(t.probesPassed, t.probesTotal),
+    n(t.tokensAfter),
+    `${n(t.summarizerMs)} ms`,
+    usd(t.costUsd),
+    String(t.loops),
+  ]);
+  return [
+    `summarizer ${label}`,
+    '',
+    table(
+      ['case', 'strategy', 'cut', 'facts', 'controls', 'probes', 'tokens', 'time', 'cost', 'again'],
+      rows,
+    ),
+    '',
+    table(
+      ['strategy', 'runs', '', 'facts', 'controls', 'probes', 'tokens after', 'time', 'cost', 'loops'],
+      sums,
+    ),
+    ...(lost.length ? ['', 'lost:', ...lost] : []),
+  ].join('\n');
+}
+
+export function casesDocument(
+  cases: readonly LoadedCase[],
+  runs: readonly CaseRun[],
+  strategies: readonly Strategy[],
+  label: string,
+  wallMs: number,
+) {
+  return {
+    summarizer: label,
+    strategies,
+    cases: cases.map((c) => ({
+      id: c.id,
+      file: c.file,
+      session: c.sessionFile,
+      messages: c.messages.length,
+      cuts: c.cuts,
+      facts: c.facts.length,
+      probes: c.probes.length,
+    })),
+    runs,
+    totals: totalsOf(runs, strategies),
+    wallMs,
+  };
+}
+
+export async function casesCommand(argv: string[], io: Io): Promise<number> {
+  refuseKeyOptions(argv);
+  const { values, positionals } = parse(argv, CASES_OPTIONS);
+  if (values.help) {
+    io.out(CASES_HELP);
+    return EXIT_OK;
+  }
+  if (positionals.length !== 1) throw new UsageError('cases: give one folder of case files (cases DIR)');
+  const strategies = strategiesFrom(values.strategy);
+  const chosen = summarizerFor(values);
+  const start = performance.now();
+  const cases = await loadCases(positionals[0]);
+  const estimator = await estimatorFor({});
+  const runs = await runCases(cases, strategies, {
+    summarizer: chosen.summarizer,
+    offline: chosen.provider === null,
+    estimator,
+  });
+  const wallMs = Math.round(performance.now() - start);
+  if (values.json) {
+    io.out(jsonDocument(casesDocument(cases, runs, strategies, chosen.summarizer.label, wallMs)));
+    return EXIT_OK;
+  }
+  io.out(renderCases(runs, totalsOf(runs, strategies), chosen.summarizer.label));
+  return EXIT_OK;
+}
