@@ -234,7 +234,7 @@ export function billTotal(bills: readonly CompactionBill[]): BillTotal {
 const count = (n: number) => n.toLocaleString('en-US');
 const one = (n: number) => (Number.isInteger(n) ? count(n) : n.toFixed(1));
 const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
-const dollars = (usd: number) => `$${usd.toFixed(usd < 0.01 ? 4 : 2)}`;
+const dollars = (usd: number) => (usd === 0 ? '$0' : `$${usd.toFixed(usd < 0.01 ? 4 : 2)}`);
 
 function regathered(b: {
   filesReRead: number;
