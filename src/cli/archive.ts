@@ -258,6 +258,10 @@ export function renderArchive(doc: ArchiveDocument): string {
     `input       ${n(t.inputTokensTotal)} tokens over all calls (${n(t.cacheReadTokens)} cache reads, ${n(t.cacheWriteTokens)} cache writes), ${n(t.outputTokens)} output`,
     `cost        ${usd(t.costUsd)} at list prices${t.unpriced ? ` (${n(t.unpriced)} sessions with a model of unknown price not included)` : ''}`,
   );
+  if (t.compactions > 0)
+    lines.push(
+      `bill        re-read ${n(t.billFilesReRead)} files, re-ran ${n(t.billCommandsReRun)} commands after compactions: ${n(t.billRegatherTokens)} tokens (${usd(t.billRegatherCostUsd)}) re-gathered; ${n(t.billFactsLost)} facts lost; at most ${n(t.billActionsToFirstEditMax)} actions to the first edit`,
+    );
   for (const p of doc.problems) lines.push(`unread      ${p.path}: ${p.reason}`);
   return lines.join('\n');
 }
