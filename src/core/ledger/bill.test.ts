@@ -186,6 +186,13 @@ describe('billLine', () => {
     );
   });
 
+  it('says a compaction followed by no call at all so', () => {
+    const [bill] = billsOf(new Session().read('a.ts').compact());
+    expect(billLine(0, 3, bill!)).toBe(
+      'Compaction 1 at #3: no action after it; re-read 0 files, re-ran 0 commands: 0 tokens ($0) re-gathered; 5 facts lost',
+    );
+  });
+
   it('says a session in one line', () => {
     expect(billTotalLine(billTotal(billsOf(session)))).toBe(
       'Over 2 compactions: at most 6 actions to the first edit; re-read 3 files, re-ran 3 commands: 1,020 tokens ($0.0031) re-gathered; 5 facts lost',

@@ -261,7 +261,9 @@ export function billLine(index: number, atMessage: number, b: CompactionBill): s
   const against = compared.length ? ` (${compared.join(', ')})` : '';
   const toEdit =
     b.actionsToFirstEdit === null
-      ? `no edit in the ${plural(b.actionsAfter, 'action')} after it`
+      ? b.actionsAfter === 0
+        ? 'no action after it'
+        : `no edit in the ${plural(b.actionsAfter, 'action')} after it`
       : `${plural(b.actionsToFirstEdit, 'action')} to the first edit`;
   return `${head}: ${toEdit}${against}; ${regathered(b)}`;
 }
