@@ -37,6 +37,13 @@ test.describe('the ledger of recorded compactions', () => {
     await expect(panel.locator('[data-testid="ledger-fact"][data-kept="true"]')).not.toHaveCount(0);
     await expect(panel.getByTestId('ledger-reread')).toHaveText(['/home/lee/code/linkcheck/src/check.ts']);
     await expect(panel.getByTestId('ledger-cost')).toContainText('It did not pay for itself.');
+    // The amnesia bill, as `audit` prints it for the same file.
+    await expect(panel.getByTestId('ledger-bill')).toHaveText(
+      'Compaction 1 at #20: 1 action to the first edit (pace 0, fresh start 3); re-read 1 file, re-ran 1 command: 638 tokens ($0.0019) re-gathered; 3 facts lost',
+    );
+    await expect(page.getByTestId('ledger-bill-total')).toHaveText(
+      'Over 2 compactions: at most 2 actions to the first edit; re-read 1 file, re-ran 1 command: 638 tokens ($0.0019) re-gathered; 7 facts lost',
+    );
     for (const theme of ['light', 'dark']) {
       if (theme === 'dark') {
         await page.getByTestId('theme-toggle').click();
@@ -72,6 +79,9 @@ test.describe('the ledger of recorded compactions', () => {
     // The second compaction's panel first: the first's, opened after it, shows its own figures.
     await page.getByTestId('open-ledger').nth(1).click();
     await expect(page.getByTestId('ledger-panel')).toContainText('Compaction 2 ');
+    await expect(page.getByTestId('ledger-bill')).toContainText(
+      'Compaction 2 at #36: 2 actions to the first edit',
+    );
     await page.getByTestId('open-ledger').first().click();
     const panel = page.getByTestId('ledger-panel');
     await expect(panel).toContainText('Compaction 1 (manual, compact_boundary)');

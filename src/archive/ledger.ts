@@ -6,11 +6,14 @@
  * that turns it into columns, for the session's row and for each
  * compaction's row alike.
  */
+import type { Estimator } from '../core/estimate';
+import { billTotal, compactionBills, type CompactionBill } from '../core/ledger/bill';
 import { compactionLedger, type LedgerEntry } from '../core/ledger/ledger';
 import { LEDGER_KINDS } from '../core/ledger/kinds';
 import { survivalOf } from '../core/ledger/survival';
 import { historyOf } from '../core/session/calls';
 import type { ImportResult } from '../formats/types';
+import { ledgerPrice } from '../providers/prices';
 
 export interface LedgerFigures {
   /** Share (0..1) of the summarized messages' facts that the summary kept, every kind pooled. */
@@ -27,6 +30,19 @@ export interface LedgerFigures {
   commandSurvival: number | null;
   /** The same for the user's instructions. */
   instructionSurvival: number | null;
+  /** The amnesia bill (`src/core/ledger/bill.ts`): calls to the first edit after it (the session: the most). */
+  billActionsToFirstEdit: number | null;
+  /** Median calls between edits before it; a compaction's only. */
+  billPaceBefore: number | null;
+  /** Calls to the session's first edit, when it came before the first compaction. */
+  billFreshStart: number | null;
+  billFilesReRead: number | null;
+  billCommandsReRun: number | null;
+  /** Our count of the results of the re-reads and re-runs. */
+  billRegatherTokens: number | null;
+  /** Those tokens at the session's model's input price; null without a price. */
+  billRegatherCostUsd: number | null;
+  billFactsLost: number | null;
 }
 
 export interface LedgerColumns {
@@ -44,6 +60,37 @@ export const NO_LEDGER: LedgerFigures = {
   pathSurvival: null,
   commandSurvival: null,
   instructionSurvival: null,
+  billActionsToFirstEdit: null,
+  billPaceBefore: null,
+  billFreshStart: null,
+  billFilesReRead: null,
+  billCommandsReRun: null,
+  billRegatherTokens: null,
+  billRegatherCostUsd: null,
+  billFactsLost: null,
+};
+
+/** A compaction's bill as columns. */
+function billColumns(b: CompactionBill) {
+  return {
+    billActionsToFirstEdit: b.actionsToFirstEdit,
+    billPaceBefore: b.paceBefore,
+    billFreshStart: b.freshStart,
+    billFilesReRead: b.filesReRead,
+    billCommandsReRun: b.commandsReRun,
+    billRegatherTokens: b.regatherTokens,
+    billRegatherCostUsd: b.regatherCost,
+    billFactsLost: b.factsLost,
+  };
+}
+
+/** Nothing to bill: a session without compactions lost nothing and gathered nothing again. */
+const NO_BILL = {
+  billFilesReRead: 0,
+  billCommandsReRun: 0,
+  billRegatherTokens: 0,
+  billRegatherCostUsd: 0,
+  billFactsLost: 0,
 };
 
 /** The per-kind shares of some entries, as columns. */
@@ -64,30 +111,56 @@ function pooled(entries: readonly LedgerEntry[]): number | null {
   return all === 0 ? null : kept / all;
 }
 
-/** No token counts: every column below is made of facts, paths and calls, none of tokens. */
+/** No token counts: every column but the bill's re-gathered tokens is made of facts, paths and calls. */
 const NO_COUNTS: readonly number[] = [];
 
 /**
  * A session without recorded compactions has nothing to lose: zeros, and no
  * survival. One with compactions gets the ledger `audit` prints, without its
  * token figures: survival, paths, re-reads and loops (a run of compactions
- * with few calls between them) are read from the text and the calls, so
- * nothing is tokenized for these columns, and a file that records its usage
- * is never counted.
+ * with few calls between them) are read from the text and the calls. The
+ * bill's re-gathered tokens are the one count: only the results of the
+ * calls that read or ran again what they had before a compaction, with the
+ * estimator `audit` uses, loaded only when there is such a call.
  */
-export function ledgerColumns(imported: ImportResult): LedgerColumns {
+export async function ledgerColumns(
+  imported: ImportResult,
+  estimator: () => Promise<Estimator>,
+  model: string | null,
+): Promise<LedgerColumns> {
   const recorded = imported.history?.compactions ?? [];
   if (recorded.length === 0) {
-    return { session: { ...NO_LEDGER, rereads: 0, loops: 0, lostPaths: 0 }, compactions: [] };
+    return {
+      session: { ...NO_LEDGER, rereads: 0, loops: 0, lostPaths: 0, ...NO_BILL },
+      compactions: [],
+    };
   }
-  const ledger = compactionLedger(historyOf(imported.messages, imported.history), NO_COUNTS);
-  const compactions = ledger.compactions.map((e): LedgerFigures => ({
+  const history = historyOf(imported.messages, imported.history);
+  const price = ledgerPrice(model ?? undefined);
+  const asked = new Set<number>();
+  const ledger = compactionLedger(history, NO_COUNTS, { price, tokensOf: (i) => (asked.add(i), 0) });
+  let bills = ledger.compactions.map((e) => e.bill);
+  if (asked.size > 0) {
+    const counter = await estimator();
+    const counts = new Map<number, number>();
+    for (const i of asked) counts.set(i, counter.countMessage(history.messages[i]!));
+    bills = compactionBills({
+      messages: history.messages,
+      compactionsAt: history.compactions.map((c) => c.atMessage),
+      factsLost: bills.map((b) => b.factsLost),
+      tokensOf: (i) => counts.get(i) ?? 0,
+      price,
+    });
+  }
+  const compactions = ledger.compactions.map((e, k): LedgerFigures => ({
     survival: pooled([e]),
     rereads: e.rereads.length,
     loops: ledger.loops.filter((l) => l.from <= e.index && e.index <= l.to).length,
     lostPaths: e.facts.paths.lost.length,
     ...kindShares([e]),
+    ...billColumns(bills[k]!),
   }));
+  const total = billTotal(bills);
   return {
     session: {
       survival: pooled(ledger.compactions),
@@ -95,6 +168,14 @@ export function ledgerColumns(imported: ImportResult): LedgerColumns {
       loops: ledger.loops.length,
       lostPaths: compactions.reduce((sum, c) => sum + (c.lostPaths ?? 0), 0),
       ...kindShares(ledger.compactions),
+      billActionsToFirstEdit: total.actionsToFirstEditMax,
+      billPaceBefore: null,
+      billFreshStart: bills[0]!.freshStart,
+      billFilesReRead: total.filesReRead,
+      billCommandsReRun: total.commandsReRun,
+      billRegatherTokens: total.regatherTokens,
+      billRegatherCostUsd: total.regatherCost,
+      billFactsLost: total.factsLost,
     },
     compactions,
   };

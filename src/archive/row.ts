@@ -257,7 +257,7 @@ async function rowOf(
   const history = historyOf(imported.messages, imported.history);
   const model = sessionModel(imported) ?? facts.model;
   const cost = costOfSizes(sizes, model);
-  const ledger = ledgerColumns(imported);
+  const ledger = await ledgerColumns(imported, input.estimator, model);
   const row: SessionRow = {
     file: input.file,
     format: imported.format,

@@ -72,6 +72,13 @@ export const SESSION_COLUMNS: readonly Column<SessionRow>[] = [
   real('pathSurvival', (r) => r.pathSurvival),
   real('commandSurvival', (r) => r.commandSurvival),
   real('instructionSurvival', (r) => r.instructionSurvival),
+  int('billActionsToFirstEditMax', (r) => r.billActionsToFirstEdit),
+  int('billFreshStart', (r) => r.billFreshStart),
+  int('billFilesReRead', (r) => r.billFilesReRead),
+  int('billCommandsReRun', (r) => r.billCommandsReRun),
+  int('billRegatherTokens', (r) => r.billRegatherTokens),
+  real('billRegatherCostUsd', (r) => r.billRegatherCostUsd),
+  int('billFactsLost', (r) => r.billFactsLost),
   text('error', (r) => r.error ?? null),
 ];
 
@@ -91,6 +98,14 @@ export const COMPACTION_COLUMNS: readonly Column<CompactionRow>[] = [
   real('pathSurvival', (r) => r.pathSurvival),
   real('commandSurvival', (r) => r.commandSurvival),
   real('instructionSurvival', (r) => r.instructionSurvival),
+  int('billActionsToFirstEdit', (r) => r.billActionsToFirstEdit),
+  real('billPaceBefore', (r) => r.billPaceBefore),
+  int('billFreshStart', (r) => r.billFreshStart),
+  int('billFilesReRead', (r) => r.billFilesReRead),
+  int('billCommandsReRun', (r) => r.billCommandsReRun),
+  int('billRegatherTokens', (r) => r.billRegatherTokens),
+  real('billRegatherCostUsd', (r) => r.billRegatherCostUsd),
+  int('billFactsLost', (r) => r.billFactsLost),
 ];
 
 export type TableFormat = 'parquet' | 'csv' | 'jsonl';

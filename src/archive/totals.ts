@@ -28,6 +28,14 @@ export interface ArchiveTotals {
   skippedFiles: number;
   /** Links out of the folder, not followed (the command line's `--follow-links` follows them). */
   skippedLinks: number;
+  /** The amnesia bills of every session added up: the longest way back to work after a compaction… */
+  billActionsToFirstEditMax: number | null;
+  billFilesReRead: number;
+  billCommandsReRun: number;
+  /** …and the tokens re-gathered, priced where the session's model has a price. */
+  billRegatherTokens: number;
+  billRegatherCostUsd: number;
+  billFactsLost: number;
 }
 
 export function emptyTotals(): ArchiveTotals {
@@ -49,6 +57,12 @@ export function emptyTotals(): ArchiveTotals {
     callsWithoutModel: 0,
     skippedFiles: 0,
     skippedLinks: 0,
+    billActionsToFirstEditMax: null,
+    billFilesReRead: 0,
+    billCommandsReRun: 0,
+    billRegatherTokens: 0,
+    billRegatherCostUsd: 0,
+    billFactsLost: 0,
   };
 }
 
@@ -70,6 +84,16 @@ export function addRow(totals: ArchiveTotals, row: SessionRow): void {
   if (row.costUsd !== null) totals.costUsd += row.costUsd;
   else if (row.error === undefined && row.inputTokensTotal !== null) totals.unpriced++;
   totals.callsWithoutModel += row.callsWithoutModel;
+  if (row.billActionsToFirstEdit !== null)
+    totals.billActionsToFirstEditMax = Math.max(
+      totals.billActionsToFirstEditMax ?? 0,
+      row.billActionsToFirstEdit,
+    );
+  totals.billFilesReRead += row.billFilesReRead ?? 0;
+  totals.billCommandsReRun += row.billCommandsReRun ?? 0;
+  totals.billRegatherTokens += row.billRegatherTokens ?? 0;
+  totals.billRegatherCostUsd += row.billRegatherCostUsd ?? 0;
+  totals.billFactsLost += row.billFactsLost ?? 0;
 }
 
 export function totalsOf(rows: readonly SessionRow[], skippedFiles = 0, skippedLinks = 0): ArchiveTotals {

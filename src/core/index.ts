@@ -156,6 +156,8 @@ export { replay } from './session/replay';
 export { compactionFacts, compactionLedger, compactionParts } from './ledger/ledger';
 export type { CompactionParts, Ledger, LedgerEntry, LedgerOptions, Reread } from './ledger/ledger';
 export { ledgerDocument } from './ledger/document';
+export { billLine, billTotalLine } from './ledger/bill';
+export type { BillTotal, CompactionBill } from './ledger/bill';
 export type { LedgerDocument, LedgerEntryDocument } from './ledger/document';
 export { factTexts, LEDGER_KINDS } from './ledger/kinds';
 export type { FactSurvival, LedgerFact, LedgerKind } from './ledger/kinds';

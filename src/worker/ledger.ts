@@ -5,6 +5,8 @@
  * page can lead to the message it came from. See docs/ledger.md.
  */
 import {
+  billLine,
+  billTotalLine,
   compactionLedger,
   compactionParts,
   compareStrategies,
@@ -76,9 +78,11 @@ export function ledgerView(
         call: callOf(points, r.atMessage),
         target: targetOf(history, points, r.atMessage),
       })),
+      billLine: billLine(entry.index, entry.atMessage, entry.bill),
     })),
     survivalLine: survivalLine(document.survival, document.compactions.length),
     loops: document.loops,
+    billTotalLine: billTotalLine(document.bill),
   };
 }
 

@@ -527,6 +527,8 @@ export interface LedgerEntryView extends Omit<
   facts: { kind: LedgerKind; kept: LedgerFactView[]; lost: LedgerFactView[] }[];
   /** `call`: the call that re-read, where the chart marks it (−1 before the first). */
   rereads: (Reread & { call: number; target: LedgerTarget | null })[];
+  /** Its amnesia bill in one line, as `audit` prints it. */
+  billLine: string;
 }
 
 export interface LedgerView {
@@ -534,6 +536,8 @@ export interface LedgerView {
   /** "paths 9.8% · commands 0.2% · … kept over 3 compactions". */
   survivalLine: string;
   loops: CompactionLoop[];
+  /** The compactions' bills added up, in one line. */
+  billTotalLine: string;
 }
 
 /** Every strategy at one recorded compaction, as `audit --json` reports them. */

@@ -86,6 +86,18 @@ describe('the ledger the worker hands the page', () => {
     expect(first.cost.model).toBe('claude-sonnet-4-5');
   });
 
+  it("bills each compaction in the line audit prints, counted with the page's estimator, and the session in one more", async () => {
+    const estimator = await loadEstimator('o200k_base');
+    const { ledger } = await timelineData(sample, estimator, normalizeSettings({}));
+    expect(ledger!.compactions.map((c) => c.billLine)).toEqual([
+      'Compaction 1 at #20: 1 action to the first edit (pace 0, fresh start 3); re-read 1 file, re-ran 1 command: 638 tokens ($0.0019) re-gathered; 3 facts lost',
+      'Compaction 2 at #36: 2 actions to the first edit (pace 0, fresh start 3); re-read 0 files, re-ran 0 commands: 0 tokens ($0) re-gathered; 4 facts lost',
+    ]);
+    expect(ledger!.billTotalLine).toBe(
+      'Over 2 compactions: at most 2 actions to the first edit; re-read 1 file, re-ran 1 command: 638 tokens ($0.0019) re-gathered; 7 facts lost',
+    );
+  });
+
   it('compares the strategies at one compaction as audit --json does: cut, tokens after, facts kept', async () => {
     const estimator = await loadEstimator('o200k_base');
     const settings = normalizeSettings({});

@@ -8,6 +8,7 @@
  */
 import { LEDGER_KINDS, type LedgerFact, type LedgerKind } from './kinds';
 import type { Ledger, LedgerEntry } from './ledger';
+import type { BillTotal } from './bill';
 import type { CompactionLoop } from './loops';
 import type { StrategyAtCompaction } from './strategies';
 import type { Survival } from './survival';
@@ -24,6 +25,8 @@ export interface LedgerDocument<F> {
   compactions: LedgerEntryDocument<F>[];
   survival: Survival;
   loops: CompactionLoop[];
+  /** The compactions' bills added up. */
+  bill: BillTotal;
 }
 
 export function ledgerDocument<F>(
@@ -54,9 +57,11 @@ export function ledgerDocument<F>(
       cacheWriteAfter: e.cacheWriteAfter,
       callsUntilNext: e.callsUntilNext,
       cost: e.cost,
+      bill: e.bill,
       strategies: strategies[k] ?? [],
     })),
     survival: ledger.survival,
     loops: ledger.loops,
+    bill: ledger.bill,
   };
 }

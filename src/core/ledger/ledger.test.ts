@@ -139,6 +139,33 @@ describe('compactionLedger: one compaction', () => {
     });
   });
 
+  it('bills the compaction: the files read again after it, their results in our counts at the session price, the facts lost', () => {
+    expect(entry.bill).toEqual({
+      // Two reads after it and no edit.
+      actionsToFirstEdit: null,
+      actionsAfter: 2,
+      paceBefore: null,
+      freshStart: null,
+      // backoff.ts and config.ts (spelled from the repository there, from the root before).
+      filesReRead: 2,
+      commandsReRun: 0,
+      regatherTokens: 200,
+      regatherCost: (200 * 3) / 1_000_000,
+      // 2 paths, 1 command, 1 error, 2 instructions, 1 number.
+      factsLost: 7,
+    });
+    expect(ledger.bill).toMatchObject({ compactions: 1, filesReRead: 2, regatherTokens: 200, factsLost: 7 });
+  });
+
+  it('counts the re-gathered results with the counter it is given, asking only for those', () => {
+    const asked: number[] = [];
+    const bill = compactionLedger(history, [], {
+      tokensOf: (i) => (asked.push(i), 1_000 + i),
+    }).compactions[0]!.bill;
+    expect(asked).toEqual([11, 13]);
+    expect([bill.regatherTokens, bill.regatherCost]).toEqual([2_024, null]);
+  });
+
   it('pools the shares of every kind over the session, and says so in one line', () => {
     expect(ledger.survival).toEqual({
       paths: 0.5,

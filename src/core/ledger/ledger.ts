@@ -20,10 +20,11 @@ import type {
 } from '../session/history';
 import { recordedContext } from '../session/recorded';
 import { isSummaryMessage } from '../summaryEnvelope';
+import { billTotal, compactionBills, type BillTotal, type CompactionBill } from './bill';
 import { compactionCost, type CompactionCost, type LedgerPrice } from './cost';
 import type { FactSurvival, LedgerKind } from './kinds';
 import { findLoops, type CompactionLoop } from './loops';
-import { survivalOf, type Survival } from './survival';
+import { factLoss, survivalOf, type Survival } from './survival';
 import { touchesOf } from './touches';
 
 /** The ledger keeps more facts per kind than the judge's checklist: its shares are over whole sessions. */
@@ -63,12 +64,16 @@ export interface LedgerEntry {
   /** Model calls after it and before the next compaction (or the end). */
   callsUntilNext: number;
   cost: CompactionCost;
+  /** What the agent paid after it to get back to work (`bill.ts`). */
+  bill: CompactionBill;
 }
 
 export interface Ledger {
   compactions: LedgerEntry[];
   survival: Survival;
   loops: CompactionLoop[];
+  /** The compactions' bills added up. */
+  bill: BillTotal;
 }
 
 export interface LedgerOptions {
@@ -81,6 +86,11 @@ export interface LedgerOptions {
   priceOf?: (model: string) => LedgerPrice | null;
   /** The same session's parts and facts, when the caller shares them with the strategies' comparison. */
   found?: CompactionParts;
+  /**
+   * Our token count of one message, for the bill's re-gathered results;
+   * `counts` when absent. The archive counts only those few messages.
+   */
+  tokensOf?: (index: number) => number;
 }
 
 /** The prices of one call: its own model's when it names one, else the session's. */
@@ -295,6 +305,19 @@ function callsBetween(calls: readonly SessionCall[], from: number, to: number): 
   return calls.slice(low, end);
 }
 
+/** A placeholder until the session's bills are made, all at once, after the entries. */
+const NO_BILL: CompactionBill = {
+  actionsToFirstEdit: null,
+  actionsAfter: 0,
+  paceBefore: null,
+  freshStart: null,
+  filesReRead: 0,
+  commandsReRun: 0,
+  regatherTokens: 0,
+  regatherCost: null,
+  factsLost: 0,
+};
+
 /**
  * The ledger of every compaction in `history`. `counts` are our token
  * counts of its messages (the session's shape), used wherever the file
@@ -321,6 +344,7 @@ export function compactionLedger(
     const tokensAfter = c.tokensAfter ?? firstRecorded?.contextTokens ?? null;
     const cacheWriteAfter = firstRecorded?.cacheWriteTokens ?? null;
     entries.push({
+      bill: NO_BILL,
       index,
       atMessage: c.atMessage,
       trigger: c.trigger,
@@ -355,8 +379,17 @@ export function compactionLedger(
       }),
     });
   });
+  const bills = compactionBills({
+    messages,
+    compactionsAt: compactions.map((c) => c.atMessage),
+    factsLost: entries.map((e) => factLoss(e.facts).lost),
+    tokensOf: options.tokensOf ?? ((i) => counts[i] ?? 0),
+    price: options.price ?? null,
+  });
+  entries.forEach((e, k) => (e.bill = bills[k]!));
   return {
     compactions: entries,
+    bill: billTotal(bills),
     survival: survivalOf(entries),
     loops: findLoops(entries, (k) => sumOf(counts, againIn(partsList[k - 1]!, partsList[k]!))),
   };

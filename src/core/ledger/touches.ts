@@ -68,8 +68,8 @@ function shellReads(command: string): string[] {
   return out;
 }
 
-/** What one call read or wrote. */
-function touchesOfCall(call: ToolCall, atMessage: number, out: Touch[]): void {
+/** What one call read or wrote, appended to `out`. */
+export function touchesOfCall(call: ToolCall, atMessage: number, out: Touch[]): void {
   if (PATCH_TOOLS.includes(call.name)) {
     const patch = patchText(call.arguments);
     for (const file of patch === undefined ? [] : patchFiles(patch))

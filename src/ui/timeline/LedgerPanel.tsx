@@ -206,6 +206,9 @@ export function LedgerPanel({ entry, settings }: { entry: LedgerEntryView; setti
         </ul>
       )}
       <CostLine entry={entry} />
+      <p data-testid="ledger-bill" className="ledger-bill">
+        {entry.billLine}
+      </p>
       <StrategiesAt entry={entry} settings={settings} />
       <details>
         <summary>The summary it wrote</summary>
@@ -224,6 +227,9 @@ export function LedgerOverview({ ledger }: { ledger: LedgerView }) {
     <>
       <p className="ledger-survival" data-testid="ledger-survival">
         {ledger.survivalLine}
+      </p>
+      <p className="ledger-survival" data-testid="ledger-bill-total">
+        {ledger.billTotalLine}
       </p>
       {ledger.loops.map((l, i) => (
         <div key={i} className="ledger-loop" role="status" data-testid="ledger-loop">
