@@ -32,3 +32,17 @@ describe('counts fixed to a minimal link', () => {
     expect(useSettings.getState().settings.tokenizer).toBe('chars4');
   });
 });
+
+describe('a load whose counts are not fixed', () => {
+  it('changes nothing when nothing was fixed: the store is not set, so nothing is saved', () => {
+    let sets = 0;
+    const stop = useSettings.subscribe(() => void sets++);
+    useSettings.getState().fixCounts(null);
+    useSettings.getState().fixCounts(null);
+    expect(sets).toBe(0);
+    useSettings.getState().fixCounts({ tokenizer: 'cl100k_base', scale: 1 });
+    useSettings.getState().fixCounts({ tokenizer: 'cl100k_base', scale: 1 });
+    expect(sets).toBe(1);
+    stop();
+  });
+});

@@ -187,7 +187,7 @@ export const SETTINGS_RECORD: StoredRecord<StoredSettings> = {
 
 export const useSettings = create<SettingsState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       settings: DEFAULT_SETTINGS,
       modelId: null,
       refused: [],
@@ -215,7 +215,14 @@ export const useSettings = create<SettingsState>()(
               }
             : {},
         ),
-      fixCounts: (fixed) => set((state) => ({ countsFixed: fixed, settings: pinned(state.settings, fixed) })),
+      // Every load says whether its counts are fixed; most say "no" again, which changes nothing
+      // and so writes nothing (a write at each start would also undo a reset of the stored data).
+      fixCounts: (fixed) => {
+        const was = get().countsFixed;
+        if (was === fixed || (was && fixed && was.tokenizer === fixed.tokenizer && was.scale === fixed.scale))
+          return;
+        set((state) => ({ countsFixed: fixed, settings: pinned(state.settings, fixed) }));
+      },
       update: (patch) =>
         set((state) => {
           // Values refused earlier are tried again: this change may be the one that makes them fit.
