@@ -15,11 +15,25 @@ async function ok(argv: string[]) {
 /**
  * The `--json` document without what a minimal link does not carry: message
  * ids, the format, the link note, and the recorded usage (a link carries the
- * part not in the file that usage measured as a setting: same figure, other source).
+ * part not in the file that usage measured as a setting: same figure, other
+ * source, so its split and the newest call's size stay with the file), and
+ * where the window came from (the same window: the file's model, then the link).
  */
 function withoutText(doc: Record<string, unknown>) {
   // The format and its import report are the file's or the link's: they differ by design.
-  const { format: _format, import: _import, link: _link, unseenSource: _source, ...rest } = doc;
+  const {
+    format: _format,
+    import: _import,
+    link: _link,
+    unseenSource: _source,
+    unseenKnownTokens: _known,
+    unseenKnownSource: _knownSource,
+    unseenInferredTokens: _inferred,
+    unseenLikelyMissing: _missing,
+    lastCallTokens: _lastCall,
+    windowSource: _window,
+    ...rest
+  } = doc;
   const { unseenTokens: _unseen, ...settings } = doc.settings as Record<string, unknown>;
   return {
     ...rest,
@@ -37,10 +51,10 @@ describe('share FILE --minimal', () => {
       `link length ${link.length.toLocaleString('en-US')} characters, short: pastes anywhere`,
     );
     expect(err).toContain(
-      'minimal: counts of all 198 messages; the openings of 3 messages (153 characters of text); ' +
+      'minimal: counts of all 198 messages; the openings of 3 messages (126 characters of text); ' +
         'the text of 195 of 198 messages left out; ' +
         'the cut: #185 first kept, #184 last before the cut, #98 start of the split turn; ' +
-        'cut short to fit: its own openings to their first 51 characters; long turn ids to their first 8 characters; ' +
+        'cut short to fit: its own openings to their first 42 characters; long turn ids to their first 8 characters; ' +
         "3 other telling messages (system prompt, summaries, other strategies' cuts) left without text\n",
     );
     const decoded = await decodeShare(fragmentFromLink(link) ?? '');
@@ -82,7 +96,7 @@ describe('share FILE --minimal', () => {
   it('carries the openings at the cut: first kept, the message before it and the start of the split turn', async () => {
     const doc = JSON.parse((await ok(['share', SAMPLE, '--minimal', '--json'])).out);
     expect(doc).toMatchObject({
-      length: 2000,
+      length: 1997,
       messagesWithText: [98, 184, 185],
       partial: [98, 184, 185],
       cut: [
@@ -90,8 +104,8 @@ describe('share FILE --minimal', () => {
         { i: 184, part: 'before-cut' },
         { i: 98, part: 'turn-start' },
       ],
-      openingChars: 51,
-      textChars: 153,
+      openingChars: 42,
+      textChars: 126,
       // The cuts of other strategies (ADK's #192, LangChain's #178, Letta's #79) go without text.
       leftWithoutText: 3,
       filesLeftOut: 0,
@@ -100,9 +114,9 @@ describe('share FILE --minimal', () => {
     const decoded = await decodeShare(fragmentFromLink(doc.link) ?? '');
     const texts = decoded.ok && decoded.payload.variant === 'minimal' ? decoded.payload.transcript.texts : [];
     expect(texts?.map((t) => [t.i, (t.content ?? t.args?.join('') ?? '').length, t.part])).toEqual([
-      [98, 51, true],
-      [184, 51, true],
-      [185, 51, true],
+      [98, 42, true],
+      [184, 42, true],
+      [185, 42, true],
     ]);
   });
 
@@ -114,9 +128,9 @@ describe('share FILE --minimal', () => {
     const whole = JSON.parse(
       (await ok(['share', SAMPLE, '--minimal', '--include', '190-197', '--json'])).out,
     );
-    expect([opening.length, opening.lengthClass, opening.textChars]).toEqual([2944, 'long', 1436]);
+    expect([opening.length, opening.lengthClass, opening.textChars]).toEqual([2954, 'long', 1409]);
     expect(opening.added).toEqual([{ from: 190, to: 197, chars: 200, asked: 200 }]);
-    expect([whole.length, whole.lengthClass, whole.textChars]).toEqual([16000, 'too-long', 40750]);
+    expect([whole.length, whole.lengthClass, whole.textChars]).toEqual([16020, 'too-long', 40723]);
     expect(whole.added).toEqual([{ from: 190, to: 197, chars: 'all', asked: 'all' }]);
   });
 

@@ -14,7 +14,8 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { claudeCodeAutoCompact } from '../core/harness/autocompactOverride';
-import { MODEL_PRESETS } from '../core/models';
+import { promptTokens as sentTokens } from '../core/fileUsage';
+import { modelWindow } from '../core/modelWindow';
 import { tokensUntil } from '../core/nextCompaction';
 import { processIo, terminalIo, type Io } from './io';
 import { COUNT_FLAG } from './statuslineFlag';
@@ -179,12 +180,7 @@ function windowOf(status: StatusInput): number {
   const given = isObject(status.context_window) ? status.context_window.context_window_size : undefined;
   if (typeof given === 'number' && Number.isFinite(given) && given > 0) return Math.floor(given);
   const model = isObject(status.model) ? status.model.id : undefined;
-  if (typeof model === 'string') {
-    if (model.includes('[1m]')) return 1_000_000;
-    const preset = MODEL_PRESETS.find((m) => model.startsWith(m.id));
-    if (preset) return preset.contextWindow;
-  }
-  return DEFAULT_WINDOW;
+  return (typeof model === 'string' ? modelWindow(model) : null) ?? DEFAULT_WINDOW;
 }
 
 /** The context Claude Code reports for the newest call, when this version sends it. */
@@ -195,11 +191,13 @@ function usageTokens(status: StatusInput): number | null {
 
 /** A call's prompt: uncached input plus cache writes plus cache reads, as Claude Code counts the context. */
 function promptTokens(usage: Record<string, unknown>): number | null {
-  const parts = ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens'].map((k) =>
-    typeof usage[k] === 'number' && Number.isFinite(usage[k]) ? usage[k] : 0,
+  const count = (k: string) => (typeof usage[k] === 'number' && Number.isFinite(usage[k]) ? usage[k] : null);
+  if (count('input_tokens') === null) return null;
+  return sentTokens(
+    count('input_tokens'),
+    count('cache_read_input_tokens'),
+    count('cache_creation_input_tokens'),
   );
-  const total = parts[0]! + parts[1]! + parts[2]!;
-  return typeof usage.input_tokens === 'number' ? total : null;
 }
 
 /**
