@@ -64,6 +64,8 @@ interface SettingsState extends StoredSettings {
   /** Where the window in force came from, for the note beside the field. */
   windowOrigin: WindowOrigin;
   followFile(usage: FileUsage | undefined): void;
+  /** Gives the window back to the file: the typed window no longer wins. */
+  followFileWindow(): void;
   /** "Keep these settings": the link's become the user's own, and are saved. */
   keepLinkSettings(): void;
   /** Back to the user's own settings, as saved before the link. */
@@ -256,6 +258,8 @@ export const useSettings = create<SettingsState>()(
             ...followed(linked, state.fileUsage, windowGiven, true),
           };
         }),
+      followFileWindow: () =>
+        set((state) => ({ windowTyped: false, modelId: null, ...followed(state, state.fileUsage, false) })),
       followFile: (usage) =>
         set((state) => ({
           fileUsage: usage,
