@@ -128,7 +128,11 @@ test.describe('the first screen', () => {
   }) => {
     await openFresh(page);
     await expect(page.getByTestId('cut-index')).toHaveText('185');
+    // Over the threshold of a 128,000 window, the default sample is offered nothing.
+    await page.getByTestId('setting-window').fill('128000');
     await expect(page.getByTestId('make-it-fire')).toHaveCount(0);
+    // A file without a model is back at the default window once the typed one is given back.
+    await page.getByTestId('window-use-file').click();
     await page.getByTestId('sample-select').selectOption('openai-chat-revenue');
     await expect(page.getByTestId('verdict')).toHaveText(
       '15,925 tokens ≤ threshold 111,616: compaction does not fire',
