@@ -131,11 +131,11 @@ test.describe('the first screen', () => {
     // Over the threshold of a 128,000 window, the default sample is offered nothing.
     await page.getByTestId('setting-window').fill('128000');
     await expect(page.getByTestId('make-it-fire')).toHaveCount(0);
-    // A file without a model is back at the default window once the typed one is given back.
+    // Given back to the files, the window is the next file's model's: GPT-4.1's 1,047,576.
     await page.getByTestId('window-use-file').click();
     await page.getByTestId('sample-select').selectOption('openai-chat-revenue');
     await expect(page.getByTestId('verdict')).toHaveText(
-      '15,925 tokens ≤ threshold 111,616: compaction does not fire',
+      '15,925 tokens ≤ threshold 1,031,192: compaction does not fire',
     );
     await expect(page.getByTestId('nothing-to-compact')).toBeVisible();
     await page.getByTestId('make-it-fire').click();

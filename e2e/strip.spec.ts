@@ -12,6 +12,8 @@ import { CHAT, expect, openFresh as openFreshPage, paste, settledBox, test } fro
  */
 async function openFresh(page: Page) {
   await openFreshPage(page);
+  // Once the sample is in (the saved settings restored), so the typed window is not replaced.
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
   await page.getByTestId('setting-window').fill('128000');
 }
 
