@@ -49,7 +49,7 @@ test.describe('the part of the request not in the file', () => {
       'no',
     );
     await expect(page.locator('[data-strategy="clear-tool-uses"] [data-testid="strategy-after"]')).toHaveText(
-      '19,777',
+      '20,069',
     );
   });
 
