@@ -58,6 +58,9 @@ test("Claude Code's buffer of 500,000 is refused in its field, and the threshold
   page,
 }) => {
   await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  // A window of 128,000 typed over the sample model's 200,000.
+  await page.getByTestId('setting-window').fill('128000');
   await page.getByTestId('setting-strategy').selectOption('claude-code');
   await expect(page.getByTestId('threshold')).toHaveText('95,000');
   const buffer = page.getByTestId('param-autocompactBuffer');

@@ -128,10 +128,14 @@ test.describe('the first screen', () => {
   }) => {
     await openFresh(page);
     await expect(page.getByTestId('cut-index')).toHaveText('185');
+    // Over the threshold of a 128,000 window, the default sample is offered nothing.
+    await page.getByTestId('setting-window').fill('128000');
     await expect(page.getByTestId('make-it-fire')).toHaveCount(0);
+    // Given back to the files, the window is the next file's model's: GPT-4.1's 1,047,576.
+    await page.getByTestId('window-use-file').click();
     await page.getByTestId('sample-select').selectOption('openai-chat-revenue');
     await expect(page.getByTestId('verdict')).toHaveText(
-      '15,925 tokens ≤ threshold 111,616: compaction does not fire',
+      '15,925 tokens ≤ threshold 1,031,192: compaction does not fire',
     );
     await expect(page.getByTestId('nothing-to-compact')).toBeVisible();
     await page.getByTestId('make-it-fire').click();

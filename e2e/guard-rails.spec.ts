@@ -24,10 +24,14 @@ const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 const RESERVE_AT_WINDOW =
   'The reserve (128,000) must be smaller than the window (128,000): otherwise no room is left for the conversation and every message would compact.';
 
-/** The default sample with its numbers settled: 130,834 tokens, cut before #185. */
+/**
+ * The default sample with its numbers settled: 130,834 tokens, cut before
+ * #185, at a typed window of 128,000 (its model's own is 200,000).
+ */
 async function openSample(page: Page) {
   await openFresh(page);
   await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await page.getByTestId('setting-window').fill('128000');
   await expect(page.getByTestId('kept-tokens')).toHaveText('13,134');
 }
 

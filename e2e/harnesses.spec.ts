@@ -5,7 +5,26 @@
  */
 import type { Page } from '@playwright/test';
 import { MOCK_LLM_PORT } from '../playwright.config';
-import { CHAT, expect, mockRequests, openFresh, paste, STRATEGY_ROWS, test } from './fixtures';
+import {
+  CHAT,
+  expect,
+  mockRequests,
+  openFresh as openFreshPage,
+  paste,
+  STRATEGY_ROWS,
+  test,
+} from './fixtures';
+
+/**
+ * A fresh page with the default sample at a typed window of 128,000: the
+ * numbers here were made for that window (the sample's model has 200,000).
+ */
+async function openFresh(page: Page) {
+  await openFreshPage(page);
+  // Once the sample is in (the saved settings restored), so the typed window is not replaced.
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  await page.getByTestId('setting-window').fill('128000');
+}
 
 const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 const KEY = 'sk-test-harness-0123456789abcdef';

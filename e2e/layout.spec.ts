@@ -12,6 +12,8 @@ import { expect, openFresh, paste, settledBox, test } from './fixtures';
 async function openDefault(page: Page): Promise<void> {
   await openFresh(page);
   await expect(page.getByTestId('cut-index')).toHaveText('185');
+  // A window of 128,000 typed over the sample model's 200,000, which these numbers were made for.
+  await page.getByTestId('setting-window').fill('128000');
   await expect(page.getByTestId('total-tokens')).toHaveText('130,831');
 }
 
@@ -265,21 +267,17 @@ test.describe('the context bar under the header', () => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await openDefault(page);
     await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
-    await expect(page.getByTestId('unseen-tokens')).toHaveText('16,831');
-    await expect(page.getByTestId('context-tokens')).toHaveText('19,777');
+    await expect(page.getByTestId('unseen-tokens')).toHaveText('17,123');
+    await expect(page.getByTestId('context-tokens')).toHaveText('20,069');
     await expect(page.getByTestId('context-bar-summary')).toHaveText(
-      '19,777 of 128,000 tokens (15.5%) · free 91,839 · reserve 16,384',
+      '20,069 of 128,000 tokens (15.7%) · free 91,547 · reserve 16,384',
     );
     await page.getByTestId('context-details-toggle').click();
-    expect(await row(page, 'unrecorded')).toEqual([
-      'System prompt and tools (not in the file)',
-      '16,831',
-      '13.1%',
-    ]);
+    expect(await row(page, 'unrecorded')).toEqual(['Not explained by the file', '17,123', '13.4%']);
     expect(await row(page, 'summary')).toEqual(['Summaries', '568', '0.4%']);
-    expect(await row(page, 'context')).toEqual(['In context', '19,777', '15.5%']);
-    expect(await row(page, 'free')).toEqual(['Free space', '91,839', '71.7%']);
-    // 19,777 + 91,839 + 16,384 = 128,000: the bar fills the window exactly.
+    expect(await row(page, 'context')).toEqual(['In context', '20,069', '15.7%']);
+    expect(await row(page, 'free')).toEqual(['Free space', '91,547', '71.5%']);
+    // 20,069 + 91,547 + 16,384 = 128,000: the bar fills the window exactly.
     const track = page.getByTestId('context-track');
     await expect(track.locator('.part-free')).toHaveCount(1);
     await expect(track.locator('.part-reserve')).toHaveCount(1);

@@ -5,7 +5,7 @@ import { generateClaudeCode } from '../testing/transcripts';
 import { CHAT, expect, openFresh, paste, readIdb, settledBox, test } from './fixtures';
 
 test.describe('loading', () => {
-  test('the default sample is shown at first start, over the threshold with its last turn split', async ({
+  test("the default sample is shown at first start, in its model's window, with its last turn split", async ({
     page,
   }) => {
     await openFresh(page);
@@ -15,8 +15,9 @@ test.describe('loading', () => {
     await expect(page.getByTestId('total-tokens')).toHaveText('130,831');
     await expect(page.getByTestId('context-tokens')).toHaveText('130,834');
     await expect(page.getByTestId('verdict')).toHaveText(
-      '130,834 tokens > threshold 111,616: compaction fires',
+      '130,834 tokens ≤ threshold 183,616: compaction does not fire',
     );
+    await expect(page.getByTestId('setting-window')).toHaveValue('200000');
     await expect(page.getByTestId('cut-index')).toHaveText('185');
     await expect(page.getByTestId('kept-tokens')).toHaveText('13,134');
     await expect(page.getByText('splits turn #98')).toBeVisible();

@@ -50,7 +50,8 @@ describe('the minimal link of the page and of the command line', () => {
         },
         {
           state: {
-            settings: linkSettings(settings, unseen),
+            // The page's window follows the sample's model, as the command line's does.
+            settings: linkSettings({ ...settings, maxContextTokens: 200_000 }, unseen),
             provider: null,
             selectedIndex: null,
             preview: null,

@@ -50,7 +50,7 @@ function applyProvider(restored: RestoredShare): void {
  */
 export async function applyShare(restored: OpenedShare, sourceName: string): Promise<boolean> {
   // A value the settings refuse stays in its field with the reason, as if the reader had typed it.
-  useSettings.getState().applyLink(restored.settingsInput, restored.refusedSettings);
+  useSettings.getState().applyLink(restored.settingsInput, restored.refusedSettings, restored.windowGiven);
   applyProvider({ ...restored, messages: null, session: null });
   // The sender's prompts, for this visit, marked as theirs and reviewed before a model is sent them.
   usePrompts.getState().applyLink(restored.prompts);

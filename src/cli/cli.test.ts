@@ -65,6 +65,12 @@ describe('inspect --json', () => {
       'framingTokens',
       'unseenTokens',
       'unseenSource',
+      'unseenKnownTokens',
+      'unseenKnownSource',
+      'unseenInferredTokens',
+      'unseenLikelyMissing',
+      'lastCallTokens',
+      'windowSource',
       'contextTokens',
       'threshold',
       'shouldCompact',
@@ -355,7 +361,7 @@ describe('inspect: what the request holds that the file does not show', () => {
     ]);
     const table = (await run('inspect', session, '--tokenizer', 'chars4', '--unseen', '500')).out;
     expect(table).toContain(
-      'context     202 in messages + 500 not in the file (as set with --unseen) = 702 tokens',
+      'context     202 in messages + 500 system prompt and tools (as set with --unseen) = 702 tokens',
     );
     expect(table).toContain(
       'verdict     702 tokens (500 not in the file) ≤ threshold 111,616: compaction does not fire',

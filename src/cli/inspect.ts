@@ -9,8 +9,9 @@ import {
   type Estimator,
   explainNothingToCompact,
   isCutStrategy,
+  LIKELY_MISSING_RATIO,
   loadEstimator,
-  measuredUnseen,
+  measureUnseen,
   type Message,
   normalizeSettings,
   type SettingsInput,
@@ -18,6 +19,7 @@ import {
   type StrategyOutcome,
   type TranscriptShape,
 } from '../core';
+import { describeWindowOrigin } from '../core/modelWindow';
 import { isProblem } from '../formats/issues';
 import { importReport } from '../formats/report';
 import type { ImportResult } from '../formats/types';
@@ -27,6 +29,7 @@ import {
   SOURCE_HELP,
   SOURCE_OPTIONS,
   describeShared,
+  type Loaded,
   loadSource,
   sharedDocument,
   type SharedOrigin,
@@ -59,8 +62,10 @@ export function inspectDocument(
   shape: TranscriptShape,
   a: Analysis,
   shared: SharedOrigin | null = null,
+  window: Loaded['window'] | null = null,
 ) {
   const { plan } = a;
+  const split = a.unseenSplit;
   return {
     format: imported.format,
     import: importReport(imported),
@@ -78,6 +83,12 @@ export function inspectDocument(
     framingTokens: a.framingTokens,
     unseenTokens: a.unseenTokens,
     unseenSource: a.unseenSource,
+    unseenKnownTokens: split.knownTokens,
+    unseenKnownSource: split.knownSource,
+    unseenInferredTokens: split.inferredTokens,
+    unseenLikelyMissing: split.likelyMissing,
+    lastCallTokens: split.lastCallTokens,
+    ...(window ? { windowSource: { ...window.origin, tokens: window.tokens } } : {}),
     contextTokens: a.contextTokens,
     threshold: a.threshold,
     shouldCompact: a.shouldCompact,
@@ -162,19 +173,43 @@ function keptNote(a: Analysis): string {
   return over ? ` (${over})` : '';
 }
 
-/** Where the unseen part's figure came from, in words. */
+/** What the unseen part is, in words, after its figure. */
 const UNSEEN_SOURCE_WORDS: Record<Analysis['unseenSource'], string> = {
-  'recorded-usage': "measured from the file's recorded usage",
-  setting: 'as set with --unseen',
-  none: 'none known: the file records no usage; set one with --unseen',
+  'recorded-usage': "not explained by the file (inferred from the newest call's recorded usage)",
+  setting: 'system prompt and tools (as set with --unseen)',
+  none: 'not in the file (none known: the file records no usage; set one with --unseen)',
 };
 
-/** `2,943 in messages + 3 framing + 16,831 not in the file (…) = 19,777 tokens`: the sum the verdict compares. */
+/** `2,943 in messages + 3 framing + 16,831 not explained by the file (…) = 19,777 tokens`: the sum the verdict compares. */
 export function describeContext(a: Analysis): string {
   const parts = [`${n(a.totalTokens)} in messages`];
   if (a.framingTokens > 0) parts.push(`${n(a.framingTokens)} framing`);
-  parts.push(`${n(a.unseenTokens)} not in the file (${UNSEEN_SOURCE_WORDS[a.unseenSource]})`);
+  parts.push(`${n(a.unseenTokens)} ${UNSEEN_SOURCE_WORDS[a.unseenSource]}`);
   return `${parts.join(' + ')} = ${n(a.contextTokens)} tokens`;
+}
+
+/** The unseen part's known and inferred figures, the newest call they come from, and the warning when one dwarfs the messages. */
+export function describeUnseen(a: Analysis): string[] {
+  const s = a.unseenSplit;
+  const known =
+    s.knownSource === 'setting'
+      ? `${n(s.knownTokens)} (as set with --unseen)`
+      : s.knownSource === 'file'
+        ? `${n(s.knownTokens)} (the file's system messages, counted in the messages)`
+        : 'none recorded in the file';
+  const lines = [`system prompt and tools (known): ${known}`];
+  if (s.inferredTokens !== null) lines.push(`not explained by the file (inferred): ${n(s.inferredTokens)}`);
+  if (s.lastCallTokens !== null)
+    lines.push(
+      `newest call sent ${n(s.lastCallTokens)} (input + cache read + cache creation, as statusline shows)`,
+    );
+  if (s.likelyMissing) lines.push(likelyMissingNote(a));
+  return lines;
+}
+
+/** The warning for an inferred part far larger than the messages. */
+export function likelyMissingNote(a: Analysis): string {
+  return `the inferred ${n(a.unseenSplit.inferredTokens ?? 0)} is over ${LIKELY_MISSING_RATIO}× the ${n(a.totalTokens)} in messages: the file likely misses part of the conversation (a sub-agent's turns, dropped messages)`;
 }
 
 function firstLine(m: Message): string {
@@ -189,6 +224,7 @@ export function renderTable(
   shape: TranscriptShape,
   a: Analysis,
   shared: SharedOrigin | null = null,
+  window: Loaded['window'] | null = null,
 ): string {
   const { plan, settings } = a;
   const rows = imported.messages.map((m, i) =>
@@ -210,7 +246,9 @@ export function renderTable(
     `settings    window ${n(settings.maxContextTokens)}, reserve ${n(settings.reserveTokens)}, keep-recent ${n(settings.keepRecentTokens)}, max summary ${settings.maxSummaryTokens ? n(settings.maxSummaryTokens) : 'derived'}`,
     ...a.adjustments.map((adj) => `            ${describeAdjustment(adj)}`),
   ];
+  if (window) lines.push(`window      ${describeWindowOrigin(window.tokens, window.origin)}`);
   lines.push(`context     ${describeContext(a)}`);
+  for (const line of describeUnseen(a)) lines.push(`            ${line}`);
   lines.push(`verdict     ${describeVerdict(a)}`);
   if (!isCutStrategy(settings.strategy)) lines.push(`threshold   ${a.trigger.formula}`);
   if (a.cleared.length > 0) lines.push(`cleared     ${describeCleared(a.cleared)}`);
@@ -267,17 +305,21 @@ export async function inspect(argv: string[], io: Io): Promise<number> {
     io.out(INSPECT_HELP);
     return 0;
   }
-  const { imported, settings, shared } = await loadSource('inspect', values, positionals, io);
+  const { imported, settings, shared, window } = await loadSource('inspect', values, positionals, io);
   const estimator = await estimatorFor(settings);
   const counted = shapeOf(imported.messages, estimator);
   // What the file's usage shows every request held beyond its messages (system prompt, tools).
-  const unseenTokens = measuredUnseen(imported.messages, counted.counts, imported.history, estimator);
-  const shape = { ...counted, unseenTokens };
+  const unseen = measureUnseen(imported.messages, counted.counts, imported.history, estimator);
+  const shape = {
+    ...counted,
+    unseenTokens: unseen?.inferredTokens ?? null,
+    lastCallTokens: unseen?.lastCallTokens ?? null,
+  };
   const analysis = analyze(shape, settings);
   io.out(
     values.json
-      ? jsonDocument(inspectDocument(imported, shape, analysis, shared))
-      : renderTable(imported, shape, analysis, shared),
+      ? jsonDocument(inspectDocument(imported, shape, analysis, shared, window))
+      : renderTable(imported, shape, analysis, shared, window),
   );
   return 0;
 }

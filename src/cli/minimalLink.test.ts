@@ -15,11 +15,25 @@ async function ok(argv: string[]) {
 /**
  * The `--json` document without what a minimal link does not carry: message
  * ids, the format, the link note, and the recorded usage (a link carries the
- * part not in the file that usage measured as a setting: same figure, other source).
+ * part not in the file that usage measured as a setting: same figure, other
+ * source, so its split and the newest call's size stay with the file), and
+ * where the window came from (the same window: the file's model, then the link).
  */
 function withoutText(doc: Record<string, unknown>) {
   // The format and its import report are the file's or the link's: they differ by design.
-  const { format: _format, import: _import, link: _link, unseenSource: _source, ...rest } = doc;
+  const {
+    format: _format,
+    import: _import,
+    link: _link,
+    unseenSource: _source,
+    unseenKnownTokens: _known,
+    unseenKnownSource: _knownSource,
+    unseenInferredTokens: _inferred,
+    unseenLikelyMissing: _missing,
+    lastCallTokens: _lastCall,
+    windowSource: _window,
+    ...rest
+  } = doc;
   const { unseenTokens: _unseen, ...settings } = doc.settings as Record<string, unknown>;
   return {
     ...rest,
@@ -37,10 +51,10 @@ describe('share FILE --minimal', () => {
       `link length ${link.length.toLocaleString('en-US')} characters, short: pastes anywhere`,
     );
     expect(err).toContain(
-      'minimal: counts of all 198 messages; the openings of 3 messages (141 characters of text); ' +
+      'minimal: counts of all 198 messages; the openings of 3 messages (117 characters of text); ' +
         'the text of 195 of 198 messages left out; ' +
         'the cut: #185 first kept, #184 last before the cut, #98 start of the split turn; ' +
-        'cut short to fit: its own openings to their first 47 characters; long turn ids to their first 8 characters; ' +
+        'cut short to fit: its own openings to their first 39 characters; long turn ids to their first 8 characters; ' +
         "3 other telling messages (system prompt, summaries, other strategies' cuts) left without text; " +
         // The usage of 77 calls does not fit beside the openings at the cut: the link says so.
         "the timeline's 77 calls are left out: the reader sees the messages but not the session over time\n",
@@ -92,8 +106,8 @@ describe('share FILE --minimal', () => {
         { i: 184, part: 'before-cut' },
         { i: 98, part: 'turn-start' },
       ],
-      openingChars: 47,
-      textChars: 141,
+      openingChars: 39,
+      textChars: 117,
       // The cuts of other strategies (ADK's #192, LangChain's #178, Letta's #79) go without text.
       leftWithoutText: 3,
       filesLeftOut: 0,
@@ -102,9 +116,9 @@ describe('share FILE --minimal', () => {
     const decoded = await decodeShare(fragmentFromLink(doc.link) ?? '');
     const texts = decoded.ok && decoded.payload.variant === 'minimal' ? decoded.payload.transcript.texts : [];
     expect(texts?.map((t) => [t.i, (t.content ?? t.args?.join('') ?? '').length, t.part])).toEqual([
-      [98, 47, true],
-      [184, 47, true],
-      [185, 47, true],
+      [98, 39, true],
+      [184, 39, true],
+      [185, 39, true],
     ]);
   });
 
@@ -116,9 +130,9 @@ describe('share FILE --minimal', () => {
     const whole = JSON.parse(
       (await ok(['share', SAMPLE, '--minimal', '--include', '190-197', '--json'])).out,
     );
-    expect([opening.length, opening.lengthClass, opening.textChars]).toEqual([2945, 'long', 1424]);
+    expect([opening.length, opening.lengthClass, opening.textChars]).toEqual([2960, 'long', 1400]);
     expect(opening.added).toEqual([{ from: 190, to: 197, chars: 200, asked: 200 }]);
-    expect([whole.length, whole.lengthClass, whole.textChars]).toEqual([16012, 'too-long', 40738]);
+    expect([whole.length, whole.lengthClass, whole.textChars]).toEqual([16038, 'too-long', 40714]);
     expect(whole.added).toEqual([{ from: 190, to: 197, chars: 'all', asked: 'all' }]);
   });
 

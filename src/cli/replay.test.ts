@@ -74,7 +74,7 @@ describe('compaction-playground replay', () => {
     const r = await run(['replay', SAMPLE]);
     expect(r.out).toContain('recorded    2 compactions, peak 22,471 tokens');
     expect(r.out).toMatch(/^ {7}20 {2}manual {6}22,739 {10}–$/m);
-    expect(r.out).toContain('simulated   budget, threshold 111,616: 0 compactions');
+    expect(r.out).toContain('simulated   budget, threshold 183,616: 0 compactions');
     expect(r.out).toContain('overflow    none');
   });
 

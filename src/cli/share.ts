@@ -13,7 +13,8 @@ import {
   LINK_WORKS_MOSTLY,
   type LinkLengthClass,
 } from '../share/measure';
-import { measuredUnseen, shapeOf } from '../core';
+import { DEFAULT_SETTINGS, measuredUnseen, shapeOf } from '../core';
+import { windowInForce } from '../core/modelWindow';
 import { buildSharePayload, linkSettings, type SharePayload } from '../share/payload';
 import { redactContent } from '../share/redact';
 import { redactSecrets, scanSecrets, type SecretFinding } from '../share/secrets';
@@ -136,6 +137,10 @@ export async function share(argv: string[], io: Io): Promise<number> {
     chars === undefined ? r : { ...r, chars },
   );
   const imported = await readTranscript(file, formatFrom(values));
+  // The link carries the window in force: the one typed, else the file's model's, as `inspect` uses.
+  const given =
+    values.window !== undefined ? { tokens: settings.maxContextTokens!, from: 'typed' as const } : null;
+  settings.maxContextTokens = windowInForce(given, imported.usage, DEFAULT_SETTINGS.maxContextTokens).tokens;
   const counter = await estimatorFor(settings);
   const measured = measuredUnseen(
     imported.messages,

@@ -4,7 +4,8 @@
  * settings-only, the transcript); options typed on the command line win over
  * the link's.
  */
-import type { PromptOverrides, SettingsInput } from '../core';
+import { DEFAULT_SETTINGS, type PromptOverrides, type SettingsInput } from '../core';
+import { windowInForce, type WindowOrigin } from '../core/modelWindow';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ImportResult } from '../formats/types';
@@ -45,9 +46,26 @@ export interface SharedOrigin {
 
 export interface Loaded {
   imported: ImportResult;
-  /** As typed (link settings under command-line options), before normalization. */
+  /** As typed (link settings under command-line options), before normalization; the window as `window` says. */
   settings: SettingsInput;
   shared: SharedOrigin | null;
+  /** The window in force and where it came from: `--window`, the link, the file's model, or the default. */
+  window: { tokens: number; origin: WindowOrigin };
+}
+
+/**
+ * The settings with the window in force: `--window` or a link's wins, else
+ * the window the file states or its model has, else the default.
+ */
+function withWindow(loaded: Omit<Loaded, 'window'>, values: Values, linkWindow: boolean): Loaded {
+  const typed = values.window !== undefined ? 'typed' : linkWindow ? 'link' : null;
+  const tokens = loaded.settings.maxContextTokens ?? DEFAULT_SETTINGS.maxContextTokens;
+  const window = windowInForce(
+    typed ? { tokens, from: typed } : null,
+    loaded.imported.usage,
+    DEFAULT_SETTINGS.maxContextTokens,
+  );
+  return { ...loaded, settings: { ...loaded.settings, maxContextTokens: window.tokens }, window };
 }
 
 /**
@@ -103,11 +121,12 @@ export async function loadSource(
 
   if (typeof link !== 'string' && typeof bundle !== 'string') {
     if (positionals.length !== 1) throw new UsageError(`${command} needs exactly one FILE (see --help)`);
-    return {
+    const loaded = {
       imported: await readTranscript(positionals[0], format),
       settings: settingsFrom(values),
       shared: null,
     };
+    return withWindow(loaded, values, false);
   }
 
   const from = typeof link === 'string' ? 'link' : 'bundle';
@@ -158,7 +177,11 @@ export async function loadSource(
     }
     if (format)
       throw new UsageError(`--format applies to a FILE, and the ${from} carries its own transcript`);
-    return { imported: importedFromShare(restored, from), settings, shared };
+    return withWindow(
+      { imported: importedFromShare(restored, from), settings, shared },
+      values,
+      restored.windowGiven,
+    );
   }
 
   const name = restored.transcriptName ?? 'the transcript';
@@ -181,7 +204,7 @@ export async function loadSource(
         `("${name}"): ${difference}. The ${from}'s settings apply anyway.`,
     );
   }
-  return { imported, settings, shared };
+  return withWindow({ imported, settings, shared }, values, restored.windowGiven);
 }
 
 /** One line on where the state came from, for the human-readable reports. */

@@ -14,7 +14,8 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { claudeCodeAutoCompact } from '../core/harness/autocompactOverride';
-import { MODEL_PRESETS } from '../core/models';
+import { promptTokens as sentTokens } from '../core/fileUsage';
+import { modelWindow } from '../core/modelWindow';
 import { tokensUntil } from '../core/nextCompaction';
 import { processIo, singleLine, terminalIo, type Io } from './io';
 import { COUNT_FLAG } from './statuslineFlag';
@@ -187,12 +188,7 @@ function windowOf(status: StatusInput): number {
   // Below one token (0, 0.5) or past any model's, the size given says nothing.
   if (typeof given === 'number' && given >= 1 && given <= MAX_WINDOW) return Math.floor(given);
   const model = isObject(status.model) ? status.model.id : undefined;
-  if (typeof model === 'string') {
-    if (model.includes('[1m]')) return 1_000_000;
-    const preset = MODEL_PRESETS.find((m) => model.startsWith(m.id));
-    if (preset) return preset.contextWindow;
-  }
-  return DEFAULT_WINDOW;
+  return (typeof model === 'string' ? modelWindow(model) : null) ?? DEFAULT_WINDOW;
 }
 
 /** The context Claude Code reports for the newest call, when this version sends it. */
@@ -207,11 +203,13 @@ function usageTokens(status: StatusInput): number | null {
  * tokens from 0 to `MAX_TOKENS` counts as none; no input count, no prompt.
  */
 function promptTokens(usage: Record<string, unknown>): number | null {
-  const parts = ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens'].map((k) =>
-    isCount(usage[k]) ? usage[k] : 0,
+  const count = (k: string) => (isCount(usage[k]) ? usage[k] : null);
+  if (count('input_tokens') === null) return null;
+  return sentTokens(
+    count('input_tokens'),
+    count('cache_read_input_tokens'),
+    count('cache_creation_input_tokens'),
   );
-  const total = parts[0]! + parts[1]! + parts[2]!;
-  return isCount(usage.input_tokens) ? total : null;
 }
 
 /** More tokens than any context holds: a figure past it is not a count. */

@@ -33,7 +33,7 @@ import {
 } from './settings';
 import { isSummaryMessage } from './summaryEnvelope';
 import { formatCount } from './numbers';
-import { resolveUnseen, type UnseenSource } from './unseen';
+import { resolveUnseen, splitUnseen, type UnseenSource, type UnseenSplit } from './unseen';
 
 /** What the analysis needs of a transcript. The worker sends the page exactly this. */
 export interface TranscriptShape {
@@ -51,6 +51,8 @@ export interface TranscriptShape {
    * file records no usage. A typed setting takes its place.
    */
   unseenTokens?: number | null;
+  /** The newest recorded call's prompt (input + cache read + cache creation) `unseenTokens` was taken from. */
+  lastCallTokens?: number | null;
   /** The newest summary kept every message after it (`Boundary.alreadyCompacted`). */
   alreadyCompacted?: boolean;
   /** Entries weighed by the `pi` strategy but never sent (`Message.unsentAfter`). */
@@ -152,6 +154,8 @@ export interface Analysis {
   /** What the request holds that the file does not show (system prompt, tools), and where that figure came from. */
   unseenTokens: number;
   unseenSource: UnseenSource;
+  /** The same part split into what is known and what is only inferred from usage. */
+  unseenSplit: UnseenSplit;
   /** What the agent sends: messages + framing + unseen. Every threshold is compared with this. */
   contextTokens: number;
   /** The chosen strategy's threshold and trigger, and whether it fires. */
@@ -321,6 +325,7 @@ export function analyze(
     framingTokens: shape.listTail,
     unseenTokens: unseen.tokens,
     unseenSource: unseen.source,
+    unseenSplit: splitOf(shape, totalTokens, settings.unseenTokens),
     contextTokens: totalTokens + shape.listTail + unseen.tokens,
     threshold: current.trigger.threshold,
     trigger: current.trigger,
@@ -334,4 +339,17 @@ export function analyze(
     overflow: current.overflow,
     outcomes,
   };
+}
+
+/** The known and inferred parts of `shape`'s unseen part: the file's system messages, the typed size, the usage gap. */
+function splitOf(shape: TranscriptShape, messageTokens: number, typed: number | null): UnseenSplit {
+  let systemTokens = 0;
+  shape.roles.forEach((role, i) => {
+    if (role === 'system') systemTokens += shape.counts[i]!;
+  });
+  const measured =
+    typeof shape.unseenTokens === 'number'
+      ? { inferredTokens: shape.unseenTokens, lastCallTokens: shape.lastCallTokens ?? null }
+      : null;
+  return splitUnseen({ systemTokens, messageTokens, measured, typed });
 }

@@ -51,3 +51,18 @@ export function readFileUsage(record: object): FileUsage | undefined {
   if (typeof model === 'string') usage.model = model;
   return Object.keys(usage).length > 0 ? usage : undefined;
 }
+
+/**
+ * A call's prompt: fresh input plus cache reads plus cache writes. What the
+ * agent really sent, cached or not; Anthropic's usage counts the three apart
+ * (`input_tokens` alone is only the part after the last cache mark). Every
+ * reading of a call's context size (the importers, `statusline`) goes
+ * through here, so that the page, `inspect` and the status line agree.
+ */
+export function promptTokens(
+  input: number | null,
+  cacheRead: number | null,
+  cacheWrite: number | null,
+): number {
+  return (input ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0);
+}

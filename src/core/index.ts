@@ -78,8 +78,8 @@ export { applyClearings, clearInPlace } from './harness/applyClearings';
 export type { ClearedMessages } from './harness/applyClearings';
 export { analyze, shapeOf, strategyOutcome, strategyTrigger } from './analysis';
 export type { Analysis, CountedShape, StrategyOutcome, TranscriptShape } from './analysis';
-export { resolveUnseen } from './unseen';
-export type { Unseen, UnseenSource } from './unseen';
+export { LIKELY_MISSING_MIN_TOKENS, LIKELY_MISSING_RATIO, resolveUnseen, splitUnseen } from './unseen';
+export type { KnownSource, Unseen, UnseenSource, UnseenSplit } from './unseen';
 export { describeOverflow, describeVerdict, explainNothingToCompact, keptOverBudget } from './explain';
 export type { NothingReason, VerdictInput } from './explain';
 export type { Fate } from './fates';
@@ -144,9 +144,16 @@ export type { EvalReport } from './eval/report';
 export type { CompactionTrigger, RecordedCall, RecordedCompaction, SessionHistory } from './session/history';
 export { historyOf, sessionCalls, sessionShapeOf } from './session/calls';
 export type { SessionCall, SessionShape } from './session/calls';
-export { positionInContext, recordedContext, recordedCurve, unrecordedTokens } from './session/recorded';
+export {
+  lastRecordedPoint,
+  positionInContext,
+  recordedContext,
+  recordedCurve,
+  unrecordedTokens,
+} from './session/recorded';
 export type { RecordedPoint } from './session/recorded';
-export { countSession, measuredUnseen } from './session/counted';
+export { countSession, measuredUnseen, measureUnseen } from './session/counted';
+export type { UnseenMeasure } from './session/counted';
 export { recordedUsage, usageOf } from './session/usage';
 export type { CallSizes, RecordedUsage } from './session/usage';
 export type { CountedSession } from './session/counted';

@@ -8,7 +8,7 @@ import { createEstimator } from './estimate';
 import { describeVerdict } from './explain';
 import type { Message } from './message';
 import { sessionShapeOf, sessionCalls } from './session/calls';
-import { countSession, measuredUnseen } from './session/counted';
+import { countSession, measuredUnseen, measureUnseen } from './session/counted';
 import type { RecordedCall, SessionHistory } from './session/history';
 import { recordedCurve, unrecordedTokens } from './session/recorded';
 import { replay } from './session/replay';
@@ -43,8 +43,9 @@ const messages = [
 ];
 
 describe('the part not in the file, measured from recorded usage', () => {
-  it('is the smallest gap between a call’s input + cache reads + cache writes and the messages before it', () => {
-    // Contexts before the calls: 100, 350, 700. Gaps: 15,100 − 100, 15,400 − 350, 15,740 − 700.
+  it('is the newest call’s input + cache reads + cache writes less the messages before it', () => {
+    // Contexts before the calls: 100, 350, 700. Gaps: 15,100 − 100, 15,400 − 350, 15,740 − 700:
+    // the newest, not the smallest, so the context shown is the one the agent last sent.
     const history: SessionHistory = {
       messages,
       compactions: [],
@@ -52,10 +53,14 @@ describe('the part not in the file, measured from recorded usage', () => {
     };
     const points = recordedCurve(history, sessionCalls(history), messages.map(chars4.countMessage), 0);
     expect(points.map((p) => p.recordedTokens)).toEqual([15_100, 15_400, 15_740]);
-    expect(unrecordedTokens(points)).toBe(15_000);
+    expect(unrecordedTokens(points)).toBe(15_040);
+    expect(measureUnseen(messages, messages.map(chars4.countMessage), history, chars4)).toEqual({
+      lastCallTokens: 15_740,
+      inferredTokens: 15_040,
+    });
   });
 
-  it('leaves out a call that records 0, which would drive the gap to 0', () => {
+  it('leaves out a call that records 0 (an aborted call): the newest call before it is read', () => {
     const history: SessionHistory = {
       messages,
       compactions: [],
@@ -63,7 +68,7 @@ describe('the part not in the file, measured from recorded usage', () => {
     };
     const points = recordedCurve(history, sessionCalls(history), messages.map(chars4.countMessage), 0);
     expect(points.map((p) => p.recordedTokens)).toEqual([15_100, 15_400, 0]);
-    expect(unrecordedTokens(points)).toBe(15_000);
+    expect(unrecordedTokens(points)).toBe(15_050);
   });
 
   it('is null when no call records its size, and 0 (not below) when the estimate is above the record', () => {
@@ -80,8 +85,8 @@ describe('the part not in the file, measured from recorded usage', () => {
       calls: [call(1, 100, 15_000, 0), call(3, 400, 14_000, 1_000)],
     };
     const counts = messages.map(chars4.countMessage);
-    expect(measuredUnseen(messages, counts, history, chars4)).toBe(15_000);
-    expect(countSession(messages, history, chars4).unrecorded).toBe(15_000);
+    expect(measuredUnseen(messages, counts, history, chars4)).toBe(15_050);
+    expect(countSession(messages, history, chars4).unrecorded).toBe(15_050);
   });
 });
 

@@ -3,6 +3,7 @@
  * response reports. Claude Code lines carry the same messages, so the payload
  * importer (`anthropic.ts`) and `claudeCode.ts` both read them through here.
  */
+import { promptTokens } from '../core/fileUsage';
 import type { Message, SourceRef, ToolCall } from '../core/message';
 import { childPath, makeMessage, Parts } from './build';
 import type { IssueLog } from './issues';
@@ -222,7 +223,7 @@ export function anthropicUsage(message: JsonRecord): ImportUsage | undefined {
   const created = num(usage, 'cache_creation_input_tokens') ?? 0;
   const read = num(usage, 'cache_read_input_tokens') ?? 0;
   return {
-    contextTokens: input + created + read,
+    contextTokens: promptTokens(input, read, created),
     inputTokens: input,
     cachedInputTokens: read || undefined,
     outputTokens: num(usage, 'output_tokens'),

@@ -7,6 +7,7 @@
  * response is written as several lines sharing `message.id`; they are one message.
  */
 import { appendAll } from '../core/arrays';
+import { promptTokens } from '../core/fileUsage';
 import type { Message } from '../core/message';
 import type { RecordedCall, RecordedCompaction, SessionHistory } from '../core/session/history';
 import { anthropicUsage, convertAnthropicMessage } from './anthropicBlocks';
@@ -580,7 +581,7 @@ function recordedCall(atMessage: number, usage: JsonRecord, model: string | unde
   const any = input !== null || read !== null || write !== null;
   return {
     atMessage,
-    contextTokens: any ? (input ?? 0) + (read ?? 0) + (write ?? 0) : null,
+    contextTokens: any ? promptTokens(input, read, write) : null,
     inputTokens: input,
     cacheReadTokens: read,
     cacheWriteTokens: write,

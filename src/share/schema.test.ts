@@ -240,6 +240,7 @@ describe('restore', () => {
       expectedSha256: null,
       messageCount: 1,
       settingsInput: DEFAULT_SETTINGS,
+      windowGiven: false,
       refusedSettings: [],
       settings: { ...DEFAULT_SETTINGS, harness: DEFAULT_HARNESS_PARAMS },
       provider: null,

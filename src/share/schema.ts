@@ -392,6 +392,8 @@ export interface RestoredShare {
   messageCount: number;
   /** The settings as the sender had them, defaults filled in, before normalization; none refused. */
   settingsInput: SettingsFields;
+  /** Whether the link names a window: one it carries wins over the window of the file's model. */
+  windowGiven: boolean;
   /** The sender's values the settings refuse, with why: their defaults apply instead. */
   refusedSettings: Refusal[];
   /** What the core computes with: `normalizeSettings` of the above. */
@@ -454,6 +456,7 @@ export function restoreShare(payload: SharePayload): RestoredShare {
     expectedSha256: payload.variant === 'settings-only' ? payload.transcript.sha256 : null,
     messageCount: messages ? messages.length : (payload.transcript as { messageCount: number }).messageCount,
     settingsInput,
+    windowGiven: typeof payload.settings?.maxContextTokens === 'number',
     refusedSettings: refused,
     settings: normalizeSettings(settingsInput),
     provider: payload.provider ? { ...payload.provider } : null,

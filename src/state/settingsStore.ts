@@ -16,6 +16,8 @@ import { persist } from 'zustand/middleware';
 import type { HarnessId } from '../core/harness/registry';
 import type { HarnessParams, HarnessParamsInput } from '../core/harness/params';
 import { harnessParamProblem, thresholdProblem } from '../core/harness/paramProblems';
+import type { FileUsage } from '../core/fileUsage';
+import { windowInForce, type WindowOrigin } from '../core/modelWindow';
 import { defaultScaleFor, findModelPreset, settingsForModel, type ModelPreset } from '../core/models';
 import { DEFAULT_SETTINGS, normalizeSettings, type SettingsFields, type TokenizerId } from '../core/settings';
 import { applyTyped, type Refusal, type SettingField } from '../core/settingsProblems';
@@ -27,6 +29,11 @@ import { guardedStorage, storageKey, type Restored, type StoredRecord } from './
 interface StoredSettings {
   settings: SettingsFields;
   modelId: string | null;
+  /**
+   * Whether the window is the user's (typed, a model preset chosen, a link's):
+   * until it is, the window follows the loaded file's model (`followFile`).
+   */
+  windowTyped: boolean;
 }
 
 /** A preset parameter typed on the page that is not applied, and why. */
@@ -47,8 +54,18 @@ interface SettingsState extends StoredSettings {
    * while the link's shape the visit. Null when the settings are the user's.
    */
   ownBeforeLink: StoredSettings | null;
-  /** A link's settings, as typed in it, with the values refused in them. */
-  applyLink(settings: SettingsFields, refused: Refusal[]): void;
+  /** A link's settings, as typed in it, with the values refused in them; `windowGiven` when it names a window. */
+  applyLink(settings: SettingsFields, refused: Refusal[], windowGiven?: boolean): void;
+  /**
+   * The loaded file's usage: the window follows its model (or the window it
+   * states) unless the user's window is in force. Not stored.
+   */
+  fileUsage: FileUsage | undefined;
+  /** Where the window in force came from, for the note beside the field. */
+  windowOrigin: WindowOrigin;
+  followFile(usage: FileUsage | undefined): void;
+  /** Gives the window back to the file: the typed window no longer wins. */
+  followFileWindow(): void;
   /** "Keep these settings": the link's become the user's own, and are saved. */
   keepLinkSettings(): void;
   /** Back to the user's own settings, as saved before the link. */
@@ -113,6 +130,28 @@ function formulaProblemOf(
   return thresholdProblem(harness, next.harness, next.maxContextTokens);
 }
 
+/**
+ * The window when the user has not chosen one: the file's (what it states,
+ * else its model's), else the default, with where it came from; `{}` when
+ * the user's window is in force or nothing changes.
+ */
+function followed(
+  state: Pick<SettingsState, 'settings' | 'refused' | 'countsFixed'>,
+  usage: FileUsage | undefined,
+  windowTyped: boolean,
+  fromLink = false,
+): Partial<SettingsState> {
+  if (windowTyped) return { windowOrigin: { from: fromLink ? 'link' : 'typed' } };
+  const window = windowInForce(null, usage, DEFAULT_SETTINGS.maxContextTokens);
+  if (window.tokens === state.settings.maxContextTokens) return { windowOrigin: window.origin };
+  const waiting = Object.fromEntries(state.refused.map((r) => [r.field, r.value]));
+  const { settings, refused } = applyTyped(
+    state.settings,
+    pinned({ ...waiting, maxContextTokens: window.tokens }, state.countsFixed),
+  );
+  return { settings, refused, windowOrigin: window.origin };
+}
+
 const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as Exclude<SettingField, 'harness'>[];
 /** Fields whose absence in a stored record is not news: they came after it and default to "the file decides". */
 const ADDED_LATER: ReadonlySet<string> = new Set(['unseenTokens']);
@@ -175,7 +214,12 @@ export function restoreSettings(data: unknown): Restored<StoredSettings> {
       `The saved model preset ${JSON.stringify(stored.modelId)?.slice(0, 60)} is not known to this version.`,
     );
   }
-  return { value: { settings: usable, modelId }, notices };
+  // Saved before the window followed the file: a window other than the default, or a model, was the user's.
+  const windowTyped =
+    typeof stored.windowTyped === 'boolean'
+      ? stored.windowTyped
+      : usable.maxContextTokens !== DEFAULT_SETTINGS.maxContextTokens || modelId !== null;
+  return { value: { settings: usable, modelId, windowTyped }, notices };
 }
 
 export const SETTINGS_RECORD: StoredRecord<StoredSettings> = {
@@ -190,17 +234,36 @@ export const useSettings = create<SettingsState>()(
     (set, get) => ({
       settings: DEFAULT_SETTINGS,
       modelId: null,
+      windowTyped: false,
+      fileUsage: undefined,
+      windowOrigin: { from: 'default' },
       refused: [],
       refusedParams: [],
       countsFixed: null,
       ownBeforeLink: null,
-      applyLink: (settings, refused) =>
+      applyLink: (settings, refused, windowGiven = true) =>
+        set((state) => {
+          const linked = { ...state, settings, refused };
+          return {
+            settings,
+            refused,
+            refusedParams: [],
+            modelId: null,
+            windowTyped: windowGiven,
+            ownBeforeLink: state.ownBeforeLink ?? {
+              settings: state.settings,
+              modelId: state.modelId,
+              windowTyped: state.windowTyped,
+            },
+            ...followed(linked, state.fileUsage, windowGiven, true),
+          };
+        }),
+      followFileWindow: () =>
+        set((state) => ({ windowTyped: false, modelId: null, ...followed(state, state.fileUsage, false) })),
+      followFile: (usage) =>
         set((state) => ({
-          settings,
-          refused,
-          refusedParams: [],
-          modelId: null,
-          ownBeforeLink: state.ownBeforeLink ?? { settings: state.settings, modelId: state.modelId },
+          fileUsage: usage,
+          ...followed(state, usage, state.windowTyped, state.ownBeforeLink !== null),
         })),
       keepLinkSettings: () => set({ ownBeforeLink: null }),
       backToOwnSettings: () =>
@@ -212,6 +275,15 @@ export const useSettings = create<SettingsState>()(
                 refused: [],
                 refusedParams: [],
                 ownBeforeLink: null,
+                ...followed(
+                  {
+                    ...state,
+                    settings: pinned(state.ownBeforeLink.settings, state.countsFixed),
+                    refused: [],
+                  },
+                  state.fileUsage,
+                  state.ownBeforeLink.windowTyped,
+                ),
               }
             : {},
         ),
@@ -231,11 +303,13 @@ export const useSettings = create<SettingsState>()(
             state.settings,
             pinned({ ...waiting, ...rescaled(state, patch), ...patch }, state.countsFixed),
           );
+          const typedWindow = patch.maxContextTokens !== undefined;
           return {
             settings,
             refused,
             modelId: settings.maxContextTokens !== state.settings.maxContextTokens ? null : state.modelId,
             ownBeforeLink: null,
+            ...(typedWindow ? { windowTyped: true, windowOrigin: { from: 'typed' as const } } : {}),
           };
         }),
       chooseModel: (id) =>
@@ -252,7 +326,14 @@ export const useSettings = create<SettingsState>()(
             state.refused.filter((r) => !(r.field in chosen)).map((r) => [r.field, r.value]),
           );
           const { settings, refused } = applyTyped({ ...state.settings, ...chosen }, waiting);
-          return { modelId: model.id, settings, refused, ownBeforeLink: null };
+          return {
+            modelId: model.id,
+            settings,
+            refused,
+            ownBeforeLink: null,
+            windowTyped: true,
+            windowOrigin: { from: 'typed' },
+          };
         }),
       setParam: (harness, param, value) =>
         set((state) => {
@@ -270,13 +351,18 @@ export const useSettings = create<SettingsState>()(
           };
         }),
       reset: () =>
-        set((state) => ({
-          settings: pinned(DEFAULT_SETTINGS, state.countsFixed),
-          modelId: null,
-          refused: [],
-          refusedParams: [],
-          ownBeforeLink: null,
-        })),
+        set((state) => {
+          const settings = pinned(DEFAULT_SETTINGS, state.countsFixed);
+          return {
+            settings,
+            modelId: null,
+            refused: [],
+            refusedParams: [],
+            ownBeforeLink: null,
+            windowTyped: false,
+            ...followed({ ...state, settings, refused: [] }, state.fileUsage, false),
+          };
+        }),
     }),
     {
       name: storageKey(SETTINGS_RECORD),
@@ -284,9 +370,15 @@ export const useSettings = create<SettingsState>()(
       storage: guardedStorage(SETTINGS_RECORD, () => idbStorage, {
         settings: DEFAULT_SETTINGS,
         modelId: null,
+        windowTyped: false,
       }),
       // While a link's settings shape the visit, the device keeps the user's own.
-      partialize: (state) => state.ownBeforeLink ?? { settings: state.settings, modelId: state.modelId },
+      partialize: (state) =>
+        state.ownBeforeLink ?? {
+          settings: state.settings,
+          modelId: state.modelId,
+          windowTyped: state.windowTyped,
+        },
     },
   ),
 );

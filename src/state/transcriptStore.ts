@@ -121,6 +121,7 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
     // A load still in flight (the sample the page opened with) would replace the followed file when it ends.
     const { loadId } = getState();
     if (loadId !== null) workerClient.cancel(loadId);
+    if (first) useSettings.getState().followFile(view.usage);
     set((state) => ({
       status: 'ready',
       view: stamped(view),
@@ -145,7 +146,10 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
       },
       (event) => {
         // The bars from the fast estimate, drawn while the exact counts are made.
-        if (getState().loadId === id) set({ view: stamped(event.view), noticesDismissed: false });
+        if (getState().loadId !== id) return;
+        // The window follows the file's model from its first view, so the bars are drawn against it.
+        useSettings.getState().followFile(event.view.usage);
+        set({ view: stamped(event.view), noticesDismissed: false });
       },
     );
     set({
@@ -163,6 +167,7 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
       useSettings
         .getState()
         .fixCounts(view.excerpts ? { tokenizer: view.tokenizer, scale: view.scale } : null);
+      useSettings.getState().followFile(view.usage);
       set({
         status: 'ready',
         view: stamped(view),

@@ -5,7 +5,7 @@
  * to count), so a load that would make the page wait sends a view counted by
  * the `chars4` rule first, marked with the tokenizer it stands in for.
  */
-import { measuredUnseen, type Estimator, type Message, type TokenizerId } from '../core';
+import { measureUnseen, type Estimator, type Message, type TokenizerId } from '../core';
 import { shapeWithCounts } from '../core/analysis';
 import type { Estimators } from './estimators';
 import { firstLine } from './firstLine';
@@ -48,9 +48,11 @@ function assemble(
   const { imported, sourceName, bytes } = session.require();
   const messages = session.current();
   const pinned = session.pinned;
+  const unseen = measureUnseen(messages, counts, imported.history, estimator);
   return {
     ...shapeWithCounts(messages, counts, estimator),
-    unseenTokens: measuredUnseen(messages, counts, imported.history, estimator),
+    unseenTokens: unseen?.inferredTokens ?? null,
+    lastCallTokens: unseen?.lastCallTokens ?? null,
     ...(pinned ? { pinnedCall: pinned.call } : {}),
     key: session.nextViewKey(),
     // A share link's transcript arrives as our JSON; the page names the sender's format.

@@ -38,7 +38,7 @@ export interface Breakdown {
 
 /** What each category is called wherever it is shown; a tool's results are "Tool results: NAME". */
 export const CATEGORY_LABELS: Record<Exclude<CategoryKind, 'tool-result'>, string> = {
-  unrecorded: 'System prompt and tools (not in the file)',
+  unrecorded: 'Not explained by the file',
   system: 'System prompt',
   'tool-definitions': 'Tool definitions',
   user: 'User text',

@@ -76,22 +76,33 @@ export function recordedCurve(
 }
 
 /**
- * What every call sent that the file does not show: Claude Code records
- * neither its system prompt nor its tool definitions, yet each request's
- * usage counts them. Taken as the smallest gap between a recorded size and
- * our estimate of the same context (the gap that is always there), never
- * below 0; null when no call records its size. A call that records 0 is
- * left out: it recorded no usage at all (a file that ends on an aborted
- * call writes an empty usage), and it would drive the gap to 0.
+ * The newest call that records its prompt's size: the one the agent's own
+ * gauges (Claude Code's status line, Codex's "context left") read. A call
+ * that records 0 is left out: it recorded no usage at all (a file that ends
+ * on an aborted call writes an empty usage).
+ */
+export function lastRecordedPoint(points: readonly RecordedPoint[]): RecordedPoint | null {
+  for (let k = points.length - 1; k >= 0; k--) {
+    const p = points[k]!;
+    if (p.recordedTokens !== null && p.recordedTokens > 0) return p;
+  }
+  return null;
+}
+
+/**
+ * What the newest recorded call sent that the file's messages do not
+ * explain: its recorded prompt (input + cache read + cache creation) less
+ * our count of the context the file shows for it, never below 0; null when
+ * no call records its size. It holds the system prompt and tools an agent
+ * does not write down, and also whatever else the file misses (messages it
+ * dropped, a sub-agent's turns, a tokenizer that counts differently): an
+ * inference, not a measure of the system prompt. The newest call and not
+ * the smallest gap, so that the context the page and `inspect` show is the
+ * one the agent last sent, as `statusline` shows it.
  */
 export function unrecordedTokens(points: readonly RecordedPoint[]): number | null {
-  let gap: number | null = null;
-  for (const p of points) {
-    if (p.recordedTokens === null || p.recordedTokens <= 0) continue;
-    const d = p.recordedTokens - p.estimatedTokens;
-    gap = gap === null ? d : Math.min(gap, d);
-  }
-  return gap === null ? null : Math.max(0, gap);
+  const last = lastRecordedPoint(points);
+  return last === null ? null : Math.max(0, last.recordedTokens! - last.estimatedTokens);
 }
 
 /**

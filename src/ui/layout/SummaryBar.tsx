@@ -1,5 +1,6 @@
 /** The summary bar: messages, tokens, what the request holds besides them, the verdict and the cut. */
 import { describeVerdict } from '../../core/explain';
+import { LIKELY_MISSING_RATIO } from '../../core/unseen';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
 import { CutSummary } from './CutSummary';
@@ -19,8 +20,7 @@ export function Verdict({ analysis }: { analysis: PageAnalysis }) {
 function ContextParts({ analysis }: { analysis: PageAnalysis }) {
   const { framingTokens, unseenTokens, unseenSource, contextTokens, totalTokens } = analysis;
   if (contextTokens === totalTokens) return null;
-  const source =
-    unseenSource === 'recorded-usage' ? "measured from the file's usage" : 'as set in the settings';
+  const inferred = unseenSource === 'recorded-usage';
   return (
     <span data-testid="context-parts">
       {framingTokens > 0 && (
@@ -32,18 +32,37 @@ function ContextParts({ analysis }: { analysis: PageAnalysis }) {
       )}
       {unseenTokens > 0 && (
         <span
-          title={`System prompt and tool definitions: every request holds them, the file does not (${source})`}
+          title={
+            inferred
+              ? "Inferred: what the newest call's recorded usage holds beyond the file's messages (system prompt and tools, and whatever else the file misses)"
+              : 'System prompt and tool definitions, as set in the settings: every request holds them, the file does not'
+          }
         >
           <span className="muted">+ </span>
           <span data-testid="unseen-tokens" data-source={unseenSource}>
             {fmt(unseenTokens)}
           </span>
-          <span className="muted"> not in the file </span>
+          <span className="muted" data-testid="unseen-label">
+            {inferred ? ' not explained by the file (inferred) ' : ' system prompt and tools (set) '}
+          </span>
         </span>
       )}
       <span className="muted">= </span>
       <strong data-testid="context-tokens">{fmt(contextTokens)}</strong>
       <span className="muted"> in context</span>
+    </span>
+  );
+}
+
+/** Said when the inferred part dwarfs the messages: the file likely misses part of the conversation. */
+function MissingNote({ analysis }: { analysis: PageAnalysis }) {
+  const { unseenSplit, totalTokens } = analysis;
+  if (!unseenSplit.likelyMissing) return null;
+  return (
+    <span role="note" className="missing-note" data-testid="unseen-missing">
+      The inferred {fmt(unseenSplit.inferredTokens ?? 0)} is over {LIKELY_MISSING_RATIO}× the{' '}
+      {fmt(totalTokens)} in messages: the file likely misses part of the conversation (a sub-agent&apos;s
+      turns, dropped messages).
     </span>
   );
 }
@@ -64,6 +83,7 @@ export function SummaryBar({ analysis }: { analysis: PageAnalysis }) {
         </span>
       </span>
       <ContextParts analysis={analysis} />
+      <MissingNote analysis={analysis} />
       <Verdict analysis={analysis} />
       <CutSummary analysis={analysis} />
     </div>

@@ -14,7 +14,7 @@ const FIGURES: ContextFigures = {
 
 const BREAKDOWN: Breakdown = {
   categories: [
-    { kind: 'unrecorded', label: 'System prompt and tools (not in the file)', tokens: 15_000, messages: 0 },
+    { kind: 'unrecorded', label: 'Not explained by the file', tokens: 15_000, messages: 0 },
     { kind: 'summary', label: 'Summaries', tokens: 100, messages: 1 },
     { kind: 'user', label: 'User text', tokens: 150, messages: 2 },
     { kind: 'assistant', label: 'Assistant text', tokens: 200, messages: 3 },
@@ -30,7 +30,7 @@ describe('the context now against the window', () => {
     const picture = contextPicture(FIGURES, BREAKDOWN);
     expect(picture.byCategory).toBe(true);
     expect(picture.parts.map((p) => [p.label, p.tokens])).toEqual([
-      ['System prompt and tools (not in the file)', 15_000],
+      ['Not explained by the file', 15_000],
       ['Summaries', 100],
       ['User text', 150],
       ['Assistant text', 200],

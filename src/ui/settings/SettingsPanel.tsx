@@ -18,6 +18,7 @@ import { CountExact } from './CountExact';
 import { HarnessFields } from './HarnessFields';
 import { NumberField } from './NumberField';
 import { UnseenField } from './UnseenField';
+import { WindowSource } from './WindowSource';
 import './settings.css';
 import { STRATEGY_GROUPS, STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
 
@@ -86,6 +87,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         onChange={setters.maxContextTokens}
         hint="0 = compaction off"
       />
+      <WindowSource />
       <NumberField
         label="Reserve for the response"
         testId="setting-reserve"
@@ -114,6 +116,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         source={analysis?.unseenSource ?? 'none'}
         tokens={analysis?.unseenTokens ?? 0}
         measured={analysis?.view.unseenTokens ?? null}
+        split={analysis?.unseenSplit ?? null}
       />
       <NumberField
         label="Stall timeout (ms)"

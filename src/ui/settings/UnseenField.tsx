@@ -1,6 +1,6 @@
 /** The field for what every request holds that the file does not show (system prompt, tools). */
 import { memo, useState } from 'react';
-import type { UnseenSource } from '../../core/unseen';
+import type { UnseenSource, UnseenSplit } from '../../core/unseen';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
 
@@ -8,7 +8,7 @@ import { fmt } from '../format';
 function sourceNote(source: UnseenSource, tokens: number, measured: number | null): string {
   switch (source) {
     case 'recorded-usage':
-      return `measured from the file's usage: ${fmt(tokens)} tokens`;
+      return `not explained by the file, inferred from its newest call's usage: ${fmt(tokens)} tokens`;
     case 'setting':
       return measured === null
         ? 'typed; empty leaves it to the file'
@@ -16,6 +16,37 @@ function sourceNote(source: UnseenSource, tokens: number, measured: number | nul
     case 'none':
       return 'none: the file records no usage to measure it from; type it if you know it';
   }
+}
+
+/**
+ * What is known of the part (a system prompt the file records, the size
+ * typed) apart from what is only inferred (usage the messages do not
+ * explain), and the newest call the inference comes from.
+ */
+function SplitNote({ split }: { split: UnseenSplit }) {
+  const known =
+    split.knownSource === 'setting'
+      ? `${fmt(split.knownTokens)} as typed`
+      : split.knownSource === 'file'
+        ? `${fmt(split.knownTokens)}, the file's system messages (counted with the messages)`
+        : 'none recorded in the file';
+  return (
+    <ul className="field-note muted unseen-split" data-testid="unseen-split">
+      <li data-testid="unseen-known">System prompt and tools (known): {known}</li>
+      {split.inferredTokens !== null && (
+        <li data-testid="unseen-inferred">
+          Not explained by the file (inferred): {fmt(split.inferredTokens)}: the system prompt and tools the
+          file does not record, and whatever else it misses (cache, dropped messages, sub-agents)
+        </li>
+      )}
+      {split.lastCallTokens !== null && (
+        <li data-testid="last-call">
+          Newest call sent {fmt(split.lastCallTokens)} (input + cache read + cache creation), as{' '}
+          <code>statusline</code> shows it
+        </li>
+      )}
+    </ul>
+  );
 }
 
 /**
@@ -31,6 +62,7 @@ export const UnseenField = memo(function UnseenField({
   source,
   tokens,
   measured,
+  split,
 }: {
   /** The setting as typed: null leaves it to the file. */
   typed: number | null;
@@ -40,6 +72,8 @@ export const UnseenField = memo(function UnseenField({
   tokens: number;
   /** What the file's usage measures, or null without usage. */
   measured: number | null;
+  /** The known and inferred parts, when there is an analysis. */
+  split: UnseenSplit | null;
 }) {
   const update = useSettings((s) => s.update);
   const [draft, setDraft] = useState<string | null>(null);
@@ -49,7 +83,7 @@ export const UnseenField = memo(function UnseenField({
   const problem = invalid ? 'Enter a whole number of tokens, or leave it empty' : (refusal ?? null);
   return (
     <div className="field">
-      <label htmlFor="setting-unseen">Not in the file (system prompt, tools)</label>
+      <label htmlFor="setting-unseen">System prompt and tools (not in the file)</label>
       <input
         id="setting-unseen"
         data-testid="setting-unseen"
@@ -79,6 +113,7 @@ export const UnseenField = memo(function UnseenField({
           </span>
         )}
       </div>
+      {split && <SplitNote split={split} />}
     </div>
   );
 });

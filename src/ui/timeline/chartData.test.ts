@@ -104,8 +104,8 @@ describe('the timeline chart’s words', () => {
   it('captions the calls, what the estimates add and the re-reading calls marked', () => {
     const data = timeline();
     expect(chartCaption(data, replayOf(data, 'pi'), 'Pi', rereadCalls(data))).toBe(
-      'Context tokens before each of the 6 calls (estimates include 20 tokens not in the file: ' +
-        'system prompt and tools); 2 calls re-reading a file a summary stood in for marked',
+      "Context tokens before each of the 6 calls (estimates include 20 tokens the file's messages do not explain); " +
+        '2 calls re-reading a file a summary stood in for marked',
     );
   });
 

@@ -109,7 +109,7 @@ export function chartCaption(
     `Context tokens before each of the ${fmt(data.points.length)} calls`,
     replay.threshold > 0 ? `; ${strategyLabel} fires above ${fmt(replay.threshold)}` : '',
     data.unrecordedTokens
-      ? ` (estimates include ${fmt(data.unrecordedTokens)} tokens not in the file: system prompt and tools)`
+      ? ` (estimates include ${fmt(data.unrecordedTokens)} tokens the file's messages do not explain)`
       : '',
     rereads.length > 0
       ? `; ${fmt(rereads.length)} call${rereads.length === 1 ? '' : 's'} re-reading a file a summary stood in for marked`

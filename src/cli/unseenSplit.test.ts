@@ -1,0 +1,178 @@
+/**
+ * What `inspect` says of the part of the request the file does not show,
+ * split into what is known and what is only inferred, on Claude Code
+ * sessions written here; `statusline` reads the same newest call; and the
+ * window the file's model has, unless one is typed or a link carries one.
+ */
+import { describe, expect, it } from 'vitest';
+import { statusText } from './statusline';
+import { run, scratch } from './testSupport.node';
+
+const common = { isSidechain: false, sessionId: 's-split', version: '2.0.55' };
+const line = (record: object) => `${JSON.stringify({ ...common, ...record })}\n`;
+const user = (uuid: string, parent: string | null, content: string) =>
+  line({ type: 'user', uuid, parentUuid: parent, message: { role: 'user', content } });
+/** An assistant reply with its call's usage: fresh input, cache reads and cache writes apart. */
+const reply = (uuid: string, parent: string, text: string, usage: [number, number, number], model: string) =>
+  line({
+    type: 'assistant',
+    uuid,
+    parentUuid: parent,
+    message: {
+      id: `m-${uuid}`,
+      role: 'assistant',
+      model,
+      content: [{ type: 'text', text }],
+      usage: {
+        input_tokens: usage[0],
+        cache_read_input_tokens: usage[1],
+        cache_creation_input_tokens: usage[2],
+        output_tokens: 20,
+      },
+    },
+  });
+
+/** Two calls: 3 + 12,000 + 500 sent first, 10 + 12,600 + 300 = 12,910 the newest. */
+function session(model = 'claude-sonnet-4-5-20250929') {
+  return (
+    user('u1', null, 'Please rename the helper in src/util.ts and keep the tests green.') +
+    reply('a1', 'u1', 'Renamed it; running the tests now.', [3, 12_000, 500], model) +
+    user('u2', 'a1', 'Good. Now update the changelog.') +
+    reply('a2', 'u2', 'Changelog updated.', [10, 12_600, 300], model)
+  );
+}
+
+const inspectJson = async (...argv: string[]) => {
+  const r = await run(['inspect', ...argv, '--tokenizer', 'chars4', '--json']);
+  expect(r.code).toBe(0);
+  return JSON.parse(r.out);
+};
+
+describe('inspect: the part not in the file, known and inferred', () => {
+  it("infers the newest call's input + cache read + cache creation less the messages it sent", async () => {
+    const file = scratch('split-').file('s.jsonl', session());
+    const doc = await inspectJson(file);
+    const tokens = doc.messages.map((m: { tokens: number }) => m.tokens);
+    expect(tokens).toEqual([17, 9, 8, 5]);
+    // The newest call sent the three messages before its reply: 17 + 9 + 8 = 34 of its 12,910.
+    expect(doc.lastCallTokens).toBe(12_910);
+    expect(doc.unseenInferredTokens).toBe(12_910 - 34);
+    expect(doc.unseenTokens).toBe(12_876);
+    // Claude Code records no system prompt: nothing of it is known.
+    expect([doc.unseenKnownTokens, doc.unseenKnownSource, doc.unseenLikelyMissing]).toEqual([
+      0,
+      'none',
+      false,
+    ]);
+    // What the agent sent last, and its reply after it.
+    expect(doc.contextTokens).toBe(12_910 + 5);
+    const table = (await run(['inspect', file, '--tokenizer', 'chars4'])).out;
+    expect(table).toContain(
+      "context     39 in messages + 12,876 not explained by the file (inferred from the newest call's recorded usage) = 12,915 tokens",
+    );
+    expect(table).toContain('            system prompt and tools (known): none recorded in the file');
+    expect(table).toContain('            not explained by the file (inferred): 12,876');
+    expect(table).toContain(
+      '            newest call sent 12,910 (input + cache read + cache creation, as statusline shows)',
+    );
+  });
+
+  it('statusline shows the same newest call that inspect reports', async () => {
+    const file = scratch('split-').file('s.jsonl', session());
+    const doc = await inspectJson(file);
+    const line = await statusText(JSON.stringify({ transcript_path: file }), {});
+    expect(line).toMatch(/^context 6% \(13k\/200k\)/);
+    expect(Math.round(doc.lastCallTokens / 1000)).toBe(13);
+  });
+
+  it('a typed --unseen is the known system prompt and tools, and no part is inferred', async () => {
+    const file = scratch('split-').file('s.jsonl', session());
+    const doc = await inspectJson(file, '--unseen', '4000');
+    expect([doc.unseenKnownTokens, doc.unseenKnownSource, doc.unseenInferredTokens]).toEqual([
+      4_000,
+      'setting',
+      null,
+    ]);
+    expect(doc.lastCallTokens).toBe(12_910);
+    expect(doc.contextTokens).toBe(39 + 4_000);
+  });
+
+  it('a system prompt the file records is known, and the usage beyond the messages still inferred', async () => {
+    const file = scratch('split-').file('chat.json', {
+      messages: [
+        { role: 'system', content: 'You are a careful coding agent. Keep every change small and tested.' },
+        { role: 'user', content: 'Hello there' },
+      ],
+    });
+    const doc = await inspectJson(file);
+    expect(doc.messages[0].tokens).toBe(17);
+    expect([doc.unseenKnownTokens, doc.unseenKnownSource, doc.unseenInferredTokens]).toEqual([
+      17,
+      'file',
+      null,
+    ]);
+    expect(doc.lastCallTokens).toBeNull();
+  });
+
+  it('an inferred part over 10× the messages and 20,000 says the file likely misses part of the conversation', async () => {
+    const dwarfed =
+      user('u1', null, 'Summarize what the sub-agent found.') +
+      reply('a1', 'u1', 'It found three call sites.', [5, 140_000, 1_000], 'claude-opus-4-1');
+    const file = scratch('split-').file('s.jsonl', dwarfed);
+    const doc = await inspectJson(file);
+    expect(doc.totalTokens).toBe(16);
+    expect(doc.unseenInferredTokens).toBe(141_005 - 9);
+    expect(doc.unseenLikelyMissing).toBe(true);
+    const table = (await run(['inspect', file, '--tokenizer', 'chars4'])).out;
+    expect(table).toContain(
+      "the inferred 140,996 is over 10× the 16 in messages: the file likely misses part of the conversation (a sub-agent's turns, dropped messages)",
+    );
+    // The same session with a 15,000-token gap is not flagged: under 20,000.
+    const small =
+      user('u1', null, 'Summarize what the sub-agent found.') +
+      reply('a1', 'u1', 'It found three call sites.', [5, 15_000, 0], 'claude-opus-4-1');
+    const quiet = await inspectJson(scratch('split-').file('s.jsonl', small));
+    expect([quiet.unseenInferredTokens, quiet.unseenLikelyMissing]).toEqual([14_996, false]);
+  });
+});
+
+describe("inspect: the window of the file's model", () => {
+  it("defaults to the model's window and says where it came from", async () => {
+    const file = scratch('window-').file('s.jsonl', session());
+    const doc = await inspectJson(file);
+    expect(doc.settings.maxContextTokens).toBe(200_000);
+    expect(doc.windowSource).toEqual({ from: 'model', model: 'claude-sonnet-4-5-20250929', tokens: 200_000 });
+    const table = (await run(['inspect', file, '--tokenizer', 'chars4'])).out;
+    expect(table).toContain("window      200,000 from the file's model claude-sonnet-4-5-20250929");
+  });
+
+  it('a [1m] model gets 1,000,000, a GPT-5 Codex model 400,000', async () => {
+    const big = await inspectJson(scratch('window-').file('s.jsonl', session('claude-sonnet-4-5[1m]')));
+    expect(big.settings.maxContextTokens).toBe(1_000_000);
+    const codex = await inspectJson(scratch('window-').file('s.jsonl', session('gpt-5-codex')));
+    expect(codex.windowSource).toEqual({ from: 'model', model: 'gpt-5-codex', tokens: 400_000 });
+  });
+
+  it('--window typed wins over the model', async () => {
+    const file = scratch('window-').file('s.jsonl', session());
+    const doc = await inspectJson(file, '--window', '150000');
+    expect(doc.settings.maxContextTokens).toBe(150_000);
+    expect(doc.windowSource).toEqual({ from: 'typed', tokens: 150_000 });
+  });
+
+  it('a model no family matches keeps the default, and says so', async () => {
+    const file = scratch('window-').file('s.jsonl', session('some-local-model'));
+    const doc = await inspectJson(file);
+    expect(doc.windowSource).toEqual({ from: 'default', tokens: 128_000 });
+  });
+
+  it('a link carries the window it was made with, and keeps it', async () => {
+    const file = scratch('window-').file('s.jsonl', session());
+    const typed = (await run(['share', file, '--window', '90000'])).out.trim();
+    const fromTyped = await inspectJson('--link', typed);
+    expect(fromTyped.windowSource).toEqual({ from: 'link', tokens: 90_000 });
+    // Made without --window, the link carries the model's window.
+    const plain = (await run(['share', file])).out.trim();
+    expect((await inspectJson('--link', plain)).windowSource).toEqual({ from: 'link', tokens: 200_000 });
+  });
+});
