@@ -32,12 +32,16 @@ export interface PoolOptions {
   /** Read through links out of `root` (`--follow-links`). */
   followLinks: boolean;
   size?: number;
+  /** The thread's module, `./archiveWorker` by default; a test gives one that fails on cue. */
+  workerModule?: URL;
 }
 
 /** A worker for this module's own form: from TypeScript sources (tsx) it registers tsx in the thread first. */
 function startWorker(options: PoolOptions): Worker {
   const here = import.meta.url;
-  const entry = new URL(here.endsWith('.ts') ? './archiveWorker.ts' : './archiveWorker.js', here).href;
+  const entry = (
+    options.workerModule ?? new URL(here.endsWith('.ts') ? './archiveWorker.ts' : './archiveWorker.js', here)
+  ).href;
   const boot = here.endsWith('.ts')
     ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`
     : `import(${JSON.stringify(entry)});`;
