@@ -1,13 +1,14 @@
 /**
  * `archive DIR`: every session under a folder, one row each, with totals;
  * `--out` writes the rows as tables for DuckDB. The walk streams the folder,
- * a worker per core reads the sessions, and each file is dropped once its
- * row is made, so a folder of any size is read in bounded memory.
+ * the archive's driver (`src/archive/drive.ts`) hands the sessions to a
+ * worker per core, and each file is dropped once its row is made, so a
+ * folder of any size is read in bounded memory.
  */
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { createByteBudget } from '../archive/byteBudget';
-import type { RowResult, SessionRow } from '../archive/row';
+import { driveArchive, type DriveJob } from '../archive/drive';
+import type { SessionRow } from '../archive/row';
 import { tablePaths } from '../archive/tables';
 import { addRow, emptyTotals, totalsOf, type ArchiveTotals } from '../archive/totals';
 import { walkFolder } from '../archive/walk';
@@ -120,48 +121,38 @@ async function readArchive(
     size: options.jobs,
   });
   const tables = options.out ? openTables(options.out) : null;
-  const sessions: SessionRow[] = [];
   const problems: ArchiveDocument['problems'] = [];
   const totals = emptyTotals();
-  const inflight = new Set<Promise<void>>();
-  const budget = createByteBudget();
   const progress = setInterval(() => options.io.err(progressLine(totals, started)), PROGRESS_MS);
-  const take = (result: RowResult) => {
-    if (result.kind === 'skipped') {
-      totals.skippedFiles++;
-      return;
-    }
-    sessions.push(result.row);
-    addRow(totals, result.row);
-    tables?.add(result.row, result.compactions);
-  };
-  try {
+  // The walk's sessions for the driver; what is not a session is counted here.
+  async function* sessionsOf(): AsyncGenerator<DriveJob> {
     for await (const item of walkFolder(folder)) {
       if (item.kind === 'skipped') totals.skippedFiles++;
       else if (item.kind === 'outside-link') totals.skippedLinks++;
       else if (item.kind === 'problem') problems.push({ path: item.path, reason: item.reason });
-      else {
-        // A large file waits until the files read beside it leave room (`byteBudget.ts`).
-        const size = item.size ?? (await sizeOnDisk(item.file));
-        const release = await budget.take(size);
-        const job: Promise<void> = pool
-          .read({ path: item.path, place: item.place, size })
-          .then(take)
-          .finally(release);
-        inflight.add(job);
-        void job.finally(() => inflight.delete(job)).catch(() => undefined);
-        // The walk waits while every worker is busy: a file per core is read at once, no more.
-        if (inflight.size >= pool.size) await Promise.race(inflight);
-      }
+      else yield { path: item.path, place: item.place, size: item.size ?? (await sizeOnDisk(item.file)) };
     }
-    await Promise.all(inflight);
+  }
+  let sessions: SessionRow[];
+  try {
+    ({ rows: sessions } = await driveArchive({
+      pool,
+      files: sessionsOf(),
+      onResult: (result) => {
+        if (result.kind === 'skipped') {
+          totals.skippedFiles++;
+          return;
+        }
+        addRow(totals, result.row);
+        tables?.add(result.row, result.compactions);
+      },
+    }));
     await tables?.close();
   } finally {
     clearInterval(progress);
     await pool.close();
   }
   options.io.err(progressLine(totals, started, true));
-  sessions.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   // Summed again in the rows' order: the running totals met the rows as the workers finished them,
   // and a sum of costs in another order can differ in its last digits from one run to the next.
   return { sessions, totals: totalsOf(sessions, totals.skippedFiles, totals.skippedLinks), problems };

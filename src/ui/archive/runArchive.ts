@@ -1,39 +1,30 @@
 /**
  * Reading an opened folder on the page: the walk on the main thread (a step
  * at a time, each short: listing a folder, classifying a slice of paths),
- * the sessions in a pool of workers, one per core, rows handed to the store
- * in batches. Cancel stops the walk and ends the workers at once.
+ * the sessions handed by the archive's driver (`src/archive/drive.ts`) to
+ * the pool of web workers (`src/worker/archivePool.ts`), rows handed to the
+ * store in batches. Cancel stops the walk and ends the workers at once.
  */
 import { createByteBudget } from '../../archive/byteBudget';
 import { placeOf, type SessionPlace } from '../../archive/layout';
+import { driveArchive } from '../../archive/drive';
 import { walkFolder, type Folder, type FolderEntry } from '../../archive/walk';
 import type { SessionRow } from '../../archive/row';
 import type { SettingsFields } from '../../core';
 import { useArchive } from '../../state/archiveStore';
-import type {
-  ArchiveReplay,
-  ArchiveReply,
-  ArchiveRequest,
-  ArchiveSource,
-} from '../../worker/archiveProtocol';
+import type { ArchiveReplay } from '../../worker/archiveProtocol';
+import { createPagePool, type PageJob } from '../../worker/archivePool';
 
 /** What the user opened: the files of an `<input webkitdirectory>` or a drop, or a directory handle. */
 export type OpenedFolder =
   | { kind: 'files'; name: string; files: { path: string; file: File }[] }
   | { kind: 'handle'; name: string; root: FileSystemDirectoryHandle };
 
-interface FoundFile {
-  path: string;
-  place: SessionPlace;
-  source: ArchiveSource;
-  /** The file's bytes, for the byte budget; 0 when it cannot be told before reading. */
-  size: number;
-}
+/** A session found in the opened folder, where its bytes are, and its size for the byte budget. */
+type FoundFile = PageJob;
 
 /** How many paths are classified between two yields to the event loop. */
 const SLICE = 2000;
-/** A worker that has read a file this large is replaced by a fresh one (see `renewed`). */
-const RENEW_AFTER_BYTES = 24 * 1024 * 1024;
 /** How often arrived rows are handed to the store. */
 const FLUSH_MS = 250;
 
@@ -42,94 +33,6 @@ const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 /** Where each session's bytes are, for "open in the playground" and "Replay all". */
 const opened = new Map<string, FoundFile>();
 let current: { cancel: () => void } | null = null;
-
-function startWorker(): Worker {
-  return new Worker(new URL('../../worker/archive.worker.ts', import.meta.url), { type: 'module' });
-}
-
-/** A pool of workers, one per core, each given one session at a time. */
-function createPool(onBytes: (bytes: number) => void) {
-  const size = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 8));
-  const workers = Array.from({ length: size }, startWorker);
-  const idle = [...workers];
-  /** Bytes each worker has read of the file it reads now. */
-  const readBy = new Map<Worker, number>();
-  const waiting: { take: (w: Worker) => void; fail: (e: Error) => void }[] = [];
-  /** The runs not settled yet, failed at once when the pool is closed. */
-  const unsettled = new Set<(e: Error) => void>();
-  let closed = false;
-  let nextId = 0;
-  const take = () =>
-    new Promise<Worker>((resolve, reject) => {
-      if (closed) return reject(new Error('cancelled'));
-      const w = idle.pop();
-      if (w) resolve(w);
-      else waiting.push({ take: resolve, fail: reject });
-    });
-  const give = (w: Worker) => {
-    const next = waiting.shift();
-    if (next) next.take(w);
-    else idle.push(w);
-  };
-  /**
-   * The worker, or a fresh one in its place after a large file. The engine
-   * sizes a thread's heap by the most it last held: after a 100 MB session
-   * the worker would gather hundreds of megabytes of garbage between
-   * collections while it reads small files. A fresh worker starts small.
-   * A worker that failed (it ran out of memory, its script did not load) is
-   * replaced too.
-   */
-  const renewed = (worker: Worker, failed = false): Worker => {
-    const read = readBy.get(worker) ?? 0;
-    readBy.delete(worker);
-    if ((read < RENEW_AFTER_BYTES && !failed) || closed) return worker;
-    worker.terminate();
-    const fresh = startWorker();
-    workers[workers.indexOf(worker)] = fresh;
-    return fresh;
-  };
-  return {
-    size,
-    async run(request: Omit<ArchiveRequest, 'id'>) {
-      const worker = await take();
-      const id = nextId++;
-      return new Promise<Extract<ArchiveReply, { type: 'done' }>>((resolve, reject) => {
-        const settle = (failed = false) => {
-          unsettled.delete(reject);
-          give(renewed(worker, failed));
-        };
-        unsettled.add(reject);
-        worker.onmessage = (event: MessageEvent<ArchiveReply>) => {
-          const reply = event.data;
-          if (reply.id !== id) return;
-          if (reply.type === 'bytes') {
-            readBy.set(worker, (readBy.get(worker) ?? 0) + reply.bytes);
-            onBytes(reply.bytes);
-          } else {
-            settle();
-            if (reply.type === 'done') resolve(reply);
-            else reject(new Error(reply.error));
-          }
-        };
-        worker.onerror = (event) => {
-          event.preventDefault();
-          settle(true);
-          reject(new Error(event.message || 'the archive worker stopped'));
-        };
-        worker.postMessage({ ...request, id } satisfies ArchiveRequest);
-      });
-    },
-    /** Ends the workers; what was running or waiting for one fails as cancelled. */
-    close() {
-      closed = true;
-      workers.forEach((w) => w.terminate());
-      const cancelled = new Error('cancelled');
-      for (const fail of unsettled) fail(cancelled);
-      unsettled.clear();
-      for (const w of waiting.splice(0)) w.fail(cancelled);
-    },
-  };
-}
 
 /** The sessions among an opened list of files, a slice at a time; OpenCode's storage files ride along. */
 async function* fromFiles(
@@ -209,13 +112,12 @@ async function* fromHandle(
   }
 }
 
-/** Reads `folder` into the archive store; a second call cancels the first. */
+/** Reads `folder` into the archive store through the archive's driver; a second call cancels the first. */
 export async function readFolder(folder: OpenedFolder): Promise<void> {
   current?.cancel();
   const store = useArchive.getState();
   store.start(folder.name);
   opened.clear();
-  let cancelled = false;
   let rows: SessionRow[] = [];
   let files = 0;
   let bytes = 0;
@@ -228,15 +130,16 @@ export async function readFolder(folder: OpenedFolder): Promise<void> {
     skipped = 0;
   };
   const timer = setInterval(flush, FLUSH_MS);
-  const pool = createPool((n) => (bytes += n));
-  const budget = createByteBudget();
-  current = {
+  const pool = createPagePool((n) => (bytes += n));
+  const stop = new AbortController();
+  // Cancel ends the workers at once: the driver hands out nothing more and waits for nothing.
+  const run = {
     cancel: () => {
-      cancelled = true;
+      stop.abort();
       pool.close();
     },
   };
-  const inflight = new Set<Promise<unknown>>();
+  current = run;
   const found =
     folder.kind === 'files'
       ? fromFiles(folder.files, () => skipped++)
@@ -245,36 +148,31 @@ export async function readFolder(folder: OpenedFolder): Promise<void> {
           () => skipped++,
           (p) => useArchive.getState().addProblem(p),
         );
-  try {
+  async function* remembered(): AsyncGenerator<FoundFile> {
     for await (const f of found) {
-      if (cancelled) break;
       opened.set(f.path, f);
-      // A large file waits until the files read beside it leave room (`byteBudget.ts`).
-      const release = await budget.take(f.size);
-      if (cancelled) {
-        release();
-        break;
-      }
-      const job = pool
-        .run({ path: f.path, place: f.place, size: f.size, source: f.source })
-        .then((reply) => {
-          files++;
-          if (reply.result.kind === 'row') rows.push(reply.result.row);
-          else skipped++;
-        })
-        .catch(() => undefined)
-        .finally(release);
-      inflight.add(job);
-      void job.finally(() => inflight.delete(job));
-      if (inflight.size >= pool.size * 2) await Promise.race(inflight);
+      yield f;
     }
-    if (!cancelled) await Promise.all(inflight);
+  }
+  try {
+    await driveArchive({
+      pool,
+      files: remembered(),
+      signal: stop.signal,
+      // A file whose worker failed arrives as a row with its error, shown in the table.
+      onResult: (result) => {
+        files++;
+        if (result.kind === 'row') rows.push(result.row);
+        else skipped++;
+      },
+    });
   } finally {
     clearInterval(timer);
     flush();
+    const cancelled = stop.signal.aborted;
     if (!cancelled) pool.close();
     useArchive.getState().finish(cancelled ? 'cancelled' : 'done');
-    current = null;
+    if (current === run) current = null;
   }
 }
 
@@ -315,7 +213,7 @@ export async function replayAll(settings: SettingsFields): Promise<void> {
   const store = useArchive.getState();
   const targets = store.rows.filter((r) => r.error === undefined && opened.has(r.file));
   store.setReplays({}, true);
-  const pool = createPool(() => undefined);
+  const pool = createPagePool(() => undefined);
   const budget = createByteBudget();
   let batch: Record<string, ArchiveReplay | null> = {};
   const timer = setInterval(() => {
