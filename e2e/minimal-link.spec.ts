@@ -191,7 +191,11 @@ test('the address bar of a page opened from a minimal link keeps a minimal link 
   await expect.poll(() => page.url(), { timeout: 10_000 }).not.toBe(link);
   const decoded = await decodeShare(fragmentFromLink(page.url()) ?? '');
   expect(decoded.ok && decoded.payload.variant).toBe('minimal');
-  expect(decoded.ok && decoded.payload.settings).toEqual({ keepRecentTokens: 9000 });
+  // The window is the sample's model's (200,000), not the default, so the link carries it.
+  expect(decoded.ok && decoded.payload.settings).toEqual({
+    keepRecentTokens: 9000,
+    maxContextTokens: 200000,
+  });
 });
 
 test('the share dialog with the minimal link on a phone', async ({ page }, info) => {

@@ -23,7 +23,7 @@ async function openLinkcheck(page: Page) {
   await page.getByTestId('setting-window').fill('12000');
   await page.getByTestId('setting-reserve').fill('2000');
   await page.getByTestId('setting-keep-recent').fill('2000');
-  await expect(page.getByTestId('context-tokens')).toHaveText('19,777');
+  await expect(page.getByTestId('context-tokens')).toHaveText('20,069');
 }
 
 test.describe('no number contradicts another', () => {
@@ -42,7 +42,7 @@ test.describe('no number contradicts another', () => {
     // Over the threshold, the split turn's prefix (1,375 tokens) is shorter than the 1,600-token budget:
     // the summary is counted at what it replaces, and after stays at before.
     await openLinkcheck(page);
-    await expect(row(page, 'budget').getByTestId('strategy-after')).toHaveText('19,777');
+    await expect(row(page, 'budget').getByTestId('strategy-after')).toHaveText('20,069');
   });
 
   test('"kept X of Y" says why when the kept tail is over the budget', async ({ page }) => {
@@ -74,7 +74,7 @@ test.describe('no number contradicts another', () => {
     await openLinkcheck(page);
     await page.getByTestId('setting-strategy').selectOption('turns');
     await expect(page.getByTestId('verdict')).toHaveText(
-      '19,777 tokens (16,831 not in the file) > threshold 10,000: compaction fires, but finds nothing to compact, so the context stays at 19,777 tokens',
+      '20,069 tokens (17,123 not in the file) > threshold 10,000: compaction fires, but finds nothing to compact, so the context stays at 20,069 tokens',
     );
     await expect(row(page, 'turns').getByTestId('strategy-fires')).toHaveText('fires: no change');
     await expect(row(page, 'turns').getByTestId('strategy-cut')).toHaveText('nothing to compact');

@@ -47,8 +47,8 @@ test.describe('loading', () => {
     // The two encrypted reasoning items count by their size (4 tokens each), as the model reads them.
     await expect(page.getByTestId('total-tokens')).toHaveText('705');
     // Codex records each call's input: its instructions and tools, not in the file, are measured from it.
-    await expect(page.getByTestId('unseen-tokens')).toHaveText('8,948');
-    await expect(page.getByTestId('context-tokens')).toHaveText('9,656');
+    await expect(page.getByTestId('unseen-tokens')).toHaveText('10,700');
+    await expect(page.getByTestId('context-tokens')).toHaveText('11,408');
   });
 
   test('a file dropped on the page loads', async ({ page }) => {
