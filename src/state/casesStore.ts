@@ -20,12 +20,14 @@ interface CasesState {
   document: CasesDocument | null;
   error: string | null;
   setOpen(open: boolean): void;
-  /** Runs the cases among `files`; a run started before it is cancelled. */
-  run(files: CaseFileText[], source: string): Promise<void>;
+  /** Runs the cases among `files` (once they are read); a run started before it is cancelled. */
+  run(files: CaseFileText[] | Promise<CaseFileText[]>, source: string): Promise<void>;
   cancel(): void;
 }
 
+/** The worker request of the run under way, and a count of runs asked for: only the newest one's answer is shown. */
 let current: number | null = null;
+let asked = 0;
 
 export const useCases = create<CasesState>()((set) => ({
   open: false,
@@ -36,25 +38,32 @@ export const useCases = create<CasesState>()((set) => ({
   error: null,
   setOpen: (open) => set({ open }),
   run: async (files, source) => {
+    const mine = ++asked;
     if (current !== null) workerClient.cancel(current);
+    current = null;
     set({ status: 'running', source, progress: null, document: null, error: null });
-    const { id, result } = workerClient.request('cases', { files }, undefined, (event) => {
-      if (current === id) set({ progress: { done: event.done, total: event.total } });
-    });
-    current = id;
     try {
+      const list = await files;
+      if (mine !== asked) return;
+      const { id, result } = workerClient.request('cases', { files: list }, undefined, (event) => {
+        if (mine === asked) set({ progress: { done: event.done, total: event.total } });
+      });
+      current = id;
       const document = await result;
-      if (current === id) set({ status: 'done', document });
+      if (mine === asked) set({ status: 'done', document });
     } catch (error) {
-      if (current !== id) return;
+      if (mine !== asked) return;
       const failure = error instanceof WorkerRequestError ? error.failure : null;
       set(
         failure?.kind === 'cancelled'
           ? { status: 'cancelled' }
-          : { status: 'failed', error: failure ? failure.message : String(error) },
+          : {
+              status: 'failed',
+              error: failure ? failure.message : error instanceof Error ? error.message : String(error),
+            },
       );
     } finally {
-      if (current === id) current = null;
+      if (mine === asked) current = null;
     }
   },
   cancel: () => {

@@ -15,13 +15,8 @@ const CasesChart = lazy(() => import('./CasesChart'));
 
 const SHIPPED = 'the shipped cases';
 
-async function runShipped(): Promise<void> {
-  const { run } = useCases.getState();
-  try {
-    await run(await shippedCaseFiles(), SHIPPED);
-  } catch (error) {
-    useCases.setState({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
-  }
+function runShipped(): Promise<void> {
+  return useCases.getState().run(shippedCaseFiles(), SHIPPED);
 }
 
 function runPicked(list: FileList | null, folder: boolean): void {
@@ -29,7 +24,7 @@ function runPicked(list: FileList | null, folder: boolean): void {
   const first = list[0].webkitRelativePath;
   const source =
     folder && first ? `the folder ${first.slice(0, first.indexOf('/'))}` : plural(list.length, 'file');
-  void pickedCaseFiles(list).then((files) => useCases.getState().run(files, source));
+  void useCases.getState().run(pickedCaseFiles(list), source);
 }
 
 function Progress() {
