@@ -3,7 +3,7 @@
  * bar of each per strategy, on their own axes. The numbers are in the table
  * under it, and a screen reader gets them from the hidden table here.
  */
-import { memo } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StrategyTotal } from '../../cases/report';
 import { compact, fmt } from '../format';
@@ -15,8 +15,27 @@ const COLORS = ['accent', 'muted', 'border', 'fg', 'role-summary'] as const;
 /** Height of one strategy's pair of bars, in pixels. */
 const ROW = 30;
 
+/** A phone's width: the names' column narrows, and a long name is cut short (the tooltip has it whole). */
+const NARROW = '(max-width: 600px)';
+const LONGEST_NARROW = 13;
+
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(NARROW);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(NARROW).matches,
+  );
+}
+
+const shortName = (name: string) =>
+  name.length > LONGEST_NARROW ? `${name.slice(0, LONGEST_NARROW - 1)}…` : name;
+
 export default memo(function CasesChart({ ranked }: { ranked: readonly StrategyTotal[] }) {
   const c = useThemeColors(COLORS);
+  const narrow = useNarrow();
   const factsTotal = ranked[0]?.factsTotal ?? 0;
   const data = ranked.map((t) => ({ name: t.strategy, facts: t.factsKept, tokens: t.tokensAfter }));
   const tooltip = {
@@ -29,7 +48,10 @@ export default memo(function CasesChart({ ranked }: { ranked: readonly StrategyT
   };
   return (
     <figure className="cases-chart" data-testid="cases-chart">
-      <figcaption>Facts kept per strategy, most first, and the tokens each left</figcaption>
+      <figcaption>
+        Facts kept per strategy, most first (bottom axis, of {fmt(factsTotal)}), and the tokens each left (top
+        axis)
+      </figcaption>
       <div aria-hidden="true">
         <ResponsiveContainer width="100%" height={ranked.length * ROW + 70}>
           <BarChart
@@ -59,9 +81,10 @@ export default memo(function CasesChart({ ranked }: { ranked: readonly StrategyT
             <YAxis
               type="category"
               dataKey="name"
-              tick={{ fill: c.fg, fontSize: 12 }}
+              tick={{ fill: c.fg, fontSize: narrow ? 11 : 12 }}
+              tickFormatter={narrow ? shortName : undefined}
               stroke={c.border}
-              width={150}
+              width={narrow ? 96 : 172}
               interval={0}
             />
             <Tooltip {...tooltip} />

@@ -74,11 +74,11 @@ function TotalsTable() {
           <thead>
             <tr>
               <th scope="col">Strategy</th>
-              <th scope="col">Runs</th>
               <th scope="col">Facts kept</th>
+              <th scope="col">Tokens after</th>
               <th scope="col">Controls kept</th>
               <th scope="col">Probes</th>
-              <th scope="col">Tokens after</th>
+              <th scope="col">Runs</th>
               <th scope="col">Time</th>
               <th scope="col">Cost</th>
               <th scope="col">Loops</th>
@@ -88,11 +88,11 @@ function TotalsTable() {
             {ranked.map((t) => (
               <tr key={t.strategy} data-strategy={t.strategy}>
                 <th scope="row">{t.strategy}</th>
-                <td>{t.runs}</td>
                 <td data-testid="cases-facts">{share(t.factsKept, t.factsTotal)}</td>
+                <td>{fmt(t.tokensAfter)}</td>
                 <td>{share(t.controlsKept, t.controlsTotal)}</td>
                 <td>{share(t.probesPassed, t.probesTotal)}</td>
-                <td>{fmt(t.tokensAfter)}</td>
+                <td>{t.runs}</td>
                 <td>{fmt(t.summarizerMs)} ms</td>
                 <td>{usd(t.costUsd)}</td>
                 <td>{t.loops}</td>
