@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useCases } from '../../state/casesStore';
 import { fmt, plural } from '../format';
 import { rankTotals, share, usd } from './casesTable';
+import { cancelCases, runCases } from './runCases';
 import { pickedCaseFiles, SHIPPED_CASES, shippedCaseFiles } from './shippedCases';
 import './cases.css';
 
@@ -16,7 +17,7 @@ const CasesChart = lazy(() => import('./CasesChart'));
 const SHIPPED = 'the shipped cases';
 
 function runShipped(): Promise<void> {
-  return useCases.getState().run(shippedCaseFiles(), SHIPPED);
+  return runCases(shippedCaseFiles(), SHIPPED);
 }
 
 function runPicked(list: FileList | null, folder: boolean): void {
@@ -24,17 +25,17 @@ function runPicked(list: FileList | null, folder: boolean): void {
   const first = list[0].webkitRelativePath;
   const source =
     folder && first ? `the folder ${first.slice(0, first.indexOf('/'))}` : plural(list.length, 'file');
-  void useCases.getState().run(pickedCaseFiles(list), source);
+  void runCases(pickedCaseFiles(list), source);
 }
 
 function Progress() {
-  const { status, progress, source, document, error, cancel } = useCases();
+  const { status, progress, source, document, error } = useCases();
   if (status === 'running')
     return (
       <p data-testid="cases-progress" aria-live="polite">
         Running {source}
         {progress ? `: ${fmt(progress.done)} of ${fmt(progress.total)} runs` : '…'}{' '}
-        <button type="button" onClick={cancel}>
+        <button type="button" onClick={cancelCases}>
           Cancel
         </button>
       </p>
