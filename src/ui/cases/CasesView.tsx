@@ -32,7 +32,7 @@ function Progress() {
   const { status, progress, source, document, error } = useCases();
   if (status === 'running')
     return (
-      <p data-testid="cases-progress" aria-live="polite">
+      <p data-testid="cases-progress">
         Running {source}
         {progress ? `: ${fmt(progress.done)} of ${fmt(progress.total)} runs` : '…'}{' '}
         <button type="button" onClick={cancelCases}>
