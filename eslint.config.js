@@ -11,6 +11,7 @@ const FOLDERS = [
   'archive',
   'share',
   'security',
+  'cases',
   'state',
   'worker',
   'cli',
@@ -30,8 +31,9 @@ const ALLOWED = {
   archive: { folders: ['core', 'formats', 'providers'], packages: [...UI_PACKAGES, 'idb-keyval', 'node:*'] },
   share: { folders: ['core', 'providers'], packages: [...UI_PACKAGES, 'idb-keyval', 'node:*'] },
   security: { folders: ['providers'], packages: [...UI_PACKAGES, 'node:*'] },
+  cases: { folders: ['core', 'formats', 'providers'], packages: [...UI_PACKAGES, 'idb-keyval', 'node:*'] },
   worker: {
-    folders: ['core', 'formats', 'providers', 'archive', 'share'],
+    folders: ['core', 'formats', 'providers', 'archive', 'share', 'cases'],
     packages: [...UI_PACKAGES, 'idb-keyval'],
   },
   state: {
@@ -39,15 +41,26 @@ const ALLOWED = {
     packages: ['react', 'react-dom', 'recharts'],
   },
   cli: {
-    folders: ['core', 'formats', 'providers', 'archive', 'share'],
+    folders: ['core', 'formats', 'providers', 'archive', 'share', 'cases'],
     packages: [...UI_PACKAGES, 'idb-keyval'],
   },
   app: {
-    folders: ['core', 'formats', 'providers', 'archive', 'share', 'state', 'worker'],
+    folders: ['core', 'formats', 'providers', 'archive', 'share', 'cases', 'state', 'worker'],
     packages: ['react-dom', 'react-dom/*', 'recharts', '@tanstack/*', 'zustand', 'zustand/*'],
   },
   ui: {
-    folders: ['core', 'formats', 'providers', 'archive', 'share', 'security', 'state', 'worker', 'app'],
+    folders: [
+      'core',
+      'formats',
+      'providers',
+      'archive',
+      'share',
+      'security',
+      'cases',
+      'state',
+      'worker',
+      'app',
+    ],
     packages: [],
   },
 };

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadCases } from '../src/cli/caseFile';
-import { runCases } from '../src/cli/caseRun';
+import { runCases } from '../src/cases/caseRun';
 import { estimatorFor } from '../src/cli/inspect';
 import { STRATEGIES } from '../src/core/settings';
 import { createOfflineSummarizer } from '../src/providers/offline';

@@ -60,9 +60,25 @@ describe('import rules between the folders of src', () => {
     ).toEqual([]);
   });
 
+  it('refuse the shared case code reaching for the file system, the worker or the command line', async () => {
+    const code =
+      "import { readFile } from 'node:fs/promises';\nimport { Session } from '../worker/session';\nimport { UsageError } from '../cli/io';\nexport const c = [readFile, Session, UsageError];\n";
+    expect(await restrictedImports('src/cases/anything.ts', code)).toEqual([
+      "'node:fs/promises' import is restricted from being used by a pattern. src/cases does not use this package.",
+      "'../worker/session' import is restricted from being used by a pattern. src/cases may import only src/core, src/formats, src/providers (see src/cases/CONTEXT.md).",
+      "'../cli/io' import is restricted from being used by a pattern. src/cases may import only src/core, src/formats, src/providers (see src/cases/CONTEXT.md).",
+    ]);
+    expect(
+      await restrictedImports(
+        'src/worker/anything.ts',
+        "import { runCases } from '../cases/caseRun';\nexport const w = runCases;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('let each folder import what its CONTEXT.md allows', async () => {
     const ok = "import { analyze } from '../core/analysis';\nexport const a = analyze;\n";
-    for (const folder of ['formats', 'providers', 'share', 'worker', 'state', 'cli', 'ui']) {
+    for (const folder of ['formats', 'providers', 'share', 'cases', 'worker', 'state', 'cli', 'ui']) {
       expect(await restrictedImports(`src/${folder}/anything.ts`, ok)).toEqual([]);
     }
     expect(

@@ -1,182 +1,43 @@
 /**
- * A gold-fact case (docs/cases.md): a session, where to cut it, and the facts
- * a compaction there must keep, each with the words of the session that
- * prove it. The file is checked with valibot, then every quote is looked for
- * in its message: a case whose evidence is not in its session is refused,
- * naming the case, the fact and the message.
+ * Gold-fact cases read from disk (docs/cases.md). What a case is and how it
+ * is checked lives in src/cases, shared with the page; here a case file and
+ * its session are read, and a problem becomes a `UsageError` (exit 2).
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import * as v from 'valibot';
-import { FACT_KINDS, type FactKind, type Message } from '../core';
-import { serializeMessage } from '../core/serialize';
-import type { ProbeKind } from '../core/eval/probes';
+import {
+  CASE_SUFFIX,
+  CaseError,
+  isCaseFile,
+  loadCaseFiles,
+  loadCaseText,
+  type LoadedCase,
+} from '../cases/caseFile';
 import { UsageError } from './io';
 import { readTranscript } from './readTranscript';
 
-export const CASE_SUFFIX = '.case.json';
-const PROBE_KINDS = [
-  'recall',
-  'artifact',
-  'continuation',
-  'decision',
-] as const satisfies readonly ProbeKind[];
-const MAX_TEXT = 4000;
+export {
+  CASE_SUFFIX,
+  CaseSchema,
+  FactSchema,
+  issueText,
+  messageText,
+  type LoadedCase,
+} from '../cases/caseFile';
 
-const text = (what: string) =>
-  v.pipe(
-    v.string(`${what} must be a string`),
-    v.trim(),
-    v.minLength(1, `${what} must not be empty`),
-    v.maxLength(MAX_TEXT, `${what} is longer than ${MAX_TEXT} characters`),
-  );
-const index = (what: string) =>
-  v.pipe(
-    v.number(`${what} must be a number`),
-    v.integer(`${what} must be a whole number`),
-    v.minValue(0, `${what} must be 0 or more`),
-  );
-
-export const FactSchema = v.strictObject({
-  id: v.pipe(text('id'), v.regex(/^[a-z0-9][a-z0-9-]*$/, 'id must be lower case letters, digits and -')),
-  kind: v.optional(v.picklist(FACT_KINDS, `kind must be one of ${FACT_KINDS.join(', ')}`), 'constraint'),
-  text: v.optional(text('text')),
-  side: v.picklist(
-    ['before', 'after'],
-    'side must be "before" (summarized) or "after" (a control kept as is)',
-  ),
-  evidence: v.strictObject({ message: index('evidence.message'), quote: text('evidence.quote') }),
-});
-
-const ProbeSchema = v.strictObject({
-  kind: v.picklist(PROBE_KINDS, `kind must be one of ${PROBE_KINDS.join(', ')}`),
-  question: text('question'),
-  expected: v.pipe(
-    v.array(text('an expected answer')),
-    v.minLength(1, 'expected must name at least one thing a right answer says'),
-  ),
-});
-
-export const CaseSchema = v.strictObject({
-  $schema: v.optional(v.string()),
-  id: v.pipe(text('id'), v.regex(/^[a-z0-9][a-z0-9-]*$/, 'id must be lower case letters, digits and -')),
-  description: v.optional(text('description')),
-  session: text('session'),
-  cuts: v.optional(
-    v.pipe(
-      v.array(v.union([v.literal('auto'), index('a cut')], 'a cut is "auto" or a message index')),
-      v.minLength(1, 'cuts must not be empty'),
-    ),
-    ['auto'],
-  ),
-  window: v.optional(v.pipe(index('window'), v.minValue(1000, 'window must be at least 1000'))),
-  keepRecent: v.optional(v.pipe(index('keepRecent'), v.minValue(1, 'keepRecent must be at least 1'))),
-  facts: v.pipe(v.array(FactSchema), v.minLength(1, 'facts must name at least one fact')),
-  probes: v.optional(v.array(ProbeSchema), []),
-});
-
-export type CaseInput = v.InferOutput<typeof CaseSchema>;
-export type Cut = 'auto' | number;
-
-export interface GoldFact {
-  id: string;
-  kind: FactKind;
-  /** What must survive, matched like the judge's facts of its kind; the quote when not given. */
-  text: string;
-  side: 'before' | 'after';
-  message: number;
-  quote: string;
+/** A case's problem as the command line reports it. */
+function asUsage(error: unknown): never {
+  if (error instanceof CaseError) throw new UsageError(error.message);
+  throw error;
 }
 
-export interface CaseProbe {
-  kind: ProbeKind;
-  question: string;
-  expected: string[];
-}
-
-export interface LoadedCase {
-  id: string;
-  description: string;
-  /** The case file, as given. */
-  file: string;
-  sessionFile: string;
-  messages: Message[];
-  cuts: Cut[];
-  window?: number;
-  keepRecent?: number;
-  facts: GoldFact[];
-  probes: CaseProbe[];
-}
-
-/** The text of a message as a quote is looked for in it: its content, tool calls and results as serialized. */
-export function messageText(message: Message): string {
-  return [message.content, ...serializeMessage(message)].join('\n');
-}
-
-function issuePath(issue: v.BaseIssue<unknown>): string {
-  const keys = (issue.path ?? []).map((item) => String(item.key));
-  return keys.length ? keys.join('.') : '(top level)';
-}
-
-/** An issue's message, with valibot's words for a missing or unknown field made plain. */
-export function issueText(issue: v.BaseIssue<unknown>): string {
-  if (!issue.message.startsWith('Invalid key')) return issue.message;
-  return issue.input === undefined ? 'missing' : 'not a field this file knows';
-}
-
-/** Parses a case's JSON text; every problem is a `UsageError` naming the file and the field. */
-export function parseCase(file: string, json: string): CaseInput {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch (error) {
-    throw new UsageError(`${file}: not JSON (${(error as Error).message})`);
-  }
-  const parsed = v.safeParse(CaseSchema, raw);
-  if (!parsed.success) {
-    const issue = parsed.issues[0];
-    throw new UsageError(`${file}: ${issuePath(issue)}: ${issueText(issue)}`);
-  }
-  return parsed.output;
-}
-
-/** Checks every fact's evidence and every cut against the session's messages. */
-export function verifyCase(file: string, input: CaseInput, messages: readonly Message[]): GoldFact[] {
-  const seen = new Set<string>();
-  for (const cut of input.cuts) {
-    if (cut !== 'auto' && (cut < 1 || cut >= messages.length))
-      throw new UsageError(
-        `${file}: case ${input.id}: cut ${cut} is not between 1 and ${messages.length - 1} (the session has ${messages.length} messages)`,
-      );
-  }
-  return input.facts.map((fact) => {
-    const where = `${file}: case ${input.id}, fact ${fact.id}`;
-    if (seen.has(fact.id)) throw new UsageError(`${where}: the id is used twice`);
-    seen.add(fact.id);
-    const { message, quote } = fact.evidence;
-    if (message >= messages.length)
-      throw new UsageError(
-        `${where}: message ${message} does not exist (the session has ${messages.length} messages)`,
-      );
-    if (!messageText(messages[message]).includes(quote))
-      throw new UsageError(`${where}: the quote is not in message ${message}: "${quote.slice(0, 80)}"`);
-    for (const cut of input.cuts) {
-      if (cut === 'auto') continue;
-      const before = message < cut;
-      if (before !== (fact.side === 'before'))
-        throw new UsageError(
-          `${where}: side is "${fact.side}" but message ${message} is ${before ? 'before' : 'after'} cut ${cut}`,
-        );
-    }
-    return {
-      id: fact.id,
-      kind: fact.kind,
-      text: fact.text ?? quote,
-      side: fact.side,
-      message,
-      quote,
-    };
+async function readSession(file: string, session: string) {
+  const sessionFile = resolve(dirname(file), session);
+  const imported = await readTranscript(sessionFile).catch((error: unknown) => {
+    if (error instanceof UsageError) throw new CaseError(error.message);
+    throw error;
   });
+  return { messages: imported.messages, sessionFile: relative(process.cwd(), sessionFile) || sessionFile };
 }
 
 /** Reads, validates and verifies one case file. */
@@ -187,25 +48,7 @@ export async function loadCase(file: string): Promise<LoadedCase> {
   } catch (error) {
     throw new UsageError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`);
   }
-  const input = parseCase(file, json);
-  const sessionFile = resolve(dirname(file), input.session);
-  const imported = await readTranscript(sessionFile).catch((error: unknown) => {
-    if (error instanceof UsageError) throw new UsageError(`${file}: session: ${error.message}`);
-    throw error;
-  });
-  const facts = verifyCase(file, input, imported.messages);
-  return {
-    id: input.id,
-    description: input.description ?? '',
-    file,
-    sessionFile: relative(process.cwd(), sessionFile) || sessionFile,
-    messages: imported.messages,
-    cuts: input.cuts,
-    ...(input.window !== undefined ? { window: input.window } : {}),
-    ...(input.keepRecent !== undefined ? { keepRecent: input.keepRecent } : {}),
-    facts,
-    probes: input.probes,
-  };
+  return loadCaseText(file, json, readSession).catch(asUsage);
 }
 
 /** Every `*.case.json` under `dir` (or `dir` itself, a case file), in name order; ids must differ. */
@@ -215,7 +58,7 @@ export async function loadCases(dir: string): Promise<LoadedCase[]> {
     const info = await stat(dir);
     files = info.isDirectory()
       ? (await readdir(dir, { recursive: true }))
-          .filter((name) => name.endsWith(CASE_SUFFIX))
+          .filter(isCaseFile)
           .sort()
           .map((name) => join(dir, name))
       : [dir];
@@ -225,14 +68,5 @@ export async function loadCases(dir: string): Promise<LoadedCase[]> {
     );
   }
   if (files.length === 0) throw new UsageError(`${dir}: no case files (*${CASE_SUFFIX}) in it`);
-  const cases: LoadedCase[] = [];
-  const ids = new Map<string, string>();
-  for (const file of files) {
-    const loaded = await loadCase(file);
-    const other = ids.get(loaded.id);
-    if (other) throw new UsageError(`${file}: case id ${loaded.id} is also the id of ${other}`);
-    ids.set(loaded.id, file);
-    cases.push(loaded);
-  }
-  return cases;
+  return loadCaseFiles(files, loadCase).catch(asUsage);
 }

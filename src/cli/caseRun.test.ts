@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadEstimator, type Summarizer } from '../core';
 import { loadCase } from './caseFile';
-import { runCase } from './caseRun';
+import { runCase } from '../cases/caseRun';
 import { scratch } from './testSupport.node';
 
 /**

@@ -7,8 +7,9 @@
 import { performance } from 'node:perf_hooks';
 import { STRATEGIES, type Strategy } from '../core';
 import { maxOf } from '../core/arrays';
-import { loadCases, type LoadedCase } from './caseFile';
-import { runCases, type CaseRun } from './caseRun';
+import { runCases, type CaseRun } from '../cases/caseRun';
+import { CASE_COUNT_SETTINGS, casesDocument, totalsOf, type StrategyTotal } from '../cases/report';
+import { loadCases } from './caseFile';
 import { estimatorFor } from './inspect';
 import { EXIT_OK, UsageError, jsonDocument, type Io } from './io';
 import { parse, type Values } from './options';
@@ -66,43 +67,6 @@ export function strategiesFrom(raw: unknown): Strategy[] {
 /** The summarizer for a run: offline unless `--provider` names another. */
 export function summarizerFor(values: Values): ChosenSummarizer {
   return chooseSummarizer({ ...values, provider: values.provider ?? 'offline' });
-}
-
-export interface StrategyTotal {
-  strategy: Strategy;
-  runs: number;
-  factsKept: number;
-  factsTotal: number;
-  controlsKept: number;
-  controlsTotal: number;
-  probesPassed: number;
-  probesTotal: number;
-  tokensAfter: number;
-  summarizerMs: number;
-  costUsd: number | null;
-  /** Runs whose compacted context would compact again. */
-  loops: number;
-}
-
-export function totalsOf(runs: readonly CaseRun[], strategies: readonly Strategy[]): StrategyTotal[] {
-  return strategies.map((strategy) => {
-    const mine = runs.filter((r) => r.strategy === strategy);
-    const sum = (pick: (r: CaseRun) => number) => mine.reduce((s, r) => s + pick(r), 0);
-    return {
-      strategy,
-      runs: mine.length,
-      factsKept: sum((r) => r.factsKept),
-      factsTotal: sum((r) => r.factsTotal),
-      controlsKept: sum((r) => r.controlsKept),
-      controlsTotal: sum((r) => r.controlsTotal),
-      probesPassed: sum((r) => r.probes.filter((p) => p.passed).length),
-      probesTotal: sum((r) => r.probes.length),
-      tokensAfter: sum((r) => r.tokensAfter),
-      summarizerMs: sum((r) => r.summarizerMs),
-      costUsd: mine.some((r) => r.costUsd === null) ? null : sum((r) => r.costUsd ?? 0),
-      loops: mine.filter((r) => r.compactsAgain).length,
-    };
-  });
 }
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -169,31 +133,6 @@ export function renderCases(
   ].join('\n');
 }
 
-export function casesDocument(
-  cases: readonly LoadedCase[],
-  runs: readonly CaseRun[],
-  strategies: readonly Strategy[],
-  label: string,
-  wallMs: number,
-) {
-  return {
-    summarizer: label,
-    strategies,
-    cases: cases.map((c) => ({
-      id: c.id,
-      file: c.file,
-      session: c.sessionFile,
-      messages: c.messages.length,
-      cuts: c.cuts,
-      facts: c.facts.length,
-      probes: c.probes.length,
-    })),
-    runs,
-    totals: totalsOf(runs, strategies),
-    wallMs,
-  };
-}
-
 export async function casesCommand(argv: string[], io: Io): Promise<number> {
   refuseKeyOptions(argv);
   const { values, positionals } = parse(argv, CASES_OPTIONS);
@@ -206,7 +145,7 @@ export async function casesCommand(argv: string[], io: Io): Promise<number> {
   const chosen = summarizerFor(values);
   const start = performance.now();
   const cases = await loadCases(positionals[0]);
-  const estimator = await estimatorFor({});
+  const estimator = await estimatorFor(CASE_COUNT_SETTINGS);
   const runs = await runCases(cases, strategies, {
     summarizer: chosen.summarizer,
     offline: chosen.provider === null,

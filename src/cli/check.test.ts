@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Summarizer, SummaryRequest } from '../core';
 import { createOfflineSummarizer } from '../providers';
-import type { CaseRun } from './caseRun';
+import type { CaseRun } from '../cases/caseRun';
 import { annotation, checkCommand, judge, junitXml, runCheck, stepSummary, xmlText } from './check';
 import { parseCheckConfig, readCheckConfig, type Budget } from './checkConfig';
 import type { Io } from './io';

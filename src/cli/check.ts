@@ -6,7 +6,8 @@
  */
 import { appendFile, writeFile } from 'node:fs/promises';
 import { loadCases } from './caseFile';
-import { runCases, type CaseRun, type RunOptions } from './caseRun';
+import { runCases, type CaseRun, type RunOptions } from '../cases/caseRun';
+import { CASE_COUNT_SETTINGS } from '../cases/report';
 import { summarizerFor } from './cases';
 import { breach, readCheckConfig, strategiesOf, type Budget, type CheckConfig } from './checkConfig';
 import { estimatorFor } from './inspect';
@@ -97,7 +98,7 @@ export async function runCheck(
     for (const id of budget.cases ?? [])
       if (!cases.some((c) => c.id === id))
         throw new UsageError(`budget ${budget.number}: no case with id ${id} in ${config.cases}`);
-  const estimator = options.estimator ?? (await estimatorFor({}));
+  const estimator = options.estimator ?? (await estimatorFor(CASE_COUNT_SETTINGS));
   const runs = await runCases(cases, strategiesOf(config), { ...options, estimator });
   const verdicts = judge(
     config.budgets,

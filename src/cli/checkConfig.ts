@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import * as v from 'valibot';
 import { STRATEGIES, type Strategy } from '../core';
 import { issueText } from './caseFile';
-import type { CaseRun } from './caseRun';
+import type { CaseRun } from '../cases/caseRun';
 import { UsageError } from './io';
 
 const share = (name: string) =>

@@ -37,6 +37,7 @@ import { keepRecentCap } from './tokens/stops';
 import { TokenStrip } from './tokens/TokenStrip';
 import { PinnedBanner, TimelinePanel } from './timeline/TimelinePanel';
 import { useArchive } from '../state/archiveStore';
+import { useCases } from '../state/casesStore';
 import { useAnalysis, type PageAnalysis } from './useAnalysis';
 import { useOmitted } from './useOmitted';
 import { useSettled } from './useSettled';
@@ -47,6 +48,7 @@ import type { RowFate } from './labels';
 
 const Charts = lazy(() => import('./charts/Charts'));
 const ArchiveView = lazy(() => import('./archive/ArchiveView').then((m) => ({ default: m.ArchiveView })));
+const CasesView = lazy(() => import('./cases/CasesView').then((m) => ({ default: m.CasesView })));
 
 /** How long the strip's input rests before the charts and the list follow it. */
 const FOLLOW_AFTER_MS = 150;
@@ -198,6 +200,18 @@ export function App() {
   const closeShare = useCallback(() => setShareOpen(false), []);
   const archiveOpen = useArchive((s) => s.open);
   const setArchiveOpen = useArchive((s) => s.setOpen);
+  const casesOpen = useCases((s) => s.open);
+  const setCasesOpen = useCases((s) => s.setOpen);
+  // One view at a time: opening one closes the other.
+  const openArchive = (open: boolean) => {
+    setArchiveOpen(open);
+    if (open) setCasesOpen(false);
+  };
+  const openCases = (open: boolean) => {
+    setCasesOpen(open);
+    if (open) setArchiveOpen(false);
+  };
+  const otherView = archiveOpen || casesOpen;
   useStartup();
   useAddressBarSync();
   useExpectedTranscriptCheck();
@@ -215,8 +229,17 @@ export function App() {
             the summary.
           </p>
           <span className="spacer" />
-          <button type="button" data-testid="archive-toggle" onClick={() => setArchiveOpen(!archiveOpen)}>
+          <button type="button" data-testid="archive-toggle" onClick={() => openArchive(!archiveOpen)}>
             {archiveOpen ? 'Playground' : 'All my sessions…'}
+          </button>
+          <button
+            type="button"
+            data-testid="cases-toggle"
+            aria-pressed={casesOpen}
+            title="Which strategy keeps the facts that matter? The gold-fact cases under every strategy"
+            onClick={() => openCases(!casesOpen)}
+          >
+            {casesOpen ? 'Playground' : 'Cases'}
           </button>
           <button
             type="button"
@@ -251,13 +274,17 @@ export function App() {
           <NextCompactionBanner analysis={analysis} />
         </StickyNumbers>
       )}
-      {analysis && !archiveOpen && <ContextBar analysis={analysis} />}
+      {analysis && !otherView && <ContextBar analysis={analysis} />}
       <main id="main" tabIndex={-1} className="layout">
         <aside className="side">
           <SettingsPanel analysis={analysis} />
           <AgentConfigPanel />
         </aside>
-        {archiveOpen ? (
+        {casesOpen ? (
+          <Suspense fallback={<p className="muted">Loading the cases view…</p>}>
+            <CasesView />
+          </Suspense>
+        ) : archiveOpen ? (
           <Suspense fallback={<p className="muted">Loading the archive view…</p>}>
             <ArchiveView />
           </Suspense>

@@ -36,6 +36,7 @@ type BodyOf<T extends RequestType> = Omit<Extract<WorkerRequest, { type: T }>, '
 /** What a worker-stopped failure says the worker was doing. */
 const ACTIVITY: Record<RequestType, string> = {
   load: 'loading a transcript',
+  cases: 'running the gold-fact cases',
   follow: 'reading the followed file',
   cancel: 'cancelling a task',
   retokenize: 'counting tokens',

@@ -6,6 +6,7 @@
  * entry, so a test can drive the requests the page sends without a worker.
  */
 import { breakdownAt, contextAt, ledgerStrategies, timelineData } from './timeline';
+import { runCaseFiles } from './cases';
 import { countView, type Counting } from './counting';
 import { decodeShared } from './decodeShared';
 import { Estimators } from './estimators';
@@ -123,6 +124,11 @@ export function createDispatcher(
       case 'warm':
         // What the page kept is used only when it is the shipped table exactly.
         return request.tokenizer === 'chars4' ? null : warmEncoding(request.tokenizer, request.stored);
+      case 'cases':
+        // Needs no loaded transcript: the cases bring their own sessions.
+        return running.run(request.id, (signal) =>
+          runCaseFiles(request.files, request.strategies, estimators.get, emit(request.id), signal),
+        );
     }
   };
 }

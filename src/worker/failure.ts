@@ -2,6 +2,7 @@
 import { CompactionAbortedError, errorText, NothingToCompactError } from '../core';
 import { ImportError } from '../formats/types';
 import { describeProviderError } from '../providers';
+import { CaseError } from '../cases/caseFile';
 import type { WorkerFailure, WorkerRequest } from './protocol';
 
 /** A thrown error as the failure the page can act on, by what was asked. */
@@ -19,6 +20,7 @@ export function failure(error: unknown, request?: WorkerRequest): WorkerFailure 
     const description = describeProviderError(error, { config: request.config });
     return { kind: 'preview', message: description.title, description };
   }
+  if (error instanceof CaseError) return { kind: 'case', message: error.message };
   if (error instanceof ImportError) {
     return {
       kind: 'import',

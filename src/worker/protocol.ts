@@ -26,6 +26,7 @@ import type {
   Settings,
   SettingsInput,
   StrategyAtCompaction,
+  Strategy,
   SummaryPart,
   TokenizerId,
   Usage,
@@ -43,6 +44,8 @@ import type { RestoredShare } from '../share/schema';
 import type { SecretKind } from '../share/secrets';
 import type { AddedRange, CutMessage, IndexRange, MinimalLink } from '../share/minimal';
 import type { SearchResult } from './search';
+import type { CaseFileText, CasesProgressEvent } from './cases';
+import type { CasesDocument } from '../cases/report';
 import type { MessageTokens } from '../core/tokenPieces';
 import type {
   Detection,
@@ -126,6 +129,8 @@ export type WorkerFailure =
   | { kind: 'preview'; message: string; description: ProviderErrorDescription }
   /** A preview asked of settings under which there is nothing to compact. */
   | { kind: 'nothing-to-compact'; message: string }
+  /** A gold-fact case that cannot be used: the file, the case and the fact. */
+  | { kind: 'case'; message: string }
   /** A share link, bundle or link opening that could not be made. */
   | { kind: 'share'; message: string }
   /** A provider call the page held back: an address or prompts a link chose, not yet confirmed. */
@@ -233,7 +238,12 @@ export type WorkerRequest =
    * table the page kept (checked first), or else from the packaged ranks,
    * answering with the table built for the page to keep.
    */
-  | { id: number; type: 'warm'; tokenizer: TokenizerId; stored?: StoredEncoding };
+  | { id: number; type: 'warm'; tokenizer: TokenizerId; stored?: StoredEncoding }
+  /**
+   * The gold-fact cases among `files` under each strategy (all when not
+   * given), with the offline summarizer: `cases DIR --json`'s document.
+   */
+  | { id: number; type: 'cases'; files: CaseFileText[]; strategies?: Strategy[] };
 
 /** A tokenizer's built table as the page keeps it between visits: `bpe.ts`'s parts and the split pattern. */
 export interface StoredEncoding {
@@ -427,6 +437,7 @@ export interface EstimateEvent {
 export interface RequestEvents {
   load: EstimateEvent;
   compact: PreviewEvent;
+  cases: CasesProgressEvent;
 }
 
 export type EventOf<T extends WorkerRequest['type']> = T extends keyof RequestEvents
@@ -476,6 +487,7 @@ export interface Replies {
   pin: TranscriptView;
   breakdown: Breakdown;
   warm: StoredEncoding | null;
+  cases: CasesDocument;
 }
 
 /** The session over time: the recorded run call by call, and the replay of every strategy. */

@@ -8,7 +8,6 @@
  * src/core/eval/score.ts) against every message of the compacted context,
  * so a gold fact and a mined fact mean the same thing by "kept".
  */
-import { performance } from 'node:perf_hooks';
 import { maxOf } from '../core/arrays';
 import {
   createCompactor,
@@ -29,8 +28,7 @@ import { factKept } from '../core/eval/score';
 import { indexSummary } from '../core/eval/match';
 import { isSummaryMessage } from '../core/summaryEnvelope';
 import { estimateCost } from '../providers';
-import type { CaseProbe, Cut, GoldFact, LoadedCase } from './caseFile';
-import { messageText } from './caseFile';
+import { messageText, type CaseProbe, type Cut, type GoldFact, type LoadedCase } from './caseFile';
 
 export interface FactResult {
   id: string;
@@ -221,15 +219,28 @@ export async function runCase(
   };
 }
 
-/** Every case under every strategy at every cut, in that order. */
+/** Told after each run: how many are done, of how many. */
+export type RunProgress = (done: number, total: number) => void;
+
+/**
+ * Every case under every strategy at every cut, in that order; `signal`
+ * is read between runs.
+ */
 export async function runCases(
   cases: readonly LoadedCase[],
   strategies: readonly Strategy[],
   options: RunOptions,
+  progress?: RunProgress,
+  signal?: AbortSignal,
 ): Promise<CaseRun[]> {
+  const total = cases.reduce((sum, kase) => sum + kase.cuts.length, 0) * strategies.length;
   const runs: CaseRun[] = [];
   for (const kase of cases)
     for (const strategy of strategies)
-      for (const cut of kase.cuts) runs.push(await runCase(kase, strategy, cut, options));
+      for (const cut of kase.cuts) {
+        signal?.throwIfAborted();
+        runs.push(await runCase(kase, strategy, cut, options));
+        progress?.(runs.length, total);
+      }
   return runs;
 }

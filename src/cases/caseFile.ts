@@ -1,0 +1,257 @@
+/**
+ * A gold-fact case (docs/cases.md): a session, where to cut it, and the facts
+ * a compaction there must keep, each with the words of the session that
+ * prove it. The file is checked with valibot, then every quote is looked for
+ * in its message: a case whose evidence is not in its session is refused,
+ * naming the case, the fact and the message.
+ *
+ * Pure: the command line reads the files from disk, the page from what it
+ * was given; both hand the text here through a `SessionReader`.
+ */
+import * as v from 'valibot';
+import { FACT_KINDS, type FactKind, type Message } from '../core';
+import { serializeMessage } from '../core/serialize';
+import type { ProbeKind } from '../core/eval/probes';
+
+/** A case that cannot be used: the message names the file, and the case, fact or field. */
+export class CaseError extends Error {
+  override name = 'CaseError';
+}
+
+export const CASE_SUFFIX = '.case.json';
+const PROBE_KINDS = [
+  'recall',
+  'artifact',
+  'continuation',
+  'decision',
+] as const satisfies readonly ProbeKind[];
+const MAX_TEXT = 4000;
+
+const text = (what: string) =>
+  v.pipe(
+    v.string(`${what} must be a string`),
+    v.trim(),
+    v.minLength(1, `${what} must not be empty`),
+    v.maxLength(MAX_TEXT, `${what} is longer than ${MAX_TEXT} characters`),
+  );
+const index = (what: string) =>
+  v.pipe(
+    v.number(`${what} must be a number`),
+    v.integer(`${what} must be a whole number`),
+    v.minValue(0, `${what} must be 0 or more`),
+  );
+
+export const FactSchema = v.strictObject({
+  id: v.pipe(text('id'), v.regex(/^[a-z0-9][a-z0-9-]*$/, 'id must be lower case letters, digits and -')),
+  kind: v.optional(v.picklist(FACT_KINDS, `kind must be one of ${FACT_KINDS.join(', ')}`), 'constraint'),
+  text: v.optional(text('text')),
+  side: v.picklist(
+    ['before', 'after'],
+    'side must be "before" (summarized) or "after" (a control kept as is)',
+  ),
+  evidence: v.strictObject({ message: index('evidence.message'), quote: text('evidence.quote') }),
+});
+
+const ProbeSchema = v.strictObject({
+  kind: v.picklist(PROBE_KINDS, `kind must be one of ${PROBE_KINDS.join(', ')}`),
+  question: text('question'),
+  expected: v.pipe(
+    v.array(text('an expected answer')),
+    v.minLength(1, 'expected must name at least one thing a right answer says'),
+  ),
+});
+
+export const CaseSchema = v.strictObject({
+  $schema: v.optional(v.string()),
+  id: v.pipe(text('id'), v.regex(/^[a-z0-9][a-z0-9-]*$/, 'id must be lower case letters, digits and -')),
+  description: v.optional(text('description')),
+  session: text('session'),
+  cuts: v.optional(
+    v.pipe(
+      v.array(v.union([v.literal('auto'), index('a cut')], 'a cut is "auto" or a message index')),
+      v.minLength(1, 'cuts must not be empty'),
+    ),
+    ['auto'],
+  ),
+  window: v.optional(v.pipe(index('window'), v.minValue(1000, 'window must be at least 1000'))),
+  keepRecent: v.optional(v.pipe(index('keepRecent'), v.minValue(1, 'keepRecent must be at least 1'))),
+  facts: v.pipe(v.array(FactSchema), v.minLength(1, 'facts must name at least one fact')),
+  probes: v.optional(v.array(ProbeSchema), []),
+});
+
+export type CaseInput = v.InferOutput<typeof CaseSchema>;
+export type Cut = 'auto' | number;
+
+export interface GoldFact {
+  id: string;
+  kind: FactKind;
+  /** What must survive, matched like the judge's facts of its kind; the quote when not given. */
+  text: string;
+  side: 'before' | 'after';
+  message: number;
+  quote: string;
+}
+
+export interface CaseProbe {
+  kind: ProbeKind;
+  question: string;
+  expected: string[];
+}
+
+export interface LoadedCase {
+  id: string;
+  description: string;
+  /** The case file, as given. */
+  file: string;
+  sessionFile: string;
+  messages: Message[];
+  cuts: Cut[];
+  window?: number;
+  keepRecent?: number;
+  facts: GoldFact[];
+  probes: CaseProbe[];
+}
+
+/** The text of a message as a quote is looked for in it: its content, tool calls and results as serialized. */
+export function messageText(message: Message): string {
+  return [message.content, ...serializeMessage(message)].join('\n');
+}
+
+function issuePath(issue: v.BaseIssue<unknown>): string {
+  const keys = (issue.path ?? []).map((item) => String(item.key));
+  return keys.length ? keys.join('.') : '(top level)';
+}
+
+/** An issue's message, with valibot's words for a missing or unknown field made plain. */
+export function issueText(issue: v.BaseIssue<unknown>): string {
+  if (!issue.message.startsWith('Invalid key')) return issue.message;
+  return issue.input === undefined ? 'missing' : 'not a field this file knows';
+}
+
+/** Parses a case's JSON text; every problem is a `CaseError` naming the file and the field. */
+export function parseCase(file: string, json: string): CaseInput {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch (error) {
+    throw new CaseError(`${file}: not JSON (${(error as Error).message})`);
+  }
+  const parsed = v.safeParse(CaseSchema, raw);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    throw new CaseError(`${file}: ${issuePath(issue)}: ${issueText(issue)}`);
+  }
+  return parsed.output;
+}
+
+/** Checks every fact's evidence and every cut against the session's messages. */
+export function verifyCase(file: string, input: CaseInput, messages: readonly Message[]): GoldFact[] {
+  const seen = new Set<string>();
+  for (const cut of input.cuts) {
+    if (cut !== 'auto' && (cut < 1 || cut >= messages.length))
+      throw new CaseError(
+        `${file}: case ${input.id}: cut ${cut} is not between 1 and ${messages.length - 1} (the session has ${messages.length} messages)`,
+      );
+  }
+  return input.facts.map((fact) => {
+    const where = `${file}: case ${input.id}, fact ${fact.id}`;
+    if (seen.has(fact.id)) throw new CaseError(`${where}: the id is used twice`);
+    seen.add(fact.id);
+    const { message, quote } = fact.evidence;
+    if (message >= messages.length)
+      throw new CaseError(
+        `${where}: message ${message} does not exist (the session has ${messages.length} messages)`,
+      );
+    if (!messageText(messages[message]).includes(quote))
+      throw new CaseError(`${where}: the quote is not in message ${message}: "${quote.slice(0, 80)}"`);
+    for (const cut of input.cuts) {
+      if (cut === 'auto') continue;
+      const before = message < cut;
+      if (before !== (fact.side === 'before'))
+        throw new CaseError(
+          `${where}: side is "${fact.side}" but message ${message} is ${before ? 'before' : 'after'} cut ${cut}`,
+        );
+    }
+    return {
+      id: fact.id,
+      kind: fact.kind,
+      text: fact.text ?? quote,
+      side: fact.side,
+      message,
+      quote,
+    };
+  });
+}
+
+/** The messages of a case's session, and the session's file as the case's reader names it. */
+export interface CaseSession {
+  messages: Message[];
+  sessionFile: string;
+}
+
+/**
+ * Reads the session `session` (as the case file `file` names it, relative to
+ * it); a `CaseError` it throws is prefixed with the case file and "session".
+ */
+export type SessionReader = (file: string, session: string) => Promise<CaseSession>;
+
+/** Validates and verifies one case from its text, its session read by `readSession`. */
+export async function loadCaseText(
+  file: string,
+  json: string,
+  readSession: SessionReader,
+): Promise<LoadedCase> {
+  const input = parseCase(file, json);
+  const session = await readSession(file, input.session).catch((error: unknown) => {
+    if (error instanceof CaseError) throw new CaseError(`${file}: session: ${error.message}`);
+    throw error;
+  });
+  const facts = verifyCase(file, input, session.messages);
+  return {
+    id: input.id,
+    description: input.description ?? '',
+    file,
+    sessionFile: session.sessionFile,
+    messages: session.messages,
+    cuts: input.cuts,
+    ...(input.window !== undefined ? { window: input.window } : {}),
+    ...(input.keepRecent !== undefined ? { keepRecent: input.keepRecent } : {}),
+    facts,
+    probes: input.probes,
+  };
+}
+
+/** Whether a file name is a case's. */
+export const isCaseFile = (name: string): boolean => name.endsWith(CASE_SUFFIX);
+
+/** Loads each case file in the order given; two cases with one id are refused. */
+export async function loadCaseFiles(
+  files: readonly string[],
+  load: (file: string) => Promise<LoadedCase>,
+): Promise<LoadedCase[]> {
+  const cases: LoadedCase[] = [];
+  const ids = new Map<string, string>();
+  for (const file of files) {
+    const loaded = await load(file);
+    const other = ids.get(loaded.id);
+    if (other) throw new CaseError(`${file}: case id ${loaded.id} is also the id of ${other}`);
+    ids.set(loaded.id, file);
+    cases.push(loaded);
+  }
+  return cases;
+}
+
+/**
+ * `session` as seen from the folder of `file`, both with `/` between folders:
+ * `.` and `..` are resolved, and a `..` above the top is kept.
+ */
+export function sessionPath(file: string, session: string): string {
+  if (session.startsWith('/')) return session;
+  const parts = file.split('/').slice(0, -1);
+  for (const part of session.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && parts.length > 0 && parts[parts.length - 1] !== '..') parts.pop();
+    else parts.push(part);
+  }
+  return parts.join('/');
+}

@@ -1,0 +1,83 @@
+/**
+ * The cases the repository ships (cases/), as files for the worker. The
+ * folder is the one source: the bundler makes each file a chunk of its own,
+ * fetched only when the Cases view runs them. A case whose session is one of
+ * the page's samples (public/samples) gets it from where the page serves it.
+ */
+import { isCaseFile, sessionPath } from '../../cases/caseFile';
+import type { CaseFileText } from '../../worker/cases';
+
+const SHIPPED = import.meta.glob<string>(['../../../cases/*.case.json', '../../../cases/sessions/*'], {
+  query: '?raw',
+  import: 'default',
+});
+
+const PREFIX = '../../../';
+const PUBLIC = 'public/';
+
+/** How many cases ship. */
+export const SHIPPED_CASES = Object.keys(SHIPPED).filter((p) => p.endsWith('.case.json')).length;
+
+/** The session each case names, as a path beside the other files; null for a case that is not JSON. */
+function sessionOf(file: CaseFileText): string | null {
+  try {
+    const session = (JSON.parse(file.text) as { session?: unknown }).session;
+    return typeof session === 'string' ? sessionPath(file.path, session) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every shipped case and session, with the page's samples the cases name. */
+export async function shippedCaseFiles(): Promise<CaseFileText[]> {
+  const files = await Promise.all(
+    Object.entries(SHIPPED).map(async ([key, load]) => ({
+      path: key.slice(PREFIX.length),
+      text: await load(),
+    })),
+  );
+  const have = new Set(files.map((f) => f.path));
+  const samples = [
+    ...new Set(
+      files
+        .filter((f) => f.path.endsWith('.case.json'))
+        .map(sessionOf)
+        .filter((p): p is string => p !== null && p.startsWith(PUBLIC) && !have.has(p)),
+    ),
+  ];
+  const base = new URL(import.meta.env.BASE_URL, location.href);
+  const fetched = await Promise.all(
+    samples.map(async (path) => {
+      const response = await fetch(new URL(path.slice(PUBLIC.length), base));
+      if (!response.ok) throw new Error(`${path}: the page could not fetch it (HTTP ${response.status})`);
+      return { path, text: await response.text() };
+    }),
+  );
+  return [...files, ...fetched].sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/**
+ * Files the user picked (a folder, or a case with its session): the case
+ * files, and only the files they name as sessions (by path in a folder, by
+ * name among loose files), each path relative to the picked folder.
+ */
+export async function pickedCaseFiles(list: FileList | readonly File[]): Promise<CaseFileText[]> {
+  const all = Array.from(list, (file) => {
+    const full = file.webkitRelativePath || file.name;
+    return { path: file.webkitRelativePath ? full.slice(full.indexOf('/') + 1) : full, file };
+  });
+  const cases = await Promise.all(
+    all.filter((f) => isCaseFile(f.path)).map(async (f) => ({ path: f.path, text: await f.file.text() })),
+  );
+  const wanted = cases.map(sessionOf).filter((p): p is string => p !== null);
+  const sessions = all.filter(
+    (f) =>
+      !isCaseFile(f.path) && (wanted.includes(f.path) || wanted.some((w) => nameOf(w) === nameOf(f.path))),
+  );
+  return [
+    ...cases,
+    ...(await Promise.all(sessions.map(async (f) => ({ path: f.path, text: await f.file.text() })))),
+  ];
+}

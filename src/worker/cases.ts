@@ -1,0 +1,92 @@
+/**
+ * The gold-fact cases run in the worker for the page's Cases view: the same
+ * loading, runs and totals as `cases DIR --json` (src/cases), with the files
+ * given as text instead of read from disk, the offline summarizer, and the
+ * default tokenizer's counts.
+ */
+import { normalizeSettings, STRATEGIES, type Strategy } from '../core';
+import { importTranscript } from '../formats/registry';
+import { ImportError } from '../formats/types';
+import { createOfflineSummarizer } from '../providers';
+import {
+  CASE_SUFFIX,
+  CaseError,
+  isCaseFile,
+  loadCaseFiles,
+  loadCaseText,
+  sessionPath,
+  type SessionReader,
+} from '../cases/caseFile';
+import { runCases } from '../cases/caseRun';
+import { CASE_COUNT_SETTINGS, casesDocument, type CasesDocument } from '../cases/report';
+import type { EstimatorFor } from './estimators';
+
+/** A file given to the Cases view: its path (folders split by `/`) and its text. */
+export interface CaseFileText {
+  path: string;
+  text: string;
+}
+
+/** How far a run of the cases is: runs done, of how many. */
+export interface CasesProgressEvent {
+  type: 'cases-progress';
+  done: number;
+  total: number;
+}
+
+const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+function reader(files: readonly CaseFileText[]): SessionReader {
+  const byPath = new Map(files.map((f) => [f.path, f.text]));
+  return async (file, session) => {
+    const wanted = sessionPath(file, session);
+    // Loose files picked together have no folders: the session is then the one file of its name.
+    const named = files.filter((f) => nameOf(f.path) === nameOf(wanted));
+    const path = byPath.has(wanted) ? wanted : named.length === 1 ? named[0].path : null;
+    if (path === null)
+      throw new CaseError(
+        named.length > 1
+          ? `${wanted} is not among the files given, and ${named.length} files are named ${nameOf(wanted)}`
+          : `${wanted} is not among the files given: pick the session file with the case`,
+      );
+    const text = byPath.get(path)!;
+    const name = nameOf(path);
+    try {
+      return { messages: importTranscript(text, { fileName: name }).messages, sessionFile: path };
+    } catch (error) {
+      if (error instanceof ImportError) throw new CaseError(error.withFileName(name).message);
+      throw error;
+    }
+  };
+}
+
+/** Every case among `files` (in path order) under each strategy, offline: `cases --json`'s document. */
+export async function runCaseFiles(
+  files: readonly CaseFileText[],
+  strategies: readonly Strategy[] = STRATEGIES,
+  estimatorFor: EstimatorFor,
+  onProgress: (event: CasesProgressEvent) => void,
+  signal: AbortSignal,
+): Promise<CasesDocument> {
+  const start = performance.now();
+  const caseFiles = files
+    .map((f) => f.path)
+    .filter(isCaseFile)
+    .sort();
+  if (caseFiles.length === 0)
+    throw new CaseError(`no case files (*${CASE_SUFFIX}) among the ${files.length} files given`);
+  const texts = new Map(files.map((f) => [f.path, f.text]));
+  const readSession = reader(files);
+  const cases = await loadCaseFiles(caseFiles, (file) => loadCaseText(file, texts.get(file)!, readSession));
+  const { tokenizer, scale } = normalizeSettings(CASE_COUNT_SETTINGS);
+  const estimator = await estimatorFor(tokenizer, scale);
+  const summarizer = createOfflineSummarizer();
+  const runs = await runCases(
+    cases,
+    strategies,
+    { summarizer, offline: true, estimator },
+    (done, total) => onProgress({ type: 'cases-progress', done, total }),
+    signal,
+  );
+  return casesDocument(cases, runs, strategies, summarizer.label, Math.round(performance.now() - start));
+}
