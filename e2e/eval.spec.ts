@@ -1,6 +1,14 @@
 /** Judging the summary on the page: the checklist, two summarizers side by side, and the prompt open to edit. */
 import { MOCK_LLM_PORT } from '../playwright.config';
-import { chooseProvider, expect, loadChat, openFresh, openWithPreview, test } from './fixtures';
+import {
+  chooseProvider,
+  expect,
+  loadChat,
+  openFresh,
+  openFullLinkElsewhere,
+  openWithPreview,
+  test,
+} from './fixtures';
 
 const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 const KEY = 'sk-test-e2e-eval-0123456789abcdef';
@@ -95,13 +103,7 @@ test('an edited system prompt reaches the request and survives a share link; the
   await page.getByTestId('tab-request').click();
   await expect(page.getByTestId('preview-request')).toContainText(SYSTEM);
 
-  await page.getByTestId('share-open').click();
-  const input = page.getByTestId('share-full');
-  await expect(input).toHaveValue(/#v3\./);
-  const link = await input.inputValue();
-  const fresh = await browser.newContext();
-  const other = await fresh.newPage();
-  await other.goto(link);
+  const other = await openFullLinkElsewhere(page, browser);
   await expect(other.getByTestId('message-count')).toHaveText('7');
   await expect(other.getByTestId('prompt-status')).toHaveText('1 from the link: System prompt');
   await other.getByTestId('prompt-which').selectOption('system');
@@ -109,7 +111,6 @@ test('an edited system prompt reaches the request and survives a share link; the
   await other.getByTestId('prompt-reset').click();
   await expect(other.getByTestId('prompt-status')).toHaveText('defaults');
   await expect(other.getByTestId('prompt-text')).toHaveValue(/^You write context checkpoints/);
-  await fresh.close();
 });
 
 for (const viewport of [

@@ -1,5 +1,5 @@
 /** Shared test data and helpers for the end-to-end tests. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { HARNESSES } from '../src/core/harness/registry';
 import { SMALL_CHAT } from '../src/formats/fixtures/smallChat';
 import { importTranscript } from '../src/formats/registry';
@@ -75,6 +75,21 @@ export async function chooseProvider(
   await page.getByTestId('provider-base-url').fill(baseUrl);
   await page.getByTestId('provider-model').fill(model);
   await page.getByTestId('provider-key').fill(key);
+}
+
+/**
+ * Opens the share dialog, takes its full link and opens it in a fresh
+ * browser, as the reader of a bug report would: the reader's page, in a
+ * context of its own (closed with the test's browser).
+ */
+export async function openFullLinkElsewhere(page: Page, browser: Browser): Promise<Page> {
+  await page.getByTestId('share-open').click();
+  const input = page.getByTestId('share-full');
+  await expect(input).toHaveValue(/#v3\./);
+  const link = await input.inputValue();
+  const other = await (await browser.newContext()).newPage();
+  await other.goto(link);
+  return other;
 }
 
 /** The small chat as the messages a full share link carries. */

@@ -3,7 +3,7 @@
  * reader the same "Session over time": every call, every recorded compaction,
  * the recorded peak, and the original file's format.
  */
-import { expect, openFresh, test } from './fixtures';
+import { expect, openFresh, openFullLinkElsewhere, test } from './fixtures';
 
 test('a full link of the linkcheck sample shows the reader 16 calls, 2 compactions and the peak of 22,471', async ({
   page,
@@ -13,14 +13,7 @@ test('a full link of the linkcheck sample shows the reader 16 calls, 2 compactio
   await expect(page.getByTestId('cut-index')).toHaveText('185');
   await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
   await expect(page.getByTestId('message-count')).toHaveText('12');
-  await page.getByTestId('share-open').click();
-  const input = page.getByTestId('share-full');
-  await expect(input).toHaveValue(/#v3\./);
-  const link = await input.inputValue();
-
-  const fresh = await browser.newContext();
-  const other = await fresh.newPage();
-  await other.goto(link);
+  const other = await openFullLinkElsewhere(page, browser);
   await expect(other.getByTestId('message-count')).toHaveText('12');
   await expect(other.getByTestId('format')).toHaveText('claude-code');
   await expect(other.getByTestId('source-name')).toContainText('Claude Code session (JSONL)');
@@ -34,5 +27,4 @@ test('a full link of the linkcheck sample shows the reader 16 calls, 2 compactio
   await expect(other.getByTestId('replay-table').locator('tr[data-strategy="recorded"]')).toContainText(
     '22,471',
   );
-  await fresh.close();
 });

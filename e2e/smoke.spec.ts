@@ -4,7 +4,7 @@
  * preview the summary offline, and open the share link in a fresh browser to
  * find the same cut.
  */
-import { CHAT, expect, paste, settledBox, test } from './fixtures';
+import { CHAT, expect, openFullLinkElsewhere, paste, settledBox, test } from './fixtures';
 
 test('the built page opens with its title', async ({ page }) => {
   await page.goto('/');
@@ -41,16 +41,10 @@ test('load, bars, drag the budget, preview offline, and a link that opens the sa
   await page.getByTestId('preview-run').click();
   await expect(page.getByTestId('preview-summary')).toContainText('Fix the failing test in src/a.ts');
 
-  await page.getByTestId('share-open').click();
-  const input = page.getByTestId('share-full');
-  await expect(input).toHaveValue(/#v3\./);
-  const link = await input.inputValue();
-  const fresh = await browser.newContext();
-  const other = await fresh.newPage();
-  await other.goto(link);
+  const other = await openFullLinkElsewhere(page, browser);
   await expect(other.getByTestId('format')).toHaveText('openai-chat');
   await expect(other.getByTestId('message-count')).toHaveText('7');
   await expect(other.getByTestId('setting-keep-recent')).toHaveValue('16');
   await expect(other.getByTestId('cut-index')).toHaveText('5');
-  await fresh.close();
+  await other.context().close();
 });
