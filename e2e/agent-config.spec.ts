@@ -11,6 +11,7 @@ test('the panel writes the tuned settings for the chosen agent and copies exactl
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
   await page.getByTestId('setting-window').fill('200000');
   await page.getByTestId('setting-reserve').fill('40000');
   await page.getByTestId('setting-reserve').press('Tab');
