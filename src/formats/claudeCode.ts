@@ -102,6 +102,7 @@ function otherAuthor(records: readonly unknown[]): string | undefined {
 
 export const claudeCode: JsonlImporter = {
   id: 'claude-code',
+  fixtures: ['claude-code.jsonl', 'claude-code-parallel.jsonl', 'claude-code-parallel-rewind.jsonl'],
   detectRecords(records) {
     const author = otherAuthor(records);
     if (author !== undefined && (records.some(isClaudeLine) || records.some(isUnlinkedMessageLine)))

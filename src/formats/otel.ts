@@ -645,6 +645,7 @@ function spanUsage(attributes: Attributes): ImportUsage | undefined {
 
 export const otelJson: JsonImporter = {
   id: 'otel',
+  fixtures: ['otel-genai.json'],
   detect(value) {
     return isExportRequest(value) ? detectRequests([value], 'an OTLP export request (resourceSpans)') : null;
   },
@@ -660,6 +661,7 @@ export const otelJson: JsonImporter = {
 /** A collector's file exporter: one export request a line. */
 export const otelJsonl: JsonlImporter = {
   id: 'otel',
+  fixtures: ['otel-openllmetry.jsonl'],
   detectRecords(records) {
     const requests = records.filter(isExportRequest);
     if (requests.length === 0 || requests.length < records.length / 2) return null;
