@@ -9,7 +9,7 @@ import { STRATEGIES, type Strategy } from '../core';
 import { maxOf } from '../core/arrays';
 import { loadCases, type LoadedCase } from './caseFile';
 import { runCases, type CaseRun } from './caseRun';
-import { estimatorFor } from './inspect';
+import { estimatorFor } from './estimator';
 import { EXIT_OK, UsageError, jsonDocument, type Io } from './io';
 import { parse, type Values } from './options';
 import {

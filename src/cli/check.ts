@@ -9,7 +9,7 @@ import { loadCases } from './caseFile';
 import { runCases, type CaseRun, type RunOptions } from './caseRun';
 import { summarizerFor } from './cases';
 import { breach, readCheckConfig, strategiesOf, type Budget, type CheckConfig } from './checkConfig';
-import { estimatorFor } from './inspect';
+import { estimatorFor } from './estimator';
 import { EXIT_FAILURE, EXIT_OK, UsageError, jsonDocument, type Io } from './io';
 import { parse } from './options';
 import { KEY_HELP, PROVIDER_OPTIONS, refuseKeyOptions } from './summarizerOption';

@@ -6,14 +6,10 @@ import {
   describeOverflow,
   describeVerdict,
   keptOverBudget,
-  type Estimator,
   explainNothingToCompact,
   isCutStrategy,
-  loadEstimator,
   measuredUnseen,
   type Message,
-  normalizeSettings,
-  type SettingsInput,
   shapeOf,
   type StrategyOutcome,
   type TranscriptShape,
@@ -21,6 +17,7 @@ import {
 import { isProblem } from '../formats/issues';
 import { importReport } from '../formats/report';
 import type { ImportResult } from '../formats/types';
+import { estimatorFor } from './estimator';
 import { jsonDocument, type Io } from './io';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse } from './options';
 import {
@@ -43,12 +40,6 @@ it would cut, and the same for every strategy and agent preset.
 Options:
 ${SETTINGS_HELP}
 ${SOURCE_HELP}`;
-
-/** The estimator for settings as typed: the scale a link carries may lie outside the range a user can type. */
-export function estimatorFor(settings: SettingsInput): Promise<Estimator> {
-  const { tokenizer, scale } = normalizeSettings(settings);
-  return loadEstimator(tokenizer, scale);
-}
 
 /**
  * The `--json` document. Field names are part of the command line's
