@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadCases } from '../src/cli/caseFile';
 import { runCases } from '../src/cases/caseRun';
-import { estimatorFor } from '../src/cli/inspect';
+import { estimatorFor } from '../src/cli/estimator';
 import { STRATEGIES } from '../src/core/settings';
 import { createOfflineSummarizer } from '../src/providers/offline';
 import { median, type Figure } from './stats';

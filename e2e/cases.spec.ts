@@ -10,7 +10,7 @@ import { CASE_COUNT_SETTINGS, totalsOf } from '../src/cases/report';
 import type { Strategy } from '../src/core';
 import { createOfflineSummarizer } from '../src/providers';
 import { loadCase, loadCases, type LoadedCase } from '../src/cli/caseFile';
-import { estimatorFor } from '../src/cli/inspect';
+import { estimatorFor } from '../src/cli/estimator';
 import { expect, openFresh, test } from './fixtures';
 
 const CASES = fileURLToPath(new URL('../cases', import.meta.url));

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { measuredUnseen, shapeOf } from './core';
-import { estimatorFor } from './cli/inspect';
+import { estimatorFor } from './cli/estimator';
 import { readTranscript } from './cli/readTranscript';
 import { DEFAULT_PAGE_URL } from './cli/share';
 import { run } from './cli/testSupport.node';

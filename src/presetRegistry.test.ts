@@ -26,6 +26,22 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/**
+ * The presets that neither write their agent's configuration nor say why
+ * they have none: each preset module holds its writer (`config`), or a
+ * reason in `config.none`.
+ */
+function presetsWithoutConfig(presets: readonly { id: string; config?: unknown }[]): string[] {
+  return presets
+    .filter(({ config }) => {
+      if (typeof config !== 'object' || config === null) return true;
+      const c = config as { none?: unknown; write?: unknown; file?: unknown; format?: unknown };
+      if ('none' in c) return typeof c.none !== 'string' || c.none.trim() === '';
+      return typeof c.write !== 'function' || typeof c.file !== 'string' || typeof c.format !== 'string';
+    })
+    .map(({ id }) => id);
+}
+
 /** Lines that key a table or branch a switch on a preset's id. */
 function presetTables(code: string): string[] {
   const ids = HARNESSES.map((id) => id.replace(/-/g, '\\-')).join('|');
@@ -80,6 +96,31 @@ describe('the preset registry', () => {
         presetTables(readFileSync(join(SRC, path), 'utf8')).map((line) => `${path}: ${line.trim()}`),
       );
     expect(found).toEqual([]);
+  });
+
+  it('gives every preset a writer of its agent’s configuration, or a reason it has none', () => {
+    expect(presetsWithoutConfig(PRESETS)).toEqual([]);
+    expect(PRESETS.filter((p) => 'none' in p.config).map((p) => p.id)).toEqual([
+      'clear-tool-uses',
+      'mask-observations',
+      'anthropic-compaction',
+      'openai-compaction',
+      'goose',
+    ]);
+  });
+
+  it('finds a preset with no writer and no reason', () => {
+    const write = () => ({ text: '', notes: [] });
+    expect(
+      presetsWithoutConfig([
+        { id: 'a', config: { file: 'x.json', format: 'json', write } },
+        { id: 'b', config: { none: 'an API setting' } },
+        { id: 'c' },
+        { id: 'd', config: null },
+        { id: 'e', config: { none: ' ' } },
+        { id: 'f', config: { file: 'x.json', format: 'json' } },
+      ]),
+    ).toEqual(['c', 'd', 'e', 'f']);
   });
 
   it('gives every parameter a label and a default of its rule’s kind', () => {

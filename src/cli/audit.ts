@@ -24,7 +24,7 @@ import {
 import { ledgerPrice } from '../providers';
 import { createOfflineSummarizer } from '../providers/offline';
 import type { ImportResult } from '../formats/types';
-import { estimatorFor } from './inspect';
+import { estimatorFor } from './estimator';
 import { jsonDocument, type Io } from './io';
 import { parse, SETTINGS_HELP, SETTINGS_OPTIONS } from './options';
 import { SOURCE_HELP, SOURCE_OPTIONS, loadSource } from './source';

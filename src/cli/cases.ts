@@ -10,7 +10,7 @@ import { maxOf } from '../core/arrays';
 import { runCases, type CaseRun } from '../cases/caseRun';
 import { CASE_COUNT_SETTINGS, casesDocument, totalsOf, type StrategyTotal } from '../cases/report';
 import { loadCases } from './caseFile';
-import { estimatorFor } from './inspect';
+import { estimatorFor } from './estimator';
 import { EXIT_OK, UsageError, jsonDocument, type Io } from './io';
 import { parse, type Values } from './options';
 import {

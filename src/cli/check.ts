@@ -10,7 +10,7 @@ import { runCases, type CaseRun, type RunOptions } from '../cases/caseRun';
 import { CASE_COUNT_SETTINGS } from '../cases/report';
 import { summarizerFor } from './cases';
 import { breach, readCheckConfig, strategiesOf, type Budget, type CheckConfig } from './checkConfig';
-import { estimatorFor } from './inspect';
+import { estimatorFor } from './estimator';
 import { EXIT_FAILURE, EXIT_OK, UsageError, jsonDocument, type Io } from './io';
 import { parse } from './options';
 import { KEY_HELP, PROVIDER_OPTIONS, refuseKeyOptions } from './summarizerOption';

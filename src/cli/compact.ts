@@ -33,7 +33,7 @@ import {
 } from '../core';
 import { describeProviderError } from '../providers';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError, jsonDocument, oneLine, type Io } from './io';
-import { estimatorFor } from './inspect';
+import { estimatorFor } from './estimator';
 import { unseenFor } from './unseen';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse, type Values } from './options';
 import {

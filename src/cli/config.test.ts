@@ -133,7 +133,7 @@ describe('compaction-playground config', () => {
   it('refuses a missing or unknown agent, naming the ones it knows', async () => {
     const missing = await run(['config']);
     expect(missing.code).toBe(2);
-    expect(missing.err).toContain('config needs --harness (one of: claude-code | codex | pi | opencode');
+    expect(missing.err).toContain('config needs --harness (one of: claude-code | codex | opencode');
     const unknown = await run(['config', '--harness', 'aider']);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain("--harness: unknown agent 'aider'");

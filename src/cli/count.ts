@@ -10,7 +10,7 @@ import {
 import { countExactly, COUNTING_KINDS, type ProviderKind } from '../providers';
 import { reportProviderError } from './compact';
 import { EXIT_FAILURE, EXIT_OK, UsageError, jsonDocument, type Io } from './io';
-import { estimatorFor } from './inspect';
+import { estimatorFor } from './estimator';
 import { formatFrom, oneOf, parse, stallTimeoutFrom } from './options';
 import { readTranscript } from './readTranscript';
 import { KEY_HELP, PROVIDER_OPTIONS, providerFrom, refuseKeyOptions } from './summarizerOption';

@@ -9,7 +9,7 @@ import { createCompactor } from '../core/compactor';
 import { judgeCompaction } from '../core/eval/judge';
 import { importTranscript } from '../formats/registry';
 import { createOfflineSummarizer } from '../providers/offline';
-import { estimatorFor } from './inspect';
+import { estimatorFor } from './estimator';
 
 const SAMPLES = [
   'claude-code-tallybook.jsonl',

@@ -6,15 +6,11 @@ import {
   describeOverflow,
   describeVerdict,
   keptOverBudget,
-  type Estimator,
   explainNothingToCompact,
   isCutStrategy,
   LIKELY_MISSING_RATIO,
-  loadEstimator,
   measureUnseen,
   type Message,
-  normalizeSettings,
-  type SettingsInput,
   shapeOf,
   type StrategyOutcome,
   type TranscriptShape,
@@ -23,6 +19,7 @@ import { describeWindowOrigin } from '../core/modelWindow';
 import { isProblem } from '../formats/issues';
 import { importReport } from '../formats/report';
 import type { ImportResult } from '../formats/types';
+import { estimatorFor } from './estimator';
 import { jsonDocument, type Io } from './io';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, describeAdjustment, parse } from './options';
 import {
@@ -46,12 +43,6 @@ it would cut, and the same for every strategy and agent preset.
 Options:
 ${SETTINGS_HELP}
 ${SOURCE_HELP}`;
-
-/** The estimator for settings as typed: the scale a link carries may lie outside the range a user can type. */
-export function estimatorFor(settings: SettingsInput): Promise<Estimator> {
-  const { tokenizer, scale } = normalizeSettings(settings);
-  return loadEstimator(tokenizer, scale);
-}
 
 /**
  * The `--json` document. Field names are part of the command line's

@@ -19,7 +19,7 @@ import { offlineReplaySummarizer } from '../providers';
 import { costOfSizes, replayedCostOf, sessionModel, sessionSizes } from '../archive/row';
 import type { ImportResult } from '../formats/types';
 import type { SessionCost } from '../providers/sessionCost';
-import { estimatorFor } from './inspect';
+import { estimatorFor } from './estimator';
 import { jsonDocument, type Io } from './io';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, parse } from './options';
 import { SOURCE_HELP, SOURCE_OPTIONS, loadSource } from './source';

@@ -19,7 +19,7 @@ import { buildSharePayload, linkSettings, type SharePayload } from '../share/pay
 import { redactContent } from '../share/redact';
 import { redactSecrets, scanSecrets, type SecretFinding } from '../share/secrets';
 import { EXIT_FAILURE, EXIT_OK, UsageError, jsonDocument, oneLine, type Io } from './io';
-import { estimatorFor } from './inspect';
+import { estimatorFor } from './estimator';
 import {
   SETTINGS_HELP,
   SETTINGS_OPTIONS,

@@ -30,7 +30,7 @@ import { Follower, type FollowEvent } from '../formats/follow';
 import { GrowingJsonl } from '../formats/growingJsonl';
 import type { FormatId } from '../formats/types';
 import { fileSource, listSessions, pickSession } from './fileSource';
-import { estimatorFor } from './inspect';
+import { estimatorFor } from './estimator';
 import { EXIT_OK, jsonLine, UsageError, type Io } from './io';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, formatFrom, integer, parse, settingsFrom } from './options';
 

@@ -7,6 +7,7 @@ import {
   summaryBudget,
   threshold,
   turnPrefixBudget,
+  keepRecentCeiling,
 } from './settings';
 
 describe('normalizeSettings', () => {
@@ -148,5 +149,16 @@ describe('budgets', () => {
     expect(summarizerInputBudget(s, 2000, 1500, 500)).toBe(14400);
     expect(summarizerInputBudget(s, 30000, 0, 0)).toBe(1);
     expect(summarizerInputBudget(normalizeSettings({ maxContextTokens: 0 }), 2000, 0, 0)).toBe(0);
+  });
+});
+
+describe('keepRecentCeiling', () => {
+  it('is a quarter of window − reserve with its rule in words, and none without a window or room', () => {
+    expect(keepRecentCeiling(10_000, 2_000)).toEqual({
+      max: 2_000,
+      rule: 'a quarter of window − reserve (10,000 − 2,000) / 4',
+    });
+    expect(keepRecentCeiling(0, 0)).toBeNull();
+    expect(keepRecentCeiling(4_000, 4_000)).toBeNull();
   });
 });

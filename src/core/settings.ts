@@ -105,6 +105,20 @@ export const DEFAULT_SETTINGS: Readonly<SettingsFields> = {
 };
 
 /** One change normalization made, with the reason, for the settings panel. */
+/**
+ * The keep-recent budget's ceiling for a window and reserve: a quarter of
+ * window − reserve, with that rule in words; null without a window or room.
+ */
+export function keepRecentCeiling(window: number, reserve: number): { max: number; rule: string } | null {
+  if (window <= 0) return null;
+  const quarter = Math.trunc((window - reserve) / 4);
+  if (quarter <= 0) return null;
+  return {
+    max: quarter,
+    rule: `a quarter of window − reserve (${formatCount(window)} − ${formatCount(reserve)}) / 4`,
+  };
+}
+
 export interface Adjustment {
   field: keyof SettingsFields;
   /** For `harness`: the preset's parameter, `preset.parameter`. */
@@ -162,13 +176,9 @@ export function explainSettings(input: SettingsInput): NormalizedSettings {
   if (s.maxContextTokens > 0) {
     // Keeping half the usable window re-triggers within a round or two; a
     // quarter leaves the compacted context at about half the threshold.
-    const quarter = Math.trunc((s.maxContextTokens - s.reserveTokens) / 4);
-    if (quarter > 0 && s.keepRecentTokens > quarter) {
-      adjust(
-        'keepRecentTokens',
-        quarter,
-        `lowered to a quarter of window − reserve (${formatCount(s.maxContextTokens)} − ${formatCount(s.reserveTokens)}) / 4`,
-      );
+    const ceiling = keepRecentCeiling(s.maxContextTokens, s.reserveTokens);
+    if (ceiling && s.keepRecentTokens > ceiling.max) {
+      adjust('keepRecentTokens', ceiling.max, `lowered to ${ceiling.rule}`);
     }
   }
   if (!(s.stallTimeoutMs > 0)) {

@@ -72,6 +72,7 @@ function hasAnthropicBlocks(message: JsonRecord): string | null {
 
 export const anthropic: JsonImporter = {
   id: 'anthropic',
+  fixtures: ['anthropic.json'],
   detect(value): Detection | null {
     const located = locate(value);
     if (!located) return null;

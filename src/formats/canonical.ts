@@ -45,6 +45,7 @@ function envelope(value: unknown): JsonRecord | undefined {
 
 export const canonical: JsonImporter = {
   id: 'canonical',
+  fixtures: ['canonical-compacted.json'],
   detect(value) {
     if (envelope(value)) return detection('canonical', 1, `"format": "${CANONICAL_FORMAT}" at the top level`);
     if (Array.isArray(value) && value.length > 0 && value.every(looksLikeOurMessage)) {

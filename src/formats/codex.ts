@@ -80,6 +80,7 @@ function isRolloutLine(record: unknown): boolean {
 
 export const codex: JsonlImporter = {
   id: 'codex',
+  fixtures: ['codex.jsonl'],
   detectRecords(records) {
     if (records.length > 0 && records.every(isRolloutLine)) {
       return detection('codex', 0.98, 'every line is {timestamp, type, payload} with a Codex line type');

@@ -39,6 +39,7 @@ function isEvent(record: unknown): record is JsonRecord {
 
 export const copilotCli: JsonlImporter = {
   id: 'copilot-cli',
+  fixtures: ['copilot-cli.jsonl'],
   detectRecords(records) {
     const first = records[0];
     const data = isRecord(first) ? rec(first, 'data') : undefined;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { importTranscript } from './registry';
 import type { Counts } from './testSupport.node';
 import { counts, fixture } from './testSupport.node';
-import type { FormatId } from './types';
+import { formatFixtures } from './importers';
+import { FORMATS, type FormatId } from './types';
 
 interface Expectation {
   file: string;
@@ -294,9 +295,87 @@ const EXPECTED: Expectation[] = [
     },
     issues: [],
   },
+  {
+    file: 'otel-genai.json',
+    format: 'otel',
+    counts: {
+      messages: 5,
+      roles: { system: 1, user: 1, assistant: 2, tool: 1 },
+      toolCalls: 1,
+      pairedResults: 1,
+      withReasoning: 1,
+      ...none,
+    },
+    issues: ['earlier-calls'],
+  },
+  {
+    file: 'otel-openllmetry.jsonl',
+    format: 'otel',
+    counts: {
+      messages: 5,
+      roles: { system: 1, user: 1, assistant: 2, tool: 1 },
+      toolCalls: 1,
+      pairedResults: 1,
+      withReasoning: 0,
+      ...none,
+    },
+    issues: ['earlier-calls'],
+  },
+  {
+    file: 'inspect-ai.json',
+    format: 'inspect-ai',
+    counts: {
+      messages: 7,
+      roles: { system: 1, user: 1, assistant: 3, tool: 2 },
+      toolCalls: 2,
+      pairedResults: 2,
+      withReasoning: 1,
+      ...none,
+    },
+    issues: ['first-sample'],
+  },
+  {
+    file: 'swe-agent.traj',
+    format: 'swe-agent',
+    counts: {
+      messages: 9,
+      roles: { system: 1, user: 2, assistant: 3, tool: 3 },
+      toolCalls: 3,
+      pairedResults: 3,
+      withReasoning: 1,
+      ...none,
+    },
+    issues: ['demonstration'],
+  },
+  {
+    file: 'canonical-compacted.json',
+    format: 'canonical',
+    counts: {
+      messages: 6,
+      roles: { system: 1, user: 2, assistant: 2, tool: 1 },
+      toolCalls: 1,
+      pairedResults: 1,
+      withReasoning: 0,
+      summaries: 1,
+      images: 0,
+    },
+    issues: [],
+  },
 ];
 
 describe('fixtures', () => {
+  const declared = formatFixtures();
+
+  it('has a fixture for every format, each declared by its importer', () => {
+    expect([...declared].filter(([, files]) => files.length === 0).map(([id]) => id)).toEqual([]);
+    expect(FORMATS.map((f) => f.id).filter((id) => !declared.has(id))).toEqual([]);
+  });
+
+  it('expects exact counts for every declared fixture, each detected as the format that declares it', () => {
+    const rows = [...declared].flatMap(([format, files]) => files.map((file) => `${file} ${format}`));
+    expect(EXPECTED.map((e) => `${e.file} ${e.format}`).sort()).toEqual(rows.sort());
+  });
+
   for (const expected of EXPECTED) {
     it(`${expected.file} is detected as ${expected.format} and imports with the expected counts`, () => {
       const result = importTranscript(fixture(expected.file), { fileName: expected.file });

@@ -21,6 +21,12 @@ export interface Imported {
 
 export interface JsonImporter {
   id: FormatId;
+  /**
+   * Its hand-written fixtures in \`src/formats/fixtures/\`: the fixture and
+   * fuzz tests read every one, and a format none of whose importers has one
+   * fails them.
+   */
+  fixtures: readonly string[];
   /** Null when the value does not look like this format at all. */
   detect(value: unknown): Detection | null;
   /** Throws ImportError (`not-a-transcript`) when the value cannot be read as this format. */
@@ -34,6 +40,12 @@ export interface JsonlSession {
 
 export interface JsonlImporter {
   id: FormatId;
+  /**
+   * Its hand-written fixtures in \`src/formats/fixtures/\`: the fixture and
+   * fuzz tests read every one, and a format none of whose importers has one
+   * fails them.
+   */
+  fixtures: readonly string[];
   /** Looks at the first parsed records (up to a few dozen). */
   detectRecords(records: readonly unknown[]): Detection | null;
   start(log: IssueLog): JsonlSession;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatFixtures } from './importers';
 import { importChunks, importTranscript } from './registry';
 import { fixture } from './testSupport.node';
 import { FORMATS, ImportError } from './types';
@@ -19,29 +20,8 @@ function importsOrThrowsTyped(run: () => unknown): boolean {
   }
 }
 
-const FIXTURES = [
-  'claude-code.jsonl',
-  'codex.jsonl',
-  'pi.jsonl',
-  'opencode.json',
-  'gemini-cli.jsonl',
-  'qwen-code.jsonl',
-  'copilot-cli.jsonl',
-  'cline-task.json',
-  'roo-code-task.json',
-  'goose.jsonl',
-  'aider.chat.history.md',
-  'openai-chat.json',
-  'openai-responses.json',
-  'anthropic.json',
-  'gemini.json',
-  'langchain.json',
-  'otel-genai.json',
-  'otel-openllmetry.jsonl',
-  'inspect-ai.json',
-  'swe-agent.traj',
-  'plain.txt',
-];
+/** Every format's hand-written fixtures, as the importers declare them. */
+const FIXTURES = [...formatFixtures().values()].flat();
 const formatIds = FORMATS.map((f) => f.id);
 const jsonValue = fc.jsonValue({ maxDepth: 4 });
 /** Values shaped a little like messages, so importers get past their first checks. */

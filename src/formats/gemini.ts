@@ -203,6 +203,7 @@ function isContent(item: unknown): boolean {
 
 export const gemini: JsonImporter = {
   id: 'gemini',
+  fixtures: ['gemini.json'],
   detect(value): Detection | null {
     const located = locate(value);
     if (!located || located.items.length === 0 || !located.items.every(isContent)) return null;

@@ -220,6 +220,7 @@ function recordUsage(record: JsonRecord): ImportUsage | undefined {
 
 export const geminiCliJsonl: JsonlImporter = {
   id: 'gemini-cli',
+  fixtures: ['gemini-cli.jsonl'],
   detectRecords(records) {
     if (isHeader(records[0]))
       return detection('gemini-cli', 0.97, 'a first line with sessionId and projectHash');
@@ -268,6 +269,7 @@ export const geminiCliJsonl: JsonlImporter = {
 
 export const geminiCliJson: JsonImporter = {
   id: 'gemini-cli',
+  fixtures: [],
   detect(value) {
     if (isHeader(value) && Array.isArray(field(value, 'messages'))) {
       return detection('gemini-cli', 0.97, 'an object with sessionId, projectHash and a messages array');

@@ -87,6 +87,7 @@ function bid(records: readonly unknown[], metadata: boolean): Detection | null {
 
 export const gooseJsonl: JsonlImporter = {
   id: 'goose',
+  fixtures: ['goose.jsonl'],
   detectRecords(records) {
     return bid(records, isMetadata(records[0]));
   },
@@ -105,6 +106,7 @@ export const gooseJsonl: JsonlImporter = {
 /** `goose session export --format json`: the session with its `conversation`. */
 export const gooseJson: JsonImporter = {
   id: 'goose',
+  fixtures: [],
   detect(value) {
     if (!isRecord(value)) return null;
     const conversation = arr(value, 'conversation');

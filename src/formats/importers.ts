@@ -22,6 +22,8 @@ import { otelJson, otelJsonl } from './otel';
 import { pi } from './pi';
 import { qwenCode } from './qwenCode';
 import { sweAgent } from './sweAgent';
+import { TEXT_FIXTURES } from './textFormats';
+import { FORMATS, type FormatId } from './types';
 
 /** Order breaks ties between equally confident detections: the more specific format first. */
 export const JSON_IMPORTERS: readonly JsonImporter[] = [
@@ -49,3 +51,21 @@ export const JSONL_IMPORTERS: readonly JsonlImporter[] = [
   copilotCli,
   gooseJsonl,
 ];
+
+/**
+ * Each format's hand-written fixtures (`src/formats/fixtures/`), as its
+ * importers declare them; an empty list for a format with none, which the
+ * fixture test refuses.
+ */
+export function formatFixtures(): ReadonlyMap<FormatId, readonly string[]> {
+  const declared: [FormatId, readonly string[]][] = [
+    ...[...JSON_IMPORTERS, ...JSONL_IMPORTERS].map((importer): [FormatId, readonly string[]] => [
+      importer.id,
+      importer.fixtures,
+    ]),
+    ...(Object.entries(TEXT_FIXTURES) as [FormatId, readonly string[]][]),
+  ];
+  return new Map(
+    FORMATS.map((f) => [f.id, declared.filter(([id]) => id === f.id).flatMap(([, files]) => files)]),
+  );
+}

@@ -33,6 +33,7 @@ function samplesOf(log: JsonRecord): JsonRecord[] {
 
 export const inspectAi: JsonImporter = {
   id: 'inspect-ai',
+  fixtures: ['inspect-ai.json'],
   detect(value) {
     if (!isEvalLog(value)) return null;
     const samples = samplesOf(value);

@@ -104,6 +104,7 @@ function locate(value: unknown): { items: unknown[]; base: string } | null {
 
 export const langchain: JsonImporter = {
   id: 'langchain',
+  fixtures: ['langchain.json'],
   detect(value): Detection | null {
     const located = locate(value);
     if (!located || located.items.length === 0) return null;

@@ -75,6 +75,7 @@ function hasForeignParts(message: JsonRecord): boolean {
 
 export const openaiChat: JsonImporter = {
   id: 'openai-chat',
+  fixtures: ['openai-chat.json'],
   detect(value) {
     const located = locate(value);
     if (!located) return null;

@@ -62,6 +62,7 @@ function itemSignal(items: readonly unknown[]): string | null {
 
 export const openaiResponses: JsonImporter = {
   id: 'openai-responses',
+  fixtures: ['openai-responses.json'],
   detect(value): Detection | null {
     const located = locate(value);
     if (!located) return null;

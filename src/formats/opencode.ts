@@ -47,6 +47,7 @@ function isOpenCodeMessage(item: unknown): boolean {
 
 export const opencode: JsonImporter = {
   id: 'opencode',
+  fixtures: ['opencode.json'],
   detect(value) {
     const located = locate(value);
     if (!located || located.items.length === 0 || !located.items.every(isOpenCodeMessage)) return null;

@@ -45,6 +45,7 @@ const ENTRY_TYPES = new Set([
 
 export const pi: JsonlImporter = {
   id: 'pi',
+  fixtures: ['pi.jsonl'],
   detectRecords(records) {
     const first = records[0];
     if (isRecord(first) && str(first, 'type') === 'session' && typeof field(first, 'cwd') === 'string') {

@@ -45,6 +45,7 @@ interface Node {
 
 export const qwenCode: JsonlImporter = {
   id: 'qwen-code',
+  fixtures: ['qwen-code.jsonl'],
   detectRecords(records) {
     const lines = records.filter(isQwenLine).length;
     if (lines === 0) return null;

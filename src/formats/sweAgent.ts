@@ -32,6 +32,7 @@ function isStep(entry: unknown): entry is JsonRecord {
 
 export const sweAgent: JsonImporter = {
   id: 'swe-agent',
+  fixtures: ['swe-agent.traj'],
   detect(value) {
     if (!isRecord(value)) return null;
     const history = arr(value, 'history');

@@ -15,6 +15,12 @@ export function isTextFormat(format: FormatId | undefined): format is TextFormat
   return format === 'text' || format === 'aider';
 }
 
+/** The text formats' hand-written fixtures, as the importers declare theirs (`fixtures`). */
+export const TEXT_FIXTURES: Readonly<Record<TextFormatId, readonly string[]>> = {
+  aider: ['aider.chat.history.md'],
+  text: ['plain.txt'],
+};
+
 /** Aider's history when its marks are there and more convincing than speaker labels; else plain text. */
 export function detectTextFormat(text: string): Detection {
   const plain = detectPlainText(text);

@@ -7,7 +7,8 @@
  * (docs/harnesses.md).
  */
 import { formatCount } from '../numbers';
-import { count, type CutView, type Preset } from './preset';
+import { count, type CutView, type Preset, type PresetConfig } from './preset';
+import { NO_WINDOW_NOTE, n } from './configText';
 
 export interface AdkParams {
   /** `token_threshold`: ADK compacts once the prompt reaches this many tokens. */
@@ -98,6 +99,36 @@ export function adkCut(view: CutView, start: number, p: AdkParams): number {
   return split === events.length ? n : events[split];
 }
 
+/** `EventsCompactionConfig` on the App, in Python. */
+const adkConfig: PresetConfig<AdkParams> = {
+  file: 'your App (Python)',
+  format: 'python',
+  write(t, { eventRetentionSize: retention }) {
+    if (t.threshold <= 0) return { text: '', notes: [NO_WINDOW_NOTE] };
+    const notes = [
+      `token_threshold is the prompt's own count, whatever the window; ADK compacts once the prompt reaches it`,
+      `keep-recent (${n(t.keepRecent)} tokens) has no token option: event_retention_size keeps the newest ${retention} events raw, a model reply or a turn's tool results each being one`,
+      'ADK 2.0 also asks for compaction_interval and overlap_size, its sliding window by invocation count: 3 and 1 are its documentation’s example, not tuned here',
+    ];
+    const text = [
+      'from google.adk.apps.app import App, EventsCompactionConfig',
+      '',
+      'app = App(',
+      '    name="my_agent",',
+      '    root_agent=root_agent,',
+      '    events_compaction_config=EventsCompactionConfig(',
+      '        compaction_interval=3,',
+      '        overlap_size=1,',
+      `        token_threshold=${t.threshold},`,
+      `        event_retention_size=${retention},`,
+      '    ),',
+      ')',
+      '',
+    ].join('\n');
+    return { text, notes };
+  },
+};
+
 export const adkPreset: Preset<'adk', AdkParams> = {
   id: 'adk',
   agent: 'Google ADK',
@@ -146,4 +177,5 @@ export const adkPreset: Preset<'adk', AdkParams> = {
     reason: 'no-split',
     text: `adk keeps its newest events raw (event_retention_size), and no older event${after} can be compacted without parting a call from its response`,
   }),
+  config: adkConfig,
 };

@@ -17,7 +17,6 @@ describe('agentConfig', () => {
     expect(CONFIG_TARGETS.map((t) => t.id)).toEqual([
       'claude-code',
       'codex',
-      'pi',
       'opencode',
       'gemini-cli',
       'roo-code',
@@ -26,6 +25,7 @@ describe('agentConfig', () => {
       'langchain',
       'adk',
       'letta',
+      'pi',
       'compactor',
     ]);
   });
@@ -289,7 +289,7 @@ describe('agentConfig', () => {
 
   it('refuses an agent it does not know, naming the ones it does', () => {
     expect(() => config('aider')).toThrow(
-      "unknown harness 'aider' (harnesses: claude-code, codex, pi, opencode, gemini-cli, roo-code, kilo, cline, langchain, adk, letta, compactor)",
+      "unknown harness 'aider' (harnesses: claude-code, codex, opencode, gemini-cli, roo-code, kilo, cline, langchain, adk, letta, pi, compactor)",
     );
   });
 });

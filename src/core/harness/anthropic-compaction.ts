@@ -88,4 +88,7 @@ export const anthropicCompactionPreset: Preset<'anthropic-compaction', Anthropic
     reason: 'under-threshold',
     text: 'anthropic-compaction compacts only once the input exceeds its trigger',
   }),
+  config: {
+    none: 'an API setting, not an agent’s: context_management is sent with each request, by the code that makes it',
+  },
 };

@@ -14,9 +14,12 @@ import {
   type ClearingPlan,
   type CutView,
   type Preset,
+  type PresetConfig,
+  type Trigger,
 } from './preset';
 import { PlanBuilder, toolResults } from './planBuilder';
 import { CLEARED_TOOL_RESULT } from './placeholders';
+import { NO_WINDOW_NOTE, percentBelow } from './configText';
 
 const n = formatCount;
 
@@ -109,6 +112,57 @@ function claudeCodeFormula(window: number, p: ClaudeCodeParams): number {
   return window - Math.min(p.maxOutputTokens, CLAUDE_CODE_OUTPUT_RESERVE_CAP) - p.autocompactBuffer;
 }
 
+/**
+ * Claude Code's point with `CLAUDE_AUTOCOMPACT_PCT_OVERRIDE` at `pct`: that
+ * percent of the effective window (the window less the reply's reserve),
+ * which can only bring the point earlier. A value above the default, or
+ * outside 0 (excluded) to 100, leaves the default.
+ */
+export function claudeCodeOverridden(window: number, pct: number, p: ClaudeCodeParams): Trigger {
+  const base = claudeCodePreset.trigger(window, p);
+  if (!(pct > 0 && pct <= 100) || base.threshold === 0) return base;
+  const effective = window - Math.min(p.maxOutputTokens, CLAUDE_CODE_OUTPUT_RESERVE_CAP);
+  const own = Math.floor(effective * (pct / 100));
+  if (own >= base.threshold) return base;
+  return {
+    threshold: Math.max(own, 1),
+    comparison: 'reach',
+    formula: `${n(effective)} × ${pct}% (CLAUDE_AUTOCOMPACT_PCT_OVERRIDE)`,
+  };
+}
+
+/** The override, the one setting that moves Claude Code's point. */
+const claudeCodeConfig: PresetConfig<ClaudeCodeParams> = {
+  file: 'the environment (or "env" in ~/.claude/settings.json)',
+  format: 'env',
+  write(t, params) {
+    if (t.window <= 0) return { text: '', notes: [NO_WINDOW_NOTE] };
+    const effective = t.window - Math.min(params.maxOutputTokens, CLAUDE_CODE_OUTPUT_RESERVE_CAP);
+    const own = claudeCodePreset.trigger(t.window, params).threshold;
+    const notes = [
+      `Claude Code takes the window from the model; these numbers assume ${n(t.window)}, of which ${n(effective)} is its effective window`,
+    ];
+    const percent = percentBelow(t.threshold, effective);
+    if (t.threshold >= own || percent < 1) {
+      notes.push(
+        t.threshold >= own
+          ? `CLAUDE_AUTOCOMPACT_PCT_OVERRIDE can only lower the point: Claude Code already compacts at ${n(own)}, below the tuned ${n(t.threshold)}`
+          : `the tuned ${n(t.threshold)} is under 1% of the effective window, the lowest the override sets`,
+      );
+      return { text: '# leave CLAUDE_AUTOCOMPACT_PCT_OVERRIDE unset\n', notes };
+    }
+    const point = claudeCodeOverridden(t.window, percent, params).threshold;
+    if (point !== t.threshold)
+      notes.push(
+        `${percent}% compacts at ${n(point)}, the closest whole percent at or below the tuned ${n(t.threshold)}`,
+      );
+    notes.push(
+      `keep-recent (${n(t.keepRecent)}) has no setting: Claude Code summarizes everything, then re-attaches recent files, todos and the plan`,
+    );
+    return { text: `export CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=${percent}\n`, notes };
+  },
+};
+
 export const claudeCodePreset: Preset<'claude-code', ClaudeCodeParams> = {
   id: 'claude-code',
   agent: 'Claude Code',
@@ -176,4 +230,5 @@ export const claudeCodePreset: Preset<'claude-code', ClaudeCodeParams> = {
     reason: 'under-threshold',
     text: 'claude-code clears old tool output first and summarizes only while the context still reaches its threshold',
   }),
+  config: claudeCodeConfig,
 };

@@ -151,4 +151,7 @@ export const clearToolUsesPreset: Preset<'clear-tool-uses', ClearToolUsesParams>
     const excluded = p.excludeTools.length ? ' (the excluded tools never are)' : '';
     return `${some}, and clear-tool-uses keeps the newest ${p.keepToolUses} (--keep-tool-uses)${excluded}`;
   },
+  config: {
+    none: 'an API setting, not an agent’s: context_management is sent with each request, by the code that makes it',
+  },
 };

@@ -6,7 +6,8 @@
  * cline/cline `sdk/packages/core/src/extensions/context/` (docs/harnesses.md).
  */
 import { formatCount } from '../numbers';
-import { count, isPrompt, NO_WINDOW, type CutView, type Preset } from './preset';
+import { count, isPrompt, NO_WINDOW, type CutView, type Preset, type PresetConfig } from './preset';
+import { NO_WINDOW_NOTE, json } from './configText';
 
 const n = formatCount;
 
@@ -113,6 +114,33 @@ export function clineCut(view: CutView, start: number, p: ClineParams, usable: n
   return cut;
 }
 
+/** Cline has only the switch; the notes say how a model's input limit moves the point. */
+const clineConfig: PresetConfig<ClineParams> = {
+  file: "Cline's global settings",
+  format: 'json',
+  write(t, params) {
+    if (t.window <= 0) return { text: '', notes: [NO_WINDOW_NOTE] };
+    const own = clinePreset.trigger(t.window, params).threshold;
+    const notes = [
+      `Cline 4 has no setting for the point: it compacts at ${CLINE_TRIGGER_RATIO} of the model's input limit, ${n(own)} for a window of ${n(t.window)}`,
+    ];
+    if (own !== t.threshold) {
+      // The input limit a model entry may declare moves the point; Cline never takes one above the window.
+      const limit = Math.floor(t.threshold / CLINE_TRIGGER_RATIO);
+      const point = Math.ceil(Math.min(limit, t.window) * CLINE_TRIGGER_RATIO - 1e-6);
+      notes.push(
+        limit <= t.window && point === t.threshold
+          ? `the closest it can: a maxInputTokens of ${limit} in the model's settings moves the point to the tuned ${n(t.threshold)}`
+          : `the tuned ${n(t.threshold)} is past the latest point Cline takes, ${CLINE_TRIGGER_RATIO} of the window (${n(point)})`,
+      );
+    }
+    notes.push(
+      `keep-recent (${n(t.keepRecent)}) is compaction.preserveRecentTokens in the Cline SDK's options; the editor has no setting for it and keeps ${n(params.preserveRecentTokens)}, never summarizing the newest prompt's turn`,
+    );
+    return { text: json({ useAutoCondense: t.enabled }), notes };
+  },
+};
+
 export const clinePreset: Preset<'cline', ClineParams> = {
   id: 'cline',
   agent: 'Cline',
@@ -167,4 +195,5 @@ export const clinePreset: Preset<'cline', ClineParams> = {
     reason: 'no-split',
     text: `cline keeps the newest prompt's turn and about 20,000 of the newest tokens, which leaves nothing${after} to summarize`,
   }),
+  config: clineConfig,
 };

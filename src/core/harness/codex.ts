@@ -6,7 +6,17 @@
 import { minOf } from '../arrays';
 import { formatCount } from '../numbers';
 import { newestInjected } from './injected';
-import { FRACTION_UP_TO_ONE, NO_WINDOW, count, isPrompt, shareOf, type CutView, type Preset } from './preset';
+import {
+  FRACTION_UP_TO_ONE,
+  NO_WINDOW,
+  count,
+  isPrompt,
+  shareOf,
+  type CutView,
+  type Preset,
+  type PresetConfig,
+} from './preset';
+import { NO_WINDOW_NOTE } from './configText';
 
 const n = formatCount;
 
@@ -45,6 +55,29 @@ function codexFormula(window: number, p: CodexParams): number {
   if (p.autoCompactLimit > 0) limits.push(p.autoCompactLimit);
   return minOf(limits) ?? 0;
 }
+
+/** Codex's window and its limit, both in `config.toml`. */
+const codexConfig: PresetConfig<CodexParams> = {
+  file: '~/.codex/config.toml',
+  format: 'toml',
+  write(t, own) {
+    if (t.window <= 0) return { text: '', notes: [NO_WINDOW_NOTE] };
+    const params = { ...own, autoCompactLimit: t.threshold };
+    const point = codexPreset.trigger(t.window, params).threshold;
+    const notes: string[] = [];
+    if (point !== t.threshold)
+      notes.push(
+        `Codex never compacts later than ${params.thresholdFraction} of the window: it fires at ${n(point)}, not the tuned ${n(t.threshold)}`,
+      );
+    notes.push(
+      `keep-recent (${n(t.keepRecent)}) has no setting: Codex summarizes everything and puts back up to ${n(own.userMessageTokens)} tokens of your recent prompts`,
+    );
+    return {
+      text: `model_context_window = ${t.window}\nmodel_auto_compact_token_limit = ${t.threshold}\n`,
+      notes,
+    };
+  },
+};
 
 export const codexPreset: Preset<'codex', CodexParams> = {
   id: 'codex',
@@ -107,4 +140,5 @@ export const codexPreset: Preset<'codex', CodexParams> = {
     reason: 'under-threshold',
     text: 'codex clears old tool output first and summarizes only while the context still reaches its threshold',
   }),
+  config: codexConfig,
 };

@@ -16,9 +16,11 @@ import {
   type ClearingPlan,
   type CutView,
   type Preset,
+  type PresetConfig,
 } from './preset';
 import { PlanBuilder, outputTokens } from './planBuilder';
 import { GEMINI_ACKNOWLEDGEMENT } from './placeholders';
+import { NO_WINDOW_NOTE, fractionBelow, json } from './configText';
 
 const n = formatCount;
 
@@ -82,6 +84,29 @@ export function geminiCut(view: CutView, start: number, p: GeminiCliParams): num
   return lastSplit;
 }
 
+/** `model.compressionThreshold` in `settings.json`: a hundredth of the window at or below the tuned point. */
+const geminiCliConfig: PresetConfig<GeminiCliParams> = {
+  file: '~/.gemini/settings.json',
+  format: 'json',
+  write(t, own) {
+    if (t.window <= 0) return { text: '', notes: [NO_WINDOW_NOTE] };
+    const fraction = Math.max(fractionBelow(t.threshold, t.window), 0.01);
+    const point = shareOf(t.window, fraction);
+    const notes = [
+      `Gemini CLI measures a share of the model's own window; these numbers assume ${n(t.window)}`,
+      'versions before its settings moved under "model" name it chatCompression.contextPercentageThreshold',
+    ];
+    if (point !== t.threshold)
+      notes.push(
+        `${fraction} fires at ${n(point)}, the closest hundredth at or below the tuned ${n(t.threshold)}`,
+      );
+    notes.push(
+      `keep-recent (${n(t.keepRecent)}) has no setting: Gemini CLI keeps the newest ${own.preserveFraction} of the history`,
+    );
+    return { text: json({ model: { compressionThreshold: fraction } }), notes };
+  },
+};
+
 export const geminiCliPreset: Preset<'gemini-cli', GeminiCliParams> = {
   id: 'gemini-cli',
   agent: 'Gemini CLI',
@@ -142,4 +167,5 @@ export const geminiCliPreset: Preset<'gemini-cli', GeminiCliParams> = {
     reason: 'no-split',
     text: `gemini-cli splits only before a user message, and there is none${after} after the first to split at`,
   }),
+  config: geminiCliConfig,
 };

@@ -59,4 +59,7 @@ export const goosePreset: Preset<'goose', GooseParams> = {
     reason: 'under-threshold',
     text: 'goose compacts only once the context passes its threshold',
   }),
+  config: {
+    none: 'not written yet: Goose reads GOOSE_AUTO_COMPACT_THRESHOLD, a share of the window, from the environment',
+  },
 };

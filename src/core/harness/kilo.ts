@@ -17,6 +17,7 @@ import {
   type TailRules,
 } from './opencode';
 import { NO_WINDOW, count, type ParamSpec, type Preset } from './preset';
+import { percentConfig } from './configText';
 
 const n = formatCount;
 
@@ -69,6 +70,14 @@ function shared(): { [N in keyof OpenCodeParams]: ParamSpec<OpenCodeParams[N]> }
   return out;
 }
 
+/** Kilo Code takes Roo Code's setting: `autoCondenseContextPercent`. */
+const kiloConfig = percentConfig<KiloParams>(
+  'Kilo Code',
+  'Kilo Code settings (Settings › Context, or an exported settings file)',
+  (percent, t) => ({ autoCondenseContext: t.enabled, autoCondenseContextPercent: percent }),
+  'keep-recent has no setting: Kilo Code keeps its last few messages after the summary',
+);
+
 export const kiloPreset: Preset<'kilo', KiloParams> = {
   id: 'kilo',
   agent: 'Kilo Code',
@@ -117,4 +126,5 @@ export const kiloPreset: Preset<'kilo', KiloParams> = {
     reason: 'under-threshold',
     text: 'kilo clears old tool output first and summarizes only while the context still reaches its threshold',
   }),
+  config: kiloConfig,
 };

@@ -8,7 +8,8 @@
  */
 import { minOf } from '../arrays';
 import { formatCount } from '../numbers';
-import { count, sumOf, type CutView, type Preset, type Trigger } from './preset';
+import { count, sumOf, type CutView, type Preset, type Trigger, type PresetConfig } from './preset';
+import { NO_WINDOW_NOTE } from './configText';
 
 const n = formatCount;
 
@@ -110,6 +111,48 @@ export function langchainCut(view: CutView, start: number, p: LangChainSummariza
   return withItsCall(view, start, n - p.keepMessages);
 }
 
+/** The middleware in Python: its own trigger and keep when it is the strategy, else the tuned numbers. */
+const langchainConfig: PresetConfig<LangChainSummarizationParams> = {
+  name: 'langchain',
+  file: 'your agent (Python)',
+  format: 'python',
+  write(t, params, chosen) {
+    const notes: string[] = [];
+    const own = chosen ? params : null;
+    let trigger: string[];
+    let keep: string;
+    if (own) {
+      trigger = [
+        ...(own.triggerTokens > 0 ? [`("tokens", ${own.triggerTokens})`] : []),
+        ...(own.triggerPercent > 0 ? [`("fraction", ${own.triggerPercent / 100})`] : []),
+      ];
+      keep = own.keepTokens > 0 ? `("tokens", ${own.keepTokens})` : `("messages", ${own.keepMessages})`;
+      if (trigger.length === 0) notes.push('no trigger is set: the middleware never summarizes until one is');
+    } else {
+      if (t.threshold <= 0) return { text: '', notes: [NO_WINDOW_NOTE] };
+      trigger = [`("tokens", ${t.threshold})`];
+      keep = `("tokens", ${t.keepRecent})`;
+    }
+    notes.push(
+      'LangChain counts only the messages in its state, about 4 characters a token: the system prompt and the tool definitions are not in that count',
+    );
+    if (t.maxSummary > 0)
+      notes.push(`the summary cap (${n(t.maxSummary)}) has no option: set max_tokens on the summary model`);
+    const text = [
+      'from langchain.agents.middleware import SummarizationMiddleware',
+      '',
+      'summarization = SummarizationMiddleware(',
+      '    model=summary_model,',
+      ...(trigger.length === 1 ? [`    trigger=${trigger[0]},`] : []),
+      ...(trigger.length > 1 ? [`    trigger=[${trigger.join(', ')}],`] : []),
+      `    keep=${keep},`,
+      ')',
+      '',
+    ].join('\n');
+    return { text, notes };
+  },
+};
+
 export const langchainSummarizationPreset: Preset<'langchain-summarization', LangChainSummarizationParams> = {
   id: 'langchain-summarization',
   agent: 'LangChain',
@@ -186,4 +229,5 @@ export const langchainSummarizationPreset: Preset<'langchain-summarization', Lan
     reason: 'no-split',
     text: `langchain-summarization keeps its newest messages (20 by default), which leaves nothing${after} to summarize`,
   }),
+  config: langchainConfig,
 };

@@ -7,7 +7,17 @@
  * (docs/harnesses.md).
  */
 import { formatCount } from '../numbers';
-import { FLAG, FRACTION_UP_TO_ONE, NO_WINDOW, shareOf, sumOf, type CutView, type Preset } from './preset';
+import {
+  FLAG,
+  FRACTION_UP_TO_ONE,
+  NO_WINDOW,
+  shareOf,
+  sumOf,
+  type CutView,
+  type Preset,
+  type PresetConfig,
+} from './preset';
+import { NO_WINDOW_NOTE } from './configText';
 
 const n = formatCount;
 
@@ -77,6 +87,49 @@ function lettaThreshold(window: number): number {
   return shareOf(window, LETTA_TRIGGER_MULTIPLIER);
 }
 
+/** The largest `context_window_limit` whose 90% (Letta's point) is at most `threshold`. */
+function lettaLimitFor(threshold: number): number {
+  let limit = Math.floor(threshold / LETTA_TRIGGER_MULTIPLIER);
+  while (shareOf(limit + 1, LETTA_TRIGGER_MULTIPLIER) <= threshold) limit++;
+  while (limit > 1 && shareOf(limit, LETTA_TRIGGER_MULTIPLIER) > threshold) limit--;
+  return limit;
+}
+
+/** The agent's `context_window_limit` and `compaction_settings`, in Python. */
+const lettaConfig: PresetConfig<LettaParams> = {
+  file: 'your agent (Python)',
+  format: 'python',
+  write(t, params, own) {
+    if (t.threshold <= 0) return { text: '', notes: [NO_WINDOW_NOTE] };
+    // Letta compacts past 90% of its context_window_limit: the largest limit whose 90% is the tuned point.
+    const limit = own ? t.window : lettaLimitFor(t.threshold);
+    const share = own
+      ? params.slidingWindowPercentage
+      : Math.min(Math.max(Math.ceil((1 - t.keepRecent / limit) * 100 - 1e-9) / 100, 0.01), 1);
+    const notes = [
+      `Letta compacts once its count passes ${LETTA_TRIGGER_MULTIPLIER} of context_window_limit: ${n(limit)} puts that at ${n(shareOf(limit, LETTA_TRIGGER_MULTIPLIER))}`,
+      `sliding_window_percentage ${share}: its first try evicts ${share} + 0.1 of the messages by count, then 0.1 more until what is left is under ${n(Math.floor((1 - share) * limit))} tokens`,
+    ];
+    if (!own && limit !== t.window)
+      notes.push(
+        `context_window_limit is below the model's window (${n(t.window)}): Letta takes it as the window, for its point and its sliding window alike`,
+      );
+    const mode = own && params.summarizeAll ? 'all' : 'sliding_window';
+    const text = [
+      'agent = client.agents.create(',
+      '    model=model,',
+      `    context_window_limit=${limit},`,
+      '    compaction_settings={',
+      `        "mode": "${mode}",`,
+      ...(mode === 'sliding_window' ? [`        "sliding_window_percentage": ${share},`] : []),
+      '    },',
+      ')',
+      '',
+    ].join('\n');
+    return { text, notes };
+  },
+};
+
 export const lettaPreset: Preset<'letta', LettaParams> = {
   id: 'letta',
   agent: 'Letta',
@@ -124,4 +177,5 @@ export const lettaPreset: Preset<'letta', LettaParams> = {
     reason: 'no-split',
     text: `letta cuts only before an assistant message, and none${after} leaves anything before it to summarize`,
   }),
+  config: lettaConfig,
 };

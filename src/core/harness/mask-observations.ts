@@ -56,4 +56,7 @@ export const maskObservationsPreset: Preset<'mask-observations', MaskObservation
   }),
   nothingCleared: (results, p) =>
     `${results} tool result${results === 1 ? '' : 's'}, and mask-observations keeps the newest ${p.keepObservations} (--keep-observations)`,
+  config: {
+    none: 'SWE-agent masks old observations at every call: there is no point to tune',
+  },
 };

@@ -50,4 +50,7 @@ export const openaiCompactionPreset: Preset<'openai-compaction', OpenAICompactio
     reason: 'under-threshold',
     text: 'openai-compaction compacts only once the input crosses compact_threshold',
   }),
+  config: {
+    none: 'an API setting, not an agent’s: compact_threshold is sent with each request, by the code that makes it',
+  },
 };

@@ -17,9 +17,11 @@ import {
   type ClearingPlan,
   type CutView,
   type Preset,
+  type PresetConfig,
 } from './preset';
 import { PlanBuilder, outputTokens } from './planBuilder';
 import { CLEARED_TOOL_RESULT } from './placeholders';
+import { json } from './configText';
 
 const n = formatCount;
 
@@ -170,6 +172,34 @@ function openCodeFormula(window: number, p: OpenCodeParams): number {
   return window - Math.min(p.maxOutputTokens, OPENCODE_OUTPUT_TOKEN_MAX);
 }
 
+/** `opencode.json`'s compaction block. */
+const opencodeConfig: PresetConfig<OpenCodeParams> = {
+  file: 'opencode.json',
+  format: 'json',
+  write(t, { prune, tailTurns }) {
+    const reserved = t.window > 0 ? t.window - t.threshold : t.reserve;
+    const notes = [
+      `OpenCode takes the window from the model and compacts at its input limit less "reserved" (${n(reserved)} here)`,
+      `"preserve_recent_tokens" is the budget of the verbatim tail: the newest turns that fit${tailTurns > 0 ? `, at most ${tailTurns} (tail_turns)` : ''}, and the end of the next one when it fits what is left`,
+    ];
+    if (!prune)
+      notes.push('"prune" is off unless set: set it to true to clear old tool output before summarizing');
+    return {
+      text: json({
+        $schema: 'https://opencode.ai/config.json',
+        compaction: {
+          auto: t.enabled,
+          prune,
+          reserved,
+          ...(tailTurns > 0 ? { tail_turns: tailTurns } : {}),
+          preserve_recent_tokens: t.keepRecent,
+        },
+      }),
+      notes,
+    };
+  },
+};
+
 export const opencodePreset: Preset<'opencode', OpenCodeParams> = {
   id: 'opencode',
   agent: 'OpenCode',
@@ -257,4 +287,5 @@ export const opencodePreset: Preset<'opencode', OpenCodeParams> = {
     reason: 'under-threshold',
     text: 'opencode summarizes only once the context reaches its threshold (with prune on, after clearing old tool output)',
   }),
+  config: opencodeConfig,
 };

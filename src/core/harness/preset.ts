@@ -246,6 +246,41 @@ export interface Preset<Id extends string, P> {
   nothing(after: string): { reason: PresetNothingReason; text: string };
   /** Why a clearing-only preset cleared nothing, with the option that changes it. */
   nothingCleared?(results: number, p: P): string;
+  /** The tuned settings in the agent's own configuration (`config`, the page's panel), or why it has none. */
+  config: PresetConfig<P> | NoConfig;
+}
+
+/** The numbers an agent's own configuration is written from: the tuned settings (`agentConfig.ts`). */
+export interface Tuned {
+  window: number;
+  reserve: number;
+  keepRecent: number;
+  maxSummary: number;
+  /** The point the chosen strategy compacts at (its own trigger for a preset). */
+  threshold: number;
+  enabled: boolean;
+}
+
+export type ConfigFormat = 'env' | 'toml' | 'json' | 'python' | 'typescript';
+
+/** How a preset's agent takes the tuned settings, in its own configuration. */
+export interface PresetConfig<P> {
+  /** The name `config --harness` takes when the agent's is not the preset's id (the id is then taken too). */
+  name?: string;
+  /** Where the text goes. */
+  file: string;
+  format: ConfigFormat;
+  /**
+   * The text and the notes: what the agent cannot express, the closest it
+   * can, and what differs. `own` is this preset's parameters in the
+   * settings; `chosen`, whether it is the settings' strategy.
+   */
+  write(t: Tuned, own: P, chosen: boolean): { text: string; notes: string[] };
+}
+
+/** A preset whose agent has no configuration the playground writes, and why. */
+export interface NoConfig {
+  none: string;
 }
 
 /** The parameters a preset module declares, as values. */

@@ -8,6 +8,7 @@
 import { minOf } from '../arrays';
 import { formatCount } from '../numbers';
 import { NO_WINDOW, count, type Preset } from './preset';
+import { percentConfig } from './configText';
 
 const n = formatCount;
 
@@ -31,6 +32,14 @@ export function rooCodeThreshold(window: number, p: RooCodeParams): number {
   const byBuffer = Math.floor(allowed + 1e-6) + 1;
   return Math.max(minOf([byPercent, byBuffer]) ?? 1, 1);
 }
+
+/** `autoCondenseContextPercent`, a whole percent of the window. */
+const rooCodeConfig = percentConfig<RooCodeParams>(
+  'Roo Code',
+  'Roo Code settings (Settings › Context, or an exported settings file)',
+  (percent, t) => ({ autoCondenseContext: t.enabled, autoCondenseContextPercent: percent }),
+  'keep-recent has no setting: Roo Code keeps its last few messages after the summary',
+);
 
 export const rooCodePreset: Preset<'roo-code', RooCodeParams> = {
   id: 'roo-code',
@@ -79,4 +88,5 @@ export const rooCodePreset: Preset<'roo-code', RooCodeParams> = {
     reason: 'under-threshold',
     text: 'roo-code condenses only once the context reaches its threshold',
   }),
+  config: rooCodeConfig,
 };

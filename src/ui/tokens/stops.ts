@@ -4,12 +4,12 @@
  * at the value that applies and says what held it there, so a drag cannot
  * leave the field showing a number the page then quietly ignores.
  *
- * Pure, like sliders.ts: the settings' own ceiling is found by asking the
- * core's normalization, so the strip and the settings panel cannot disagree
+ * Pure, like sliders.ts: the settings' own ceiling is the one the core's
+ * normalization applies, so the strip and the settings panel cannot disagree
  * about it, and the strategy's cut comes in as a function of the budget.
  */
 import { keepRecentForCut, type CutIndex } from '../../core/cutPoint';
-import { explainSettings, type Settings } from '../../core/settings';
+import { keepRecentCeiling, type Settings } from '../../core/settings';
 import type { SliderKey } from './sliders';
 import { lowestCut, stepCut } from './sliders';
 
@@ -26,17 +26,16 @@ export type KeepCap =
 
 /**
  * The budget's ceiling under `settings` for a transcript indexed by `index`
- * whose compactable part begins at `start`. Normalization is asked directly,
- * with an unbounded budget, so the rule (today a quarter of window − reserve)
- * lives in one place.
+ * whose compactable part begins at `start`. The core's `keepRecentCeiling`,
+ * which normalization lowers the budget to, gives the number and its rule,
+ * so the rule (today a quarter of window − reserve) lives in one place.
  */
 export function keepRecentCap(settings: Settings, index: CutIndex, start: number): KeepCap {
   const from = Math.min(Math.max(0, start), index.length);
   const whole = Math.max(MIN_KEEP_RECENT, Math.round(index.suffix[from] ?? 0));
-  const probe = explainSettings({ ...settings, keepRecentTokens: Number.MAX_SAFE_INTEGER });
-  const lowered = probe.adjustments.find((a) => a.field === 'keepRecentTokens');
-  if (lowered && lowered.to >= MIN_KEEP_RECENT && lowered.to < whole) {
-    return { max: lowered.to, by: 'settings', reason: lowered.reason.replace(/^lowered to /, '') };
+  const ceiling = keepRecentCeiling(settings.maxContextTokens, settings.reserveTokens);
+  if (ceiling && ceiling.max >= MIN_KEEP_RECENT && ceiling.max < whole) {
+    return { max: ceiling.max, by: 'settings', reason: ceiling.rule };
   }
   return { max: whole, by: 'transcript', start: from };
 }
