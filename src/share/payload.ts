@@ -11,19 +11,14 @@
  */
 import { readFileUsage, type FileUsage } from '../core/fileUsage';
 import type { Message, Role } from '../core/message';
-import {
-  DEFAULT_SETTINGS,
-  STRATEGIES,
-  TOKENIZERS,
-  type SettingsFields,
-  type SettingsInput,
-} from '../core/settings';
-import { harnessDifferences } from '../core/harness/params';
+import type { SettingsInput } from '../core/settings';
 import { promptChanges, type PromptOverrides } from '../core/prompts';
 import type { Usage } from '../core/summarizer';
 import type { RecordedCall, RecordedCompaction, SessionHistory } from '../core/session/history';
 import type { ProviderKind } from '../providers/config';
-import { TYPED_SETTING_LIMITS } from './limits';
+import { linkSettings, sanitizeBaseUrl, stripDefaultSettings } from './linkSettings';
+
+export { linkSettings, sanitizeBaseUrl, stripDefaultSettings };
 
 /** The payload version this code writes. Older ones are migrated on decode. */
 export const SHARE_VERSION = 3;
@@ -312,85 +307,6 @@ export function toShareSession(history: SessionHistory): ShareSession {
 
 /** A format id as a link carries it: `claude-code`, `openai-chat`. */
 export const SHARE_FORMAT_ID = /^[a-z][a-z0-9-]{0,39}$/;
-
-/**
- * The settings fields that differ from the defaults. Defaults make up much of
- * a naive payload, and a reader fills them back in anyway; a non-finite
- * number cannot survive JSON, so it is dropped rather than turned into null;
- * an absurd one (a window of 10¹² tokens) is clamped to the schema's bound so
- * the link still opens.
- */
-export function stripDefaultSettings(settings: SettingsInput): SettingsInput {
-  const out: SettingsInput = {};
-  const record = out as Record<string, unknown>;
-  for (const field of Object.keys(DEFAULT_SETTINGS) as (keyof SettingsFields)[]) {
-    const value: unknown = settings[field];
-    if (value === undefined || value === DEFAULT_SETTINGS[field]) continue;
-    // The unseen part's default is null (the file's usage decides); a typed one is a number.
-    const expected = field === 'unseenTokens' ? 'number' : typeof DEFAULT_SETTINGS[field];
-    if (typeof value !== expected) continue;
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) continue;
-      const limit = (TYPED_SETTING_LIMITS as Partial<Record<keyof SettingsFields, number>>)[field];
-      if (limit !== undefined) {
-        const clamped = Math.min(limit, Math.max(-limit, value));
-        if (clamped !== DEFAULT_SETTINGS[field]) record[field] = clamped;
-        continue;
-      }
-    }
-    if (field === 'strategy' && !STRATEGIES.includes(value as SettingsFields['strategy'])) continue;
-    if (field === 'tokenizer' && !TOKENIZERS.includes(value as SettingsFields['tokenizer'])) continue;
-    record[field] = value;
-  }
-  // The presets' parameters are not among the defaults' fields: only those that differ travel.
-  const harness = harnessDifferences(settings.harness);
-  if (harness) out.harness = harness;
-  return out;
-}
-
-/**
- * The settings a link carries. A link holds the messages but not the usage
- * each call recorded, so the part of the request the file does not show
- * (system prompt, tools), when the file's usage measured it and nobody typed
- * one, travels as the setting: the reader's verdict counts what the
- * sender's counted.
- */
-export function linkSettings<T extends SettingsInput>(settings: T, measuredUnseen: number | null): T {
-  const typed = settings.unseenTokens ?? null;
-  return typed === null && measuredUnseen !== null && measuredUnseen > 0
-    ? { ...settings, unseenTokens: measuredUnseen }
-    : settings;
-}
-
-/** Query parameters that carry credentials in some providers' URLs (Gemini accepts `?key=`). */
-const SECRET_QUERY_PARAM = /key|token|secret|password|passwd|auth|sig/i;
-
-/**
- * The base URL without anything that authenticates: `user:pass@` and
- * credential-looking query parameters. A URL that does not parse is kept as
- * typed; the secret scanner still looks at it.
- */
-export function sanitizeBaseUrl(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return baseUrl;
-  }
-  if (
-    !url.username &&
-    !url.password &&
-    ![...url.searchParams.keys()].some((k) => SECRET_QUERY_PARAM.test(k))
-  ) {
-    return baseUrl;
-  }
-  url.username = '';
-  url.password = '';
-  for (const name of [...url.searchParams.keys()]) {
-    if (SECRET_QUERY_PARAM.test(name)) url.searchParams.delete(name);
-  }
-  return url.href;
-}
 
 function toShareProvider(provider: ShareProviderInput): ShareProvider {
   return { kind: provider.kind, model: provider.model, baseUrl: sanitizeBaseUrl(provider.baseUrl) };

@@ -8,24 +8,14 @@ import type {
   Checkpoint,
   Clearing,
   CompactionEvent,
-  CompactionLoop,
-  CompactionTrigger,
   CountedShape,
-  LedgerEntryDocument,
-  LedgerFact,
-  LedgerKind,
   Message,
   PromptOverrides,
   Reason,
-  RecordedPoint,
-  ReplayResult,
-  Reread,
   Role,
   Scorecard,
   ScoredFact,
   Settings,
-  SettingsInput,
-  StrategyAtCompaction,
   Strategy,
   SummaryPart,
   TokenizerId,
@@ -38,11 +28,6 @@ import type {
   ProviderEvent,
   ProviderHttpRequest,
 } from '../providers';
-import type { ShareError } from '../share/errors';
-import type { SharePreview, ShareProviderInput } from '../share/payload';
-import type { RestoredShare } from '../share/schema';
-import type { SecretKind } from '../share/secrets';
-import type { AddedRange, CutMessage, IndexRange, MinimalLink } from '../share/minimal';
 import type { SearchResult } from './search';
 import type { CaseFileText, CasesProgressEvent } from './cases';
 import type { CasesDocument } from '../cases/report';
@@ -55,6 +40,27 @@ import type {
   ImportIssue,
   ImportUsage,
 } from '../formats/types';
+import type { ShareInput, OpenShareResult, LinkState, ShareOptions, ShareLinks } from './shareProtocol';
+import type { TimelineData, LedgerStrategies } from './timelineProtocol';
+
+export type {
+  ShareInput,
+  OpenedShare,
+  OpenShareResult,
+  LinkState,
+  ShareOptions,
+  ShareLinks,
+  MinimalShareLink,
+  MinimalRow,
+} from './shareProtocol';
+export type {
+  TimelineData,
+  LedgerTarget,
+  LedgerFactView,
+  LedgerEntryView,
+  LedgerView,
+  LedgerStrategies,
+} from './timelineProtocol';
 
 export type LoadSource =
   { kind: 'text'; text: string } | { kind: 'file'; file: Blob } | { kind: 'url'; url: string };
@@ -259,95 +265,6 @@ export interface WorkerPing {
 /** Everything the page posts to the worker. */
 export type WorkerInbound = WorkerRequest | WorkerPing;
 
-/** A share link's fragment, or the text of a repro bundle file. */
-export type ShareInput = { kind: 'link'; fragment: string } | { kind: 'bundle'; text: string };
-
-/**
- * A decoded link or bundle, restored. A full transcript comes back as the
- * canonical JSON text the page then loads, never as a message list: a 20 MB
- * link would otherwise be inflated, parsed and serialized on the main thread.
- */
-export interface OpenedShare extends Omit<RestoredShare, 'messages' | 'session'> {
-  transcriptText: string | null;
-}
-
-export type OpenShareResult = { ok: true; share: OpenedShare } | { ok: false; error: ShareError };
-
-/** The page state a link carries (never a key). */
-export interface LinkState {
-  settings: SettingsInput;
-  provider: ShareProviderInput | null;
-  selectedIndex: number | null;
-  preview: SharePreview | null;
-  /** The prompts the user edited; absent or empty for the defaults. */
-  prompts?: PromptOverrides;
-}
-
-export interface ShareOptions {
-  redactSecrets: boolean;
-  redactContent: boolean;
-  /** Messages whose text the minimal link carries besides its own choice: whole, or openings. */
-  include?: IndexRange[];
-  /** The length of the page's address before `#`, which the minimal link's 2,000 characters include. */
-  pageUrlLength?: number;
-  /** `auto`: the links the address bar chooses from (see `addressFragment`); `both`: the share dialog's. */
-  mode: 'both' | 'auto';
-}
-
-export interface ShareLinks {
-  /** The `#` fragment with the transcript, or why there is none. */
-  full: { fragment: string } | { error: string };
-  settingsOnly: { fragment: string } | { error: string };
-  /** Counts of every message, text of a few (`mode: 'both'`, or a transcript that came from a minimal link). */
-  minimal?: MinimalShareLink | { error: string };
-  /** Key-shaped strings found before any redaction. */
-  findings: { kind: SecretKind; label: string; where: string; preview: string }[];
-  bundle: { text: string; fileName: string } | { error: string };
-  /** Messages whose neutral replacement could not match the token count exactly. */
-  redactionMisses: number;
-}
-
-/** A minimal link, what it carries, and the reduced list a reader will see. */
-export interface MinimalShareLink {
-  fragment: string;
-  messageCount: number;
-  withText: number[];
-  /** Of those, the ones whose text is an opening, not the whole. */
-  partial: number[];
-  /** The chosen strategy's cut: first kept, the message before, a split turn's start. */
-  cut: CutMessage[];
-  /** Characters of each opening the link chose for itself; null when it chose none. */
-  openingChars: number | null;
-  /** The ranges added back, with the characters of each message that travel. */
-  added: AddedRange[];
-  /** Characters of text carried in all. */
-  textChars: number;
-  /** Decisive messages besides the cut left without text for room. */
-  leftWithoutText: number;
-  /** Paths pi's compactions recorded, left out for room. */
-  filesLeftOut: number;
-  shortTurnIds: boolean;
-  /** Whether the page's preview result was left out (a minimal link never carries one). */
-  previewLeftOut: boolean;
-  /** Within 2,000 characters (false when the ranges added back make it longer). */
-  fits: boolean;
-  /** The session over time the file records, and whether it travels (`MinimalLink.session`). */
-  session: MinimalLink['session'];
-  /** The reader's list: each message with text on its own, runs of messages without text as one row. */
-  rows: MinimalRow[];
-}
-
-export interface MinimalRow {
-  from: number;
-  /** The last message of the row (the same as `from` for a message with text). */
-  to: number;
-  role: Role | null;
-  tokens: number;
-  /** The text that travels; null for a run without text. */
-  text: string | null;
-  part: boolean;
-}
-
 /** Who writes the preview's summary: the offline summarizer, or a provider with the user's key. */
 export type SummarizerChoice = { mode: 'offline' } | { mode: 'provider'; config: ProviderConfig };
 
@@ -488,75 +405,4 @@ export interface Replies {
   breakdown: Breakdown;
   warm: StoredEncoding | null;
   cases: CasesDocument;
-}
-
-/** The session over time: the recorded run call by call, and the replay of every strategy. */
-export interface TimelineData {
-  /** Messages of the whole session, hidden ones included. */
-  messages: number;
-  points: RecordedPoint[];
-  compactions: {
-    atMessage: number;
-    trigger: CompactionTrigger | null;
-    tokensBefore: number | null;
-    tokensAfter: number | null;
-    /** The first call after it, or −1. */
-    call: number;
-  }[];
-  /**
-   * What every call sent that the file does not show (system prompt, tools):
-   * the settings' figure when typed, else the file's usage's; null with neither.
-   */
-  unrecordedTokens: number | null;
-  recordedPeak: number | null;
-  /** The recorded sizes summed over the calls, when every call records one. */
-  recordedInput: number | null;
-  /** In `STRATEGIES` order. */
-  replays: ReplayResult[];
-  /** The ledger of the recorded compactions, or null when the file records none. */
-  ledger: LedgerView | null;
-}
-
-/** Where the page shows a message of the history: the call to pin, then the row of its context. */
-export interface LedgerTarget {
-  call: number;
-  row: number;
-}
-
-export interface LedgerFactView extends LedgerFact {
-  /** Null when no call's context holds the message (it came after the last call before the compaction). */
-  target: LedgerTarget | null;
-}
-
-/** One compaction as `audit --json` projects it (`ledgerDocument`), with where the page shows each fact and re-read. */
-export interface LedgerEntryView extends Omit<
-  LedgerEntryDocument<LedgerFactView>,
-  'facts' | 'rereads' | 'strategies'
-> {
-  /** The summary as recorded: text, never markup. */
-  summary: string;
-  /** In `LEDGER_KINDS` order. */
-  facts: { kind: LedgerKind; kept: LedgerFactView[]; lost: LedgerFactView[] }[];
-  /** `call`: the call that re-read, where the chart marks it (−1 before the first). */
-  rereads: (Reread & { call: number; target: LedgerTarget | null })[];
-  /** Its amnesia bill in one line, as `audit` prints it. */
-  billLine: string;
-}
-
-export interface LedgerView {
-  compactions: LedgerEntryView[];
-  /** "paths 9.8% · commands 0.2% · … kept over 3 compactions". */
-  survivalLine: string;
-  loops: CompactionLoop[];
-  /** The compactions' bills added up, in one line. */
-  billTotalLine: string;
-}
-
-/** Every strategy at one recorded compaction, as `audit --json` reports them. */
-export interface LedgerStrategies {
-  compaction: number;
-  /** Messages of the context the agent had just before it: what each strategy compacted. */
-  contextMessages: number;
-  /** In `STRATEGIES` order. */
-  strategies: StrategyAtCompaction[];
 }
