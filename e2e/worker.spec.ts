@@ -60,6 +60,18 @@ test('a worker that stops responding is replaced: the page keeps its transcript 
   // The address bar's link is made by the worker too: once it is there, the
   // load below is the only thing the frozen worker was asked to do.
   await expect(page).toHaveURL(/#v3\./, LOAD);
+  // …and no longer changing (the window follows the pasted file's model, and the link follows it).
+  let last = '';
+  await expect
+    .poll(
+      () => {
+        const same = page.url() === last;
+        last = page.url();
+        return same;
+      },
+      { ...LOAD, intervals: [500, 500, 1000] },
+    )
+    .toBe(true);
   const stuck = await compactionWorker(page);
   await freeze(stuck);
 
