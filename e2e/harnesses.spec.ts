@@ -315,10 +315,11 @@ test('a count against the mock server sets the scale for that model, remembered 
   await expect(result).toContainText('for claude-haiku-4-5, set and remembered on this device');
   await expect(page.getByTestId('setting-scale')).toHaveValue('0.972');
   // Recounted at the new scale, the messages are the provider's count; the recorded usage then measures
-  // 2,102 tokens of every request that the file does not show: 127,164 + 3 framing + 2,102 in context.
+  // 2,165 tokens of the newest request that the file does not show: 127,164 + 3 framing + 2,165 in
+  // context (`inspect --scale 0.972` gives the same).
   await expect(page.getByTestId('total-tokens')).toHaveText('127,164');
-  await expect(page.getByTestId('unseen-tokens')).toHaveText('2,102');
-  await expect(page.getByTestId('context-tokens')).toHaveText('129,269');
+  await expect(page.getByTestId('unseen-tokens')).toHaveText('2,165');
+  await expect(page.getByTestId('context-tokens')).toHaveText('129,332');
   await expect(page.getByTestId('total-tokens-unit')).toHaveText('tokens in messages (o200k_base × 0.972)');
 
   // One count (after the browser's preflight), with the browser-access header and the key in its header.
