@@ -14,18 +14,11 @@
  * with a user prompt, which is not a tool result, so it stays a branch.
  */
 import { appendAll } from '../core/arrays';
-import type { JsonRecord } from './json';
+import type { Node } from './claudeCodeLines';
 import { field, isRecord, rec, str } from './json';
 
-/** The fields of a file line this step reads. */
-export interface LineNode {
-  uuid: string;
-  parent: string | null;
-  type: string;
-  line: number;
-  sidechain: boolean;
-  record: JsonRecord;
-}
+/** A file line as the importer walks it (`claudeCodeLines.ts`). */
+export type LineNode = Node;
 
 function responseId(node: LineNode): string | undefined {
   if (node.type !== 'assistant') return undefined;
