@@ -6,6 +6,11 @@ import { findBrowser } from './testing/find-browser.mjs';
 const PORT = Number(process.env.E2E_PORT ?? 4319);
 /** The local LLM test server the preview tests call instead of real providers. */
 export const MOCK_LLM_PORT = Number(process.env.E2E_MOCK_PORT ?? 4320);
+/**
+ * A second one, only for the specs that count every request their server has
+ * received: no other test's request lands in its log, so they run beside the rest.
+ */
+export const ALONE_MOCK_PORT = Number(process.env.E2E_ALONE_MOCK_PORT ?? MOCK_LLM_PORT + 3);
 /** The development server (`npm run dev`), which runs without the Content-Security-Policy. */
 export const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 4321);
 const executablePath = findBrowser() ?? undefined;
@@ -15,8 +20,8 @@ const QUICK = process.env.E2E_QUICK === '1';
 const WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(2, availableParallelism()));
 /**
  * Specs that count every request the mock server has received ("nothing was
- * sent"): another test's requests would land in the same log, so they run one
- * at a time, after the rest.
+ * sent"): they call a server of their own, one test at a time, while the
+ * rest run beside them.
  */
 const ALONE = ['guard-rails', 'harnesses', 'keys', 'link-visit', 'preview'].map(
   (name) => `**/${name}.spec.ts`,
@@ -30,9 +35,11 @@ export default defineConfig({
   // reported as flaky, with its steps' times and the page from the failed attempt.
   retries: process.env.CI ? 1 : 0,
   workers: WORKERS,
+  // `alone` first: its specs are queued first, so one browser works through them
+  // while the other takes the rest, instead of leaving them to the end, one at a time.
   projects: [
+    { name: 'alone', testMatch: ALONE, workers: 1 },
     { name: 'shared', testIgnore: ALONE },
-    { name: 'alone', testMatch: ALONE, dependencies: ['shared'], workers: 1 },
   ],
   // Sized for a shared two-core machine under load, where loading the tokenizer and
   // counting the first sample can take longer than Playwright's 5 s default.
@@ -69,6 +76,13 @@ export default defineConfig({
           {
             command: `npx tsx testing/mock-llm/server.ts --port ${MOCK_LLM_PORT} --slow-ms 400`,
             url: `http://127.0.0.1:${MOCK_LLM_PORT}/health`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'ignore' as const,
+          },
+          {
+            command: `npx tsx testing/mock-llm/server.ts --port ${ALONE_MOCK_PORT} --slow-ms 400`,
+            url: `http://127.0.0.1:${ALONE_MOCK_PORT}/health`,
             reuseExistingServer: false,
             timeout: 60_000,
             stdout: 'ignore' as const,

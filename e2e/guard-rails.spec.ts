@@ -5,7 +5,7 @@
  * not fit says by how much, and a preview that no longer matches says so.
  */
 import type { Page } from '@playwright/test';
-import { MOCK_LLM_PORT } from '../playwright.config';
+import { ALONE_MOCK_PORT } from '../playwright.config';
 import { SMALL_CHAT } from '../src/formats/fixtures/smallChat';
 import {
   CHAT,
@@ -19,7 +19,7 @@ import {
   test,
 } from './fixtures';
 
-const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
+const MOCK = `http://127.0.0.1:${ALONE_MOCK_PORT}`;
 
 const RESERVE_AT_WINDOW =
   'The reserve (128,000) must be smaller than the window (128,000): otherwise no room is left for the conversation and every message would compact.';

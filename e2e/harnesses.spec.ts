@@ -4,7 +4,7 @@
  * count against the local mock server setting the scale.
  */
 import type { Page } from '@playwright/test';
-import { MOCK_LLM_PORT } from '../playwright.config';
+import { ALONE_MOCK_PORT } from '../playwright.config';
 import {
   CHAT,
   expect,
@@ -26,7 +26,7 @@ async function openFresh(page: Page) {
   await page.getByTestId('setting-window').fill('128000');
 }
 
-const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
+const MOCK = `http://127.0.0.1:${ALONE_MOCK_PORT}`;
 const KEY = 'sk-test-harness-0123456789abcdef';
 
 /** The default sample (198 messages, 130,834 o200k_base tokens), cut at #185 by budget. */

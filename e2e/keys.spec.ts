@@ -3,10 +3,10 @@
  * where a remembered key goes.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { MOCK_LLM_PORT } from '../playwright.config';
+import { ALONE_MOCK_PORT } from '../playwright.config';
 import { CHAT, chatMessages, expect, linkFor, mockRequests, openFresh, paste, test } from './fixtures';
 
-const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
+const MOCK = `http://127.0.0.1:${ALONE_MOCK_PORT}`;
 const KEY = 'sk-remembered-0123456789abcdef';
 const OTHER_KEY = 'sk-typed-for-link-0123456789';
 

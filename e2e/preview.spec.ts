@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { MOCK_LLM_PORT } from '../playwright.config';
+import { ALONE_MOCK_PORT } from '../playwright.config';
 import { chooseProvider, expect, loadChat, test } from './fixtures';
 
-const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
+const MOCK = `http://127.0.0.1:${ALONE_MOCK_PORT}`;
 const KEY = 'sk-test-e2e-0123456789abcdef';
 
 /** The five wire protocols, each pointed at the local test server. */
