@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -44,6 +45,9 @@ export default defineConfig({
     // The sample projects' own tests are sample data, not ours to run.
     exclude: [...configDefaults.exclude, 'scripts/samples/*/project/**'],
     environment: 'node',
+    // Every core: vitest's own default leaves one free, which on a two-core
+    // machine runs the files one at a time. `VITEST_MAX_WORKERS` overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism()),
     // Generous: the suite shares two cores with other work, where a test that spawns the
     // command line or runs a property check can take several times its quiet-machine time.
     testTimeout: 60_000,
