@@ -13,6 +13,9 @@ import { loadCase, loadCases, type LoadedCase } from '../src/cli/caseFile';
 import { estimatorFor } from '../src/cli/estimator';
 import { expect, openFresh, test } from './fixtures';
 
+/** Running the cases under 18 strategies takes the worker a few seconds quiet, many more on a busy machine. */
+const RUN = { timeout: 60_000 };
+
 const CASES = fileURLToPath(new URL('../cases', import.meta.url));
 const ONE_CASE = `${CASES}/bugfix-auckland-dates.case.json`;
 const ONE_SESSION = `${CASES}/sessions/bugfix-auckland-dates.json`;
@@ -40,6 +43,7 @@ test.describe('the Cases view', () => {
     await expect(view.getByText('Which strategy keeps the facts that matter?')).toBeVisible();
     await expect(page.getByTestId('cases-done')).toContainText(
       'the shipped cases: 10 cases under 18 strategies',
+      RUN,
     );
     const row = page.locator('[data-testid="cases-table"] tr[data-strategy="budget"]');
     await expect(row.getByTestId('cases-facts')).toHaveText(expected);
@@ -57,7 +61,7 @@ test.describe('the Cases view', () => {
     await page.getByTestId('cases-toggle').click();
     // Picked files replace the shipped cases' run, even one that has not begun.
     await page.getByTestId('cases-pick-files').setInputFiles([ONE_CASE, ONE_SESSION]);
-    await expect(page.getByTestId('cases-done')).toContainText('2 files: 1 case under 18 strategies');
+    await expect(page.getByTestId('cases-done')).toContainText('2 files: 1 case under 18 strategies', RUN);
     const row = page.locator('[data-testid="cases-table"] tr[data-strategy="claude-code"]');
     await expect(row.getByTestId('cases-facts')).toHaveText(expected);
   });

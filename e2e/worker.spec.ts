@@ -125,12 +125,15 @@ test('Cancel stops a load even when the worker no longer listens; the previous t
   await expect(page.getByTestId('format')).toHaveText('pi', LOAD);
 });
 
-test('a server that never answers ends in an error with Try again, not an endless "Reading"', async ({
+// The 30 s deadline on a server that never answers is timed in src/worker/download.test.ts;
+// here the page shows how any failed download ends.
+test('a server that hangs up mid-request ends in an error with Try again, not an endless "Reading"', async ({
   page,
 }) => {
-  // Accepts the connection and never says a word.
+  // Accepts the connection and says nothing until the test hangs up; a retry is hung up on at once.
   const sockets: Socket[] = [];
-  const server = createServer((socket) => void sockets.push(socket));
+  let hungUp = false;
+  const server = createServer((socket) => (hungUp ? socket.destroy() : void sockets.push(socket)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/session.jsonl`;
   try {
@@ -140,10 +143,10 @@ test('a server that never answers ends in an error with Try again, not an endles
     await page.getByLabel('Transcript URL').fill(url);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(page.getByRole('status', { name: 'Loading' })).toContainText('Reading');
-    await expect(page.getByTestId('import-error')).toHaveText(
-      `${url}: could not be fetched (the server did not answer within 30 s).`,
-      { timeout: 90_000 },
-    );
+    await expect.poll(() => sockets.length).toBeGreaterThan(0);
+    hungUp = true;
+    for (const socket of sockets) socket.destroy();
+    await expect(page.getByTestId('import-error')).toContainText(`${url}: could not be fetched`, LOAD);
     await expect(page.getByRole('status', { name: 'Loading' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(page.getByTestId('message-count')).toHaveText('7', LOAD);
