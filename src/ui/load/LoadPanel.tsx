@@ -1,26 +1,21 @@
 /** The load panel: paste, open a file or a link, pick a sample; progress, Cancel and import errors. */
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { policyProblem } from '../addressProblem';
-import { FORMATS, type FormatId, type ImportIssue } from '../../formats/types';
+import { FORMATS, type FormatId } from '../../formats/types';
 import { useSettings } from '../../state/settingsStore';
 import { useTranscript } from '../../state/transcriptStore';
-import { useUi } from '../../state/uiStore';
-import { bytes, percent } from '../format';
-import { shortTokenizerName } from '../labels';
-import { useModalDialog } from '../useModalDialog';
 import { FollowControl } from './FollowControl';
-import { retryCanHelp } from './retry';
+import { LoadError, UrlProblem } from './LoadAlerts';
+import { LoadProgress } from './LoadProgress';
+import { urlSourceName } from './loadText';
+import { PasteBox } from './PasteBox';
 import { loadSamples, sampleUrl, type Sample } from '../../app/samples';
 import { useLoader } from '../../app/useLoader';
 import './load.css';
 
-const SEVERITY_LABELS: Record<ImportIssue['severity'], string> = {
-  error: 'Error',
-  warning: 'Warning',
-  info: 'Note',
-};
-
-const PHASES = { reading: 'Reading', importing: 'Importing', tokenizing: 'Counting tokens' } as const;
+// The drop overlay and the import report are drawn by the page beside this panel.
+export { DropZone } from './DropZone';
+export { ValidationReport } from './ValidationReport';
 
 /** Paste, open a file or a link, pick a sample; progress, cancel, and import errors. */
 export const LoadPanel = memo(function LoadPanel() {
@@ -122,7 +117,7 @@ export const LoadPanel = memo(function LoadPanel() {
             if (target && !problem)
               void load({
                 source: { kind: 'url', url: target },
-                sourceName: target.split('/').pop() || target,
+                sourceName: urlSourceName(target),
               });
           }}
         >
@@ -168,195 +163,36 @@ export const LoadPanel = memo(function LoadPanel() {
       </div>
 
       {pasteOpen && (
-        <div className="paste" id={ids.paste}>
-          <label htmlFor={`${ids.paste}-text`} className="visually-hidden">
-            Transcript text
-          </label>
-          <textarea
-            id={`${ids.paste}-text`}
-            data-testid="paste-input"
-            value={pasteText}
-            spellCheck={false}
-            placeholder="Paste a transcript: Claude Code or Codex JSONL, an OpenAI / Anthropic / Gemini request, LangChain messages, or plain User: / Assistant: text"
-            onChange={(e) => setPasteText(e.target.value)}
-          />
-          <div className="paste-actions">
-            <button
-              type="button"
-              className="primary"
-              data-testid="paste-load"
-              disabled={!pasteText.trim() || status === 'loading'}
-              onClick={async () => {
-                // A pasted transcript that loads has done its job: the box gives the page back.
-                // One that fails stays open with the text, to be fixed and tried again, and so
-                // does a box whose text was changed while the load ran.
-                const text = pasteText;
-                const loaded = await load({ source: { kind: 'text', text }, sourceName: 'Pasted text' });
-                if (loaded && useTranscript.getState().pasteText === text) setPasteOpen(false);
-              }}
-            >
-              Load
-            </button>
-            <span className="muted">{pasteText ? bytes(new Blob([pasteText]).size) : ''}</span>
-          </div>
-        </div>
+        <PasteBox
+          id={ids.paste}
+          pasteText={pasteText}
+          setPasteText={setPasteText}
+          loading={status === 'loading'}
+          load={load}
+          onLoaded={() => setPasteOpen(false)}
+        />
       )}
 
       {status === 'loading' && progress && (
-        <div
-          className="progress"
-          role="status"
-          aria-live="polite"
-          aria-label="Loading"
-          data-testid="load-status"
-        >
-          {progress.phase === 'tokenizer' ? (
-            // No measure to show: a bar that moves, not one stuck at the last phase's 100%.
-            <>
-              <span>Loading the {shortTokenizerName(view?.estimatedFor ?? tokenizerWanted)} tokenizer…</span>
-              <progress data-testid="load-progress" />
-            </>
-          ) : (
-            <>
-              <span>
-                {PHASES[progress.phase]}{' '}
-                {progress.total > 0 || progress.done === 0
-                  ? `${percent(progress.done, progress.total)}%`
-                  : bytes(progress.done)}
-              </span>
-              <progress data-testid="load-progress" value={progress.done} max={Math.max(progress.total, 1)} />
-            </>
-          )}
-          <button type="button" data-testid="load-cancel" onClick={cancel}>
-            Cancel
-          </button>
-        </div>
+        <LoadProgress
+          progress={progress}
+          tokenizer={view?.estimatedFor ?? tokenizerWanted}
+          onCancel={cancel}
+        />
       )}
 
-      {urlProblem && (
-        <div className="import-error" role="alert">
-          <div>
-            <strong>Cannot open {url.trim()}:</strong> <span data-testid="url-problem">{urlProblem}.</span>
-          </div>
-          <div className="error-actions">
-            <button type="button" onClick={() => setUrlProblem(null)}>
-              Dismiss
-            </button>
-          </div>
-        </div>
-      )}
+      {urlProblem && <UrlProblem url={url} problem={urlProblem} onDismiss={() => setUrlProblem(null)} />}
 
       {error && (
-        <div className="import-error" role="alert">
-          <div>
-            <strong>Could not load {failed?.sourceName ?? 'the transcript'}.</strong>{' '}
-            <span data-testid="import-error">{error.message}</span>
-          </div>
-          <div className="error-actions">
-            {failed && retryCanHelp(error) && (
-              <button type="button" data-testid="load-retry" onClick={() => void load(failed)}>
-                Try again
-              </button>
-            )}
-            {failed?.source.kind === 'text' && !pasteOpen && (
-              <button type="button" onClick={() => setPasteOpen(true)}>
-                Show the pasted text
-              </button>
-            )}
-            <button type="button" onClick={dismissError}>
-              Dismiss
-            </button>
-          </div>
-        </div>
+        <LoadError
+          error={error}
+          failed={failed}
+          pasteOpen={pasteOpen}
+          onRetry={(request) => void load(request)}
+          onShowPaste={() => setPasteOpen(true)}
+          onDismiss={dismissError}
+        />
       )}
     </section>
-  );
-});
-
-/** Drop a file anywhere on the page. */
-export const DropZone = memo(function DropZone() {
-  const load = useLoader();
-  const [over, setOver] = useState(false);
-  useEffect(() => {
-    let depth = 0;
-    const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
-    const enter = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
-      depth++;
-      setOver(true);
-    };
-    const leave = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
-      depth = Math.max(0, depth - 1);
-      if (depth === 0) setOver(false);
-    };
-    const overHandler = (e: DragEvent) => {
-      if (hasFiles(e)) e.preventDefault();
-    };
-    const drop = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
-      e.preventDefault();
-      depth = 0;
-      setOver(false);
-      const file = e.dataTransfer?.files[0];
-      if (file) void load({ source: { kind: 'file', file }, sourceName: file.name });
-    };
-    window.addEventListener('dragenter', enter);
-    window.addEventListener('dragleave', leave);
-    window.addEventListener('dragover', overHandler);
-    window.addEventListener('drop', drop);
-    return () => {
-      window.removeEventListener('dragenter', enter);
-      window.removeEventListener('dragleave', leave);
-      window.removeEventListener('dragover', overHandler);
-      window.removeEventListener('drop', drop);
-    };
-  }, [load]);
-  return over ? (
-    <div className="drop-overlay" data-testid="drop-overlay">
-      Drop a transcript file to load it
-    </div>
-  ) : null;
-});
-
-/** Import problems that did not stop the load, one click from the header. */
-export const ValidationReport = memo(function ValidationReport() {
-  const view = useTranscript((s) => s.view);
-  const { reportOpen, setReportOpen } = useUi();
-  const dialog = useModalDialog(reportOpen);
-  if (!view) return null;
-  return (
-    <dialog
-      ref={dialog}
-      className="report"
-      onClose={() => setReportOpen(false)}
-      aria-labelledby="report-title"
-    >
-      <h2 id="report-title">Import report: {view.sourceName}</h2>
-      <p className="muted">
-        {FORMATS.find((f) => f.id === view.format)?.label} · detected because {view.detection.reason}{' '}
-        (confidence {Math.round(view.detection.confidence * 100)}%) · {bytes(view.bytes)}
-      </p>
-      {view.issues.length === 0 ? (
-        <p>No problems found: every tool call has its result and every result its call.</p>
-      ) : (
-        <ul className="issues" data-testid="import-issues">
-          {view.issues.map((issue, i) => (
-            <li key={i} className={issue.severity}>
-              <strong>{SEVERITY_LABELS[issue.severity]}</strong>
-              {issue.line !== undefined && <span className="mono"> line {issue.line}</span>}
-              {issue.path && <span className="mono"> {issue.path}</span>}: {issue.message}
-              {issue.count !== undefined && issue.count > 1 && <span> ({issue.count} times)</span>}
-              {issue.example && <pre>{issue.example}</pre>}
-            </li>
-          ))}
-        </ul>
-      )}
-      <form method="dialog">
-        <button type="submit" autoFocus>
-          Close
-        </button>
-      </form>
-    </dialog>
   );
 });

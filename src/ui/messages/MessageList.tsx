@@ -1,16 +1,13 @@
 /** The virtualized message list: one tab stop, search marks, and each row opening to its text, raw item and tokens. */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Role } from '../../core/message';
 import { useUi } from '../../state/uiStore';
 import type { TranscriptView } from '../../worker/protocol';
-import { matchRanges } from '../../worker/search';
-import { fmt } from '../format';
-import { FATE_LABELS, type RowFate } from '../labels';
-import { VisibleText } from '../text/VisibleText';
-import { MessageDetail } from './MessageDetail';
-import { TokenPieces } from './TokenPieces';
+import type { RowFate } from '../labels';
 import { keyTarget } from './listKeys';
+import { ROW_HEIGHT, rowsPerPage, tabStopOf, toggled } from './listRows';
+import { MessageRow } from './MessageRow';
+import { SearchBox } from './SearchBox';
 import { useMessageSearch } from './useMessageSearch';
 import { revealBelowNumbers } from '../revealBelowNumbers';
 import './messages.css';
@@ -20,23 +17,6 @@ interface Props {
   fates: readonly RowFate[];
   /** The fates lag a drag of the strip, to catch up when it rests. */
   following?: boolean;
-}
-
-function roleLabel(role: Role, summary: boolean): string {
-  return summary ? 'summary' : role;
-}
-
-function toggled(set: ReadonlySet<number>, index: number): Set<number> {
-  const next = new Set(set);
-  if (next.has(index)) next.delete(index);
-  else next.add(index);
-  return next;
-}
-
-/** The first line of a message, or for a search match the line around it, with the match marked. */
-function RowText({ text, query }: { text: string; query: string }) {
-  if (!text) return <span className="muted">(empty)</span>;
-  return <VisibleText text={text} marks={query ? matchRanges(text, query) : undefined} />;
 }
 
 /**
@@ -51,16 +31,14 @@ export const MessageList = memo(function MessageList({ view, fates, following = 
   const { selected, scrollRequest, select } = useUi();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [tokensOpen, setTokensOpen] = useState<ReadonlySet<number>>(() => new Set());
-  const searchId = useId();
   const hintId = useId();
   const count = view.roles.length;
 
   // The virtualizer's functions are only called in this component's render, never memoized.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 30,
+    estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
 
@@ -100,10 +78,7 @@ export const MessageList = memo(function MessageList({ view, fates, following = 
   const items = virtualizer.getVirtualItems();
   const offset = virtualizer.scrollOffset ?? 0;
   // The one row the Tab key reaches: the selected one when it is drawn, else the first in view.
-  const tabStop =
-    selected !== null && items.some((item) => item.index === selected)
-      ? selected
-      : (items.find((item) => item.end > offset)?.index ?? 0);
+  const tabStop = tabStopOf(selected, items, offset);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const row = (event.target as HTMLElement).closest<HTMLElement>('.row-main');
@@ -114,7 +89,7 @@ export const MessageList = memo(function MessageList({ view, fates, following = 
       setTokensOpen((prev) => toggled(prev, from));
       return;
     }
-    const perPage = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 300) / 30) - 1);
+    const perPage = rowsPerPage(scroller.current?.clientHeight);
     const target = keyTarget(event.key, from, count, perPage);
     if (target === null) return;
     event.preventDefault();
@@ -136,44 +111,7 @@ export const MessageList = memo(function MessageList({ view, fates, following = 
     >
       <div className="panel-head">
         <h2 id="messages-title">Messages</h2>
-        <form className="search" role="search" onSubmit={(e) => e.preventDefault()}>
-          <label htmlFor={searchId} className="visually-hidden">
-            Search messages
-          </label>
-          <input
-            id={searchId}
-            data-testid="message-search"
-            type="search"
-            placeholder="Search messages"
-            title="Enter: next match · Shift+Enter: previous"
-            value={search.query}
-            onChange={(e) => search.setQuery(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key !== 'Enter') return;
-              e.preventDefault();
-              search.step(e.shiftKey ? -1 : 1);
-            }}
-          />
-          <span className="muted search-count" data-testid="search-count" aria-live="polite">
-            {search.label}
-          </span>
-          <button
-            type="button"
-            disabled={!search.hits.length}
-            onClick={() => search.step(-1)}
-            aria-label="Previous match"
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            disabled={!search.hits.length}
-            onClick={() => search.step(1)}
-            aria-label="Next match"
-          >
-            ↓
-          </button>
-        </form>
+        <SearchBox search={search} />
       </div>
       <div className="list-header" aria-hidden="true">
         <span>#</span>
@@ -200,7 +138,6 @@ export const MessageList = memo(function MessageList({ view, fates, following = 
         >
           {items.map((item) => {
             const i = item.index;
-            const role = view.roles[i];
             const fate = fates[i] ?? 'kept';
             const open = expanded.has(i);
             const snippet = search.snippets.get(i);
@@ -215,73 +152,26 @@ export const MessageList = memo(function MessageList({ view, fates, following = 
                 className={`row${selected === i ? ' selected' : ''}${snippet !== undefined ? ' hit' : ''}`}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <div className="row-line">
-                  <button
-                    type="button"
-                    className="row-main"
-                    data-testid="message-row"
-                    data-index={i}
-                    tabIndex={i === tabStop ? 0 : -1}
-                    aria-expanded={open}
-                    aria-current={selected === i || undefined}
-                    onClick={() => {
-                      select(i);
-                      setExpanded((prev) => toggled(prev, i));
-                    }}
-                  >
-                    <span className="mono idx">{i}</span>
-                    <span className={`role role-${view.isSummary[i] ? 'summary' : role}`}>
-                      {roleLabel(role, view.isSummary[i])}
-                    </span>
-                    <span className="num mono">{fmt(view.counts[i])}</span>
-                    <span className={`fate fate-${fate}`}>{FATE_LABELS[fate]}</span>
-                    <span className="msg-preview">
-                      {view.excerpts?.[i] === 'none' && snippet === undefined ? (
-                        <span className="text-omitted" data-testid="text-omitted">
-                          {view.previews[i] ? `${view.previews[i]} · ` : ''}text not included in this link (
-                          {fmt(view.counts[i])} tokens)
-                        </span>
-                      ) : (
-                        <>
-                          <RowText
-                            text={snippet ?? view.previews[i]}
-                            query={snippet !== undefined ? search.active : ''}
-                          />
-                          {view.excerpts?.[i] === 'part' && (
-                            <span className="text-omitted" data-testid="text-partial">
-                              {' '}
-                              … the rest not included in this link
-                            </span>
-                          )}
-                        </>
-                      )}
-                    </span>
-                  </button>
-                  <button
-                    type="button"
-                    className="row-tokens"
-                    data-testid="row-tokens"
-                    tabIndex={-1}
-                    aria-pressed={tokensOpen.has(i)}
-                    aria-label={`Tokens of message ${i}`}
-                    title="Show this message token by token (T)"
-                    onClick={() => {
-                      select(i);
-                      setTokensOpen((prev) => toggled(prev, i));
-                    }}
-                  >
-                    tokens
-                  </button>
-                </div>
-                {tokensOpen.has(i) && <TokenPieces view={view} index={i} />}
-                {open && (
-                  <MessageDetail
-                    view={view}
-                    index={i}
-                    query={search.active}
-                    onShowTokens={() => setTokensOpen((prev) => new Set(prev).add(i))}
-                  />
-                )}
+                <MessageRow
+                  view={view}
+                  index={i}
+                  fate={fate}
+                  open={open}
+                  tokensShown={tokensOpen.has(i)}
+                  selected={selected === i}
+                  tabStop={i === tabStop}
+                  snippet={snippet}
+                  query={search.active}
+                  onToggleOpen={() => {
+                    select(i);
+                    setExpanded((prev) => toggled(prev, i));
+                  }}
+                  onToggleTokens={() => {
+                    select(i);
+                    setTokensOpen((prev) => toggled(prev, i));
+                  }}
+                  onShowTokens={() => setTokensOpen((prev) => new Set(prev).add(i))}
+                />
               </div>
             );
           })}

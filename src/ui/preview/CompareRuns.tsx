@@ -15,6 +15,7 @@ import { runOf, useRunHistory, type RunRecord } from '../../state/runHistoryStor
 import { WorkerRequestError, workerClient } from '../../worker/client';
 import type { PreviewResult, SummarizerChoice, WorkerFailure } from '../../worker/protocol';
 import type { PageAnalysis } from '../useAnalysis';
+import { compareFailureText, sideBChoice, summarizerLabel, usablePresets } from './compareChoice';
 import { CompareView } from './CompareView';
 
 type BSummarizer = 'offline' | PresetId;
@@ -31,12 +32,6 @@ interface Props {
   blocked?: string | null;
 }
 
-function label(choice: SummarizerChoice): string {
-  return choice.mode === 'offline'
-    ? 'the offline summarizer'
-    : `${choice.config.preset}, model ${choice.config.model || '(default)'}`;
-}
-
 export function CompareRuns({ analysis, current, prompts, instructions, canRun, blocked }: Props) {
   const ids = { summarizer: useId(), model: useId(), prompts: useId() };
   const provider = current.mode === 'provider' ? current : null;
@@ -47,13 +42,8 @@ export function CompareRuns({ analysis, current, prompts, instructions, canRun, 
   /** The key this device holds for a preset at its own address (the current one at the address in use). */
   const keyFor = (id: PresetId, baseUrl: string) =>
     typed[keyAddress(id, baseUrl)] ?? remembered[keyAddress(id, baseUrl)] ?? '';
-  const baseUrlFor = (id: PresetId) =>
-    provider && provider.config.preset === id ? provider.config.baseUrl : (findPreset(id)?.baseUrl ?? '');
   // Another provider is offered when it can be called: an address, and a key where it needs one.
-  const usable = PROVIDER_PRESETS.filter(
-    (p) =>
-      baseUrlFor(p.id) && (!p.needsKey || keyFor(p.id, baseUrlFor(p.id)) || provider?.config.preset === p.id),
-  );
+  const usable = usablePresets(PROVIDER_PRESETS, provider, keyFor);
   const choose = (id: BSummarizer) => {
     setBSummarizer(id);
     const preset = id === 'offline' ? undefined : findPreset(id);
@@ -68,21 +58,7 @@ export function CompareRuns({ analysis, current, prompts, instructions, canRun, 
   const add = useRunHistory((s) => s.add);
 
   const bPreset = bSummarizer === 'offline' ? undefined : findPreset(bSummarizer);
-  const bChoice: SummarizerChoice = bPreset
-    ? {
-        mode: 'provider',
-        config:
-          provider && provider.config.preset === bPreset.id
-            ? { ...provider.config, model: bModel.trim() || provider.config.model }
-            : {
-                kind: bPreset.kind,
-                preset: bPreset.id,
-                baseUrl: bPreset.baseUrl,
-                model: bModel.trim() || bPreset.defaultModel,
-                apiKey: keyFor(bPreset.id, bPreset.baseUrl) || undefined,
-              },
-      }
-    : { mode: 'offline' };
+  const bChoice = sideBChoice(bPreset, bModel, provider, keyFor);
   const sidePrompts = (which: BPrompts) => (which === 'edited' ? prompts : {});
 
   const runOne = async (summarizer: SummarizerChoice, sent: PromptOverrides): Promise<RunRecord> => {
@@ -109,11 +85,7 @@ export function CompareRuns({ analysis, current, prompts, instructions, canRun, 
       setPair({ a, b });
     } catch (error) {
       const reason: WorkerFailure | null = error instanceof WorkerRequestError ? error.failure : null;
-      setFailure(
-        reason?.kind === 'preview'
-          ? `${reason.description.title}${reason.description.fix ? ` ${reason.description.fix}` : ''}`
-          : (reason?.message ?? String(error)),
-      );
+      setFailure(compareFailureText(reason, error));
     } finally {
       setRunning(null);
     }
@@ -122,7 +94,7 @@ export function CompareRuns({ analysis, current, prompts, instructions, canRun, 
   return (
     <section className="compare-runs" aria-label="Side by side">
       <p className="small">
-        <strong>A</strong> is the preview as set up above: {label(current)}, with{' '}
+        <strong>A</strong> is the preview as set up above: {summarizerLabel(current)}, with{' '}
         {Object.keys(prompts).length ? 'your edited prompts' : 'the default prompts'}.
       </p>
       <div className="compare-controls">

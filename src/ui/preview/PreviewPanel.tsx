@@ -1,27 +1,22 @@
 /** The preview: run a compaction with the chosen summarizer and show its summary, result, request, stream and cost. */
 import { useMemo, useState } from 'react';
-import { explainNothingToCompact } from '../../core/explain';
-import { listFields } from '../../providers/readiness';
 import { resolvePrompts, type PromptId } from '../../core/prompts';
 import { linkPromptsPending, usePrompts } from '../../state/promptStore';
 import { runOf, useRunHistory } from '../../state/runHistoryStore';
 import { useShare } from '../../state/shareStore';
 import { useTranscript } from '../../state/transcriptStore';
 import type { PageAnalysis } from '../useAnalysis';
-import { CompareRuns } from './CompareRuns';
-import { EvalChecklist } from './EvalChecklist';
-import { JudgeProbes } from './JudgeProbes';
-import { DiffTab, RawTab, RequestTab, ResultTab, SummaryTab, UsageTab } from './PreviewTabs';
 import { PromptEditor } from './PromptEditor';
-import { RunHistory } from './RunHistory';
 import { ProviderControls } from './ProviderControls';
 import { LinkPromptsReview } from './LinkPromptsReview';
 import { DegradedNotice, PreviewError, ResultFlags } from './PreviewOutcome';
+import { PreviewNotices } from './PreviewNotices';
+import { PreviewTabBody } from './PreviewTabBody';
 import { SharedPreview } from './SharedPreview';
 import { StaleNotice } from './StaleNotice';
 import type { PreviewBasis } from './staleness';
 import { runStatus } from './streamLog';
-import { TABS, tabWaits, type Tab } from './tabs';
+import type { Tab } from './tabs';
 import { usePreview } from './usePreview';
 import { usePreviewFreshness } from './usePreviewFreshness';
 import { usePreviewReadiness } from './usePreviewReadiness';
@@ -147,47 +142,19 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
           onCancel={() => setReviewing(false)}
         />
       )}
-      {awaitingConfirmation && (
-        <div className="link-banner bad" data-testid="confirm-base-url">
-          <span>
-            The shared link points the preview at <code>{unconfirmedBaseUrl}</code>, a server no built-in
-            preset uses. Nothing is sent there, and no key is used with it, until you confirm; it is not saved
-            for your next visit until then.
-          </span>
-          <button type="button" onClick={provider.confirmBaseUrl}>
-            Use this server
-          </button>
-        </div>
-      )}
-      {/* Said once: an offline summary says it on its own first line, so the note gives way to it. */}
-      {provider.presetId === 'offline' && !onlyClears && !(result?.offline && !running) && (
-        <p className="offline-note muted" data-testid="offline-note">
-          The offline summarizer writes the summary from the transcript itself, in this page: it is not a
-          model, and needs no key.
-        </p>
-      )}
-      {missing.length > 0 && (
-        <p className="missing" data-testid="preview-missing">
-          To run with {preset?.label}, enter {listFields(missing)}.
-          {missing.includes('API key') && (
-            <span className="muted">
-              {' '}
-              The key stays in this page unless you tick “Remember on this device”.
-            </span>
-          )}
-        </p>
-      )}
-      {nothing && (
-        <p className="muted" data-testid="preview-nothing">
-          Nothing to compact with these settings:{' '}
-          {explainNothingToCompact(analysis.index, analysis.plan, analysis.settings).text}.
-        </p>
-      )}
-      {onlyClears && !nothing && (
-        <p className="muted" data-testid="preview-clears-only">
-          {analysis.settings.strategy} only clears tool output in place: the preview calls no model.
-        </p>
-      )}
+      <PreviewNotices
+        analysis={analysis}
+        awaitingConfirmation={awaitingConfirmation}
+        unconfirmedBaseUrl={unconfirmedBaseUrl}
+        onConfirmBaseUrl={provider.confirmBaseUrl}
+        offline={provider.presetId === 'offline'}
+        onlyClears={onlyClears}
+        result={result}
+        running={running}
+        missing={missing}
+        presetLabel={preset?.label}
+        nothing={nothing}
+      />
 
       {running && (
         <p role="status" data-testid="preview-status">
@@ -208,73 +175,22 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
       {result && !running && result.degraded && <DegradedNotice result={result} />}
       {result && !running && <ResultFlags result={result} analysis={analysis} />}
 
-      <div role="tablist" className="tabs" aria-label="Preview output">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`preview-tab-${t.id}`}
-            aria-controls="preview-tabpanel"
-            aria-selected={tab === t.id}
-            data-testid={`tab-${t.id}`}
-            disabled={tabWaits(t.id, { hasResult: !!result, running, requests: log.requests.length })}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      {/* Focusable, so a keyboard can scroll a long summary or request inside it. */}
-      <div
-        role="tabpanel"
-        id="preview-tabpanel"
-        aria-labelledby={`preview-tab-${tab}`}
-        tabIndex={0}
-        className="tab-body"
-      >
-        {tab === 'summary' && (
-          <div className={result && !running && result.summary ? 'summary-judged' : undefined}>
-            <SummaryTab result={result} log={log} running={running} strategy={analysis.settings.strategy} />
-            {result && !running && result.summary && <EvalChecklist card={result.eval} />}
-          </div>
-        )}
-        {tab === 'summary' && result && !running && result.summary && (
-          <JudgeProbes
-            key={result.summary}
-            summary={result.summary}
-            card={result.eval}
-            summarizer={choice}
-            stallTimeoutMs={analysis.settings.stallTimeoutMs}
-            otherMessages={freshness.stale === 'transcript' || freshness.stale === 'context'}
-            blocked={judgeBlocked}
-          />
-        )}
-        {tab === 'compare' && (
-          <>
-            <CompareRuns
-              analysis={analysis}
-              current={choice}
-              prompts={prompts}
-              instructions={provider.instructions}
-              canRun={!runDisabled && !mustReview}
-              blocked={mustReview ? 'Press Run first to read the prompts the shared link brought.' : null}
-            />
-            <RunHistory />
-          </>
-        )}
-        {tab === 'result' &&
-          (result ? <ResultTab result={result} /> : <p className="muted">No result yet.</p>)}
-        {tab === 'diff' &&
-          (result ? (
-            <DiffTab result={result} analysis={analysis} />
-          ) : (
-            <p className="muted">No result yet.</p>
-          ))}
-        {tab === 'request' && <RequestTab log={log} fromLink={runFromLink} />}
-        {tab === 'raw' && <RawTab log={log} offline={choice.mode === 'offline'} />}
-        {tab === 'usage' && (result ? <UsageTab result={result} /> : <p className="muted">No result yet.</p>)}
-      </div>
+      <PreviewTabBody
+        tab={tab}
+        setTab={setTab}
+        analysis={analysis}
+        result={result}
+        running={running}
+        log={log}
+        choice={choice}
+        prompts={prompts}
+        instructions={provider.instructions}
+        runDisabled={runDisabled}
+        mustReview={mustReview}
+        judgeBlocked={judgeBlocked}
+        stale={freshness.stale}
+        runFromLink={runFromLink}
+      />
       {result?.checkpoint && (
         <p className="muted small">
           Checkpoint: the history summary ends on stored turn <code>{result.checkpoint.turnId}</code>

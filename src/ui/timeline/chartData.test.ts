@@ -14,6 +14,8 @@ import {
   replayOf,
   tallestOf,
   toolbarTarget,
+  tooltipCall,
+  tooltipTokens,
 } from './chartData';
 
 const point = (call: number, estimatedTokens: number, recordedTokens: number | null = null) => ({
@@ -162,5 +164,18 @@ describe('the timeline chart’s words', () => {
     expect(toolbarTarget('End', 0, 5)).toBe(4);
     expect(toolbarTarget('Tab', 2, 5)).toBeNull();
     expect(toolbarTarget('Enter', 2, 5)).toBeNull();
+  });
+});
+
+describe('the chart tooltip', () => {
+  it('gives the tokens of a curve with separators, and a dash where the curve has no point', () => {
+    expect(tooltipTokens(48213)).toBe('48,213 tokens');
+    expect(tooltipTokens(1234.6)).toBe('1,235 tokens');
+    expect(tooltipTokens(null)).toBe('–');
+  });
+
+  it('heads each call with its number as the axis counts it', () => {
+    expect(tooltipCall(1200)).toBe('Call 1,200');
+    expect(tooltipCall('7')).toBe('Call 7');
   });
 });

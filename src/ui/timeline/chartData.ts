@@ -159,3 +159,13 @@ export function toolbarTarget(key: string, at: number, count: number): number | 
             : null;
   return to === null ? null : Math.max(0, Math.min(count - 1, to));
 }
+
+/** A tooltip's value: the tokens at a call, or a dash where the curve has no point. */
+export function tooltipTokens(value: unknown): string {
+  return value === null ? '–' : `${fmt(Number(value))} tokens`;
+}
+
+/** A tooltip's heading: the call, counted from 1 as the axis counts. */
+export function tooltipCall(label: unknown): string {
+  return `Call ${fmt(Number(label))}`;
+}

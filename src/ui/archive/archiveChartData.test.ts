@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRow } from '../../archive/row';
-import { axisTop, perDay, survivalDistribution, tickInterval, undated } from './ArchiveCharts';
+import { axisTop, perDay, survivalDistribution, tickInterval, undated } from './archiveChartData';
 
 function row(
   file: string,
