@@ -45,7 +45,11 @@ export default defineConfig({
   // counting the first sample can take longer than Playwright's 5 s default.
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['line'], ['./testing/failure-context.ts']] : 'list',
+  reporter: [
+    ...(process.env.CI ? ([['line'], ['./testing/failure-context.ts']] as const) : ([['list']] as const)),
+    // `E2E_JSON=report.json`: the run's times too, for `scripts/e2e-times.ts`.
+    ...(process.env.E2E_JSON ? ([['json', { outputFile: process.env.E2E_JSON }]] as const) : []),
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1400, height: 900 },

@@ -2,7 +2,7 @@
  * Where the end-to-end suite's time goes: reads Playwright's JSON report and
  * prints each spec's total, the slowest tests, and the attempts that failed.
  *
- *   PLAYWRIGHT_JSON_OUTPUT_NAME=e2e.json npx playwright test --reporter=json
+ *   E2E_JSON=e2e.json npm run test:e2e
  *   npx tsx scripts/e2e-times.ts e2e.json [--top 20]
  */
 import { readFileSync } from 'node:fs';
