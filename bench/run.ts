@@ -7,6 +7,7 @@ import { cpus, totalmem } from 'node:os';
 import type { Figure } from './stats';
 import { auditBench } from './audit';
 import { archiveBench } from './archive';
+import { archiveReplayBench } from './archiveReplay';
 import { casesBench } from './cases';
 import { browserBench } from './browser';
 import { cliBench } from './cli';
@@ -37,6 +38,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   audit: auditBench,
   browser: browserBench,
   archive: archiveBench,
+  'archive-replay': archiveReplayBench,
   cases: casesBench,
 };
 
