@@ -63,7 +63,12 @@ describe('an archive worker answering one session', () => {
     if (done.result.kind !== 'row') throw new Error('not a row');
     expect(done.result.row.error).toBeUndefined();
     // The figures are those of the session imported on its own and replayed under the same settings.
-    const imported = await importChunks([text], { fileName: path });
+    const imported = await importChunks(
+      (async function* () {
+        yield text;
+      })(),
+      { fileName: path },
+    );
     const expected = await archiveReplay(
       imported,
       settings,
