@@ -1,6 +1,16 @@
 /** The virtualized message list: one tab stop, search marks, and each row opening to its text, raw item and tokens. */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  Suspense,
+  lazy,
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import type { Role } from '../../core/message';
 import { useUi } from '../../state/uiStore';
 import type { TranscriptView } from '../../worker/protocol';
@@ -8,12 +18,14 @@ import { matchRanges } from '../../worker/search';
 import { fmt } from '../format';
 import { FATE_LABELS, type RowFate } from '../labels';
 import { VisibleText } from '../text/VisibleText';
-import { MessageDetail } from './MessageDetail';
-import { TokenPieces } from './TokenPieces';
 import { keyTarget } from './listKeys';
 import { useMessageSearch } from './useMessageSearch';
 import { revealBelowNumbers } from '../revealBelowNumbers';
 import './messages.css';
+
+// A row's text and tokens show only once it is opened: loaded then, not with the first screen.
+const MessageDetail = lazy(() => import('./MessageDetail').then((m) => ({ default: m.MessageDetail })));
+const TokenPieces = lazy(() => import('./TokenPieces').then((m) => ({ default: m.TokenPieces })));
 
 interface Props {
   view: TranscriptView;
@@ -273,15 +285,17 @@ export const MessageList = memo(function MessageList({ view, fates, following = 
                     tokens
                   </button>
                 </div>
-                {tokensOpen.has(i) && <TokenPieces view={view} index={i} />}
-                {open && (
-                  <MessageDetail
-                    view={view}
-                    index={i}
-                    query={search.active}
-                    onShowTokens={() => setTokensOpen((prev) => new Set(prev).add(i))}
-                  />
-                )}
+                <Suspense fallback={<p className="muted">Loading…</p>}>
+                  {tokensOpen.has(i) && <TokenPieces view={view} index={i} />}
+                  {open && (
+                    <MessageDetail
+                      view={view}
+                      index={i}
+                      query={search.active}
+                      onShowTokens={() => setTokensOpen((prev) => new Set(prev).add(i))}
+                    />
+                  )}
+                </Suspense>
               </div>
             );
           })}

@@ -1,5 +1,5 @@
 /** The preview: run a compaction with the chosen summarizer and show its summary, result, request, stream and cost. */
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { explainNothingToCompact } from '../../core/explain';
 import { listFields } from '../../providers/readiness';
 import { resolvePrompts, type PromptId } from '../../core/prompts';
@@ -8,9 +8,6 @@ import { runOf, useRunHistory } from '../../state/runHistoryStore';
 import { useShare } from '../../state/shareStore';
 import { useTranscript } from '../../state/transcriptStore';
 import type { PageAnalysis } from '../useAnalysis';
-import { CompareRuns } from './CompareRuns';
-import { EvalChecklist } from './EvalChecklist';
-import { JudgeProbes } from './JudgeProbes';
 import { DiffTab, RawTab, RequestTab, ResultTab, SummaryTab, UsageTab } from './PreviewTabs';
 import { PromptEditor } from './PromptEditor';
 import { RunHistory } from './RunHistory';
@@ -26,6 +23,11 @@ import { usePreview } from './usePreview';
 import { usePreviewFreshness } from './usePreviewFreshness';
 import { usePreviewReadiness } from './usePreviewReadiness';
 import './preview.css';
+
+// Shown only once a summary is there, or in the Compare tab: loaded then, not with the first screen.
+const CompareRuns = lazy(() => import('./CompareRuns').then((m) => ({ default: m.CompareRuns })));
+const EvalChecklist = lazy(() => import('./EvalChecklist').then((m) => ({ default: m.EvalChecklist })));
+const JudgeProbes = lazy(() => import('./JudgeProbes').then((m) => ({ default: m.JudgeProbes })));
 
 export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
   const { mutation, log, stop } = usePreview();
@@ -236,30 +238,38 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
         {tab === 'summary' && (
           <div className={result && !running && result.summary ? 'summary-judged' : undefined}>
             <SummaryTab result={result} log={log} running={running} strategy={analysis.settings.strategy} />
-            {result && !running && result.summary && <EvalChecklist card={result.eval} />}
+            {result && !running && result.summary && (
+              <Suspense fallback={null}>
+                <EvalChecklist card={result.eval} />
+              </Suspense>
+            )}
           </div>
         )}
         {tab === 'summary' && result && !running && result.summary && (
-          <JudgeProbes
-            key={result.summary}
-            summary={result.summary}
-            card={result.eval}
-            summarizer={choice}
-            stallTimeoutMs={analysis.settings.stallTimeoutMs}
-            otherMessages={freshness.stale === 'transcript' || freshness.stale === 'context'}
-            blocked={judgeBlocked}
-          />
+          <Suspense fallback={null}>
+            <JudgeProbes
+              key={result.summary}
+              summary={result.summary}
+              card={result.eval}
+              summarizer={choice}
+              stallTimeoutMs={analysis.settings.stallTimeoutMs}
+              otherMessages={freshness.stale === 'transcript' || freshness.stale === 'context'}
+              blocked={judgeBlocked}
+            />
+          </Suspense>
         )}
         {tab === 'compare' && (
           <>
-            <CompareRuns
-              analysis={analysis}
-              current={choice}
-              prompts={prompts}
-              instructions={provider.instructions}
-              canRun={!runDisabled && !mustReview}
-              blocked={mustReview ? 'Press Run first to read the prompts the shared link brought.' : null}
-            />
+            <Suspense fallback={<p className="muted">Loading…</p>}>
+              <CompareRuns
+                analysis={analysis}
+                current={choice}
+                prompts={prompts}
+                instructions={provider.instructions}
+                canRun={!runDisabled && !mustReview}
+                blocked={mustReview ? 'Press Run first to read the prompts the shared link brought.' : null}
+              />
+            </Suspense>
             <RunHistory />
           </>
         )}
