@@ -8,7 +8,7 @@ import { runOf, useRunHistory } from '../../state/runHistoryStore';
 import { useShare } from '../../state/shareStore';
 import { useTranscript } from '../../state/transcriptStore';
 import type { PageAnalysis } from '../useAnalysis';
-import { DiffTab, RawTab, RequestTab, ResultTab, SummaryTab, UsageTab } from './PreviewTabs';
+import { SummaryTab } from './PreviewTabs';
 import { PromptEditor } from './PromptEditor';
 import { RunHistory } from './RunHistory';
 import { ProviderControls } from './ProviderControls';
@@ -27,6 +27,13 @@ import './preview.css';
 // Shown only once a summary is there, or in the Compare tab: loaded then, not with the first screen.
 const CompareRuns = lazy(() => import('./CompareRuns').then((m) => ({ default: m.CompareRuns })));
 const EvalChecklist = lazy(() => import('./EvalChecklist').then((m) => ({ default: m.EvalChecklist })));
+const resultTab = <K extends 'ResultTab' | 'DiffTab' | 'RequestTab' | 'RawTab' | 'UsageTab'>(name: K) =>
+  lazy(() => import('./ResultTabs').then((m) => ({ default: m[name] })));
+const ResultTab = resultTab('ResultTab');
+const DiffTab = resultTab('DiffTab');
+const RequestTab = resultTab('RequestTab');
+const RawTab = resultTab('RawTab');
+const UsageTab = resultTab('UsageTab');
 const JudgeProbes = lazy(() => import('./JudgeProbes').then((m) => ({ default: m.JudgeProbes })));
 
 export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
@@ -273,17 +280,20 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
             <RunHistory />
           </>
         )}
-        {tab === 'result' &&
-          (result ? <ResultTab result={result} /> : <p className="muted">No result yet.</p>)}
-        {tab === 'diff' &&
-          (result ? (
-            <DiffTab result={result} analysis={analysis} />
-          ) : (
-            <p className="muted">No result yet.</p>
-          ))}
-        {tab === 'request' && <RequestTab log={log} fromLink={runFromLink} />}
-        {tab === 'raw' && <RawTab log={log} offline={choice.mode === 'offline'} />}
-        {tab === 'usage' && (result ? <UsageTab result={result} /> : <p className="muted">No result yet.</p>)}
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          {tab === 'result' &&
+            (result ? <ResultTab result={result} /> : <p className="muted">No result yet.</p>)}
+          {tab === 'diff' &&
+            (result ? (
+              <DiffTab result={result} analysis={analysis} />
+            ) : (
+              <p className="muted">No result yet.</p>
+            ))}
+          {tab === 'request' && <RequestTab log={log} fromLink={runFromLink} />}
+          {tab === 'raw' && <RawTab log={log} offline={choice.mode === 'offline'} />}
+          {tab === 'usage' &&
+            (result ? <UsageTab result={result} /> : <p className="muted">No result yet.</p>)}
+        </Suspense>
       </div>
       {result?.checkpoint && (
         <p className="muted small">
