@@ -17,7 +17,7 @@ import { ensureData } from './importCli';
 import { median, type Figure } from './stats';
 
 /** The base's sources in a scratch folder, with this checkout's node_modules linked in. */
-function beforeTree(ref: string): { dir: string; commit: string } {
+export function beforeTree(ref: string): { dir: string; commit: string } {
   const commit = execFileSync('git', ['merge-base', 'HEAD', ref], { encoding: 'utf8' }).trim();
   const dir = join(tmpdir(), `compaction-playground-before-${commit.slice(0, 12)}`);
   if (!existsSync(join(dir, 'src/formats/registry.ts'))) {

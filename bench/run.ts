@@ -7,6 +7,8 @@ import { cpus, totalmem } from 'node:os';
 import type { Figure } from './stats';
 import { auditBench } from './audit';
 import { archiveBench } from './archive';
+import { archiveReplayBench } from './archiveReplay';
+import { cancelTokenizerBench } from './cancelTokenizer';
 import { casesBench } from './cases';
 import { browserBench } from './browser';
 import { cliBench } from './cli';
@@ -30,6 +32,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   import: importBench,
   'import-compare': importCompareBench,
   follow: followBench,
+  'cancel-tokenizer': cancelTokenizerBench,
   statusline: statuslineBench,
   links: linksBench,
   cli: cliBench,
@@ -37,6 +40,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   audit: auditBench,
   browser: browserBench,
   archive: archiveBench,
+  'archive-replay': archiveReplayBench,
   cases: casesBench,
 };
 

@@ -4,6 +4,7 @@ import { useSettings } from '../state/settingsStore';
 import { readFragment } from '../share/codec';
 import { isOwnFragment } from '../share/urlState';
 import { useShare } from '../state/shareStore';
+import { useFollow } from '../state/followStore';
 import { storedTranscript, useTranscript } from '../state/transcriptStore';
 import { warmTokenizer } from '../state/tokenizerTables';
 import { loadSamples, sampleUrl } from './samples';
@@ -42,7 +43,8 @@ export function useStartup() {
       // what they chose wins over anything startup would load.
       const userLoaded = () => {
         const { status, loadId } = useTranscript.getState();
-        return status !== 'empty' || loadId !== null;
+        // A file being followed is the user's choice too, before its first view arrives.
+        return status !== 'empty' || loadId !== null || useFollow.getState().status !== 'off';
       };
       const previous = await storedTranscript();
       if (cancelled || userLoaded()) return;

@@ -9,7 +9,7 @@ import type { Estimator } from '../core/estimate';
 import { utf8Chunks } from '../formats/utf8';
 import type { SessionPlace } from './layout';
 import { assembleOpenCode } from './opencodeStorage';
-import { failedRow, sessionRow, type RowResult } from './row';
+import { failedRow, sessionRow, type RowInput, type RowResult } from './row';
 import type { SessionReader } from './sessionReader';
 import { reasonOf } from './walk';
 
@@ -28,6 +28,8 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /** Bytes read so far, as they are read, for progress. */
   onBytes?: (bytes: number) => void;
+  /** Hears the imported session (`RowInput.onImported`). */
+  onImported?: RowInput['onImported'];
 }
 
 /**
@@ -76,6 +78,7 @@ export async function readSession(
     ...(size !== null ? { totalBytes: size } : {}),
     estimator: options.estimator,
     signal: options.signal,
+    ...(options.onImported ? { onImported: options.onImported } : {}),
   });
   if (read.failure !== null) {
     const error = `${found.path}: the file cannot be read (${reasonOf(read.failure)})`;

@@ -88,6 +88,8 @@ export interface RowInput {
   /** Loaded only for a file whose usage does not give every call's size. */
   estimator: () => Promise<Estimator>;
   signal?: AbortSignal;
+  /** Hears the imported session, so a caller that needs more than the row (a replay) does not import it again. */
+  onImported?: (imported: ImportResult) => void;
 }
 
 /** Import codes that mean "not a session" rather than "a broken session". */
@@ -109,6 +111,7 @@ export async function sessionRow(input: RowInput): Promise<RowResult> {
       return { kind: 'skipped' };
     return { kind: 'row', row: failedRow(input, messageOf(error), input.bytes()), compactions: [] };
   }
+  input.onImported?.(imported);
   return rowOf(input, imported, scanner.result(), input.bytes());
 }
 

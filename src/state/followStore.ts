@@ -96,6 +96,9 @@ export const useFollow = create<FollowState>()((set, getState) => ({
 
   start(next) {
     getState().stop();
+    // A load still in flight (the sample the page opened with) must never land after the followed
+    // file: its Cancel reaches the worker before the first look, as the worker reads its messages in order.
+    useTranscript.getState().cancel();
     handle = next;
     seen = null;
     restartNext = true;

@@ -201,3 +201,43 @@ describe('a bad stored record resets alone', () => {
     expect(area.left.size).toBe(0);
   });
 });
+
+describe('writing a record back', () => {
+  /** The area, and every write that reached it. */
+  function counted(entries: Record<string, string>) {
+    const area = memoryArea(entries);
+    const writes: string[] = [];
+    const setItem = area.setItem;
+    area.setItem = (name, value) => {
+      writes.push(`${name}=${value}`);
+      return setItem(name, value);
+    };
+    return { area, writes };
+  }
+
+  it('writes nothing when the state set on start is the state read back', async () => {
+    const { area, writes } = counted({ kept: stored('hello') });
+    const storage = guardedStorage(plain, () => area, 'default');
+    const read = await storage.getItem('kept');
+    await storage.setItem('kept', read!);
+    expect(writes).toEqual([]);
+  });
+
+  it('writes a changed state once, and the same state again not at all', async () => {
+    const { area, writes } = counted({ kept: stored('hello') });
+    const storage = guardedStorage(plain, () => area, 'default');
+    await storage.getItem('kept');
+    await storage.setItem('kept', { state: 'changed', version: 1 });
+    await storage.setItem('kept', { state: 'changed', version: 1 });
+    expect(writes).toEqual([`kept=${stored('changed')}`]);
+    expect(area.left.get('kept')).toBe(stored('changed'));
+  });
+
+  it('writes the defaults back over a record that could not be used', async () => {
+    const { area, writes } = counted({ broken: 'not json' });
+    const storage = guardedStorage(plain, () => area, 'default');
+    expect((await storage.getItem('broken'))?.state).toBe('default');
+    await storage.setItem('broken', { state: 'default', version: 1 });
+    expect(writes).toEqual([`broken=${stored('default')}`]);
+  });
+});

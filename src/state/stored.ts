@@ -8,6 +8,7 @@
  */
 import { clear as clearIdb } from 'idb-keyval';
 import { appendAll } from '../core/arrays';
+import { startWrites } from './deferredWrites';
 import { stopWritesForReset } from './idbStorage';
 import type { StorageArea } from './storageArea';
 import { create } from 'zustand';
@@ -179,6 +180,8 @@ export function guardedStorage<T>(
   area: () => StorageArea,
   fallback: T,
 ): PersistStorage<T> {
+  /** Each record's text as it was read or last written. */
+  const written = new Map<string, string>();
   return {
     async getItem(key): Promise<StorageValue<T> | null> {
       let text: unknown;
@@ -187,20 +190,34 @@ export function guardedStorage<T>(
       } catch {
         return null;
       }
+      if (typeof text === 'string') written.set(key, text);
+      else written.delete(key);
       const restored = restoreText(record, text, fallback);
       if (!restored) return null;
       useStoredNotices.getState().add(restored.notices);
-      if (restored.discarded) await forget(area, key);
+      if (restored.discarded) {
+        written.delete(key);
+        await forget(area, key);
+      }
       return { state: restored.value, version: record.version };
     },
-    async setItem(key, value) {
-      try {
-        await area().setItem(key, JSON.stringify({ state: value.state, version: record.version }));
-      } catch {
-        // A full or refused storage only means the next visit starts from defaults.
-      }
+    setItem(key, value) {
+      const text = JSON.stringify({ state: value.state, version: record.version });
+      // The record as it was read or last written: nothing to write (a store set on start changes nothing stored).
+      if (written.get(key) === text) return;
+      written.set(key, text);
+      startWrites.run(`${record.name}:${key}`, () => {
+        try {
+          void Promise.resolve(area().setItem(key, text)).catch(() => undefined);
+        } catch {
+          // A full or refused storage only means the next visit starts from defaults.
+        }
+      });
     },
-    removeItem: (key) => forget(area, key),
+    removeItem: (key) => {
+      written.delete(key);
+      return forget(area, key);
+    },
   };
 }
 
@@ -221,6 +238,7 @@ async function forget(area: () => StorageArea, key: string): Promise<void> {
  */
 export async function resetStoredData(): Promise<void> {
   stopWritesForReset();
+  startWrites.drop();
   try {
     for (const key of Object.keys(localStorage))
       if (key.startsWith(STORAGE_PREFIX)) localStorage.removeItem(key);

@@ -28,7 +28,6 @@ import { MessageList } from './messages/MessageList';
 import { PreviewPanel } from './preview/PreviewPanel';
 import { LinkBanner } from './share/LinkBanner';
 import { LinkVisitNotice } from './share/LinkVisitNotice';
-import { ShareDialog } from './share/ShareDialog';
 import { useAddressBarSync, useExpectedTranscriptCheck } from './share/useShareSync';
 import { SettingsPanel } from './settings/SettingsPanel';
 import { AgentConfigPanel } from './settings/AgentConfigPanel';
@@ -49,6 +48,8 @@ import type { RowFate } from './labels';
 const Charts = lazy(() => import('./charts/Charts'));
 const ArchiveView = lazy(() => import('./archive/ArchiveView').then((m) => ({ default: m.ArchiveView })));
 const CasesView = lazy(() => import('./cases/CasesView').then((m) => ({ default: m.CasesView })));
+// Not needed for the first paint: fetched once the page has drawn, before anyone can open it.
+const ShareDialog = lazy(() => import('./share/ShareDialog').then((m) => ({ default: m.ShareDialog })));
 
 /** How long the strip's input rests before the charts and the list follow it. */
 const FOLLOW_AFTER_MS = 150;
@@ -296,7 +297,11 @@ export function App() {
       </main>
       <DropZone />
       <ValidationReport />
-      {analysis && <ShareDialog open={shareOpen} onClose={closeShare} />}
+      {analysis && (
+        <Suspense fallback={null}>
+          <ShareDialog open={shareOpen} onClose={closeShare} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { measureUnseen, type Estimator, type Message, type TokenizerId } from '../core';
 import { shapeWithCounts } from '../core/analysis';
+import { ImportError } from '../formats/types';
 import type { Estimators } from './estimators';
 import { firstLine } from './firstLine';
 import { pacer, progressReporter } from './pacing';
@@ -87,6 +88,22 @@ async function estimateView(
 }
 
 /**
+ * `pending`, or an abort as soon as `signal` says Cancel: the tokenizer's
+ * table takes seconds to download and build, and a Cancel meanwhile must
+ * stop the request at once, not when the table is there. The table goes on
+ * loading, and is ready for the next request that needs it.
+ */
+export function untilCancelled<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+  const aborted = () => new ImportError('aborted', 'The import was cancelled');
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(aborted());
+    signal.addEventListener('abort', stop, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
+/**
  * Counts the held messages with `tokenizer`. A load (`onEstimate` set)
  * whose exact counts are not at hand, because the tokenizer's ranks have to
  * load first or the counting runs long, sends a view from the fast estimate
@@ -115,7 +132,7 @@ export async function countView(
     // Said before the ranks load: the page must not sit at "Importing 100%" meanwhile.
     if (tokenizer !== 'chars4') report({ phase: 'tokenizer', done: 0, total: 0 });
   }
-  const estimator = await estimators.get(tokenizer, scale);
+  const estimator = await untilCancelled(estimators.get(tokenizer, scale), signal);
   // Said before the first count: one pathological message must not leave the page at "Importing 100%".
   report({ phase: 'tokenizing', done: 0, total: messages.length });
   const pace = pacer(signal);

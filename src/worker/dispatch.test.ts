@@ -136,6 +136,31 @@ describe('the worker’s requests, answered without a worker', () => {
     expect(events()).toHaveLength(1);
   });
 
+  it('stops a load at once when Cancel comes while the tokenizer table loads, back on the transcript before', async () => {
+    let release: (counter: TextCounter) => void = () => undefined;
+    const table = new Promise<TextCounter>((resolve) => (release = resolve));
+    const { load, ask, events } = worker((tokenizer) =>
+      tokenizer === 'chars4' ? Promise.resolve((text) => Math.ceil(text.length / 4)) : table,
+    );
+    await load(FIRST); // id 1
+    const before = await ask<'hash'>({ type: 'hash' }); // id 2
+    const loading = load(SECOND, 'o200k_base'); // id 3
+    const outcome = loading.then(
+      () => 'counted',
+      (error: Error) => error.message,
+    );
+    while (events().length === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    await ask<'cancel'>({ type: 'cancel', target: 3 });
+    // The table is still loading: the load has ended all the same.
+    expect(await Promise.race([outcome, table.then(() => 'the table came first')])).toBe(
+      'The import was cancelled',
+    );
+    expect(await ask<'hash'>({ type: 'hash' })).toBe(before);
+    // The table goes on loading, and the next load counts with it.
+    release(perCharacter);
+    expect((await load(SECOND, 'o200k_base')).counts).toEqual([4 + 16 + 3]);
+  });
+
   it('stays on the transcript before when a load fails while counting', async () => {
     const { load, ask, events } = worker(async (tokenizer) => {
       if (tokenizer === 'chars4') return (text) => Math.ceil(text.length / 4);

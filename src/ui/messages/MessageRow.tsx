@@ -1,12 +1,15 @@
 /** One row of the message list: its number, role, tokens, fate and first line; opened, its tokens and its text. */
+import { Suspense, lazy } from 'react';
 import { FATE_LABELS, type RowFate } from '../labels';
 import type { TranscriptView } from '../../worker/protocol';
 import { matchRanges } from '../../worker/search';
 import { fmt } from '../format';
 import { VisibleText } from '../text/VisibleText';
 import { roleLabel } from './listRows';
-import { MessageDetail } from './MessageDetail';
-import { TokenPieces } from './TokenPieces';
+
+// A row's text and tokens show only once it is opened: loaded then, not with the first screen.
+const MessageDetail = lazy(() => import('./MessageDetail').then((m) => ({ default: m.MessageDetail })));
+const TokenPieces = lazy(() => import('./TokenPieces').then((m) => ({ default: m.TokenPieces })));
 
 /** The first line of a message, or for a search match the line around it, with the match marked. */
 function RowText({ text, query }: { text: string; query: string }) {
@@ -99,8 +102,10 @@ export function MessageRow({
           tokens
         </button>
       </div>
-      {tokensShown && <TokenPieces view={view} index={i} />}
-      {open && <MessageDetail view={view} index={i} query={query} onShowTokens={onShowTokens} />}
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        {tokensShown && <TokenPieces view={view} index={i} />}
+        {open && <MessageDetail view={view} index={i} query={query} onShowTokens={onShowTokens} />}
+      </Suspense>
     </>
   );
 }

@@ -1,18 +1,24 @@
 /** The preview's output: the row of tabs and the open tab's body. */
+import { Suspense, lazy } from 'react';
 import type { PromptId, PromptOverrides } from '../../core/prompts';
 import type { PreviewResult, SummarizerChoice } from '../../worker/protocol';
 import type { PageAnalysis } from '../useAnalysis';
-import { CompareRuns } from './CompareRuns';
-import { DiffTab } from './DiffTab';
-import { EvalChecklist } from './EvalChecklist';
-import { JudgeProbes } from './JudgeProbes';
-import { ResultTab, SummaryTab } from './PreviewTabs';
+import { SummaryTab } from './PreviewTabs';
 import { RunHistory } from './RunHistory';
 import type { StaleReason } from './staleness';
-import { RawTab, RequestTab } from './StreamTabs';
 import type { StreamLog } from './streamLog';
 import { TABS, tabWaits, type Tab } from './tabs';
-import { UsageTab } from './UsageTab';
+
+// Every tab but the summary, and what shows only once a summary is there: loaded
+// when first shown, not with the first screen.
+const CompareRuns = lazy(() => import('./CompareRuns').then((m) => ({ default: m.CompareRuns })));
+const EvalChecklist = lazy(() => import('./EvalChecklist').then((m) => ({ default: m.EvalChecklist })));
+const JudgeProbes = lazy(() => import('./JudgeProbes').then((m) => ({ default: m.JudgeProbes })));
+const ResultTab = lazy(() => import('./ResultTab').then((m) => ({ default: m.ResultTab })));
+const DiffTab = lazy(() => import('./DiffTab').then((m) => ({ default: m.DiffTab })));
+const RequestTab = lazy(() => import('./StreamTabs').then((m) => ({ default: m.RequestTab })));
+const RawTab = lazy(() => import('./StreamTabs').then((m) => ({ default: m.RawTab })));
+const UsageTab = lazy(() => import('./UsageTab').then((m) => ({ default: m.UsageTab })));
 
 export function PreviewTabBody({
   tab,
@@ -79,44 +85,55 @@ export function PreviewTabBody({
         {tab === 'summary' && (
           <div className={result && !running && result.summary ? 'summary-judged' : undefined}>
             <SummaryTab result={result} log={log} running={running} strategy={analysis.settings.strategy} />
-            {result && !running && result.summary && <EvalChecklist card={result.eval} />}
+            {result && !running && result.summary && (
+              <Suspense fallback={null}>
+                <EvalChecklist card={result.eval} />
+              </Suspense>
+            )}
           </div>
         )}
         {tab === 'summary' && result && !running && result.summary && (
-          <JudgeProbes
-            key={result.summary}
-            summary={result.summary}
-            card={result.eval}
-            summarizer={choice}
-            stallTimeoutMs={analysis.settings.stallTimeoutMs}
-            otherMessages={stale === 'transcript' || stale === 'context'}
-            blocked={judgeBlocked}
-          />
+          <Suspense fallback={null}>
+            <JudgeProbes
+              key={result.summary}
+              summary={result.summary}
+              card={result.eval}
+              summarizer={choice}
+              stallTimeoutMs={analysis.settings.stallTimeoutMs}
+              otherMessages={stale === 'transcript' || stale === 'context'}
+              blocked={judgeBlocked}
+            />
+          </Suspense>
         )}
         {tab === 'compare' && (
           <>
-            <CompareRuns
-              analysis={analysis}
-              current={choice}
-              prompts={prompts}
-              instructions={instructions}
-              canRun={!runDisabled && !mustReview}
-              blocked={mustReview ? 'Press Run first to read the prompts the shared link brought.' : null}
-            />
+            <Suspense fallback={<p className="muted">Loading…</p>}>
+              <CompareRuns
+                analysis={analysis}
+                current={choice}
+                prompts={prompts}
+                instructions={instructions}
+                canRun={!runDisabled && !mustReview}
+                blocked={mustReview ? 'Press Run first to read the prompts the shared link brought.' : null}
+              />
+            </Suspense>
             <RunHistory />
           </>
         )}
-        {tab === 'result' &&
-          (result ? <ResultTab result={result} /> : <p className="muted">No result yet.</p>)}
-        {tab === 'diff' &&
-          (result ? (
-            <DiffTab result={result} analysis={analysis} />
-          ) : (
-            <p className="muted">No result yet.</p>
-          ))}
-        {tab === 'request' && <RequestTab log={log} fromLink={runFromLink} />}
-        {tab === 'raw' && <RawTab log={log} offline={choice.mode === 'offline'} />}
-        {tab === 'usage' && (result ? <UsageTab result={result} /> : <p className="muted">No result yet.</p>)}
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          {tab === 'result' &&
+            (result ? <ResultTab result={result} /> : <p className="muted">No result yet.</p>)}
+          {tab === 'diff' &&
+            (result ? (
+              <DiffTab result={result} analysis={analysis} />
+            ) : (
+              <p className="muted">No result yet.</p>
+            ))}
+          {tab === 'request' && <RequestTab log={log} fromLink={runFromLink} />}
+          {tab === 'raw' && <RawTab log={log} offline={choice.mode === 'offline'} />}
+          {tab === 'usage' &&
+            (result ? <UsageTab result={result} /> : <p className="muted">No result yet.</p>)}
+        </Suspense>
       </div>
     </>
   );
