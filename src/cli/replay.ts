@@ -118,6 +118,8 @@ export function replayDocument(
       inputTokensTotal: r.inputTokensTotal,
       costUsd: cost.simulated,
       overflow: r.overflow,
+      // Why it made no compaction with the context at its threshold; null otherwise.
+      noCompaction: r.noCompaction && { reason: r.noCompaction.reason, text: r.noCompaction.text },
     },
     curve: points.map((p, k) => ({
       call: p.call,
@@ -153,6 +155,7 @@ function renderTable(
   lines.push(
     `simulated   ${r.strategy}, threshold ${n(r.threshold)}: ${r.compactions.length} compaction${r.compactions.length === 1 ? '' : 's'}, peak ${n(r.peakContextTokens)} tokens, input ${n(r.inputTokensTotal)} tokens over all calls`,
   );
+  if (r.noCompaction) lines.push(`why none    ${r.noCompaction.text}`);
   if (r.compactions.length) {
     lines.push(
       `  ${'call'.padStart(6)}  ${'at msg'.padStart(7)}  ${'before'.padStart(9)}  ${'after'.padStart(9)}  ${'summary'.padStart(8)}`,

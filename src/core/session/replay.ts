@@ -81,6 +81,59 @@ export interface ReplayResult {
   /** Calls to the summarizer over the session, besides the agent's own calls. */
   summarizerCalls: number;
   overflow: boolean;
+  /**
+   * Why no compaction happened although the context reached the threshold
+   * (or compaction is off); null when it compacted, or never reached it.
+   */
+  noCompaction: ReplayNoCompaction | null;
+}
+
+/**
+ * Why a replay made no compaction with its peak at or past its threshold:
+ * compaction is off; each cut it planned would not shorten the context (its
+ * summary as long as what it replaces); it only cleared in place; it found
+ * nothing to compact; or its own rule declined each time.
+ */
+export interface ReplayNoCompaction {
+  reason: 'off' | 'summary-not-shorter' | 'clears-only' | 'nothing-to-compact' | 'declined';
+  /** Calls before which the context met the trigger. */
+  asks: number;
+  /** The most tokens one of its planned cuts would have replaced (summary-not-shorter), else 0. */
+  replacedTokens: number;
+  /** The summary's size at that cut (its budget, or the summarizer's output), else 0. */
+  summaryTokens: number;
+  /** Its trigger is met at every call (masking): it has no threshold to reach. */
+  everyCall: boolean;
+  /** The reason in a sentence, for the page's row and the command line. */
+  text: string;
+}
+
+const count = (value: number, one: string) =>
+  `${value.toLocaleString('en-US')} ${value === 1 ? one : `${one}s`}`;
+
+/** The sentence of a `ReplayNoCompaction`. */
+export function describeNoCompaction(
+  reason: ReplayNoCompaction['reason'],
+  asks: number,
+  replacedTokens: number,
+  summaryTokens: number,
+  everyCall = false,
+): string {
+  const at = everyCall
+    ? `at each of its ${count(asks, 'call')} (it acts at every call)`
+    : `at the ${count(asks, 'call')} where the context reached its threshold`;
+  switch (reason) {
+    case 'off':
+      return 'compaction is off (a window of 0), so the threshold is never checked';
+    case 'summary-not-shorter':
+      return `${at}, each cut it planned would replace at most ${count(replacedTokens, 'token')}, and its summary would be as long (${count(summaryTokens, 'token')}): no cut makes the context shorter, so it never compacts`;
+    case 'clears-only':
+      return `${at}, it cleared tool output in place and found nothing to summarize`;
+    case 'nothing-to-compact':
+      return `${at}, it found nothing to compact (everything after the start is kept by its own rule)`;
+    case 'declined':
+      return `${at}, its own rule did not fire`;
+  }
 }
 
 /**
@@ -184,6 +237,12 @@ function sumTokens(entries: readonly Entry[]): number {
   return total;
 }
 
+/** A planned cut that would not shorten the context: what it would replace, and by how long a summary. */
+interface NoShrink {
+  replacedTokens: number;
+  summaryTokens: number;
+}
+
 interface Cut {
   entries: Entry[];
   compaction: Omit<ReplayCompaction, 'beforeCall' | 'atMessage' | 'summarizerCalls'>;
@@ -193,8 +252,9 @@ interface Cut {
 /**
  * The cut the analysis planned, applied to the replayed context: system
  * messages before the cut stay, then what the preset carries over, the
- * summary, and the kept tail. Null when it would not shrink the context
- * (the summary would be as long as what it replaces): no agent gains by it.
+ * summary, and the kept tail. When it would not shrink the context (the
+ * summary would be as long as what it replaces) no agent gains by it: what
+ * it would have replaced, and the summary's size, instead.
  */
 function applyCut(
   entries: readonly Entry[],
@@ -203,7 +263,7 @@ function applyCut(
   listTail: number,
   budget: number,
   summarize: ReplayOptions['summarize'],
-): Cut | null {
+): Cut | NoShrink {
   const cut = outcome.plan.firstKeptIdx;
   const system = entries.slice(0, cut).filter((e) => e.role === 'system');
   const replaced = entries.slice(0, cut).filter((e) => e.role !== 'system' && !e.carried);
@@ -234,7 +294,7 @@ function applyCut(
   });
   const next = system.concat(written, kept);
   const after = sumTokens(next) + listTail;
-  if (after >= context) return null;
+  if (after >= context) return { replacedTokens, summaryTokens: summary.tokens };
   let again = 0;
   for (const e of replaced) if (e.summary || e.index < 0) again += e.tokens;
   return {
@@ -286,6 +346,10 @@ export function replay(
   let peak = 0;
   /** The context size at which the strategy is asked again after an ask that cut nothing. */
   let replanAt = 0;
+  // Why nothing was compacted, should nothing be: what each ask that cut nothing ran into.
+  let asks = 0;
+  let fired = 0;
+  let noShrink: NoShrink | null = null;
 
   for (let k = 0; k < calls.length; k++) {
     const at = calls[k]!;
@@ -303,10 +367,13 @@ export function replay(
       view.push(entry);
       context += counts[next]!;
     }
-    if (settings.enabled && triggers(trigger, context) && context >= replanAt) {
+    const reached = settings.enabled && triggers(trigger, context);
+    if (reached) asks++;
+    if (reached && context >= replanAt) {
       const outcome = strategyOutcome(view.shape(), asked);
       replanAt = context + Math.max(REPLAN_MIN_GROWTH, Math.floor(context * REPLAN_GROWTH));
       if (outcome.fires) {
+        fired++;
         for (const c of outcome.cleared) {
           entries[c.index]!.tokens = c.tokensAfter;
           view.counts[c.index] = c.tokensAfter;
@@ -315,7 +382,7 @@ export function replay(
         const cut = outcome.plan.nothingToCompact
           ? null
           : applyCut(entries, outcome, cleared, listTail, budget, options.summarize);
-        if (cut) {
+        if (cut && 'entries' in cut) {
           entries = cut.entries;
           view.reset(entries);
           summarizedAgain += cut.summarizedAgain;
@@ -329,6 +396,7 @@ export function replay(
           context = cut.compaction.tokensAfter;
           replanAt = 0;
         } else {
+          if (cut && (noShrink === null || cut.replacedTokens > noShrink.replacedTokens)) noShrink = cut;
           if (outcome.cleared.length) clearings++;
           context = cleared;
         }
@@ -338,6 +406,37 @@ export function replay(
     inputTotal += context;
     if (context > peak) peak = context;
     if (window > 0 && context > window) overflowCalls++;
+  }
+
+  let noCompaction: ReplayNoCompaction | null = null;
+  if (compactions.length === 0) {
+    const peakReached = trigger.threshold > 0 && triggers(trigger, peak);
+    const reason: ReplayNoCompaction['reason'] | null = !settings.enabled
+      ? peakReached
+        ? 'off'
+        : null
+      : asks === 0
+        ? null
+        : noShrink
+          ? 'summary-not-shorter'
+          : fired === 0
+            ? 'declined'
+            : clearings > 0
+              ? 'clears-only'
+              : 'nothing-to-compact';
+    if (reason) {
+      const replaced = noShrink?.replacedTokens ?? 0;
+      const summary = noShrink?.summaryTokens ?? 0;
+      const everyCall = trigger.comparison === 'always';
+      noCompaction = {
+        reason,
+        asks,
+        replacedTokens: replaced,
+        summaryTokens: summary,
+        everyCall,
+        text: describeNoCompaction(reason, asks, replaced, summary, everyCall),
+      };
+    }
   }
 
   return {
@@ -353,5 +452,6 @@ export function replay(
     overflowCalls,
     summarizerCalls: compactions.length * summarizerCalls,
     overflow: overflowCalls > 0,
+    noCompaction,
   };
 }
