@@ -11,7 +11,7 @@ import type { StrategyAtCompaction } from '../../core';
 import { useTimeline } from '../../state/timelineStore';
 import { useUi } from '../../state/uiStore';
 import type { LedgerEntryView, LedgerFactView, LedgerTarget, LedgerView } from '../../worker/protocol';
-import { fmt } from '../format';
+import { fmt, plural } from '../format';
 import { STRATEGY_LABELS } from '../labels';
 import { useDebounced } from '../useDebounced';
 
@@ -79,8 +79,8 @@ function CostLine({ entry }: { entry: LedgerEntryView }) {
     <p data-testid="ledger-cost">
       Cost {usd(c.usd)}: the summary call read {n(c.summaryInputTokens)} tokens and wrote{' '}
       {n(c.summaryOutputTokens)}; the next call wrote {n(entry.cacheWriteAfter)} tokens to the cache. It saved{' '}
-      {n(c.savedTokens)} tokens ({usd(c.savedUsd)}) over the {fmt(entry.callsUntilNext)} calls until the next
-      compaction. {verdict ?? `No list price for the session's model: amounts in tokens only.`}
+      {n(c.savedTokens)} tokens ({usd(c.savedUsd)}) over the {plural(entry.callsUntilNext, 'call')} until the
+      next compaction. {verdict ?? `No list price for the session's model: amounts in tokens only.`}
     </p>
   );
 }
