@@ -4,6 +4,7 @@
  * where each compaction fires, the peak context, and the input tokens the
  * whole session sends (every call re-sends its context: the cost driver).
  */
+import { countOf } from '../core/numbers';
 import {
   countSession,
   type Estimator,
@@ -140,7 +141,7 @@ function renderTable(
 ): string {
   const rec = recordedSummary(history, points, cost);
   const lines = [
-    `format      ${imported.format}, ${n(history.messages.length)} messages, ${n(points.length)} calls`,
+    `format      ${imported.format}, ${countOf(history.messages.length, 'message')}, ${countOf(points.length, 'call')}`,
     `recorded    ${rec.compactions.length} compaction${rec.compactions.length === 1 ? '' : 's'}, peak ${n(rec.peakContextTokens)} tokens, input ${n(rec.inputTokensTotal)} tokens over all calls`,
   ];
   if (rec.compactions.length) {
