@@ -73,6 +73,33 @@ test.describe('the archive view', () => {
     // The linkcheck session ends with its last compaction's summary and the turn after it.
     await expect(page.getByTestId('message-count')).toHaveText('12');
   });
+
+  test('at 390 px the playground numbers bar scrolls away and covers none of the charts', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await page.getByTestId('archive-toggle').click();
+    await page.getByTestId('archive-open').setInputFiles(home);
+    await expect(page.getByTestId('archive-row')).toHaveCount(3);
+    const charts = page.locator('.archive-charts > *');
+    await expect(charts.first()).toBeVisible();
+    const bar = page.getByTestId('sticky-numbers');
+    // Each chart brought to the top of the screen in turn: the bar is never over it.
+    for (let i = 0; i < (await charts.count()); i++) {
+      const overlap = await charts.nth(i).evaluate((chart) => {
+        chart.scrollIntoView({ block: 'start' });
+        const c = chart.getBoundingClientRect();
+        const b = document.querySelector('[data-testid="sticky-numbers"]')!.getBoundingClientRect();
+        return Math.max(0, Math.min(b.bottom, c.bottom) - Math.max(b.top, c.top));
+      });
+      expect(overlap, `chart ${i}`).toBe(0);
+    }
+    // Back in the playground the bar stays in view again.
+    await page.getByRole('button', { name: 'Back to the playground' }).click();
+    await expect(bar).toHaveCSS('position', 'sticky');
+  });
 });
 
 test.describe('"Replay all" over a folder with OpenCode storage', () => {

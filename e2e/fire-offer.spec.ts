@@ -83,3 +83,21 @@ test('a summary cap of 5 shows at its field that 1,024 applies, and why', async 
     'effective 1,024: raised to 1024, the smallest summary budget: a shorter summary stops mid-sentence',
   );
 });
+
+test('a file with 17,123 tokens it does not explain: under budget and claude-code the click fires and shows a cut that fits', async ({
+  page,
+}) => {
+  for (const strategy of ['budget', 'claude-code']) {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
+    await expect(page.getByTestId('message-count')).toHaveText('12');
+    await page.getByTestId('setting-strategy').selectOption(strategy);
+    await page.getByTestId('make-it-fire').click();
+    await expect(page.getByTestId('verdict'), strategy).toContainText('compaction fires');
+    // A cut, not "nothing to compact", and the compacted context under the threshold: no red badge.
+    await expect(page.getByTestId('nothing-to-compact'), strategy).toHaveCount(0);
+    await expect(page.getByTestId('result-overflow'), strategy).toHaveCount(0);
+    await expect(page.getByTestId('kept-summary'), strategy).toBeVisible();
+  }
+});

@@ -169,4 +169,27 @@ test.describe('the ledger of recorded compactions', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
   });
+
+  test('at 390 px the fact buttons wrap inside the panel, none past its right edge', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
+    await expect(page.getByTestId('message-count')).toHaveText('12');
+    await page.getByTestId('timeline-toggle').click();
+    await page.getByTestId('open-ledger').first().click();
+    const panel = page.getByTestId('ledger-panel');
+    // Long paths, longer than a phone is wide: "/home/lee/code/linkcheck/test/check.test.ts" among them.
+    await expect(panel.getByTestId('ledger-fact')).toHaveCount(10);
+    const edge = await panel.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, right: r.right };
+    });
+    const facts = await panel
+      .getByTestId('ledger-fact')
+      .evaluateAll((els) => els.map((e) => ({ text: e.textContent, ...e.getBoundingClientRect().toJSON() })));
+    const outside = facts.filter((f) => f.left < edge.left || f.right > edge.right + 0.5).map((f) => f.text);
+    expect(outside).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

@@ -86,10 +86,11 @@ test.describe('no number contradicts another', () => {
   }) => {
     await openLinkcheck(page);
     await page.getByTestId('setting-strategy').selectOption('gemini-cli');
-    await expect(page.getByTestId('keeps-nothing')).toHaveText('keeps nothing verbatim, first kept #12');
+    // 12 messages: no "first kept #12", one past the last; the summary that opens the file stays.
+    await expect(page.getByTestId('keeps-nothing')).toHaveText('keeps nothing verbatim, #1–#11 summarized');
     await expect(page.getByTestId('keeps-nothing').locator('strong')).toBeVisible();
     await expect(page.getByTestId('keeps-nothing').locator('.visually-hidden')).toHaveText(
-      ', first kept #12',
+      ', #1–#11 summarized',
     );
   });
 

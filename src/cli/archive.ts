@@ -13,7 +13,7 @@ import { tablePaths } from '../archive/tables';
 import { addRow, emptyTotals, totalsOf, type ArchiveTotals } from '../archive/totals';
 import { walkFolder } from '../archive/walk';
 import { normalizeSettings, TOKENIZERS, type TokenizerId } from '../core';
-import { formatBytes } from '../core/numbers';
+import { countOf, formatBytes } from '../core/numbers';
 import { diskFolder } from './archiveFolder';
 import { checkOut, openTables, type OutPaths } from './archiveOut';
 import { createArchivePool } from './archivePool';
@@ -176,7 +176,7 @@ function progressLine(t: ArchiveTotals, started: number, done = false): string {
     t.skippedFiles ? `${t.skippedFiles} other files skipped` : '',
     t.skippedLinks ? `${t.skippedLinks} links out of the folder not followed` : '',
   ].filter(Boolean);
-  return `archive: ${done ? 'read ' : ''}${t.sessions.toLocaleString('en-US')} sessions (${formatBytes(t.bytes)}) in ${seconds.toFixed(1)} s${rate}${notes.length ? `; ${notes.join(', ')}` : ''}`;
+  return `archive: ${done ? 'read ' : ''}${countOf(t.sessions, 'session')} (${formatBytes(t.bytes)}) in ${seconds.toFixed(1)} s${rate}${notes.length ? `; ${notes.join(', ')}` : ''}`;
 }
 
 const n = (value: number | null) => (value === null ? '–' : value.toLocaleString('en-US'));

@@ -189,6 +189,6 @@ describe('archive and a file too large to import', () => {
         '.claude/projects/-a/huge.jsonl: The file is too large to import (1.0 GB; the limit is 200.0 MB)',
       ],
     ]);
-    expect(err).toMatch(/^archive: read 1 sessions \(1\.0 GB\) in /m);
+    expect(err).toMatch(/^archive: read 1 session \(1\.0 GB\) in /m);
   }, 60_000);
 });

@@ -4,6 +4,7 @@
  * again before the next one, and what it cost; the share of each kind of
  * fact kept over the session, and compaction loops. See docs/ledger.md.
  */
+import { countOf } from '../core/numbers';
 import { appendAll } from '../core/arrays';
 import {
   billLine,
@@ -73,7 +74,7 @@ function entryLines(e: LedgerEntry): string[] {
   const seconds = e.durationMs === null ? '' : `, ${(e.durationMs / 1000).toFixed(1)} s`;
   const lines = [
     `compaction ${e.index + 1} at message ${n(e.atMessage)} (${e.trigger ?? 'trigger not recorded'}, ${e.source}): ${n(e.tokensBefore)} → ${n(e.tokensAfter)} tokens, summary ${n(e.summaryTokens)} tokens${seconds}`,
-    `  summarized ${n(e.summarized.messages)} messages (${n(e.summarized.tokens)} tokens)`,
+    `  summarized ${countOf(e.summarized.messages, 'message')} (${n(e.summarized.tokens)} tokens)`,
   ];
   for (const kind of LEDGER_KINDS) {
     const { kept, lost } = e.facts[kind];
@@ -90,7 +91,7 @@ function entryLines(e: LedgerEntry): string[] {
   const verdict =
     c.paidForItself === null ? '' : c.paidForItself ? ': paid for itself' : ': did not pay for itself';
   lines.push(
-    `  cost         ${usd(c.usd)} (summary call ${n(c.summaryInputTokens)} in, ${n(c.summaryOutputTokens)} out; cache write ${n(e.cacheWriteAfter)}); saved ${n(c.savedTokens)} tokens (${usd(c.savedUsd)}) over ${n(e.callsUntilNext)} calls${verdict}`,
+    `  cost         ${usd(c.usd)} (summary call ${n(c.summaryInputTokens)} in, ${n(c.summaryOutputTokens)} out; cache write ${n(e.cacheWriteAfter)}); saved ${n(c.savedTokens)} tokens (${usd(c.savedUsd)}) over ${countOf(e.callsUntilNext, 'call')}${verdict}`,
   );
   lines.push(`  bill         ${billLine(e.index, e.atMessage, e.bill)}`);
   return lines;
@@ -128,7 +129,7 @@ function renderLedger(
   if (ledger.loops.length === 0) lines.push('loops       none');
   for (const l of ledger.loops)
     lines.push(
-      `loop        compactions ${l.from + 1}–${l.to + 1}: ${l.compactions} compactions over ${l.calls} calls, ${n(l.tokensSummarizedAgain)} tokens summarized again, ${usd(l.usd)}`,
+      `loop        compactions ${l.from + 1}–${l.to + 1}: ${countOf(l.compactions, 'compaction')} over ${countOf(l.calls, 'call')}, ${n(l.tokensSummarizedAgain)} tokens summarized again, ${usd(l.usd)}`,
     );
   return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 /** `inspect FILE`: per-message tokens and fates, the threshold and the cut. */
+import { countOf } from '../core/numbers';
 import {
   type Analysis,
   analyze,
@@ -257,12 +258,12 @@ export function renderTable(
     const { from, to } = plan.history;
     lines.push(
       to > from
-        ? `summarize   #${from}–#${to - 1} (${to - from} messages)`
+        ? `summarize   #${from}–#${to - 1} (${countOf(to - from, 'message')})`
         : 'summarize   no history before the split turn',
     );
     if (plan.turnPrefix) {
       lines.push(
-        `turn prefix #${plan.turnPrefix.from}–#${plan.turnPrefix.to - 1} (${plan.turnPrefix.to - plan.turnPrefix.from} messages)`,
+        `turn prefix #${plan.turnPrefix.from}–#${plan.turnPrefix.to - 1} (${countOf(plan.turnPrefix.to - plan.turnPrefix.from, 'message')})`,
       );
     }
   }

@@ -28,9 +28,15 @@ describe('compaction-playground replay', () => {
       'inputTokensTotal',
       'costUsd',
       'overflow',
+      'noCompaction',
     ]);
     // Under the default 128,000-token window the session never needs compacting.
-    expect(doc.simulated).toMatchObject({ strategy: 'budget', compactions: [], overflow: false });
+    expect(doc.simulated).toMatchObject({
+      strategy: 'budget',
+      compactions: [],
+      overflow: false,
+      noCompaction: null,
+    });
     expect(doc.curve[0]).toEqual({
       call: 0,
       message: 1,
@@ -68,6 +74,21 @@ describe('compaction-playground replay', () => {
       expect(c.tokensAfter).toBeLessThan(c.tokensBefore);
       expect(curve[c.beforeCall].simulatedTokens).toBe(c.tokensAfter);
     }
+  });
+
+  it('says why ADK makes no compaction with its peak past its 4,000-token threshold, in JSON and in the table', async () => {
+    const why =
+      'at the 16 calls where the context reached its threshold, each cut it planned would replace at most 10,000 tokens, and its summary would be as long (10,000 tokens): no cut makes the context shorter, so it never compacts';
+    const json = JSON.parse((await run(['replay', SAMPLE, '--strategy', 'adk', '--json'])).out);
+    expect(json.simulated).toMatchObject({
+      strategy: 'adk',
+      compactions: [],
+      peakContextTokens: 29_353,
+      noCompaction: { reason: 'summary-not-shorter', text: why },
+    });
+    const table = (await run(['replay', SAMPLE, '--strategy', 'adk'])).out;
+    expect(table).toContain('simulated   adk, threshold 4,000: 0 compactions, peak 29,353 tokens');
+    expect(table).toContain(`why none    ${why}`);
   });
 
   it('prints a table of both runs', async () => {
@@ -134,6 +155,7 @@ describe('replayDocument on a long session', () => {
       overflowCalls: 0,
       summarizerCalls: 0,
       overflow: false,
+      noCompaction: null,
     };
     const history: SessionHistory = { messages: [], compactions: [], calls: [] };
     const doc = replayDocument(history, points, replayed);

@@ -4,6 +4,7 @@
  * where each compaction fires, the peak context, and the input tokens the
  * whole session sends (every call re-sends its context: the cost driver).
  */
+import { countOf } from '../core/numbers';
 import {
   countSession,
   type Estimator,
@@ -118,6 +119,8 @@ export function replayDocument(
       inputTokensTotal: r.inputTokensTotal,
       costUsd: cost.simulated,
       overflow: r.overflow,
+      // Why it made no compaction with the context at its threshold; null otherwise.
+      noCompaction: r.noCompaction && { reason: r.noCompaction.reason, text: r.noCompaction.text },
     },
     curve: points.map((p, k) => ({
       call: p.call,
@@ -138,7 +141,7 @@ function renderTable(
 ): string {
   const rec = recordedSummary(history, points, cost);
   const lines = [
-    `format      ${imported.format}, ${n(history.messages.length)} messages, ${n(points.length)} calls`,
+    `format      ${imported.format}, ${countOf(history.messages.length, 'message')}, ${countOf(points.length, 'call')}`,
     `recorded    ${rec.compactions.length} compaction${rec.compactions.length === 1 ? '' : 's'}, peak ${n(rec.peakContextTokens)} tokens, input ${n(rec.inputTokensTotal)} tokens over all calls`,
   ];
   if (rec.compactions.length) {
@@ -153,6 +156,7 @@ function renderTable(
   lines.push(
     `simulated   ${r.strategy}, threshold ${n(r.threshold)}: ${r.compactions.length} compaction${r.compactions.length === 1 ? '' : 's'}, peak ${n(r.peakContextTokens)} tokens, input ${n(r.inputTokensTotal)} tokens over all calls`,
   );
+  if (r.noCompaction) lines.push(`why none    ${r.noCompaction.text}`);
   if (r.compactions.length) {
     lines.push(
       `  ${'call'.padStart(6)}  ${'at msg'.padStart(7)}  ${'before'.padStart(9)}  ${'after'.padStart(9)}  ${'summary'.padStart(8)}`,

@@ -4,6 +4,7 @@
  * settings-only, the transcript); options typed on the command line win over
  * the link's.
  */
+import { countOf } from '../core/numbers';
 import { DEFAULT_SETTINGS, type PromptOverrides, type SettingsInput } from '../core';
 import { windowInForce, type WindowOrigin } from '../core/modelWindow';
 import { readFile, stat } from 'node:fs/promises';
@@ -187,7 +188,7 @@ export async function loadSource(
   const name = restored.transcriptName ?? 'the transcript';
   if (positionals.length !== 1) {
     throw new UsageError(
-      `this is a settings-only ${from} for "${name}" (${restored.messageCount} messages): give that transcript FILE too`,
+      `this is a settings-only ${from} for "${name}" (${countOf(restored.messageCount, 'message')}): give that transcript FILE too`,
     );
   }
   const file = positionals[0];
@@ -198,7 +199,7 @@ export async function loadSource(
     const difference =
       count === restored.messageCount
         ? `the same number of messages, but not the same ones`
-        : `${count} messages instead of ${restored.messageCount}`;
+        : `${countOf(count, 'message')} instead of ${restored.messageCount}`;
     io.err(
       `compaction-playground: warning: ${basename(file)} does not match the transcript the ${from} was made from ` +
         `("${name}"): ${difference}. The ${from}'s settings apply anyway.`,
@@ -215,15 +216,15 @@ export function describeShared(shared: SharedOrigin): string {
     ? `; made with ${shared.provider.kind}${shared.provider.model ? ` ${shared.provider.model}` : ''}`
     : '';
   if (shared.variant === 'full') {
-    return `full ${shared.from}${name}, ${shared.messageCount} messages${migrated}${provider}`;
+    return `full ${shared.from}${name}, ${countOf(shared.messageCount, 'message')}${migrated}${provider}`;
   }
   if (shared.variant === 'minimal') {
-    return `minimal ${shared.from}${name}, ${shared.messageCount} messages (counts of all, text of a few)${migrated}${provider}`;
+    return `minimal ${shared.from}${name}, ${countOf(shared.messageCount, 'message')} (counts of all, text of a few)${migrated}${provider}`;
   }
   const verdict = shared.transcriptMatches
     ? 'the file matches its transcript hash'
     : 'the file does NOT match its transcript hash';
-  return `settings-only ${shared.from} for${name} (${shared.messageCount} messages): ${verdict}${migrated}${provider}`;
+  return `settings-only ${shared.from} for${name} (${countOf(shared.messageCount, 'message')}): ${verdict}${migrated}${provider}`;
 }
 
 /** The `link` field of the `--json` documents. */

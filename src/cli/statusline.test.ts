@@ -12,7 +12,7 @@ import {
   ccUser,
   FIX_SESSION,
 } from './liveSupport.node';
-import { statusline, TAIL_BYTES } from './statusline';
+import { lossLine, statusline, TAIL_BYTES } from './statusline';
 import { countLost, factLossAt, MAX_SEGMENT_BYTES } from './statuslineCount';
 import type { FactLoss } from '../core/ledger/survival';
 import { knownLoss, type LossCache } from './statuslineLoss';
@@ -185,6 +185,13 @@ describe('statusline', () => {
     expect(started).toHaveLength(1);
   });
 
+  it('while the lost facts are being counted the line leaves them out: no progress word', () => {
+    const compaction = { trigger: 'auto', before: 167_500, after: 9_000, at: 0, id: 'b1' };
+    expect(lossLine(compaction, 'counting')).toBe('auto-compacted 168k→9k');
+    expect(lossLine({ ...compaction, after: null }, 'counting')).toBe('auto-compacted at 168k');
+    expect(lossLine(compaction, null)).toBe('auto-compacted 168k→9k');
+  });
+
   it('a sub-agent’s usage is not the main context', async () => {
     const path = session(
       ccAssistant('a1', 'u1', 'x', usage(50_000)) +
@@ -318,7 +325,7 @@ describe('statusline: hostile input gives one short line and exit 0', () => {
     expect((await status(input({ transcript_path: path }))).out).toEqual(['context ? of 200k']);
   });
 
-  it('from the executable: the first line after a compaction says it is counting, a later one has the count', async () => {
+  it('from the executable: the first line after a compaction is finished, without the lost facts; a later one has the count', async () => {
     const bin = resolve(import.meta.dirname, '../../bin/compaction-playground.mjs');
     const path = session(FIX_SESSION);
     const env = { ...process.env, XDG_CACHE_HOME: scratch('status-cache-').dir };
@@ -327,11 +334,10 @@ describe('statusline: hostile input gives one short line and exit 0', () => {
       child.child.stdin!.end(input({ transcript_path: path }));
       return (await child).stdout;
     };
-    expect(await line()).toBe(
-      'context 6% (12k/200k) · auto-compact in 155k · auto-compacted 168k→9k, counting lost facts\n',
-    );
+    // No progress word: the part still being counted is left out.
+    expect(await line()).toBe('context 6% (12k/200k) · auto-compact in 155k · auto-compacted 168k→9k\n');
     let next = await line();
-    while (next.includes('counting')) next = await line();
+    while (!next.includes('lost')) next = await line();
     expect(next).toBe(
       'context 6% (12k/200k) · auto-compact in 155k · auto-compacted 168k→9k, lost 5 of 6 facts: 2 instructions, 1 path, 1 command\n',
     );

@@ -165,7 +165,9 @@ export async function statusText(
 
 /**
  * What the last compaction left, in a few words: the sizes it recorded, and
- * the facts of what it summarized that its summary no longer names.
+ * the facts of what it summarized that its summary no longer names. While
+ * those are still being counted the line leaves them out: a status line is
+ * always a finished line, never a progress word.
  */
 export function lossLine(
   c: NonNullable<TailFacts['compaction']>,
@@ -175,8 +177,7 @@ export function lossLine(
   let line = how;
   if (c.before !== null && c.after !== null) line = `${how} ${short(c.before)}→${short(c.after)}`;
   else if (c.before !== null) line = `${how} at ${short(c.before)}`;
-  if (loss === 'counting') return `${line}, counting lost facts`;
-  const lost = loss && factLossLine(loss);
+  const lost = loss && loss !== 'counting' && factLossLine(loss);
   return lost ? `${line}, ${lost}` : line;
 }
 

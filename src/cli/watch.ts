@@ -4,6 +4,7 @@
  * compaction is. Only appended bytes are read; a folder is followed by its
  * newest session, switching when a new one starts.
  */
+import { countOf } from '../core/numbers';
 import { watch as watchFs, type FSWatcher } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
@@ -262,7 +263,7 @@ export function describeNext(next: NextCompaction): string {
 export function describeReport(r: LiveReport): string {
   const share = r.percentOfWindow === null ? 'no window' : `${r.percentOfWindow}% of ${n(r.window)}`;
   const pace = r.tokensPerCall === null ? '' : `, ~${n(r.tokensPerCall)} tokens per call`;
-  return `${n(r.messages)} messages, ${n(r.contextTokens)} tokens (${share}), threshold ${n(r.threshold)} (${r.strategy})${pace}`;
+  return `${countOf(r.messages, 'message')}, ${n(r.contextTokens)} tokens (${share}), threshold ${n(r.threshold)} (${r.strategy})${pace}`;
 }
 
 /** What the command says, as text lines or as one JSON object per line. */

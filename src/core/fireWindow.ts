@@ -7,13 +7,25 @@
 import { strategyTrigger } from './analysis';
 import type { Trigger } from './harness/preset';
 import { formulaThreshold, triggers } from './harness/trigger';
-import { MIN_SUMMARY_TOKENS, isCutStrategy, normalizeSettings, type Settings } from './settings';
+import {
+  MIN_SUMMARY_TOKENS,
+  isCutStrategy,
+  normalizeSettings,
+  summaryBudget,
+  type Settings,
+} from './settings';
 
 /** The three settings that decide whether and where compaction cuts. */
 export interface FiringWindow {
   maxContextTokens: number;
   reserveTokens: number;
   keepRecentTokens: number;
+  /**
+   * A cap on the summary, set only when the current one would leave the
+   * compacted context over the threshold (the part no compaction touches
+   * takes most of it): absent otherwise.
+   */
+  maxSummaryTokens?: number;
 }
 
 /** `x` rounded down to its two leading digits: 14,000, 1,700, 480, 99. */
@@ -70,13 +82,26 @@ const MAX_WINDOW = 100_000_000;
  * when the kept tail and the smallest summary (1,024 tokens) would not fit
  * under the threshold, so the result would overflow the window it was made for.
  */
-export function windowThatFires(contextTokens: number, current: Settings): FiringWindow | null {
+export function windowThatFires(
+  contextTokens: number,
+  current: Settings,
+  /**
+   * Tokens of the context no compaction touches: what the provider counts
+   * that the file does not explain (system prompt, tools) and the framing.
+   * The verdict counts them, so the window is found for the whole context;
+   * the kept tail and the summary must fit beside them under the threshold.
+   */
+  fixedTokens = 0,
+): FiringWindow | null {
   const context = Math.floor(contextTokens);
+  const fixed = Math.max(0, Math.min(context, Math.floor(fixedTokens)));
   const strategy = current.strategy;
   if (!isCutStrategy(strategy) && formulaThreshold(strategy, 1, current.harness) === null) return null;
+  // With a part no compaction touches, the kept tail is a quarter of what it may touch, so there is a cut.
+  const tailCap = fixed > 0 ? roundDown2((context - fixed) / 4) : Infinity;
   const candidate = (window: number): FiringWindow => {
     const reserve = reserveFor(window, current.reserveTokens);
-    const quarter = Math.floor((window - reserve) / 4);
+    const quarter = Math.min(Math.floor((window - reserve) / 4), tailCap);
     const keepRecent = current.keepRecentTokens <= quarter ? current.keepRecentTokens : roundDown2(quarter);
     return { maxContextTokens: window, reserveTokens: reserve, keepRecentTokens: keepRecent };
   };
@@ -93,8 +118,16 @@ export function windowThatFires(contextTokens: number, current: Settings): Firin
     if (!triggers(trigger, context)) continue;
     if (own === null || own < 1) return null;
     if (found.keepRecentTokens < 1) return null;
+    const kept = isCutStrategy(strategy) ? found.keepRecentTokens : 0;
     if (isCutStrategy(strategy) && found.keepRecentTokens + MIN_SUMMARY_TOKENS > own) return null;
-    return found;
+    if (fixed === 0) return found;
+    // What the compacted context holds: the untouched part, the kept tail, the summary. Under the
+    // threshold, or the offer would fire into an overflow: a smaller summary cap, or no offer.
+    const room = own - fixed - kept - 1;
+    if (room < MIN_SUMMARY_TOKENS) return null;
+    const budget = summaryBudget(normalizeSettings({ ...current, ...found }));
+    const cap = roundDown2(room) >= MIN_SUMMARY_TOKENS ? roundDown2(room) : room;
+    return budget <= room ? found : { ...found, maxSummaryTokens: cap };
   }
   return null;
 }

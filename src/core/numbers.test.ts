@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount } from './numbers';
+import { countOf, formatBytes, formatCount } from './numbers';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -30,4 +30,15 @@ describe('formatBytes', () => {
 
 describe('formatCount', () => {
   it('groups thousands', () => expect(formatCount(27_904)).toBe('27,904'));
+});
+
+describe('countOf', () => {
+  it('says one in the singular and every other count in the plural', () => {
+    expect([countOf(1, 'call'), countOf(0, 'call'), countOf(1_204, 'call')]).toEqual([
+      '1 call',
+      '0 calls',
+      '1,204 calls',
+    ]);
+    expect(countOf(1, 'summary', 'summaries')).toBe('1 summary');
+  });
 });

@@ -7,6 +7,12 @@ const EN = new Intl.NumberFormat('en-US');
 
 export const formatCount = (value: number): string => EN.format(value);
 
+/** A count with its noun, singular for exactly one: "1 call", "0 calls", "1,204 calls". */
+export function countOf(value: number, one: string, many = `${one}s`): string {
+  const shown = EN.format(value);
+  return `${shown} ${shown === '1' ? one : many}`;
+}
+
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /**

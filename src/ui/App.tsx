@@ -269,7 +269,7 @@ export function App() {
         {analysis && <FireOffer analysis={analysis} />}
       </header>
       {analysis && (
-        <StickyNumbers>
+        <StickyNumbers pinned={!otherView}>
           <EstimateMark view={analysis.view} />
           <SummaryBar analysis={analysis} />
           <NextCompactionBanner analysis={analysis} />

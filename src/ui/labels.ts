@@ -61,3 +61,13 @@ export const NOTHING_LABELS: Record<NothingReason, string> = {
   'under-threshold': 'still under the threshold after clearing',
   'already-compacted': 'nothing new since the last compaction',
 };
+
+/**
+ * What a cut that keeps nothing verbatim (its first kept index is past the
+ * last message) summarizes, for a screen reader: the messages from the plan's
+ * start to the last one. It names no "first kept" message, since there is none.
+ */
+export function keepsNothingNote(start: number, messages: number): string {
+  const last = messages - 1;
+  return start >= last ? `, #${last} summarized` : `, #${start}–#${last} summarized`;
+}

@@ -3,9 +3,11 @@
  * call reads the whole context and writes the summary; the next call writes
  * the new, shorter prefix to the cache. What it buys: every call until the
  * next compaction sends the tokens it removed no more (cache reads when the
- * session reads its cache, plain input when it does not). A compaction
- * followed by two calls rarely earns back its summary call; that is what a
- * compaction loop costs.
+ * session reads its cache, plain input when it does not). When the call
+ * before it read or wrote a cache, the summary call reads the context from
+ * that cache too: both sides are priced alike, or a cached session's
+ * compaction could never pay. A compaction followed by two calls rarely earns
+ * back its summary call; that is what a compaction loop costs.
  */
 
 /** USD per million tokens. The core holds no price table: the caller looks the model up. */
@@ -45,6 +47,11 @@ export interface CostInput {
   calls: number;
   /** Whether those calls read a cache: the removed tokens would have been cache reads. */
   cachedCalls: boolean;
+  /**
+   * Whether the call before the compaction read or wrote a cache: the summary
+   * call then reads the context it sends from the cache (priced as cache reads).
+   */
+  summaryCached?: boolean;
   /** The summary call's model's prices (the model in use when it compacted). */
   price: LedgerPrice | null;
   /**
@@ -85,7 +92,7 @@ export function compactionCost(input: CostInput): CompactionCost {
       paidForItself: null,
     };
   const usd =
-    perMillion(summaryInputTokens, price.input) +
+    perMillion(summaryInputTokens, input.summaryCached ? price.cacheRead : price.input) +
     perMillion(input.summaryTokens, price.output) +
     perMillion(cacheWriteTokens, (input.cacheWritePrice ?? price).cacheWrite);
   const removed = Math.max(0, pair.before - pair.after);

@@ -130,12 +130,13 @@ describe('compactionLedger: one compaction', () => {
       summaryInputTokens: 150_000,
       summaryOutputTokens: 20,
       cacheWriteTokens: 5_000,
-      // Our counts on both sides (900 before, 220 after), over the 3 calls until the end.
-      savedTokens: 2_040,
+      // The recorded sizes on both sides (150,000 before, 12,000 at the first call after: the size the
+      // entry shows), over the 3 calls until the end; those calls read no cache, so input prices.
+      savedTokens: 414_000,
       model: 'test-model',
       usd: 0.45 + 0.0003 + 0.01875,
-      savedUsd: (2_040 * 3) / 1_000_000,
-      paidForItself: false,
+      savedUsd: expect.closeTo((414_000 * 3) / 1_000_000, 12),
+      paidForItself: true,
     });
   });
 
@@ -202,14 +203,14 @@ describe('compactionLedger: one compaction', () => {
       summaryInputTokens: 150_000,
       summaryOutputTokens: 20,
       cacheWriteTokens: 5_000,
-      savedTokens: 2_040,
+      savedTokens: 414_000,
       // The summary by the model of the call before it: 150,000 × $10 + 20 × $50; the cache write by the
       // call after it, on the small model: 5,000 × $1.25.
       model: 'big',
       usd: expect.closeTo(1.5 + 0.001 + 0.00625, 12),
-      // 680 tokens fewer in each of the 3 calls after: the small model's call at $1, the two that
-      // name no model at the session's $3.
-      savedUsd: expect.closeTo((680 * 1 + 680 * 3 * 2) / 1_000_000, 12),
+      // 138,000 tokens fewer in each of the 3 calls after: the small model's call at $1, the two that
+      // name no model at the session's $3: less than the big model's summary call.
+      savedUsd: expect.closeTo((138_000 * 1 + 138_000 * 3 * 2) / 1_000_000, 12),
       paidForItself: false,
     });
   });

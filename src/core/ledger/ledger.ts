@@ -115,6 +115,17 @@ function modelInUse(calls: readonly SessionCall[], at: number): SessionCall | un
   return found;
 }
 
+/** Whether the newest recorded call before message `at` read or wrote a cache. */
+function cachedBefore(calls: readonly SessionCall[], at: number): boolean {
+  let last: SessionCall | undefined;
+  for (const call of calls) {
+    if (call.atMessage >= at) break;
+    if (call.recorded) last = call;
+  }
+  const r = last?.recorded;
+  return !!r && (r.cacheReadTokens ?? 0) + (r.cacheWriteTokens ?? 0) > 0;
+}
+
 /** A sorted list of indices as half-open runs, the shape the fact extraction reads. */
 function runsOf(sorted: readonly number[]): IndexRange[] {
   const out: IndexRange[] = [];
@@ -367,12 +378,14 @@ export function compactionLedger(
       cacheWriteAfter,
       callsUntilNext: after.length,
       cost: compactionCost({
-        recorded: { before: c.tokensBefore, after: c.tokensAfter },
+        // The size after as the entry shows it: the boundary's, else the first call after it's own record.
+        recorded: { before: c.tokensBefore, after: tokensAfter },
         estimated: { before: sumOf(counts, parts.before), after: sumOf(counts, c.contextAfter) },
         summaryTokens,
         cacheWriteAfter,
         calls: after.length,
         cachedCalls: after.some((call) => (call.recorded?.cacheReadTokens ?? 0) > 0),
+        summaryCached: cachedBefore(calls, c.atMessage),
         price: callPrice(modelInUse(calls, c.atMessage), options),
         callPrices: after.map((call) => callPrice(call, options)),
         cacheWritePrice: firstCall ? callPrice(firstCall, options) : null,

@@ -22,6 +22,9 @@ import {
   type Strategy,
 } from '../settings';
 import type { SessionShape } from './calls';
+import { describeNoCompaction, type ReplayNoCompaction } from './replayNoCompaction';
+
+export { describeNoCompaction, type ReplayNoCompaction } from './replayNoCompaction';
 
 /** What a replay hands a summarizer: the messages a compaction replaces. */
 export interface ReplaySummaryRequest {
@@ -81,6 +84,11 @@ export interface ReplayResult {
   /** Calls to the summarizer over the session, besides the agent's own calls. */
   summarizerCalls: number;
   overflow: boolean;
+  /**
+   * Why no compaction happened although the context reached the threshold
+   * (or compaction is off); null when it compacted, or never reached it.
+   */
+  noCompaction: ReplayNoCompaction | null;
 }
 
 /**
@@ -184,6 +192,12 @@ function sumTokens(entries: readonly Entry[]): number {
   return total;
 }
 
+/** A planned cut that would not shorten the context: what it would replace, and by how long a summary. */
+interface NoShrink {
+  replacedTokens: number;
+  summaryTokens: number;
+}
+
 interface Cut {
   entries: Entry[];
   compaction: Omit<ReplayCompaction, 'beforeCall' | 'atMessage' | 'summarizerCalls'>;
@@ -193,8 +207,9 @@ interface Cut {
 /**
  * The cut the analysis planned, applied to the replayed context: system
  * messages before the cut stay, then what the preset carries over, the
- * summary, and the kept tail. Null when it would not shrink the context
- * (the summary would be as long as what it replaces): no agent gains by it.
+ * summary, and the kept tail. When it would not shrink the context (the
+ * summary would be as long as what it replaces) no agent gains by it: what
+ * it would have replaced, and the summary's size, instead.
  */
 function applyCut(
   entries: readonly Entry[],
@@ -203,7 +218,7 @@ function applyCut(
   listTail: number,
   budget: number,
   summarize: ReplayOptions['summarize'],
-): Cut | null {
+): Cut | NoShrink {
   const cut = outcome.plan.firstKeptIdx;
   const system = entries.slice(0, cut).filter((e) => e.role === 'system');
   const replaced = entries.slice(0, cut).filter((e) => e.role !== 'system' && !e.carried);
@@ -234,7 +249,7 @@ function applyCut(
   });
   const next = system.concat(written, kept);
   const after = sumTokens(next) + listTail;
-  if (after >= context) return null;
+  if (after >= context) return { replacedTokens, summaryTokens: summary.tokens };
   let again = 0;
   for (const e of replaced) if (e.summary || e.index < 0) again += e.tokens;
   return {
@@ -286,6 +301,10 @@ export function replay(
   let peak = 0;
   /** The context size at which the strategy is asked again after an ask that cut nothing. */
   let replanAt = 0;
+  // Why nothing was compacted, should nothing be: what each ask that cut nothing ran into.
+  let asks = 0;
+  let fired = 0;
+  let noShrink: NoShrink | null = null;
 
   for (let k = 0; k < calls.length; k++) {
     const at = calls[k]!;
@@ -303,10 +322,13 @@ export function replay(
       view.push(entry);
       context += counts[next]!;
     }
-    if (settings.enabled && triggers(trigger, context) && context >= replanAt) {
+    const reached = settings.enabled && triggers(trigger, context);
+    if (reached) asks++;
+    if (reached && context >= replanAt) {
       const outcome = strategyOutcome(view.shape(), asked);
       replanAt = context + Math.max(REPLAN_MIN_GROWTH, Math.floor(context * REPLAN_GROWTH));
       if (outcome.fires) {
+        fired++;
         for (const c of outcome.cleared) {
           entries[c.index]!.tokens = c.tokensAfter;
           view.counts[c.index] = c.tokensAfter;
@@ -315,7 +337,7 @@ export function replay(
         const cut = outcome.plan.nothingToCompact
           ? null
           : applyCut(entries, outcome, cleared, listTail, budget, options.summarize);
-        if (cut) {
+        if (cut && 'entries' in cut) {
           entries = cut.entries;
           view.reset(entries);
           summarizedAgain += cut.summarizedAgain;
@@ -329,6 +351,7 @@ export function replay(
           context = cut.compaction.tokensAfter;
           replanAt = 0;
         } else {
+          if (cut && (noShrink === null || cut.replacedTokens > noShrink.replacedTokens)) noShrink = cut;
           if (outcome.cleared.length) clearings++;
           context = cleared;
         }
@@ -338,6 +361,37 @@ export function replay(
     inputTotal += context;
     if (context > peak) peak = context;
     if (window > 0 && context > window) overflowCalls++;
+  }
+
+  let noCompaction: ReplayNoCompaction | null = null;
+  if (compactions.length === 0) {
+    const peakReached = trigger.threshold > 0 && triggers(trigger, peak);
+    const reason: ReplayNoCompaction['reason'] | null = !settings.enabled
+      ? peakReached
+        ? 'off'
+        : null
+      : asks === 0
+        ? null
+        : noShrink
+          ? 'summary-not-shorter'
+          : fired === 0
+            ? 'declined'
+            : clearings > 0
+              ? 'clears-only'
+              : 'nothing-to-compact';
+    if (reason) {
+      const replaced = noShrink?.replacedTokens ?? 0;
+      const summary = noShrink?.summaryTokens ?? 0;
+      const everyCall = trigger.comparison === 'always';
+      noCompaction = {
+        reason,
+        asks,
+        replacedTokens: replaced,
+        summaryTokens: summary,
+        everyCall,
+        text: describeNoCompaction(reason, asks, replaced, summary, everyCall),
+      };
+    }
   }
 
   return {
@@ -353,5 +407,6 @@ export function replay(
     overflowCalls,
     summarizerCalls: compactions.length * summarizerCalls,
     overflow: overflowCalls > 0,
+    noCompaction,
   };
 }

@@ -7,7 +7,7 @@
 import { describeOverflow, explainNothingToCompact, keptOverBudget } from '../../core/explain';
 import { isCutStrategy } from '../../core/settings';
 import { fmt } from '../format';
-import { NOTHING_LABELS } from '../labels';
+import { keepsNothingNote, NOTHING_LABELS } from '../labels';
 import type { PageAnalysis } from '../useAnalysis';
 
 export function CutSummary({ analysis }: { analysis: PageAnalysis }) {
@@ -35,9 +35,7 @@ export function CutSummary({ analysis }: { analysis: PageAnalysis }) {
       ) : keepsNothing ? (
         <span data-testid="keeps-nothing">
           <strong>keeps nothing verbatim</strong>
-          <span className="visually-hidden">
-            , first kept #<span data-testid="cut-index">{plan.firstKeptIdx}</span>
-          </span>
+          <span className="visually-hidden">{keepsNothingNote(plan.start, analysis.view.roles.length)}</span>
         </span>
       ) : (
         <span>

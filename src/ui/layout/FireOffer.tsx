@@ -16,22 +16,36 @@ import type { PageAnalysis } from '../useAnalysis';
 export function FireOffer({ analysis }: { analysis: PageAnalysis }) {
   const update = useSettings((s) => s.update);
   const setParam = useSettings((s) => s.setParam);
-  const { settings, shouldCompact, contextTokens, threshold } = analysis;
+  const { settings, shouldCompact, contextTokens, threshold, totalTokens } = analysis;
+  // What the verdict counts and no compaction touches: the unseen part and the framing.
+  const fixed = contextTokens - totalTokens;
   const offer = useMemo(() => {
     const param = triggerParamOf(settings.strategy);
     if (param !== null) {
       const trigger = triggerThatFires(contextTokens);
       return trigger === null ? null : ({ kind: 'trigger', param, trigger } as const);
     }
-    const found = windowThatFires(contextTokens, settings);
-    return found && ({ kind: 'window', found, trigger: triggerWith(settings, found).trigger } as const);
-  }, [contextTokens, settings]);
+    const found = windowThatFires(contextTokens, settings, fixed);
+    if (found) return { kind: 'window', found, trigger: triggerWith(settings, found).trigger } as const;
+    // A window would fire, but the part no compaction touches leaves no room under its threshold.
+    return windowThatFires(contextTokens, settings) ? ({ kind: 'no-room' } as const) : null;
+  }, [contextTokens, settings, fixed]);
   // Estimated counts are provisional: a window computed from them would be off.
   if (shouldCompact || !settings.enabled || analysis.view.estimatedFor || !offer) return null;
   const under =
     threshold > 0
       ? `${fmt(contextTokens)} tokens stay under the threshold of ${fmt(threshold)}`
       : `With ${analysis.current.trigger.formula}, compaction is off for these ${fmt(contextTokens)} tokens`;
+  if (offer.kind === 'no-room')
+    return (
+      <div className="fire-offer" role="status" data-testid="fire-offer-no-room">
+        <span>
+          {under}. No window makes it fire usefully: {fmt(fixed)} of them are ones no compaction touches (the
+          system prompt and tools the file does not show), and beside them the kept messages and even the
+          smallest summary would stay over any threshold these tokens cross.
+        </span>
+      </div>
+    );
   if (offer.kind === 'trigger') {
     return (
       <div className="fire-offer" role="status">
@@ -55,8 +69,9 @@ export function FireOffer({ analysis }: { analysis: PageAnalysis }) {
     <div className="fire-offer" role="status">
       <span>
         {under}: nothing would be compacted. A window of {fmt(found.maxContextTokens)} (reserve{' '}
-        {fmt(found.reserveTokens)}, keep recent {fmt(found.keepRecentTokens)}) is the largest round one where
-        this transcript crosses {settings.strategy}&apos;s threshold:{' '}
+        {fmt(found.reserveTokens)}, keep recent {fmt(found.keepRecentTokens)}
+        {found.maxSummaryTokens !== undefined && `, summary at most ${fmt(found.maxSummaryTokens)}`}) is the
+        largest round one where this transcript crosses {settings.strategy}&apos;s threshold:{' '}
         <span data-testid="fire-offer-threshold">
           {trigger.formula} = {fmt(trigger.threshold)}
         </span>

@@ -1,7 +1,7 @@
 /** The banner of the link the page was opened with: what it brought, or why it did not open. */
 import { memo } from 'react';
 import { useShare } from '../../state/shareStore';
-import { fmt } from '../format';
+import { plural } from '../format';
 import { openLink } from '../../app/openLink';
 
 /** What happened to the link the page was opened with. */
@@ -23,7 +23,7 @@ export const LinkBanner = memo(function LinkBanner() {
     );
   }
   if (!expected) return null;
-  const what = `${expected.name} (${fmt(expected.messageCount)} messages, SHA-256 ${expected.sha256.slice(0, 12)}…)`;
+  const what = `${expected.name} (${plural(expected.messageCount, 'message')}, SHA-256 ${expected.sha256.slice(0, 12)}…)`;
   const tone = expected.matches === true ? 'good' : expected.matches === false ? 'bad' : 'info';
   return (
     <div

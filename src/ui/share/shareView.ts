@@ -19,7 +19,7 @@ import {
 } from '../../share/minimal';
 import { describeMinimal, type MinimalSummary } from '../../share/minimalSummary';
 import type { MinimalRow, MinimalShareLink, ShareLinks } from '../../worker/protocol';
-import { fmt } from '../format';
+import { fmt, plural } from '../format';
 
 /** Where a link of each length class can be pasted. */
 export const LENGTH_NOTES: Record<LinkLengthClass, string> = {
@@ -64,7 +64,7 @@ export function findingsHeading(count: number): string {
 /** A row of the reader's list: `#3–#40 · 38 messages` or `#3 user`. */
 export function rowLabel(row: MinimalRow): string {
   if (row.from === row.to) return `#${row.from} ${row.role ?? ''}`;
-  return `#${row.from}–#${row.to} · ${fmt(row.to - row.from + 1)} messages`;
+  return `#${row.from}–#${row.to} · ${plural(row.to - row.from + 1, 'message')}`;
 }
 
 /** A range added back, as its chip reads: `#3–#7 · first 200` or `#12 whole`. */

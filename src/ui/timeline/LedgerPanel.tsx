@@ -7,7 +7,7 @@
  */
 import type { Settings } from '../../core/settings';
 import type { LedgerEntryView, LedgerView } from '../../worker/protocol';
-import { fmt } from '../format';
+import { fmt, plural } from '../format';
 import { FactList } from './FactList';
 import { costVerdict, n, usd } from './ledgerText';
 import { StrategiesAt } from './StrategiesAt';
@@ -20,8 +20,8 @@ function CostLine({ entry }: { entry: LedgerEntryView }) {
     <p data-testid="ledger-cost">
       Cost {usd(c.usd)}: the summary call read {n(c.summaryInputTokens)} tokens and wrote{' '}
       {n(c.summaryOutputTokens)}; the next call wrote {n(entry.cacheWriteAfter)} tokens to the cache. It saved{' '}
-      {n(c.savedTokens)} tokens ({usd(c.savedUsd)}) over the {fmt(entry.callsUntilNext)} calls until the next
-      compaction. {verdict ?? `No list price for the session's model: amounts in tokens only.`}
+      {n(c.savedTokens)} tokens ({usd(c.savedUsd)}) over the {plural(entry.callsUntilNext, 'call')} until the
+      next compaction. {verdict ?? `No list price for the session's model: amounts in tokens only.`}
     </p>
   );
 }

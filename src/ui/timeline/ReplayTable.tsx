@@ -25,7 +25,16 @@ export function ReplayTable({ data, chosen }: { data: TimelineData; chosen: stri
                 {r.name}
               </th>
               <td>{r.threshold}</td>
-              <td>{r.compactions}</td>
+              <td data-testid="replay-compactions">
+                {r.compactions}
+                {r.why && (
+                  <span className="muted" data-testid="replay-why" title={r.why.text}>
+                    {' '}
+                    ({r.why.short}
+                    <span className="visually-hidden">: {r.why.text}</span>)
+                  </span>
+                )}
+              </td>
               <td>{r.peak}</td>
               <td>{r.input}</td>
               <td>{r.summarizedAgain}</td>

@@ -8,7 +8,7 @@
 import { maxOf } from '../../core/arrays';
 import type { ReplayResult } from '../../core/session/replay';
 import type { TimelineData } from '../../worker/protocol';
-import { fmt } from '../format';
+import { fmt, plural } from '../format';
 import { sampleCalls } from './downsample';
 
 /** Points the chart draws at most; the picker offers fewer, each a button. */
@@ -106,7 +106,7 @@ export function chartCaption(
   rereads: readonly number[],
 ): string {
   return [
-    `Context tokens before each of the ${fmt(data.points.length)} calls`,
+    `Context tokens before each of the ${plural(data.points.length, 'call')}`,
     replay.threshold > 0 ? `; ${strategyLabel} fires above ${fmt(replay.threshold)}` : '',
     data.unrecordedTokens
       ? ` (estimates include ${fmt(data.unrecordedTokens)} tokens the file's messages do not explain)`

@@ -16,6 +16,7 @@ const replay = (patch: Partial<ReplayResult>) =>
     summarizedAgainTokens: 0,
     overflowCalls: 0,
     overflow: false,
+    noCompaction: null,
     ...patch,
   }) as ReplayResult;
 
@@ -38,6 +39,7 @@ describe('the replay table', () => {
         chosen: false,
         threshold: '–',
         compactions: '1',
+        why: null,
         peak: '150,000',
         input: '–',
         summarizedAgain: '–',
@@ -78,6 +80,7 @@ describe('the replay table', () => {
         chosen: true,
         threshold: '183,616',
         compactions: '2',
+        why: null,
         peak: '183,000',
         input: '4,200,000',
         summarizedAgain: '12,500',
@@ -91,6 +94,7 @@ describe('the replay table', () => {
         chosen: false,
         threshold: '–',
         compactions: '0 + 1 clearing',
+        why: null,
         peak: '210,000',
         input: '0',
         summarizedAgain: '0',
@@ -100,6 +104,42 @@ describe('the replay table', () => {
     ]);
     const twoClearings = replayRows(data({ replays: [replay({ clearings: 2 })] }), 'codex');
     expect(twoClearings[1]).toMatchObject({ name: 'pi', chosen: false, compactions: '0 + 2 clearings' });
+  });
+
+  it('says one overflowing call in the singular', () => {
+    const rows = replayRows(data({ replays: [replay({ overflow: true, overflowCalls: 1 })] }), 'pi');
+    expect(rows[1]!.overflow).toBe('1 call');
+  });
+
+  it('says why a strategy past its threshold made no compaction, in a few words and a sentence', () => {
+    const text =
+      'at the 16 calls where the context reached its threshold, each cut it planned would replace at most 10,000 tokens, and its summary would be as long (10,000 tokens): no cut makes the context shorter, so it never compacts';
+    const rows = replayRows(
+      data({
+        replays: [
+          replay({
+            strategy: 'adk',
+            threshold: 4_000,
+            peakContextTokens: 29_353,
+            noCompaction: {
+              reason: 'summary-not-shorter',
+              asks: 16,
+              replacedTokens: 10_000,
+              summaryTokens: 10_000,
+              everyCall: false,
+              text,
+            },
+          }),
+        ],
+      }),
+      'pi',
+    );
+    expect(rows[1]).toMatchObject({
+      threshold: '4,000',
+      compactions: '0',
+      why: { short: 'no cut shortens it', text },
+      peak: '29,353',
+    });
   });
 });
 

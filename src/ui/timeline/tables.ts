@@ -4,8 +4,9 @@
  * only lay them out, so each cell is checked here.
  */
 import type { Breakdown, CategoryKind } from '../../core/session/breakdown';
+import type { ReplayNoCompaction } from '../../core/session/replay';
 import type { TimelineData } from '../../worker/protocol';
-import { fmt } from '../format';
+import { fmt, plural } from '../format';
 import { STRATEGY_LABELS } from '../labels';
 
 /** The theme colours the timeline draws with (`useThemeColors`). */
@@ -35,12 +36,23 @@ export interface ReplayRow {
   chosen: boolean;
   threshold: string;
   compactions: string;
+  /** Why it made none although its threshold was reached: a few words, and the sentence on hover. */
+  why: { short: string; text: string } | null;
   peak: string;
   input: string;
   summarizedAgain: string;
   overflow: string;
   overflows: boolean;
 }
+
+/** The few words the compactions cell shows for each reason there are none. */
+const WHY_SHORT: Record<ReplayNoCompaction['reason'], string> = {
+  off: 'compaction off',
+  'summary-not-shorter': 'no cut shortens it',
+  'clears-only': 'clears only',
+  'nothing-to-compact': 'nothing to compact',
+  declined: 'its rule declines',
+};
 
 /** The recorded run first, then each strategy's replay, the chosen one marked. */
 export function replayRows(data: TimelineData, chosen: string): ReplayRow[] {
@@ -51,6 +63,7 @@ export function replayRows(data: TimelineData, chosen: string): ReplayRow[] {
     chosen: false,
     threshold: '–',
     compactions: String(data.compactions.length),
+    why: null,
     peak: orDash(data.recordedPeak),
     input: orDash(data.recordedInput),
     summarizedAgain: '–',
@@ -66,12 +79,12 @@ export function replayRows(data: TimelineData, chosen: string): ReplayRow[] {
       chosen: r.strategy === chosen,
       threshold: r.threshold > 0 ? fmt(r.threshold) : '–',
       compactions:
-        `${r.compactions.length}` +
-        (r.clearings > 0 ? ` + ${r.clearings} clearing${r.clearings === 1 ? '' : 's'}` : ''),
+        `${fmt(r.compactions.length)}` + (r.clearings > 0 ? ` + ${plural(r.clearings, 'clearing')}` : ''),
+      why: r.noCompaction ? { short: WHY_SHORT[r.noCompaction.reason], text: r.noCompaction.text } : null,
       peak: fmt(r.peakContextTokens),
       input: fmt(r.inputTokensTotal),
       summarizedAgain: fmt(r.summarizedAgainTokens),
-      overflow: r.overflow ? `${fmt(r.overflowCalls)} calls` : 'none',
+      overflow: r.overflow ? plural(r.overflowCalls, 'call') : 'none',
       overflows: r.overflow,
     })),
   ];
