@@ -9,6 +9,7 @@ import { DerivedNumbers } from './DerivedNumbers';
 import { HarnessFields } from './HarnessFields';
 import { NumberField } from './NumberField';
 import { ChoiceField, EnabledField, ModelField, STRATEGY_OPTIONS, TOKENIZER_OPTIONS } from './SettingsFields';
+import { StrategyOriginNote } from './StrategyOriginNote';
 import { UnseenField } from './UnseenField';
 import { WindowSource } from './WindowSource';
 import './settings.css';
@@ -105,6 +106,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
       />
 
       <ChoiceField field="strategy" label="Strategy" value={settings.strategy} options={STRATEGY_OPTIONS} />
+      <StrategyOriginNote />
       {!isCutStrategy(settings.strategy) && <HarnessFields harness={settings.strategy} analysis={analysis} />}
 
       <ChoiceField
