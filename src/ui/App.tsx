@@ -4,7 +4,6 @@ import { StoredNotices } from './layout/StoredNotices';
 import { SummaryBar } from './layout/SummaryBar';
 import { NextCompactionBanner } from './layout/NextCompactionBanner';
 import { EstimateMark } from './layout/EstimateMark';
-import { FireOffer } from './layout/FireOffer';
 import { StickyNumbers } from './layout/StickyNumbers';
 import { ContextBar } from './layout/ContextBar';
 import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
@@ -22,6 +21,7 @@ import { useAnalysis } from './useAnalysis';
 import { useStartup } from '../app/startup';
 import { revealBelowNumbers } from './revealBelowNumbers';
 import { Brand } from './Brand';
+import { LedgerLink } from './timeline/LedgerLink';
 import { EmptyState, Workbench } from './Workbench';
 import './app.css';
 
@@ -83,7 +83,6 @@ export function App() {
         <LoadPanel />
         <SourceLine />
         <ImportNotices />
-        {analysis && <FireOffer analysis={analysis} />}
       </header>
       {analysis && (
         <StickyNumbers>
@@ -92,6 +91,7 @@ export function App() {
           <NextCompactionBanner analysis={analysis} />
         </StickyNumbers>
       )}
+      {analysis && !otherView && <LedgerLink analysis={analysis} />}
       {analysis && !otherView && <ContextBar analysis={analysis} />}
       <main id="main" tabIndex={-1} className="layout">
         <aside className="side">

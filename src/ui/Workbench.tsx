@@ -4,6 +4,7 @@ import { planFromIndex } from '../core/prepare';
 import { useSettings } from '../state/settingsStore';
 import { useTranscript } from '../state/transcriptStore';
 import { useUi } from '../state/uiStore';
+import { FireOffer } from './layout/FireOffer';
 import { StrategyTable } from './layout/StrategyTable';
 import { MessageList } from './messages/MessageList';
 import { PreviewPanel } from './preview/PreviewPanel';
@@ -43,7 +44,7 @@ function Follows({
 
 export function Workbench({ analysis }: { analysis: PageAnalysis }) {
   const update = useSettings((s) => s.update);
-  const { selected, select } = useUi();
+  const { selected, select, compareAll, setCompareAll } = useUi();
   const omitted = useOmitted(analysis);
   const { view, index, plan, settings, boundary } = analysis;
   // The handle stops where the budget stops applying; the cut line asks the strategy where it cuts.
@@ -70,8 +71,8 @@ export function Workbench({ analysis }: { analysis: PageAnalysis }) {
   // What follows shows the last place the drag rested, and says so while it is behind.
   const following = deferred !== analysis;
   const markers = useMemo(
-    () => markersFor(analysis.outcomes, settings.strategy, view.roles.length),
-    [analysis.outcomes, settings.strategy, view.roles.length],
+    () => markersFor(analysis.outcomes, settings.strategy, view.roles.length, compareAll),
+    [analysis.outcomes, settings.strategy, view.roles.length, compareAll],
   );
 
   return (
@@ -79,7 +80,9 @@ export function Workbench({ analysis }: { analysis: PageAnalysis }) {
       <PinnedBanner analysis={analysis} />
       <section id="token-view" tabIndex={-1} className="panel strip-panel" aria-labelledby="tokens-title">
         <div className="panel-head">
-          <h2 id="tokens-title">Tokens per message</h2>
+          <h2 id="tokens-title">
+            Where does it cut? <span className="muted heading-aside">tokens per message</span>
+          </h2>
           <span className="muted legend">
             <span className="swatch role-user-bg" /> user <span className="swatch role-assistant-bg" />{' '}
             assistant <span className="swatch role-tool-bg" /> tool <span className="swatch role-system-bg" />{' '}
@@ -111,9 +114,21 @@ export function Workbench({ analysis }: { analysis: PageAnalysis }) {
           onSelect={(i) => select(i, true, true)}
           previews={view.previews}
         />
-        <Follows following={following}>
-          <StrategyTable analysis={deferred} />
-        </Follows>
+        <FireOffer analysis={analysis} />
+        <button
+          type="button"
+          className="compare-toggle"
+          data-testid="compare-toggle"
+          aria-pressed={compareAll}
+          onClick={() => setCompareAll(!compareAll)}
+        >
+          Compare all strategies
+        </button>
+        {compareAll && (
+          <Follows following={following}>
+            <StrategyTable analysis={deferred} />
+          </Follows>
+        )}
       </section>
       <TimelinePanel analysis={deferred} />
       <Follows following={following} className="charts-slot">

@@ -51,7 +51,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
   return (
     <section className="panel settings" aria-labelledby="settings-title">
       <div className="panel-head">
-        <h2 id="settings-title">Settings</h2>
+        <h2 id="settings-title">What decides the cut?</h2>
         <button type="button" onClick={reset} title="Back to the defaults">
           Reset
         </button>

@@ -6,7 +6,7 @@
  * every strategy's replay (`ReplayTable.tsx`) and where the tokens went at
  * the call shown (`CategoryBreakdown.tsx`).
  */
-import { memo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useRef, type KeyboardEvent } from 'react';
 import {
   CartesianGrid,
   Legend,
@@ -61,7 +61,8 @@ const TimelineChart = memo(function TimelineChart({
 }) {
   const c = useThemeColors(TIMELINE_COLORS);
   const pin = useTimeline((s) => s.pin);
-  const [ledgerOpen, setLedgerOpen] = useState<number | null>(null);
+  const ledgerOpen = useTimeline((s) => s.ledgerOpen);
+  const setLedgerOpen = useTimeline((s) => s.setLedgerOpen);
   const {
     strategy,
     pinned,
