@@ -270,7 +270,9 @@ test.describe('the first screen answers for one agent', () => {
 
   test("a link's strategy wins over the agent of the file opened after it", async ({ page }) => {
     await page.goto(`/${await linkFor(chatMessages(), { settings: { strategy: 'pi' } })}`);
-    await expect(page.getByTestId('source-name')).toContainText('OpenAI Chat Completions');
+    await expect(page.getByTestId('source-name')).toHaveText(
+      'shared transcript · Compaction Playground JSON',
+    );
     await expect(page.getByTestId('setting-strategy')).toHaveValue('pi');
     await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/claude-code.jsonl');
     await expect(page.getByTestId('format')).toHaveText('claude-code');

@@ -53,6 +53,7 @@ test.describe('no number contradicts another', () => {
     // Over the threshold, the split turn's prefix (1,375 tokens) is shorter than the 1,600-token budget:
     // the summary is counted at what it replaces, and after stays at before.
     await openLinkcheck(page);
+    await compareAllStrategies(page);
     await expect(row(page, 'budget').getByTestId('strategy-after')).toHaveText('20,069');
   });
 
