@@ -217,6 +217,7 @@ test('on a phone the sample list and every strategy name can be read whole', asy
   expect(sample.label).toBe('Samples…');
   expect(sample.width).toBeGreaterThan(sample.labelWidth);
   // A long name wraps at its hyphen and starts each line at the same left edge.
+  await compareAllStrategies(page);
   const name = page.locator('[data-strategy="anthropic-compaction"] th button');
   const lines = await name.evaluate((button) => {
     const text = [...button.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
