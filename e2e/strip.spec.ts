@@ -238,6 +238,8 @@ test.describe('legend', () => {
   test('names every band and line the strip draws, and only those', async ({ page }, testInfo) => {
     await openFresh(page);
     await expect(page.getByTestId('cut-index')).toHaveText('185');
+    // The other strategies' cuts, and their key in the legend, come with Compare all strategies.
+    await compareAllStrategies(page);
     const legend = page.getByTestId('strip-legend');
     await expect(legend).toBeVisible();
     // The default sample's cut splits turn #98: summarized history, a turn prefix, the kept tail.
