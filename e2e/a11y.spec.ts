@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, openFresh, test } from './fixtures';
+import { compareAllStrategies, expect, openFresh, test } from './fixtures';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -96,6 +96,7 @@ test('the charts are hidden from assistive technology and tell their numbers in 
   // The totals table says what the header and the strategy table say: "now" is the context a request holds.
   const context = await page.getByTestId('context-tokens').textContent();
   await expect(totals.getByRole('row', { name: /^now / })).toHaveText(`now${context}`);
+  await compareAllStrategies(page);
   for (const strategy of ['budget', 'pi', 'turns']) {
     const after = await page.locator(`[data-strategy="${strategy}"] td`).last().textContent();
     await expect(totals.getByRole('row', { name: new RegExp(`^after ${strategy}`) })).toContainText(after!);

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
-import { CHAT, expect, openFresh, test } from './fixtures';
+import { CHAT, chatMessages, compareAllStrategies, expect, linkFor, openFresh, test } from './fixtures';
 
 const TAGLINE =
   'Load an agent transcript, see where its context tokens go, tune where compaction cuts, and preview the summary.';
@@ -242,5 +242,93 @@ test.describe('loading that loses nothing silently', () => {
     await expect(page.getByTestId('import-issues').locator('li')).toHaveText([
       'Note $.messages[4]: 4 messages before the last compaction are not sent to the model and were left out',
     ]);
+  });
+});
+
+test.describe('the first screen answers for one agent', () => {
+  test("a Claude Code file gets Claude Code's preset, said beside the strategy, and another can be picked", async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    // The sample shows the default strategy, with no note.
+    await expect(page.getByTestId('setting-strategy')).toHaveValue('budget');
+    await expect(page.getByTestId('strategy-origin')).toHaveCount(0);
+    await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/claude-code.jsonl');
+    await expect(page.getByTestId('format')).toHaveText('claude-code');
+    await expect(page.getByTestId('setting-strategy')).toHaveValue('claude-code');
+    await expect(page.getByTestId('strategy-origin')).toHaveText(
+      "Chosen for Claude Code's file; pick another above to compare.",
+    );
+    await page.getByTestId('setting-strategy').selectOption('turns');
+    await expect(page.getByTestId('strategy-origin')).toHaveCount(0);
+    // The user's pick stays for the next agent's file.
+    await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/codex.jsonl');
+    await expect(page.getByTestId('format')).toHaveText('codex');
+    await expect(page.getByTestId('setting-strategy')).toHaveValue('turns');
+  });
+
+  test("a link's strategy wins over the agent of the file opened after it", async ({ page }) => {
+    await page.goto(`/${await linkFor(chatMessages(), { settings: { strategy: 'pi' } })}`);
+    await expect(page.getByTestId('source-name')).toHaveText(
+      'shared transcript · Compaction Playground JSON',
+    );
+    await expect(page.getByTestId('setting-strategy')).toHaveValue('pi');
+    await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/claude-code.jsonl');
+    await expect(page.getByTestId('format')).toHaveText('claude-code');
+    await expect(page.getByTestId('setting-strategy')).toHaveValue('pi');
+    await expect(page.getByTestId('strategy-origin')).toHaveText("The link's strategy.");
+  });
+
+  test('the strip shows one cut until "Compare all strategies", which brings the others and the table', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await expect(page.getByTestId('cut-line')).toBeVisible();
+    await expect(page.locator('.token-strip__marker-label')).toHaveCount(0);
+    await expect(page.getByTestId('strategy-table')).toHaveCount(0);
+    const toggle = page.getByRole('button', { name: 'Compare all strategies' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await compareAllStrategies(page);
+    // Turns and pi cut inside the sample: each gets a line and a label.
+    await expect(page.getByTestId('strategy-marker-turns')).toBeAttached();
+    await expect(page.getByTestId('strategy-marker-pi')).toBeAttached();
+    await expect(page.getByTestId('strategy-table')).toBeVisible();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.locator('.token-strip__marker-label')).toHaveCount(0);
+    await expect(page.getByTestId('strategy-table')).toHaveCount(0);
+  });
+
+  test("one click from the numbers to what the agent's compactions lost: the ledger, opened and focused", async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    // The default sample records no compaction: no link.
+    await expect(page.getByTestId('ledger-link')).toHaveCount(0);
+    await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
+    await expect(page.getByTestId('message-count')).toHaveText('12');
+    const link = page.getByTestId('ledger-link');
+    await expect(link).toHaveText("What the agent's 2 compactions lost");
+    await expect(page.getByTestId('timeline-toggle')).toHaveAttribute('aria-expanded', 'false');
+    await link.click();
+    await expect(page.getByTestId('timeline-toggle')).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.getByTestId('ledger-panel');
+    await expect(panel).toContainText('Compaction 1 (manual, compact_boundary) replaced 20 messages');
+    await expect(panel).toBeFocused();
+    await expect(panel).toBeInViewport();
+  });
+
+  test('at 390 px the bars start within the first screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    const plot = (await page.getByTestId('strip-plot').boundingBox())!;
+    expect(plot.y).toBeLessThan(844 - 60);
+    // Nothing hidden to get there: the settings follow the strip.
+    const settings = (await page.locator('.settings').boundingBox())!;
+    expect(settings.y).toBeGreaterThan(plot.y);
   });
 });

@@ -163,3 +163,10 @@ export async function readIdb(page: Page, key: string): Promise<unknown> {
 }
 /** Every spec takes `test` and `expect` from here: a test that runs into the Content-Security-Policy fails. */
 export { expect, test, type CspViolations } from './csp-fixture';
+
+/** Turns on "Compare all strategies": the other strategies' cuts on the strip and the strategy table. */
+export async function compareAllStrategies(page: Page): Promise<void> {
+  const toggle = page.getByTestId('compare-toggle');
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+}

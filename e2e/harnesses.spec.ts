@@ -13,6 +13,7 @@ import {
   paste,
   STRATEGY_ROWS,
   test,
+  compareAllStrategies,
 } from './fixtures';
 
 /**
@@ -62,6 +63,7 @@ test('the strategy table lists every cut rule and preset with its own threshold,
   page,
 }, info) => {
   await openDefault(page);
+  await compareAllStrategies(page);
   await expect(page.getByTestId('strategy-row')).toHaveCount(STRATEGY_ROWS);
   const names = await page
     .getByTestId('strategy-row')
@@ -208,6 +210,7 @@ test('picking a preset that clears changes the strip, the table and the header',
   await openDefault(page);
   await expect(page.getByTestId('strip-cleared')).toHaveCount(0);
   // Only strategies that cut inside the list get a line: turns and pi, not the presets that summarize all.
+  await compareAllStrategies(page);
   await expect(page.getByTestId('strategy-marker-turns')).toBeAttached();
   await expect(page.getByTestId('strategy-marker-claude-code')).toHaveCount(0);
   await expect(page.getByTestId('strategy-marker-mask-observations')).toHaveCount(0);

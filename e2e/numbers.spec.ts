@@ -7,7 +7,17 @@
  */
 import type { Page } from '@playwright/test';
 import { MOCK_LLM_PORT } from '../playwright.config';
-import { CHAT, chooseProvider, expect, loadChat, openFresh, paste, STRATEGY_ROWS, test } from './fixtures';
+import {
+  CHAT,
+  chooseProvider,
+  expect,
+  loadChat,
+  openFresh,
+  paste,
+  STRATEGY_ROWS,
+  test,
+  compareAllStrategies,
+} from './fixtures';
 
 const MOCK = `http://127.0.0.1:${MOCK_LLM_PORT}`;
 const KEY = 'sk-test-e2e-numbers-0123456789abcdef';
@@ -35,6 +45,7 @@ test.describe('no number contradicts another', () => {
     await expect(page.getByTestId('context-tokens')).toHaveText('84');
     // 84 tokens under every threshold: no row acts, so every row's context after is the 84 (a cut
     // would have made it 1,038 or more, with a 1,024-token summary).
+    await compareAllStrategies(page);
     const after = page.locator('[data-testid="strategy-row"] [data-testid="strategy-after"]');
     await expect(after).toHaveCount(STRATEGY_ROWS);
     await expect(after).toHaveText(Array(STRATEGY_ROWS).fill('84'));
@@ -42,6 +53,7 @@ test.describe('no number contradicts another', () => {
     // Over the threshold, the split turn's prefix (1,375 tokens) is shorter than the 1,600-token budget:
     // the summary is counted at what it replaces, and after stays at before.
     await openLinkcheck(page);
+    await compareAllStrategies(page);
     await expect(row(page, 'budget').getByTestId('strategy-after')).toHaveText('20,069');
   });
 
@@ -76,6 +88,7 @@ test.describe('no number contradicts another', () => {
     await expect(page.getByTestId('verdict')).toHaveText(
       '20,069 tokens (17,123 not in the file) > threshold 10,000: compaction fires, but finds nothing to compact, so the context stays at 20,069 tokens',
     );
+    await compareAllStrategies(page);
     await expect(row(page, 'turns').getByTestId('strategy-fires')).toHaveText('fires: no change');
     await expect(row(page, 'turns').getByTestId('strategy-cut')).toHaveText('nothing to compact');
     await expect(row(page, 'budget').getByTestId('strategy-fires')).toHaveText('fires');

@@ -4,7 +4,7 @@
  * screen. Screenshots `phone-*.png` are saved as test artifacts.
  */
 import type { Page } from '@playwright/test';
-import { expect, openFresh, settledBox, test } from './fixtures';
+import { expect, openFresh, settledBox, test, compareAllStrategies } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
@@ -106,6 +106,7 @@ test('on a phone the token view comes first, the settings follow it, and the hea
   // The strip and its table are as wide as the screen allows, not wider.
   expect(strip.x).toBeGreaterThanOrEqual(0);
   expect(strip.x + strip.width).toBeLessThanOrEqual(PHONE.width);
+  await compareAllStrategies(page);
   const table = (await page.getByTestId('strategy-table').boundingBox())!;
   expect(table.x + table.width).toBeLessThanOrEqual(strip.x + strip.width);
 
@@ -216,6 +217,7 @@ test('on a phone the sample list and every strategy name can be read whole', asy
   expect(sample.label).toBe('Samples…');
   expect(sample.width).toBeGreaterThan(sample.labelWidth);
   // A long name wraps at its hyphen and starts each line at the same left edge.
+  await compareAllStrategies(page);
   const name = page.locator('[data-strategy="anthropic-compaction"] th button');
   const lines = await name.evaluate((button) => {
     const text = [...button.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;

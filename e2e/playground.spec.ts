@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateClaudeCode } from '../testing/transcripts';
-import { CHAT, expect, openFresh, paste, readIdb, settledBox, test } from './fixtures';
+import { CHAT, expect, openFresh, paste, readIdb, settledBox, test, compareAllStrategies } from './fixtures';
 
 test.describe('loading', () => {
   test("the default sample is shown at first start, in its model's window, with its last turn split", async ({
@@ -287,6 +287,7 @@ test.describe('token view', () => {
     await openFresh(page);
     await paste(page, CHAT);
     await page.getByTestId('setting-keep-recent').fill('30');
+    await compareAllStrategies(page);
     const table = page.getByTestId('strategy-table');
     await expect(table.locator('tr[data-strategy="budget"]')).toContainText('#4');
     await expect(table.locator('tr[data-strategy="turns"]')).toContainText('nothing to compact');

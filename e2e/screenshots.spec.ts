@@ -2,7 +2,7 @@
  * The main states of the page, saved as test artifacts (test-results/) so a
  * change to the UI can be looked at, not only asserted.
  */
-import { CHAT, expect, openFresh, paste, test } from './fixtures';
+import { CHAT, expect, openFresh, paste, test, compareAllStrategies } from './fixtures';
 
 test('screenshots of the main states', async ({ page }, info) => {
   const shot = (name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
@@ -12,6 +12,7 @@ test('screenshots of the main states', async ({ page }, info) => {
 
   await page.getByTestId('setting-strategy').selectOption('turns');
   await page.locator('[data-testid="message-row"]').first().click();
+  await compareAllStrategies(page);
   await shot('02-turns-strategy-row-expanded');
   await page.getByTestId('setting-strategy').selectOption('budget');
 

@@ -4,7 +4,15 @@
  * the message list pointing at each other, the aria values, and touch.
  */
 import type { Locator, Page } from '@playwright/test';
-import { CHAT, expect, openFresh as openFreshPage, paste, settledBox, test } from './fixtures';
+import {
+  CHAT,
+  expect,
+  openFresh as openFreshPage,
+  paste,
+  settledBox,
+  test,
+  compareAllStrategies,
+} from './fixtures';
 
 /**
  * A fresh page with the default sample at a typed window of 128,000: the
@@ -220,6 +228,7 @@ test.describe('what follows a drag', () => {
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     // ...and the chosen strategy's row names the cut the strip shows.
     const shown = (await cut.textContent())!;
+    await compareAllStrategies(page);
     const row = page.locator('[data-testid="strategy-row"].current');
     await expect(row.getByTestId('strategy-cut')).toHaveText(new RegExp(`^#${shown}(,|$)`));
   });
@@ -229,6 +238,8 @@ test.describe('legend', () => {
   test('names every band and line the strip draws, and only those', async ({ page }, testInfo) => {
     await openFresh(page);
     await expect(page.getByTestId('cut-index')).toHaveText('185');
+    // The other strategies' cuts, and their key in the legend, come with Compare all strategies.
+    await compareAllStrategies(page);
     const legend = page.getByTestId('strip-legend');
     await expect(legend).toBeVisible();
     // The default sample's cut splits turn #98: summarized history, a turn prefix, the kept tail.
@@ -276,6 +287,7 @@ test.describe('a strategy that cuts without the budget', () => {
       'keep-recent budget (this strategy cuts without it)',
     );
     // The other strategies' cuts still follow it: the handle still sets the budget.
+    await compareAllStrategies(page);
     await expect(page.getByTestId('strategy-marker-pi')).toBeVisible();
 
     await page.getByTestId('setting-strategy').selectOption('pi');

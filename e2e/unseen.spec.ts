@@ -7,7 +7,7 @@
  * system prompt and tools; the setting that replaces them says where its
  * figure came from. The default sample opens in its model's window.
  */
-import { expect, test } from './fixtures';
+import { expect, test, compareAllStrategies } from './fixtures';
 import { chatMessages, linkFor, openFresh, paste } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -40,6 +40,7 @@ test.describe('the part of the request not in the file', () => {
     // (the three cut rules, Claude Code, Codex, OpenCode, Gemini CLI, Roo Code, Kilo, Goose, Cline,
     // ADK at its token_threshold of 4,000 and Letta past 90% of the window, 10,800; LangChain has
     // no trigger until one is set).
+    await compareAllStrategies(page);
     const fires = page.locator('[data-testid="strategy-row"] [data-testid="strategy-fires"]');
     await expect(page.locator('[data-strategy="budget"] [data-testid="strategy-fires"]')).toHaveText('fires');
     await expect(page.locator('[data-strategy="codex"] [data-testid="strategy-fires"]')).toHaveText('fires');

@@ -51,7 +51,11 @@ export function useStartup() {
       if (previous && (await load(previous))) return;
       const [first] = await loadSamples();
       if (!linked && !cancelled && first && !userLoaded()) {
-        await load({ source: { kind: 'url', url: sampleUrl(first) }, sourceName: first.file });
+        await load({
+          source: { kind: 'url', url: sampleUrl(first) },
+          sourceName: first.file,
+          origin: 'sample',
+        });
       }
     };
     if (useSettings.persist.hasHydrated()) void start();

@@ -5,6 +5,7 @@
  */
 import type { FileUsage } from '../core/fileUsage';
 import type { Message } from '../core/message';
+import type { Strategy } from '../core/settings';
 import type { SessionHistory } from '../core/session/history';
 
 export type FormatId =
@@ -37,41 +38,115 @@ export interface FormatInfo {
   /** `jsonl` formats are read line by line; `json` ones are parsed as one value. */
   container: 'jsonl' | 'json' | 'json or jsonl' | 'text';
   exportable: boolean;
+  /**
+   * The agent that writes this format and the strategy that reproduces its
+   * compaction, chosen for its files until the user picks one; null for a
+   * format no one agent writes (an API payload, a trace, plain text) or whose
+   * agent has no preset.
+   */
+  agent: { name: string; strategy: Strategy } | null;
 }
 
 /** One row per format: the UI's format picker and the CLI's `--format` list read this table. */
 export const FORMATS: readonly FormatInfo[] = [
-  { id: 'claude-code', label: 'Claude Code session (JSONL)', container: 'jsonl', exportable: false },
-  { id: 'codex', label: 'Codex CLI rollout (JSONL)', container: 'jsonl', exportable: false },
-  { id: 'pi', label: 'pi session (JSONL)', container: 'jsonl', exportable: false },
-  { id: 'opencode', label: 'OpenCode export (JSON)', container: 'json', exportable: false },
+  {
+    id: 'claude-code',
+    label: 'Claude Code session (JSONL)',
+    container: 'jsonl',
+    exportable: false,
+    agent: { name: 'Claude Code', strategy: 'claude-code' },
+  },
+  {
+    id: 'codex',
+    label: 'Codex CLI rollout (JSONL)',
+    container: 'jsonl',
+    exportable: false,
+    agent: { name: 'Codex', strategy: 'codex' },
+  },
+  {
+    id: 'pi',
+    label: 'pi session (JSONL)',
+    container: 'jsonl',
+    exportable: false,
+    agent: { name: 'pi', strategy: 'pi' },
+  },
+  {
+    id: 'opencode',
+    label: 'OpenCode export (JSON)',
+    container: 'json',
+    exportable: false,
+    agent: { name: 'OpenCode', strategy: 'opencode' },
+  },
   {
     id: 'gemini-cli',
     label: 'Gemini CLI chat (JSONL or JSON)',
     container: 'json or jsonl',
     exportable: false,
+    agent: { name: 'Gemini CLI', strategy: 'gemini-cli' },
   },
-  { id: 'qwen-code', label: 'Qwen Code chat log (JSONL)', container: 'jsonl', exportable: false },
-  { id: 'copilot-cli', label: 'GitHub Copilot CLI events (JSONL)', container: 'jsonl', exportable: false },
-  { id: 'cline', label: 'Cline / Roo Code / Kilo Code task (JSON)', container: 'json', exportable: false },
-  { id: 'goose', label: 'Goose session (JSONL or JSON)', container: 'json or jsonl', exportable: false },
-  { id: 'aider', label: 'Aider chat history (Markdown)', container: 'text', exportable: false },
-  { id: 'openai-chat', label: 'OpenAI Chat Completions', container: 'json', exportable: true },
-  { id: 'openai-responses', label: 'OpenAI Responses', container: 'json', exportable: false },
-  { id: 'anthropic', label: 'Anthropic Messages', container: 'json', exportable: true },
-  { id: 'gemini', label: 'Gemini API contents', container: 'json', exportable: false },
-  { id: 'langchain', label: 'LangChain messages', container: 'json', exportable: false },
+  {
+    id: 'qwen-code',
+    label: 'Qwen Code chat log (JSONL)',
+    container: 'jsonl',
+    exportable: false,
+    agent: null,
+  },
+  {
+    id: 'copilot-cli',
+    label: 'GitHub Copilot CLI events (JSONL)',
+    container: 'jsonl',
+    exportable: false,
+    agent: null,
+  },
+  {
+    id: 'cline',
+    label: 'Cline / Roo Code / Kilo Code task (JSON)',
+    container: 'json',
+    exportable: false,
+    agent: { name: 'Cline', strategy: 'cline' },
+  },
+  {
+    id: 'goose',
+    label: 'Goose session (JSONL or JSON)',
+    container: 'json or jsonl',
+    exportable: false,
+    agent: { name: 'Goose', strategy: 'goose' },
+  },
+  { id: 'aider', label: 'Aider chat history (Markdown)', container: 'text', exportable: false, agent: null },
+  { id: 'openai-chat', label: 'OpenAI Chat Completions', container: 'json', exportable: true, agent: null },
+  { id: 'openai-responses', label: 'OpenAI Responses', container: 'json', exportable: false, agent: null },
+  { id: 'anthropic', label: 'Anthropic Messages', container: 'json', exportable: true, agent: null },
+  { id: 'gemini', label: 'Gemini API contents', container: 'json', exportable: false, agent: null },
+  { id: 'langchain', label: 'LangChain messages', container: 'json', exportable: false, agent: null },
   {
     id: 'otel',
     label: 'OpenTelemetry GenAI spans (OTLP JSON)',
     container: 'json or jsonl',
     exportable: false,
+    agent: null,
   },
-  { id: 'inspect-ai', label: 'Inspect AI eval log (JSON)', container: 'json', exportable: false },
-  { id: 'swe-agent', label: 'SWE-agent trajectory (.traj)', container: 'json', exportable: false },
-  { id: 'canonical', label: 'Compaction Playground JSON', container: 'json', exportable: true },
-  { id: 'text', label: 'Plain text (User: / Assistant:)', container: 'text', exportable: false },
+  {
+    id: 'inspect-ai',
+    label: 'Inspect AI eval log (JSON)',
+    container: 'json',
+    exportable: false,
+    agent: null,
+  },
+  {
+    id: 'swe-agent',
+    label: 'SWE-agent trajectory (.traj)',
+    container: 'json',
+    exportable: false,
+    agent: null,
+  },
+  { id: 'canonical', label: 'Compaction Playground JSON', container: 'json', exportable: true, agent: null },
+  { id: 'text', label: 'Plain text (User: / Assistant:)', container: 'text', exportable: false, agent: null },
 ];
+
+/** The agent whose files this format holds and its preset, when it has one (the table's `agent`). */
+export function agentOf(format: FormatId): FormatInfo['agent'] {
+  return FORMATS.find((f) => f.id === format)?.agent ?? null;
+}
 
 export function isFormatId(value: string): value is FormatId {
   return FORMATS.some((format) => format.id === value);

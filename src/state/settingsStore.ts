@@ -24,6 +24,8 @@ import { applyTyped, type Refusal, type SettingField } from '../core/settingsPro
 import { typedSettingsSchema } from '../share/schema';
 import { countedScale } from './calibrationStore';
 import { idbStorage } from './idbStorage';
+import type { FormatId } from '../formats/types';
+import { strategyFor, type StrategyOrigin } from './strategyFollow';
 import { guardedStorage, storageKey, type Restored, type StoredRecord } from './stored';
 
 interface StoredSettings {
@@ -34,6 +36,11 @@ interface StoredSettings {
    * until it is, the window follows the loaded file's model (`followFile`).
    */
   windowTyped: boolean;
+  /**
+   * Whether the strategy is the user's (picked, or a link's): until it is,
+   * it follows the loaded file's agent (`followFormat`, strategyFollow.ts).
+   */
+  strategyChosen: boolean;
 }
 
 /** A preset parameter typed on the page that is not applied, and why. */
@@ -64,6 +71,12 @@ interface SettingsState extends StoredSettings {
   /** Where the window in force came from, for the note beside the field. */
   windowOrigin: WindowOrigin;
   followFile(usage: FileUsage | undefined): void;
+  /** The loaded transcript's format; null for a sample. Not stored. */
+  fileFormat: FormatId | null;
+  /** Where the strategy in force came from, for the note beside the field. */
+  strategyOrigin: StrategyOrigin;
+  /** The strategy follows the loaded file's agent unless the user's or a link's is in force. */
+  followFormat(format: FormatId | null): void;
   /** Gives the window back to the file: the typed window no longer wins. */
   followFileWindow(): void;
   /** "Keep these settings": the link's become the user's own, and are saved. */
@@ -152,6 +165,18 @@ function followed(
   return { settings, refused, windowOrigin: window.origin };
 }
 
+/** The strategy for the loaded file, unless the user's or a link's is in force; `{}` when nothing changes. */
+function followedStrategy(
+  state: Pick<SettingsState, 'settings' | 'strategyOrigin'>,
+  format: FormatId | null,
+  chosen: boolean,
+): Partial<SettingsState> {
+  const kind = chosen ? (state.strategyOrigin.from === 'link' ? 'link' : 'chosen') : false;
+  const { strategy, origin } = strategyFor(kind, format);
+  if (strategy === null || strategy === state.settings.strategy) return { strategyOrigin: origin };
+  return { settings: { ...state.settings, strategy }, strategyOrigin: origin };
+}
+
 const SETTING_FIELDS = Object.keys(DEFAULT_SETTINGS) as Exclude<SettingField, 'harness'>[];
 /** Fields whose absence in a stored record is not news: they came after it and default to "the file decides". */
 const ADDED_LATER: ReadonlySet<string> = new Set(['unseenTokens']);
@@ -219,7 +244,12 @@ export function restoreSettings(data: unknown): Restored<StoredSettings> {
     typeof stored.windowTyped === 'boolean'
       ? stored.windowTyped
       : usable.maxContextTokens !== DEFAULT_SETTINGS.maxContextTokens || modelId !== null;
-  return { value: { settings: usable, modelId, windowTyped }, notices };
+  // Saved before the strategy followed the file: a strategy other than the default was the user's.
+  const strategyChosen =
+    typeof stored.strategyChosen === 'boolean'
+      ? stored.strategyChosen
+      : usable.strategy !== DEFAULT_SETTINGS.strategy;
+  return { value: { settings: usable, modelId, windowTyped, strategyChosen }, notices };
 }
 
 export const SETTINGS_RECORD: StoredRecord<StoredSettings> = {
@@ -235,6 +265,9 @@ export const useSettings = create<SettingsState>()(
       settings: DEFAULT_SETTINGS,
       modelId: null,
       windowTyped: false,
+      strategyChosen: false,
+      fileFormat: null,
+      strategyOrigin: { from: 'default' },
       fileUsage: undefined,
       windowOrigin: { from: 'default' },
       refused: [],
@@ -250,10 +283,14 @@ export const useSettings = create<SettingsState>()(
             refusedParams: [],
             modelId: null,
             windowTyped: windowGiven,
+            // A link reproduces what its sender saw: its strategy wins over the file's agent.
+            strategyChosen: true,
+            strategyOrigin: { from: 'link' as const },
             ownBeforeLink: state.ownBeforeLink ?? {
               settings: state.settings,
               modelId: state.modelId,
               windowTyped: state.windowTyped,
+              strategyChosen: state.strategyChosen,
             },
             ...followed(linked, state.fileUsage, windowGiven, true),
           };
@@ -265,6 +302,8 @@ export const useSettings = create<SettingsState>()(
           fileUsage: usage,
           ...followed(state, usage, state.windowTyped, state.ownBeforeLink !== null),
         })),
+      followFormat: (format) =>
+        set((state) => ({ fileFormat: format, ...followedStrategy(state, format, state.strategyChosen) })),
       keepLinkSettings: () => set({ ownBeforeLink: null }),
       backToOwnSettings: () =>
         set((state) =>
@@ -283,6 +322,14 @@ export const useSettings = create<SettingsState>()(
                   },
                   state.fileUsage,
                   state.ownBeforeLink.windowTyped,
+                ),
+                ...followedStrategy(
+                  {
+                    settings: pinned(state.ownBeforeLink.settings, state.countsFixed),
+                    strategyOrigin: { from: 'chosen' },
+                  },
+                  state.fileFormat,
+                  state.ownBeforeLink.strategyChosen,
                 ),
               }
             : {},
@@ -304,9 +351,11 @@ export const useSettings = create<SettingsState>()(
             pinned({ ...waiting, ...rescaled(state, patch), ...patch }, state.countsFixed),
           );
           const typedWindow = patch.maxContextTokens !== undefined;
+          const pickedStrategy = patch.strategy !== undefined;
           return {
             settings,
             refused,
+            ...(pickedStrategy ? { strategyChosen: true, strategyOrigin: { from: 'chosen' as const } } : {}),
             modelId: settings.maxContextTokens !== state.settings.maxContextTokens ? null : state.modelId,
             ownBeforeLink: null,
             ...(typedWindow ? { windowTyped: true, windowOrigin: { from: 'typed' as const } } : {}),
@@ -360,7 +409,9 @@ export const useSettings = create<SettingsState>()(
             refusedParams: [],
             ownBeforeLink: null,
             windowTyped: false,
+            strategyChosen: false,
             ...followed({ ...state, settings, refused: [] }, state.fileUsage, false),
+            ...followedStrategy({ settings, strategyOrigin: state.strategyOrigin }, state.fileFormat, false),
           };
         }),
     }),
@@ -371,6 +422,7 @@ export const useSettings = create<SettingsState>()(
         settings: DEFAULT_SETTINGS,
         modelId: null,
         windowTyped: false,
+        strategyChosen: false,
       }),
       // While a link's settings shape the visit, the device keeps the user's own.
       partialize: (state) =>
@@ -378,6 +430,7 @@ export const useSettings = create<SettingsState>()(
           settings: state.settings,
           modelId: state.modelId,
           windowTyped: state.windowTyped,
+          strategyChosen: state.strategyChosen,
         },
     },
   ),

@@ -4,7 +4,7 @@ import { SETTINGS_RECORD, restoreSettings } from './settingsStore';
 import type { StorageArea } from './storageArea';
 import { guardedStorage, restoreText, useStoredNotices, type StoredRecord } from './stored';
 
-const DEFAULTS = { settings: DEFAULT_SETTINGS, modelId: null, windowTyped: false };
+const DEFAULTS = { settings: DEFAULT_SETTINGS, modelId: null, windowTyped: false, strategyChosen: false };
 
 describe('restoreText', () => {
   it('is null when nothing was stored', () => {
@@ -38,7 +38,7 @@ describe('restoreSettings', () => {
   it('keeps every valid field as typed', () => {
     const settings = { ...DEFAULT_SETTINGS, strategy: 'turns', keepRecentTokens: 0, scale: 1.2 };
     expect(restoreSettings({ settings, modelId: 'gpt-4.1' })).toEqual({
-      value: { settings, modelId: 'gpt-4.1', windowTyped: true },
+      value: { settings, modelId: 'gpt-4.1', windowTyped: true, strategyChosen: true },
       notices: [],
     });
   });

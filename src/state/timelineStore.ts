@@ -41,6 +41,13 @@ interface TimelineState {
   /** The view key and typed unseen part `breakdown` belongs to. */
   breakdownFor: string | null;
   setOpen(open: boolean): void;
+  /** The recorded compaction whose ledger is open, if any. */
+  ledgerOpen: number | null;
+  setLedgerOpen(index: number | null): void;
+  /** Bumped by "What the agent's compactions lost": the ledger, once drawn, takes the focus. */
+  ledgerFocus: number;
+  /** Opens the timeline and the first compaction's ledger, and asks it to take the focus. */
+  showLedger(): void;
   setOfflineSummary(on: boolean): void;
   /** Replays again when the transcript or the settings changed since the last replay. */
   refresh(settings: Settings): Promise<void>;
@@ -69,6 +76,10 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
   breakdown: null,
   breakdownFor: null,
   setOpen: (open) => set({ open }),
+  ledgerOpen: null,
+  setLedgerOpen: (ledgerOpen) => set({ ledgerOpen }),
+  ledgerFocus: 0,
+  showLedger: () => set((s) => ({ open: true, ledgerOpen: 0, ledgerFocus: s.ledgerFocus + 1 })),
   setOfflineSummary: (offlineSummary) => set({ offlineSummary }),
   async refresh(settings) {
     const load = useTranscript.getState().lastRequest;

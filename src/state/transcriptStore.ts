@@ -29,8 +29,12 @@ export interface LoadRequest {
   source: LoadSource;
   sourceName: string;
   format?: FormatId;
-  /** Set for the transcript a share link or bundle carried, which arrives as text. */
-  origin?: 'link';
+  /**
+   * Set for the transcript a share link or bundle carried, which arrives as
+   * text, and for a built-in sample: neither chooses the strategy by its
+   * agent (a link brings its own, a sample shows the default).
+   */
+  origin?: 'link' | 'sample';
 }
 
 interface TranscriptState {
@@ -102,6 +106,11 @@ function sameCounts(a: TranscriptView, b: TranscriptView): boolean {
   );
 }
 
+/** The format whose agent may choose the strategy: none for a sample or a link's transcript. */
+function agentFormat(request: LoadRequest, view: TranscriptView): FormatId | null {
+  return request.origin ? null : view.format;
+}
+
 export const useTranscript = create<TranscriptState>()((set, getState) => ({
   status: 'empty',
   view: null,
@@ -121,7 +130,10 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
     // A load still in flight (the sample the page opened with) would replace the followed file when it ends.
     const { loadId } = getState();
     if (loadId !== null) workerClient.cancel(loadId);
-    if (first) useSettings.getState().followFile(view.usage);
+    if (first) {
+      useSettings.getState().followFile(view.usage);
+      useSettings.getState().followFormat(view.format);
+    }
     set((state) => ({
       status: 'ready',
       view: stamped(view),
@@ -149,6 +161,7 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
         if (getState().loadId !== id) return;
         // The window follows the file's model from its first view, so the bars are drawn against it.
         useSettings.getState().followFile(event.view.usage);
+        useSettings.getState().followFormat(agentFormat(request, event.view));
         set({ view: stamped(event.view), noticesDismissed: false });
       },
     );
@@ -168,6 +181,7 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
         .getState()
         .fixCounts(view.excerpts ? { tokenizer: view.tokenizer, scale: view.scale } : null);
       useSettings.getState().followFile(view.usage);
+      useSettings.getState().followFormat(agentFormat(request, view));
       set({
         status: 'ready',
         view: stamped(view),
@@ -363,7 +377,7 @@ export function restoreStoredTranscript(stored: unknown, origin: string): LoadRe
       return 'its address is not a URL';
     }
     if (url.origin !== origin) return 'its address is not on this page';
-    return { source: { kind: 'url', url: url.href }, sourceName, format };
+    return { source: { kind: 'url', url: url.href }, sourceName, format, origin: 'sample' };
   }
   return 'its source is of an unknown kind';
 }

@@ -39,6 +39,9 @@ interface UiState {
   openRequested: boolean;
   theme: Theme;
   reportOpen: boolean;
+  /** "Compare all strategies": the other strategies' cuts on the strip and the strategy table. */
+  compareAll: boolean;
+  setCompareAll(on: boolean): void;
   select(index: number | null, scroll?: boolean, open?: boolean): void;
   setTheme(theme: Theme): void;
   setReportOpen(open: boolean): void;
@@ -50,6 +53,8 @@ export const useUi = create<UiState>()((set) => ({
   openRequested: false,
   theme: initialTheme(),
   reportOpen: false,
+  compareAll: false,
+  setCompareAll: (compareAll) => set({ compareAll }),
   select: (index, scroll = false, open = false) =>
     set((state) => ({
       selected: index,

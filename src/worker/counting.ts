@@ -55,6 +55,7 @@ function assemble(
     unseenTokens: unseen?.inferredTokens ?? null,
     lastCallTokens: unseen?.lastCallTokens ?? null,
     ...(pinned ? { pinnedCall: pinned.call } : {}),
+    recordedCompactions: imported.history?.compactions.length ?? 0,
     key: session.nextViewKey(),
     // A share link's transcript arrives as our JSON; the page names the sender's format.
     format: imported.sourceFormat ?? imported.format,

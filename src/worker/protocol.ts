@@ -97,6 +97,8 @@ export interface TranscriptView extends CountedShape {
   excerpts?: Record<number, 'none' | 'part'>;
   /** Set while the view shows the context before an earlier call of the session, not the context now. */
   pinnedCall?: number;
+  /** How many compactions the file records (each has a ledger in "Session over time"). */
+  recordedCompactions?: number;
 }
 
 /** Where compaction's own input fitting leaves messages out. */

@@ -56,7 +56,7 @@ export function ContextBar({ analysis }: { analysis: PageAnalysis }) {
   return (
     <section className="context-bar" data-testid="context-bar" aria-labelledby="context-bar-title">
       <div className="context-bar-head">
-        <h2 id="context-bar-title">Context now</h2>
+        <h2 id="context-bar-title">Where do the tokens go?</h2>
         <span data-testid="context-bar-summary">
           <strong>{fmt(contextTokens)}</strong>
           {window > 0 ? (

@@ -95,7 +95,11 @@ export const LoadPanel = memo(function LoadPanel() {
           onChange={(e) => {
             const sample = samples.find((s) => s.id === e.target.value);
             if (sample)
-              void load({ source: { kind: 'url', url: sampleUrl(sample) }, sourceName: sample.file });
+              void load({
+                source: { kind: 'url', url: sampleUrl(sample) },
+                sourceName: sample.file,
+                origin: 'sample',
+              });
           }}
         >
           <option value="">Samples…</option>

@@ -1,38 +1,18 @@
 /** The settings panel: every setting with its effective value, the threshold and its formula. */
-import { memo, useMemo, type ReactNode } from 'react';
-import { MODEL_PRESETS, settingsForModel } from '../../core/models';
-import {
-  TOKENIZERS,
-  isCutStrategy,
-  turnPrefixBudget,
-  type Settings,
-  type Strategy,
-  type SettingsFields,
-  type TokenizerId,
-} from '../../core/settings';
+import { useMemo } from 'react';
+import { isCutStrategy, type Settings } from '../../core/settings';
 import type { SettingField } from '../../core/settingsProblems';
 import { useSettings } from '../../state/settingsStore';
-import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
 import { CountExact } from './CountExact';
+import { DerivedNumbers } from './DerivedNumbers';
 import { HarnessFields } from './HarnessFields';
 import { NumberField } from './NumberField';
+import { ChoiceField, EnabledField, ModelField, STRATEGY_OPTIONS, TOKENIZER_OPTIONS } from './SettingsFields';
+import { StrategyOriginNote } from './StrategyOriginNote';
 import { UnseenField } from './UnseenField';
 import { WindowSource } from './WindowSource';
 import './settings.css';
-import { STRATEGY_GROUPS, STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
-
-/** How the chosen strategy's threshold comes about, with the numbers filled in. */
-function thresholdFormula(analysis: PageAnalysis): string {
-  const { trigger, settings } = analysis;
-  if (trigger.comparison === 'always') return `${settings.strategy} acts at every call`;
-  if (trigger.threshold <= 0) return 'no window: compaction is off';
-  if (isCutStrategy(settings.strategy)) {
-    return `max(window − reserve, 1) = ${fmt(settings.maxContextTokens)} − ${fmt(settings.reserveTokens)}`;
-  }
-  const when = trigger.comparison === 'exceed' ? 'fires above it' : 'fires when reached';
-  return `${trigger.formula}; ${when}`;
-}
 
 type NumberSetting =
   'maxContextTokens' | 'reserveTokens' | 'keepRecentTokens' | 'maxSummaryTokens' | 'stallTimeoutMs' | 'scale';
@@ -67,12 +47,11 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
       ? { value: refusal.value as number, refusal: refusal.reason }
       : { value: settings[field] as number };
   };
-  const s = analysis?.settings;
 
   return (
     <section className="panel settings" aria-labelledby="settings-title">
       <div className="panel-head">
-        <h2 id="settings-title">Settings</h2>
+        <h2 id="settings-title">What decides the cut?</h2>
         <button type="button" onClick={reset} title="Back to the defaults">
           Reset
         </button>
@@ -127,6 +106,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
       />
 
       <ChoiceField field="strategy" label="Strategy" value={settings.strategy} options={STRATEGY_OPTIONS} />
+      <StrategyOriginNote />
       {!isCutStrategy(settings.strategy) && <HarnessFields harness={settings.strategy} analysis={analysis} />}
 
       <ChoiceField
@@ -164,133 +144,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
 
       <EnabledField enabled={settings.enabled} />
 
-      {analysis && s && (
-        <dl className="derived">
-          <dt>Threshold</dt>
-          <dd>
-            <strong data-testid="threshold">
-              {analysis.trigger.comparison === 'always' ? 'every call' : fmt(analysis.threshold)}
-            </strong>
-            <div className="muted formula" data-testid="threshold-formula">
-              {thresholdFormula(analysis)}
-            </div>
-          </dd>
-          <dt>Summary budget</dt>
-          <dd>
-            {fmt(analysis.summaryBudget)}
-            <div className="muted formula">max(min(reserve·4/5, cap, keep-recent), 1024)</div>
-          </dd>
-          <dt>Turn-prefix budget</dt>
-          <dd>{fmt(turnPrefixBudget(s))}</dd>
-        </dl>
-      )}
+      {analysis && <DerivedNumbers analysis={analysis} />}
     </section>
   );
 }
-
-/*
- * The panel's own fields, each redrawn only when its value changes: a drag of
- * the keep-recent handle re-renders the panel at every step, and React
- * rewrites an input's attributes whenever the input is rendered.
- */
-
-const ModelField = memo(function ModelField({
-  modelId,
-  tokenizer,
-}: {
-  modelId: string | null;
-  tokenizer: TokenizerId;
-}) {
-  const chooseModel = useSettings((s) => s.chooseModel);
-  const model = MODEL_PRESETS.find((m) => m.id === modelId);
-  return (
-    <div className="field">
-      <label htmlFor="model-preset">Model</label>
-      <select
-        id="model-preset"
-        data-testid="model-preset"
-        value={modelId ?? ''}
-        onChange={(e) => chooseModel(e.target.value || null)}
-      >
-        <option value="">Custom window</option>
-        {MODEL_PRESETS.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.label} · {fmt(m.contextWindow)}
-          </option>
-        ))}
-      </select>
-      {model && (
-        <div className="field-note muted">
-          {model.provider}; output up to {fmt(model.maxOutputTokens)} tokens, reserve{' '}
-          {fmt(settingsForModel(model).reserveTokens)}
-          {model.tokenizer !== tokenizer ? `; closest tokenizer ${model.tokenizer}` : ''}
-        </div>
-      )}
-    </div>
-  );
-});
-
-/** Each choice's options, built once, so a render of its field never rebuilds the list. */
-const STRATEGY_OPTIONS = STRATEGY_GROUPS.map((group) => (
-  <optgroup key={group.label} label={group.label}>
-    {group.strategies.map((id) => (
-      <option key={id} value={id}>
-        {STRATEGY_LABELS[id]}
-      </option>
-    ))}
-  </optgroup>
-));
-const TOKENIZER_OPTIONS = TOKENIZERS.map((id) => (
-  <option key={id} value={id}>
-    {TOKENIZER_LABELS[id]}
-  </option>
-));
-
-/** A setting picked from a list; `fixed` shows it without letting it change (the note says why). */
-const ChoiceField = memo(function ChoiceField({
-  field,
-  label,
-  value,
-  options,
-  fixed = false,
-}: {
-  field: 'strategy' | 'tokenizer';
-  label: string;
-  value: Strategy | TokenizerId;
-  options: ReactNode;
-  fixed?: boolean;
-}) {
-  const update = useSettings((s) => s.update);
-  const id = `setting-${field}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        data-testid={id}
-        value={value}
-        disabled={fixed}
-        aria-describedby={fixed ? 'counts-fixed-note' : undefined}
-        // The options offer only values of this field.
-        onChange={(e) => update({ [field]: e.target.value } as Partial<SettingsFields>)}
-      >
-        {options}
-      </select>
-    </div>
-  );
-});
-
-const EnabledField = memo(function EnabledField({ enabled }: { enabled: boolean }) {
-  const update = useSettings((s) => s.update);
-  return (
-    <label className="check">
-      <input
-        type="checkbox"
-        data-testid="setting-enabled"
-        checked={enabled}
-        onChange={(e) => update({ enabled: e.target.checked })}
-      />
-      Automatic compaction enabled
-    </label>
-  );
-});

@@ -5,7 +5,10 @@
  * paid for itself; and the summary it wrote, as text. The worker computed
  * all of it (`src/worker/ledger.ts`); see docs/ledger.md for the rules.
  */
+import { useEffect, useRef } from 'react';
 import type { Settings } from '../../core/settings';
+import { useTimeline } from '../../state/timelineStore';
+import { revealBelowNumbers } from '../revealBelowNumbers';
 import type { LedgerEntryView, LedgerView } from '../../worker/protocol';
 import { fmt, plural } from '../format';
 import { FactList } from './FactList';
@@ -30,8 +33,18 @@ export function LedgerPanel({ entry, settings }: { entry: LedgerEntryView; setti
   const goTo = useGoTo();
   const lost = entry.facts.map((f) => ({ kind: f.kind, list: f.lost }));
   const kept = entry.facts.map((f) => ({ kind: f.kind, list: f.kept }));
+  const focus = useTimeline((s) => s.ledgerFocus);
+  const self = useRef<HTMLElement>(null);
+  // Opened from the first screen: brought into view and focused once drawn.
+  useEffect(() => {
+    if (focus === 0 || !self.current) return;
+    self.current.focus({ preventScroll: true });
+    revealBelowNumbers(self.current, { always: true });
+  }, [focus]);
   return (
     <section
+      ref={self}
+      tabIndex={-1}
       className="ledger-panel"
       data-testid="ledger-panel"
       aria-label={`The ledger of compaction ${entry.index + 1}`}

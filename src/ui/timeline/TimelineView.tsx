@@ -6,7 +6,7 @@
  * every strategy's replay (`ReplayTable.tsx`) and where the tokens went at
  * the call shown (`CategoryBreakdown.tsx`).
  */
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { useTimeline } from '../../state/timelineStore';
 import type { TimelineData } from '../../worker/protocol';
 import { STRATEGY_LABELS } from '../labels';
@@ -47,7 +47,8 @@ const TimelineChart = memo(function TimelineChart({
   analysis: PageAnalysis;
 }) {
   const pin = useTimeline((s) => s.pin);
-  const [ledgerOpen, setLedgerOpen] = useState<number | null>(null);
+  const ledgerOpen = useTimeline((s) => s.ledgerOpen);
+  const setLedgerOpen = useTimeline((s) => s.setLedgerOpen);
   const {
     strategy,
     pinned,

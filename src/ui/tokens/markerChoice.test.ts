@@ -5,7 +5,12 @@ import type { Strategy } from '../../core/settings';
 import { markersFor } from './markerChoice';
 
 /** An outcome that keeps from `firstKeptIdx` (or cuts nothing), after a system prompt at #0. */
-function outcome(strategy: Strategy, firstKeptIdx: number | null, tokensAfter = 1000): StrategyOutcome {
+function outcome(
+  strategy: Strategy,
+  firstKeptIdx: number | null,
+  tokensAfter = 1000,
+  threshold = 100,
+): StrategyOutcome {
   const plan = {
     start: 1,
     summaryIdx: -1,
@@ -14,7 +19,7 @@ function outcome(strategy: Strategy, firstKeptIdx: number | null, tokensAfter = 
   } as CompactionPlan;
   return {
     strategy,
-    trigger: { threshold: 100, comparison: 'reach', formula: '' },
+    trigger: { threshold, comparison: 'reach', formula: '' },
     fires: true,
     plan,
     cleared: [],
@@ -42,7 +47,7 @@ describe('which strategies get a line on the strip', () => {
   ];
 
   it('shows only the other strategies that cut inside the list, with their cut and tokens after', () => {
-    expect(markersFor(outcomes, 'budget', 20)).toEqual([
+    expect(markersFor(outcomes, 'budget', 20, true)).toEqual([
       { strategy: 'pi', firstKeptIdx: 12, tokensAfter: 2600, nothingToCompact: false },
       { strategy: 'turns', firstKeptIdx: 8, tokensAfter: 4100, nothingToCompact: false },
       { strategy: 'gemini-cli', firstKeptIdx: 15, tokensAfter: 1900, nothingToCompact: false },
@@ -50,6 +55,24 @@ describe('which strategies get a line on the strip', () => {
   });
 
   it('leaves out the chosen strategy, whose cut is the cut line itself', () => {
-    expect(markersFor(outcomes, 'gemini-cli', 20).map((m) => m.strategy)).toEqual(['budget', 'pi', 'turns']);
+    expect(markersFor(outcomes, 'gemini-cli', 20, true).map((m) => m.strategy)).toEqual([
+      'budget',
+      'pi',
+      'turns',
+    ]);
+  });
+
+  it('shows none until "Compare all strategies" is on: the cut line is the chosen strategy\'s alone', () => {
+    expect(markersFor(outcomes, 'budget', 20, false)).toEqual([]);
+    expect(markersFor(outcomes, 'claude-code', 20, false)).toEqual([]);
+  });
+
+  it('never shows a strategy that is off, even when comparing', () => {
+    const withOff = [...outcomes, outcome('langchain-summarization', 10, 900, 0)];
+    expect(markersFor(withOff, 'budget', 20, true).map((m) => m.strategy)).toEqual([
+      'pi',
+      'turns',
+      'gemini-cli',
+    ]);
   });
 });
