@@ -21,7 +21,7 @@ import { windowInForce, type WindowOrigin } from '../core/modelWindow';
 import { defaultScaleFor, findModelPreset, settingsForModel, type ModelPreset } from '../core/models';
 import { DEFAULT_SETTINGS, normalizeSettings, type SettingsFields, type TokenizerId } from '../core/settings';
 import { applyTyped, type Refusal, type SettingField } from '../core/settingsProblems';
-import { typedSettingsSchema } from '../share/schema';
+import { typedSettingsSchema } from '../share/schemaSettings';
 import { countedScale } from './calibrationStore';
 import { idbStorage } from './idbStorage';
 import type { FormatId } from '../formats/types';
