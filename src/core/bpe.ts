@@ -64,34 +64,89 @@ function hashBytes(bytes: ByteString, from: number, to: number): number {
   return hash >>> 0;
 }
 
+/** Each base64 character's six bits, by char code; -1 for the rest. */
+const BASE64_VALUES = (() => {
+  const values = new Int8Array(128).fill(-1);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  for (let i = 0; i < alphabet.length; i++) values[alphabet.charCodeAt(i)] = i;
+  return values;
+})();
+
+const EQUALS = 0x3d;
+
+/**
+ * Decodes the base64 text `text[from, to)` into `into` at `at`, returning
+ * where the bytes end. Padding ends a token; any other character that is not
+ * base64 is refused, as `atob` refuses it.
+ */
+function decodeBase64(text: string, from: number, to: number, into: Uint8Array, at: number): number {
+  let bits = 0;
+  let held = 0;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code === EQUALS) break;
+    const value = code < 128 ? (BASE64_VALUES[code] as number) : -1;
+    if (value < 0) throw new Error(`The tokenizer ranks hold a character that is not base64 at ${i}`);
+    bits = (bits << 6) | value;
+    held += 6;
+    if (held >= 8) {
+      held -= 8;
+      into[at++] = (bits >> held) & 0xff;
+    }
+  }
+  return at;
+}
+
 /**
  * Reads the `bpe_ranks` text of a js-tiktoken ranks module. Each line is
  * `<prefix> <offset> <token> <token> …` with base64 tokens ranked offset,
  * offset + 1, …; the prefix is only a compression aid and is ignored, as
- * js-tiktoken ignores it. `atob` decodes base64 straight to a byte string,
- * one call per token, where js-tiktoken builds a byte array, a
- * `join(',')` key and a reverse map only decoding needs.
+ * js-tiktoken ignores it. The tokens are decoded straight into one byte
+ * array, in place: no string per token, no `split` of the 2 MB text (what
+ * js-tiktoken builds besides, a `join(',')` key per token and a reverse map,
+ * only its decoder needs).
  */
 export function parseBpeRanks(bpeRanks: string): BpeTable {
-  const lines = bpeRanks.split('\n');
-  const tokens: string[] = [];
+  // Base64 holds three bytes in four characters, so this bounds the bytes.
+  const bytes = new Uint8Array(Math.ceil((bpeRanks.length * 3) / 4));
+  const starts: number[] = [];
   const ranks: number[] = [];
-  let totalBytes = 0;
-  for (const line of lines) {
-    if (line.length === 0) continue;
-    const fields = line.split(' ');
-    const offset = Number.parseInt(fields[1] ?? '', 10);
-    for (let i = 2; i < fields.length; i++) {
-      const token = atob(fields[i] as string);
-      tokens.push(token);
-      ranks.push(offset + i - 2);
-      totalBytes += token.length;
+  let at = 0;
+  for (let line = 0; line < bpeRanks.length;) {
+    let end = bpeRanks.indexOf('\n', line);
+    if (end < 0) end = bpeRanks.length;
+    const prefixEnd = bpeRanks.indexOf(' ', line);
+    if (prefixEnd >= 0 && prefixEnd < end) {
+      let offsetEnd = bpeRanks.indexOf(' ', prefixEnd + 1);
+      if (offsetEnd < 0 || offsetEnd > end) offsetEnd = end;
+      let rank = Number.parseInt(bpeRanks.slice(prefixEnd + 1, offsetEnd), 10);
+      for (let token = offsetEnd + 1; token <= end && offsetEnd < end;) {
+        let tokenEnd = bpeRanks.indexOf(' ', token);
+        if (tokenEnd < 0 || tokenEnd > end) tokenEnd = end;
+        starts.push(at);
+        ranks.push(rank++);
+        at = decodeBase64(bpeRanks, token, tokenEnd, bytes, at);
+        token = tokenEnd + 1;
+      }
     }
+    line = end + 1;
   }
-  const size = tokens.length;
-  const tokenBytes = new Uint8Array(totalBytes);
-  const tokenStart = new Int32Array(size + 1);
-  const tokenRank = Int32Array.from(ranks);
+  starts.push(at);
+  return tableFromTokens(bytes.slice(0, at), Int32Array.from(starts), Int32Array.from(ranks));
+}
+
+/**
+ * The table over tokens given as their bytes back to back: token `e` is
+ * `tokenBytes[tokenStart[e], tokenStart[e + 1])` with rank `tokenRank[e]`.
+ * Fills the two-byte ranks and the hash slots, hashing each token where it
+ * lies, as a lookup hashes a pair in place.
+ */
+export function tableFromTokens(
+  tokenBytes: Uint8Array,
+  tokenStart: Int32Array,
+  tokenRank: Int32Array,
+): BpeTable {
+  const size = tokenRank.length;
   const twoByteRanks = new Int32Array(1 << 16).fill(NO_RANK);
   // At most half full, so a miss ends after a probe or two.
   let capacity = 1;
@@ -99,19 +154,22 @@ export function parseBpeRanks(bpeRanks: string): BpeTable {
   const slots = new Int32Array(capacity);
   const mask = capacity - 1;
   let maxTokenBytes = 0;
-  let at = 0;
   for (let e = 0; e < size; e++) {
-    const token = tokens[e] as string;
-    tokenStart[e] = at;
-    for (let i = 0; i < token.length; i++) tokenBytes[at++] = token.charCodeAt(i);
-    if (token.length === 2)
-      twoByteRanks[(token.charCodeAt(0) << 8) | token.charCodeAt(1)] = tokenRank[e] as number;
-    if (token.length > maxTokenBytes) maxTokenBytes = token.length;
-    let slot = hashBytes(token, 0, token.length) & mask;
+    const from = tokenStart[e] as number;
+    const to = tokenStart[e + 1] as number;
+    const length = to - from;
+    if (length === 2)
+      twoByteRanks[((tokenBytes[from] as number) << 8) | (tokenBytes[from + 1] as number)] = tokenRank[
+        e
+      ] as number;
+    if (length > maxTokenBytes) maxTokenBytes = length;
+    // FNV-1a, as hashBytes computes it over the same bytes as characters.
+    let hash = 0x811c9dc5;
+    for (let i = from; i < to; i++) hash = Math.imul(hash ^ (tokenBytes[i] as number), 0x01000193);
+    let slot = (hash >>> 0) & mask;
     while (slots[slot] !== 0) slot = (slot + 1) & mask;
     slots[slot] = e + 1;
   }
-  tokenStart[size] = at;
   return { size, maxTokenBytes, twoByteRanks, tokenBytes, tokenStart, tokenRank, slots };
 }
 
