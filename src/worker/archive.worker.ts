@@ -19,6 +19,9 @@ import {
 import { importChunks } from '../formats/registry';
 import { streamChunks } from '../formats/streamChunks';
 import type { ArchiveReply, ArchiveRequest, ArchiveSource } from './archiveProtocol';
+import { loadFromRankFiles } from './rankFiles';
+
+loadFromRankFiles();
 
 const estimators = new Map<string, Promise<Estimator>>();
 function estimatorFor(tokenizer: TokenizerId, scale: number): Promise<Estimator> {
