@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countPieceTokens, parseBpeRanks, rankOfBytes } from './bpe';
+import { countPieceTokens, rankOfBytes } from './bpe';
+import { parseBpeRanks } from './bpeRanks';
 import { SHIPPED_ENCODING_DIGESTS, encodingDigest } from './encodingDigest';
 import { RankFileError, decodeRankFile } from './rankFile';
 import { encodeRankFile } from './rankFileEncode';

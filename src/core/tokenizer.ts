@@ -3,7 +3,8 @@
  * imported lazily and each encoding is built once per process or worker.
  */
 import { O200K_PATTERN, isAscii, o200kPieceEnd } from './asciiSplit';
-import { countPieceTokens, parseBpeRanks, type BpeTable } from './bpe';
+import { countPieceTokens, type BpeTable } from './bpe';
+import { parseBpeRanks } from './bpeRanks';
 import { MISSING, PieceCache, hashRange } from './pieceCache';
 import type { TokenizerId } from './settings';
 
