@@ -3,6 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CSP_HEADER, CSP_META } from './src/security/contentSecurityPolicy.ts';
+import { rankFilesPlugin } from './scripts/rankFilesPlugin.ts';
 
 /**
  * Writes the policy into the built index.html, right after the charset (which
@@ -27,10 +28,11 @@ function contentSecurityPolicyMeta(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicyMeta()],
+  plugins: [react(), contentSecurityPolicyMeta(), rankFilesPlugin()],
   // ES module workers let the tokenizer ranks stay a separate, lazily loaded
-  // chunk instead of being inlined into the worker file.
-  worker: { format: 'es' },
+  // chunk instead of being inlined into the worker file; the workers download
+  // them as rank files, which the worker bundles emit.
+  worker: { format: 'es', plugins: () => [rankFilesPlugin()] },
   build: { target: 'es2022', chunkSizeWarningLimit: 3000 },
   // The header carries what a <meta> cannot (frame-ancestors) and is the only
   // policy the worker gets: a worker's policy comes from its own response.

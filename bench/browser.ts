@@ -58,11 +58,12 @@ function bundleFigures(): Figure[] {
     },
   ];
   for (const file of readdirSync('dist/assets')) {
-    const match = /^(compaction\.worker|o200k_base|cl100k_base|Charts)-/.exec(file);
+    // The tokenizers' ranks load as rank files; their packaged modules are built but never fetched by the page.
+    const match = /^(compaction\.worker|Charts)-.*\.js$|^(o200k_base|cl100k_base)-.*\.bpe$/.exec(file);
     if (!match) continue;
     figures.push({
       section,
-      name: `${match[1]} chunk, loaded lazily (raw / gzip)`,
+      name: `${match[1] ?? `${match[2]} rank file`}${match[1] ? ' chunk' : ''}, loaded lazily (raw / gzip)`,
       value: Math.round(statSync(`dist/assets/${file}`).size / 1024),
       unit: `KB raw, ${Math.round(gz(`assets/${file}`) / 1024)} KB gzip`,
     });
@@ -92,15 +93,20 @@ const WATCH_FIRST_SCREEN = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })();`;
 
-/** Navigation → first bars and → exact bars for the default sample, each in a fresh profile (nothing cached). */
-export async function firstScreen(browser: Browser, runs: number): Promise<Figure[]> {
-  const bars: number[] = [];
-  const exact: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+/** The first screen's targets, quiet on the 2-core machine (docs/performance.md). */
+export const FIRST_BARS_TARGET_MS = 1000;
+export const EXACT_BARS_TARGET_MS = 1500;
+
+/** One visit in a fresh profile (nothing cached): milliseconds from navigation to the first bars and to the exact bars. */
+export async function firstScreenOnce(
+  browser: Browser,
+  url: string,
+): Promise<{ bars: number; exact: number }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
     const page = await context.newPage();
     await page.addInitScript(WATCH_FIRST_SCREEN);
-    await page.goto(URL);
+    await page.goto(url);
     const times = await page
       .waitForFunction(
         () => {
@@ -111,9 +117,20 @@ export async function firstScreen(browser: Browser, runs: number): Promise<Figur
         { timeout: 60_000, polling: 50 },
       )
       .then((handle) => handle.jsonValue() as Promise<Record<string, number>>);
+    return { bars: times.bars as number, exact: times.exact as number };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Navigation → first bars and → exact bars for the default sample, each in a fresh profile (nothing cached). */
+export async function firstScreen(browser: Browser, runs: number): Promise<Figure[]> {
+  const bars: number[] = [];
+  const exact: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const times = await firstScreenOnce(browser, URL);
     bars.push(times.bars);
     exact.push(times.exact);
-    await context.close();
   }
   // A later visit: the same profile, so the tokenizer table kept by the first visit is read back.
   const again: number[] = [];
@@ -174,6 +191,8 @@ export async function firstScreen(browser: Browser, runs: number): Promise<Figur
       name: 'first screen, default sample: navigation → first bars (estimate, chars/4)',
       value: Math.round(median(bars)),
       unit: 'ms',
+      target: `≤ ${FIRST_BARS_TARGET_MS} ms`,
+      meets: median(bars) <= FIRST_BARS_TARGET_MS,
       note: `each run in a fresh profile; runs: ${bars.map(Math.round).join(', ')}`,
     },
     {
@@ -181,6 +200,8 @@ export async function firstScreen(browser: Browser, runs: number): Promise<Figur
       name: 'first screen, default sample: navigation → exact bars (o200k_base)',
       value: Math.round(median(exact)),
       unit: 'ms',
+      target: `≤ ${EXACT_BARS_TARGET_MS} ms`,
+      meets: median(exact) <= EXACT_BARS_TARGET_MS,
       note: `runs: ${exact.map(Math.round).join(', ')}`,
     },
   ];

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CounterName } from './countRunner';
-import { parseBpeRanks } from '../src/core/bpe';
+import { parseBpeRanks } from '../src/core/bpeRanks';
 import { writeTable } from './rankBinary';
 import { realCorpus } from './realCorpus';
 import { median, type Figure } from './stats';

@@ -24,7 +24,7 @@ function brokenFirstLine(): Buffer {
 async function holdTokenizer(context: BrowserContext): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await context.route(/\/assets\/o200k_base-[^/]+\.js$/, async (route) => {
+  await context.route(/\/assets\/o200k_base-[^/]+\.bpe$/, async (route) => {
     await released;
     // The page that asked may be gone (openFresh reloads): then there is nothing to answer.
     await route.continue().catch(() => {});

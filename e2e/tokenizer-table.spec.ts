@@ -7,7 +7,10 @@ import type { Page } from '@playwright/test';
 import { expect, openFresh, test } from './fixtures';
 
 const KEY = 'tokenizer-table:o200k_base:1';
-const RANKS = /\/assets\/o200k_base-[^/]+\.js$/;
+/** The o200k ranks as the workers download them: the rank file made at build time. */
+const RANKS = /\/assets\/o200k_base-[^/]+\.bpe$/;
+/** The same ranks as js-tiktoken packages them, a 2.3 MB module the page no longer downloads. */
+const PACKAGED_RANKS = /\/assets\/o200k_base-[^/]+\.js$/;
 
 /** The default sample's total once the exact counts are in. */
 async function exactTotal(page: Page): Promise<string> {
@@ -64,9 +67,19 @@ async function putKept(page: Page, value: unknown): Promise<void> {
   );
 }
 
-test('a second visit counts with the table kept from the first, without the packaged ranks', async ({
-  page,
-}) => {
+test('a first visit downloads the ranks as the rank file, never as the packaged module', async ({ page }) => {
+  const downloaded: string[] = [];
+  page.on('requestfinished', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (RANKS.test(path) || PACKAGED_RANKS.test(path))
+      downloaded.push(path.endsWith('.bpe') ? 'rank file' : 'module');
+  });
+  await openFresh(page);
+  await exactTotal(page);
+  expect(downloaded).toEqual(['rank file']);
+});
+
+test('a second visit counts with the table kept from the first, without the rank file', async ({ page }) => {
   await openFresh(page);
   const total = await exactTotal(page);
   await expect.poll(() => keptTable(page)).toEqual({ size: 199_998, typed: true });

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startEarly } from './app/startup';
 import { installProviderGate } from './state/providerGate';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
@@ -13,6 +14,8 @@ const queryClient = new QueryClient({
 
 // Every provider call passes the page's rule for what a link chose (see providerGate).
 installProviderGate();
+
+startEarly();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -7,9 +7,20 @@ import { useShare } from '../state/shareStore';
 import { useFollow } from '../state/followStore';
 import { storedTranscript, useTranscript } from '../state/transcriptStore';
 import { warmTokenizer } from '../state/tokenizerTables';
+import { workerClient } from '../worker/client';
 import { loadSamples, sampleUrl } from './samples';
 import { useLoader } from './useLoader';
 import { openLinkFromLocation } from './openLink';
+
+/**
+ * What the first screen waits for, begun before React renders it: the
+ * worker's script and the samples list download while the page's own code
+ * runs, so the first load is sent to a worker that is already up.
+ */
+export function startEarly(): void {
+  workerClient.start();
+  void loadSamples();
+}
 
 /**
  * Once settings are restored: a link in the address bar wins; otherwise the

@@ -6,7 +6,6 @@ import {
   countByHeap,
   countByScan,
   countPieceTokens,
-  parseBpeRanks,
   rankOfBytes,
   tableFromParts,
   tableParts,
@@ -14,6 +13,7 @@ import {
   utf8ByteString,
   type BpeTable,
 } from './bpe';
+import { parseBpeRanks } from './bpeRanks';
 
 const o200kTable = parseBpeRanks(o200k.bpe_ranks);
 const cl100kTable = parseBpeRanks(cl100k.bpe_ranks);

@@ -65,33 +65,17 @@ function hashBytes(bytes: ByteString, from: number, to: number): number {
 }
 
 /**
- * Reads the `bpe_ranks` text of a js-tiktoken ranks module. Each line is
- * `<prefix> <offset> <token> <token> …` with base64 tokens ranked offset,
- * offset + 1, …; the prefix is only a compression aid and is ignored, as
- * js-tiktoken ignores it. `atob` decodes base64 straight to a byte string,
- * one call per token, where js-tiktoken builds a byte array, a
- * `join(',')` key and a reverse map only decoding needs.
+ * The table over tokens given as their bytes back to back: token `e` is
+ * `tokenBytes[tokenStart[e], tokenStart[e + 1])` with rank `tokenRank[e]`.
+ * Fills the two-byte ranks and the hash slots, hashing each token where it
+ * lies, as a lookup hashes a pair in place.
  */
-export function parseBpeRanks(bpeRanks: string): BpeTable {
-  const lines = bpeRanks.split('\n');
-  const tokens: string[] = [];
-  const ranks: number[] = [];
-  let totalBytes = 0;
-  for (const line of lines) {
-    if (line.length === 0) continue;
-    const fields = line.split(' ');
-    const offset = Number.parseInt(fields[1] ?? '', 10);
-    for (let i = 2; i < fields.length; i++) {
-      const token = atob(fields[i] as string);
-      tokens.push(token);
-      ranks.push(offset + i - 2);
-      totalBytes += token.length;
-    }
-  }
-  const size = tokens.length;
-  const tokenBytes = new Uint8Array(totalBytes);
-  const tokenStart = new Int32Array(size + 1);
-  const tokenRank = Int32Array.from(ranks);
+export function tableFromTokens(
+  tokenBytes: Uint8Array,
+  tokenStart: Int32Array,
+  tokenRank: Int32Array,
+): BpeTable {
+  const size = tokenRank.length;
   const twoByteRanks = new Int32Array(1 << 16).fill(NO_RANK);
   // At most half full, so a miss ends after a probe or two.
   let capacity = 1;
@@ -99,19 +83,22 @@ export function parseBpeRanks(bpeRanks: string): BpeTable {
   const slots = new Int32Array(capacity);
   const mask = capacity - 1;
   let maxTokenBytes = 0;
-  let at = 0;
   for (let e = 0; e < size; e++) {
-    const token = tokens[e] as string;
-    tokenStart[e] = at;
-    for (let i = 0; i < token.length; i++) tokenBytes[at++] = token.charCodeAt(i);
-    if (token.length === 2)
-      twoByteRanks[(token.charCodeAt(0) << 8) | token.charCodeAt(1)] = tokenRank[e] as number;
-    if (token.length > maxTokenBytes) maxTokenBytes = token.length;
-    let slot = hashBytes(token, 0, token.length) & mask;
+    const from = tokenStart[e] as number;
+    const to = tokenStart[e + 1] as number;
+    const length = to - from;
+    if (length === 2)
+      twoByteRanks[((tokenBytes[from] as number) << 8) | (tokenBytes[from + 1] as number)] = tokenRank[
+        e
+      ] as number;
+    if (length > maxTokenBytes) maxTokenBytes = length;
+    // FNV-1a, as hashBytes computes it over the same bytes as characters.
+    let hash = 0x811c9dc5;
+    for (let i = from; i < to; i++) hash = Math.imul(hash ^ (tokenBytes[i] as number), 0x01000193);
+    let slot = (hash >>> 0) & mask;
     while (slots[slot] !== 0) slot = (slot + 1) & mask;
     slots[slot] = e + 1;
   }
-  tokenStart[size] = at;
   return { size, maxTokenBytes, twoByteRanks, tokenBytes, tokenStart, tokenRank, slots };
 }
 

@@ -3,7 +3,8 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { parseBpeRanks, rankOfBytes, utf8ByteString } from './bpe';
+import { rankOfBytes, utf8ByteString } from './bpe';
+import { parseBpeRanks } from './bpeRanks';
 import { countChars4, loadTokenizer, pieceCachedCounter, splitPattern } from './tokenizer';
 
 const encodings = [

@@ -4,6 +4,10 @@
  */
 import type { ArchiveReply, ArchiveRequest } from './archiveProtocol';
 import { answerArchive } from './archiveJob';
+import { loadFromRankFiles } from './rankFiles';
+
+// The tokenizer's ranks come from the rank files the build writes, not the packaged modules.
+loadFromRankFiles();
 
 self.onmessage = (event: MessageEvent<ArchiveRequest>) =>
   void answerArchive(event.data, (reply: ArchiveReply) => self.postMessage(reply));

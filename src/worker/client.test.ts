@@ -96,6 +96,34 @@ describe('WorkerClient requests', () => {
   });
 });
 
+describe('WorkerClient start', () => {
+  it('makes the worker before any request, once, and the first request goes to it', async () => {
+    const c = client();
+    c.start();
+    c.start();
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.posted).toEqual([]);
+    const { id, result } = c.request('hash', {});
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.requests()).toEqual([{ type: 'hash', id }]);
+    workers[0]!.send({ id, type: 'ok', value: 'abc' });
+    await expect(result).resolves.toBe('abc');
+  });
+
+  it('leaves a worker that cannot be made for the first request to report', async () => {
+    const c = new WorkerClient({
+      createWorker: () => {
+        throw new Error('workers are blocked');
+      },
+    });
+    expect(() => c.start()).not.toThrow();
+    expect(await failureOf(c.request('hash', {}).result)).toEqual({
+      kind: 'internal',
+      message: 'The request could not be sent to the background worker (workers are blocked).',
+    });
+  });
+});
+
 describe('WorkerClient watchdog', () => {
   it('replaces a worker that answers nothing, failing its requests with what it was doing', async () => {
     const c = client();

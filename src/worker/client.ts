@@ -202,6 +202,19 @@ export class WorkerClient implements WorkerRequester {
     this.recovery = recovery;
   }
 
+  /**
+   * Starts the worker now, before any request: its script downloads and
+   * compiles while the page renders, instead of after the first request.
+   * A worker that cannot be made is left for that request to report.
+   */
+  start(): void {
+    try {
+      this.worker ??= this.spawn();
+    } catch {
+      // The first request tries again and says what failed.
+    }
+  }
+
   request<T extends RequestType>(
     type: T,
     body: BodyOf<T>,

@@ -10,8 +10,11 @@ import { errorText } from '../core';
 import { createDispatcher } from './dispatch';
 import { failure } from './failure';
 import type { WorkerInbound, WorkerOutbound } from './protocol';
+import { loadFromRankFiles } from './rankFiles';
 
 declare const self: DedicatedWorkerGlobalScope;
+
+loadFromRankFiles();
 
 function post(reply: WorkerOutbound): void {
   self.postMessage(reply);
