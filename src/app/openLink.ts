@@ -4,7 +4,7 @@
  * never a model call.
  */
 import { PROVIDER_PRESETS, presetAt } from '../providers/presets';
-import { readFragment } from '../share/codec';
+import { readFragment } from '../share/fragment';
 import type { RestoredShare } from '../share/schema';
 import { usePrompts } from '../state/promptStore';
 import { useProvider } from '../state/providerStore';

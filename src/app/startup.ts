@@ -1,7 +1,7 @@
 /** The page's start: this tab's own reload, else a link, else the last transcript, else the first sample. */
 import { useEffect } from 'react';
 import { useSettings } from '../state/settingsStore';
-import { readFragment } from '../share/codec';
+import { readFragment } from '../share/fragment';
 import { isOwnFragment } from '../share/urlState';
 import { useShare } from '../state/shareStore';
 import { useFollow } from '../state/followStore';

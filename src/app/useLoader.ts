@@ -1,6 +1,6 @@
 /** Starting a load from anywhere on the page (the store counts with the current tokenizer). */
 import { useCallback } from 'react';
-import { MAX_BUNDLE_CHARS } from '../share/bundle';
+import { MAX_BUNDLE_CHARS } from '../share/limits';
 import { useTranscript, type LoadRequest } from '../state/transcriptStore';
 import { useUi } from '../state/uiStore';
 import { looksLikeBundle, openBundle } from './openLink';

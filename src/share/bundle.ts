@@ -6,14 +6,14 @@
  * bundle and a link decode through the same schema and migrations. A file
  * from disk is as untrusted as a link and gets the same checks.
  */
-import { MAX_INFLATED_BYTES, ShareEncodeError } from './codec';
+import { ShareEncodeError } from './codec';
+import { MAX_BUNDLE_CHARS } from './limits';
 import { failure, formatBytes, type DecodeResult } from './errors';
 import { isKnownVersion, upgradePayload } from './migrations';
 import type { SharePayload } from './payload';
 import { validateSharePayload } from './schema';
 
-/** The same cap as an inflated link: a bundle holds what a link could. */
-export const MAX_BUNDLE_CHARS = MAX_INFLATED_BYTES;
+export { MAX_BUNDLE_CHARS };
 
 /** The file's text. Throws `ShareEncodeError` for a payload that would not load back. */
 export function encodeBundle(payload: SharePayload): string {

@@ -19,8 +19,8 @@ import { validateSharePayload } from './schema';
 
 /** About what Chrome accepts in a URL; anything longer did not come from a browser. */
 export const MAX_FRAGMENT_CHARS = 2 * 1024 * 1024;
-/** The inflated JSON; a 2 MB fragment of zeros could otherwise inflate to 1.5 GB. */
-export const MAX_INFLATED_BYTES = 20 * 1024 * 1024;
+import { MAX_INFLATED_BYTES } from './limits';
+export { MAX_INFLATED_BYTES };
 
 export interface DecodeLimits {
   maxFragmentChars: number;
@@ -263,17 +263,4 @@ export function buildShareUrl(baseUrl: string, fragment: string): string {
   return url.href;
 }
 
-/** The fragment of `location.hash`, or null when there is none. */
-export function readFragment(locationHash: string): string | null {
-  const text = (locationHash.startsWith('#') ? locationHash.slice(1) : locationHash).trim();
-  return text === '' ? null : text;
-}
-
-/**
- * The fragment of a pasted link, or the text itself when it is a bare
- * fragment: the command line and the "open link" box accept either.
- */
-export function fragmentFromLink(link: string): string | null {
-  const hash = link.indexOf('#');
-  return readFragment(hash >= 0 ? link.slice(hash + 1) : link);
-}
+export { fragmentFromLink, readFragment } from './fragment';

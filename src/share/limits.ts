@@ -4,6 +4,11 @@
  */
 import type { Settings } from '../core/settings';
 
+/** The inflated JSON of a link; a 2 MB fragment of zeros could otherwise inflate to 1.5 GB. */
+export const MAX_INFLATED_BYTES = 20 * 1024 * 1024;
+/** A repro bundle holds what a link may inflate to. */
+export const MAX_BUNDLE_CHARS = MAX_INFLATED_BYTES;
+
 export const SHARE_LIMITS = {
   /** Well past the 50,000 messages the playground is built for. */
   messages: 100_000,

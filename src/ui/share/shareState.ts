@@ -1,6 +1,7 @@
 /** The page state a link carries, read from the stores (never a key). */
 import { findPreset } from '../../providers/presets';
-import { linkSettings, type ShareProviderKind } from '../../share/payload';
+import { linkSettings } from '../../share/linkSettings';
+import type { ShareProviderKind } from '../../share/payload';
 import { sentPrompts, usePrompts } from '../../state/promptStore';
 import { useProvider } from '../../state/providerStore';
 import type { SettingsFields } from '../../core/settings';
