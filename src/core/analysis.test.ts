@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, call, sys, toolResult, user } from './__fixtures__/transcripts';
-import { analyze, shapeOf } from './analysis';
+import { analyze, analyzeInSteps, shapeOf } from './analysis';
+import { STRATEGIES } from './settings';
 import { describeOverflow, describeVerdict, explainNothingToCompact } from './explain';
 import { createEstimator } from './estimate';
 import type { Message } from './message';
@@ -218,5 +219,34 @@ describe('an overflow in words', () => {
       short: '100 over the threshold after compaction',
       long: "after compaction the context is up to 2,600 tokens, 100 over the threshold (2,500): the response's reserve does not fit, so the next turn compacts again",
     });
+  });
+});
+
+describe('the analysis a part at a time', () => {
+  const tokens = (n: number) => 'x'.repeat(n * 4);
+  const read = call('c1', 'read_file', { path: 'a.ts' });
+  const messages = [
+    sys(tokens(40)),
+    user(tokens(900)),
+    assistant(tokens(100), [read]),
+    toolResult(read, tokens(3000)),
+    sys(tokens(25)),
+    user(tokens(700)),
+    assistant(tokens(800)),
+  ];
+  const settings = { maxContextTokens: 5_000, reserveTokens: 500, keepRecentTokens: 1_000 };
+
+  it('pauses once after each strategy and ends with exactly what analyze returns', () => {
+    const shape = shapeOf(messages, chars4);
+    const steps = analyzeInSteps(shape, settings);
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    expect(pauses).toBe(STRATEGIES.length);
+    expect(step.value).toEqual(analyze(shape, settings));
+  });
+
+  it('counts the system messages the file shows as the known part of the unseen tokens: 40 + 25', () => {
+    expect(analyze(shapeOf(messages, chars4), settings).unseenSplit.knownTokens).toBe(65);
   });
 });

@@ -309,12 +309,35 @@ export function analyze(
   input: SettingsInput,
   index: CutIndex = indexShape(shape),
 ): Analysis {
+  const steps = analyzeInSteps(shape, input, index);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `analyze`, a part at a time: it pauses (yields) after each strategy's
+ * outcome and before the fates, and returns the same analysis. A caller with
+ * a long transcript can spread the parts over several tasks (the page does for
+ * a new transcript, whose every preset reads all its tool results), where
+ * `analyze` runs them in one go.
+ */
+export function* analyzeInSteps(
+  shape: TranscriptShape,
+  input: SettingsInput,
+  index: CutIndex = indexShape(shape),
+): Generator<void, Analysis, void> {
   const { settings, adjustments } = explainSettings(input);
   const boundary = boundaryFor(shape.roles, shape.isSummary, shape.alreadyCompacted);
   const totalTokens = index.suffix[0];
   const unseen = resolveUnseen(shape.unseenTokens, settings.unseenTokens);
   const fixed = withFixed(shape, unseen.tokens);
-  const outcomes = STRATEGIES.map((strategy) => outcomeOf(fixed, index, boundary, settings, strategy));
+  const outcomes: StrategyOutcome[] = [];
+  for (const strategy of STRATEGIES) {
+    outcomes.push(outcomeOf(fixed, index, boundary, settings, strategy));
+    yield;
+  }
   const current = outcomes.find((o) => o.strategy === settings.strategy)!;
   return {
     settings,
@@ -325,7 +348,7 @@ export function analyze(
     framingTokens: shape.listTail,
     unseenTokens: unseen.tokens,
     unseenSource: unseen.source,
-    unseenSplit: splitOf(shape, totalTokens, settings.unseenTokens),
+    unseenSplit: splitOf(shape, index, totalTokens, settings.unseenTokens),
     contextTokens: totalTokens + shape.listTail + unseen.tokens,
     threshold: current.trigger.threshold,
     trigger: current.trigger,
@@ -342,11 +365,14 @@ export function analyze(
 }
 
 /** The known and inferred parts of `shape`'s unseen part: the file's system messages, the typed size, the usage gap. */
-function splitOf(shape: TranscriptShape, messageTokens: number, typed: number | null): UnseenSplit {
-  let systemTokens = 0;
-  shape.roles.forEach((role, i) => {
-    if (role === 'system') systemTokens += shape.counts[i]!;
-  });
+function splitOf(
+  shape: TranscriptShape,
+  index: CutIndex,
+  messageTokens: number,
+  typed: number | null,
+): UnseenSplit {
+  // The index keeps the system messages' running total: reading its end is one step, not a pass over them all.
+  const systemTokens = index.systemTokens[index.length];
   const measured =
     typeof shape.unseenTokens === 'number'
       ? { inferredTokens: shape.unseenTokens, lastCallTokens: shape.lastCallTokens ?? null }

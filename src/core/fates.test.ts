@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { assistant, sys, user } from './__fixtures__/transcripts';
 import { indexMessages } from './cutPoint';
 import { createEstimator } from './estimate';
-import { messageFates } from './fates';
+import { fatesFor, messageFates } from './fates';
+import type { CompactionPlan } from './prepare';
 import { planWithIndex } from './prepare';
 import { summaryMessage } from './summaryEnvelope';
 import { normalizeSettings, type SettingsInput } from './settings';
@@ -60,6 +61,66 @@ describe('message fates (chars4)', () => {
       'reinjected',
       'summary',
       'turn-prefix',
+      'kept',
+    ]);
+  });
+});
+
+describe("fatesFor, every message by the plan's bounds", () => {
+  // system, user, assistant, summary (a user message flagged), user, system, assistant, user, assistant
+  const roles = [
+    'system',
+    'user',
+    'assistant',
+    'user',
+    'user',
+    'system',
+    'assistant',
+    'user',
+    'assistant',
+  ] as const;
+  const isSummary = [false, false, false, true, false, false, false, false, false];
+  const plan = (bounds: Partial<CompactionPlan>) =>
+    ({ start: 4, firstKeptIdx: 7, nothingToCompact: false, turnPrefix: null, ...bounds }) as CompactionPlan;
+
+  it('before the boundary: system, re-injected or summary; then summarized, system, kept', () => {
+    expect(fatesFor([...roles], isSummary, plan({}))).toEqual([
+      'system',
+      'reinjected',
+      'reinjected',
+      'summary',
+      'summarized',
+      'system',
+      'summarized',
+      'kept',
+      'kept',
+    ]);
+  });
+
+  it('a split turn: its prefix before the first kept message is the turn prefix, a system message in it stays system', () => {
+    expect(fatesFor([...roles], isSummary, plan({ turnPrefix: { from: 5, to: 7 } }))).toEqual([
+      'system',
+      'reinjected',
+      'reinjected',
+      'summary',
+      'summarized',
+      'system',
+      'turn-prefix',
+      'kept',
+      'kept',
+    ]);
+  });
+
+  it('nothing to compact: everything from the boundary on is kept, system messages too', () => {
+    expect(fatesFor([...roles], isSummary, plan({ nothingToCompact: true, firstKeptIdx: 5 }))).toEqual([
+      'system',
+      'reinjected',
+      'reinjected',
+      'summary',
+      'kept',
+      'kept',
+      'kept',
+      'kept',
       'kept',
     ]);
   });

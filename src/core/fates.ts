@@ -43,19 +43,18 @@ export function fatesFor(
   isSummary: readonly boolean[],
   plan: CompactionPlan,
 ): Fate[] {
-  const fates: Fate[] = new Array(roles.length);
-  for (let i = 0; i < roles.length; i++) {
-    if (roles[i] === 'system' && (i < plan.start || (!plan.nothingToCompact && i < plan.firstKeptIdx))) {
-      fates[i] = 'system';
-    } else if (i < plan.start) {
-      fates[i] = isSummary[i] ? 'summary' : 'reinjected';
-    } else if (plan.nothingToCompact || i >= plan.firstKeptIdx) {
-      fates[i] = 'kept';
-    } else if (plan.turnPrefix && i >= plan.turnPrefix.from) {
-      fates[i] = 'turn-prefix';
-    } else {
-      fates[i] = 'summarized';
-    }
+  // The plan's bounds read once, not per message: this runs over every message at every drag step.
+  const n = roles.length;
+  const start = plan.start;
+  const nothing = plan.nothingToCompact;
+  const firstKept = nothing ? n : plan.firstKeptIdx;
+  const prefixFrom = plan.turnPrefix ? plan.turnPrefix.from : n;
+  const fates: Fate[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    if (i < start) fates[i] = roles[i] === 'system' ? 'system' : isSummary[i] ? 'summary' : 'reinjected';
+    else if (nothing || i >= firstKept) fates[i] = 'kept';
+    else if (roles[i] === 'system') fates[i] = 'system';
+    else fates[i] = i >= prefixFrom ? 'turn-prefix' : 'summarized';
   }
   return fates;
 }

@@ -60,14 +60,17 @@ export function Workbench({ analysis }: { analysis: PageAnalysis }) {
   // table, the timeline, the charts and the list catch up when the drag rests:
   // re-rendering their SVG, cells and rows for every step took frames from the strip.
   const deferred = useDeferredValue(useSettled(analysis, view, FOLLOW_AFTER_MS));
+  // The list's fates are merged from the settled ones: a copy of 50,000 at every step went unused.
+  const current = useMemo(() => ({ fates: analysis.fates, omitted }), [analysis.fates, omitted]);
+  const settled = useSettled(current, view, FOLLOW_AFTER_MS);
   const fates = useMemo<readonly RowFate[]>(() => {
     // Most settings leave nothing out: then the analysis's own array serves, not a copy of 50,000.
-    if (omitted.length === 0) return analysis.fates;
-    const out: RowFate[] = [...analysis.fates];
-    for (const r of omitted) for (let i = r.from; i < r.to; i++) out[i] = 'omitted';
+    if (settled.omitted.length === 0) return settled.fates;
+    const out: RowFate[] = [...settled.fates];
+    for (const r of settled.omitted) for (let i = r.from; i < r.to; i++) out[i] = 'omitted';
     return out;
-  }, [analysis.fates, omitted]);
-  const deferredFates = useDeferredValue(useSettled(fates, view, FOLLOW_AFTER_MS));
+  }, [settled]);
+  const deferredFates = useDeferredValue(fates);
   // What follows shows the last place the drag rested, and says so while it is behind.
   const following = deferred !== analysis;
   const markers = useMemo(
@@ -137,7 +140,11 @@ export function Workbench({ analysis }: { analysis: PageAnalysis }) {
         </Suspense>
       </Follows>
       <PreviewPanel analysis={analysis} />
-      <MessageList view={view} fates={deferredFates} following={deferredFates !== fates} />
+      <MessageList
+        view={view}
+        fates={deferredFates}
+        following={deferredFates !== fates || settled !== current}
+      />
     </div>
   );
 }

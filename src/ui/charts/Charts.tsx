@@ -13,6 +13,7 @@ import {
 } from 'recharts';
 import { compact, fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
+import { useTaskLater } from '../useTaskLater';
 import { useThemeColors } from '../useThemeColors';
 
 const COLORS = [
@@ -28,10 +29,33 @@ const COLORS = [
   'fg',
 ] as const;
 
-/** Memoized: the page re-renders for many reasons that leave the charts' input alone. */
+/**
+ * Memoized: the page re-renders for many reasons that leave the charts' input
+ * alone. Each chart takes a new analysis a task after the one before it: on a
+ * new transcript, recharts measures the axes' labels and updates its store in
+ * effects, which in the same task as the rest of the page made one long task.
+ */
 export default memo(function Charts({ analysis }: { analysis: PageAnalysis }) {
+  const forTotals = useTaskLater(analysis);
+  const forRoles = useTaskLater(forTotals);
+  return (
+    <div className="charts">
+      <TotalsChart analysis={forTotals} />
+      <RolesChart view={forRoles.view} index={forRoles.index} />
+    </div>
+  );
+});
+
+const tooltip = {
+  formatter: (value: unknown) => [`${fmt(Number(value))} tokens`, ''],
+  contentStyle: { background: 'var(--panel)', border: '1px solid var(--border)', color: 'var(--fg)' },
+  cursor: { fill: 'var(--panel-2)' },
+};
+
+/** Context now and after each strategy. */
+const TotalsChart = memo(function TotalsChart({ analysis }: { analysis: PageAnalysis }) {
   const c = useThemeColors(COLORS);
-  const { view, index, outcomes, contextTokens, threshold, settings } = analysis;
+  const { outcomes, contextTokens, threshold, settings } = analysis;
 
   const totals = [
     { name: 'now', tokens: contextTokens, color: c.muted },
@@ -41,6 +65,75 @@ export default memo(function Charts({ analysis }: { analysis: PageAnalysis }) {
       color: o.strategy === settings.strategy ? c.accent : c.border,
     })),
   ];
+
+  return (
+    <figure>
+      <figcaption>Context now and after compaction (summary at its budget)</figcaption>
+      {/* The bars are drawn for the eye; the table under them says the same to a screen reader. */}
+      <div aria-hidden="true">
+        <ResponsiveContainer width="100%" height={170}>
+          <BarChart
+            data={totals}
+            margin={{ top: 8, right: 12, bottom: 0, left: 8 }}
+            accessibilityLayer={false}
+          >
+            <CartesianGrid strokeDasharray="3 3" stroke={c.border} vertical={false} />
+            <XAxis dataKey="name" tick={{ fill: c.fg, fontSize: 12 }} stroke={c.border} />
+            <YAxis
+              tickFormatter={compact}
+              tick={{ fill: c.muted, fontSize: 11 }}
+              stroke={c.border}
+              width={44}
+            />
+            <Tooltip {...tooltip} />
+            {threshold > 0 && (
+              <ReferenceLine
+                y={threshold}
+                stroke={c['cut-line']}
+                strokeDasharray="4 3"
+                label={{
+                  value: 'threshold',
+                  fill: c['cut-line'],
+                  fontSize: 11,
+                  position: 'insideTopRight',
+                }}
+              />
+            )}
+            <Bar dataKey="tokens" isAnimationActive={false}>
+              {totals.map((d) => (
+                <Cell key={d.name} fill={d.color} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <div className="visually-hidden">
+        <table data-testid="chart-totals-table">
+          <caption>
+            Tokens in the context now and after compaction with each strategy
+            {threshold > 0 ? `; the threshold is ${fmt(threshold)}` : ''}
+          </caption>
+          <tbody>
+            {totals.map((d) => (
+              <tr key={d.name}>
+                <th scope="row">
+                  {d.name === 'now'
+                    ? 'now'
+                    : `after ${d.name}${d.name === settings.strategy ? ' (the chosen strategy)' : ''}`}
+                </th>
+                <td>{fmt(d.tokens)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+});
+
+/** Where the tokens are by role. */
+const RolesChart = memo(function RolesChart({ view, index }: Pick<PageAnalysis, 'view' | 'index'>) {
+  const c = useThemeColors(COLORS);
 
   // Where the tokens are by role changes only with the transcript, not with a drag.
   const roles = useMemo(() => {
@@ -62,122 +155,53 @@ export default memo(function Charts({ analysis }: { analysis: PageAnalysis }) {
     }));
   }, [view, index, c]);
 
-  const tooltip = {
-    formatter: (value: unknown) => [`${fmt(Number(value))} tokens`, ''],
-    contentStyle: { background: 'var(--panel)', border: '1px solid var(--border)', color: 'var(--fg)' },
-    cursor: { fill: 'var(--panel-2)' },
-  };
-
   return (
-    <div className="charts">
-      <figure>
-        <figcaption>Context now and after compaction (summary at its budget)</figcaption>
-        {/* The bars are drawn for the eye; the table under them says the same to a screen reader. */}
-        <div aria-hidden="true">
-          <ResponsiveContainer width="100%" height={170}>
-            <BarChart
-              data={totals}
-              margin={{ top: 8, right: 12, bottom: 0, left: 8 }}
-              accessibilityLayer={false}
-            >
-              <CartesianGrid strokeDasharray="3 3" stroke={c.border} vertical={false} />
-              <XAxis dataKey="name" tick={{ fill: c.fg, fontSize: 12 }} stroke={c.border} />
-              <YAxis
-                tickFormatter={compact}
-                tick={{ fill: c.muted, fontSize: 11 }}
-                stroke={c.border}
-                width={44}
-              />
-              <Tooltip {...tooltip} />
-              {threshold > 0 && (
-                <ReferenceLine
-                  y={threshold}
-                  stroke={c['cut-line']}
-                  strokeDasharray="4 3"
-                  label={{
-                    value: 'threshold',
-                    fill: c['cut-line'],
-                    fontSize: 11,
-                    position: 'insideTopRight',
-                  }}
-                />
-              )}
-              <Bar dataKey="tokens" isAnimationActive={false}>
-                {totals.map((d) => (
-                  <Cell key={d.name} fill={d.color} />
-                ))}
-              </Bar>
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
-        <div className="visually-hidden">
-          <table data-testid="chart-totals-table">
-            <caption>
-              Tokens in the context now and after compaction with each strategy
-              {threshold > 0 ? `; the threshold is ${fmt(threshold)}` : ''}
-            </caption>
-            <tbody>
-              {totals.map((d) => (
-                <tr key={d.name}>
-                  <th scope="row">
-                    {d.name === 'now'
-                      ? 'now'
-                      : `after ${d.name}${d.name === settings.strategy ? ' (the chosen strategy)' : ''}`}
-                  </th>
-                  <td>{fmt(d.tokens)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </figure>
-      <figure>
-        <figcaption>Tokens by role</figcaption>
-        <div aria-hidden="true">
-          <ResponsiveContainer width="100%" height={170}>
-            <BarChart
-              data={roles}
-              layout="vertical"
-              margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
-              accessibilityLayer={false}
-            >
-              <CartesianGrid strokeDasharray="3 3" stroke={c.border} horizontal={false} />
-              <XAxis
-                type="number"
-                tickFormatter={compact}
-                tick={{ fill: c.muted, fontSize: 11 }}
-                stroke={c.border}
-              />
-              <YAxis
-                type="category"
-                dataKey="name"
-                tick={{ fill: c.fg, fontSize: 12 }}
-                stroke={c.border}
-                width={70}
-              />
-              <Tooltip {...tooltip} />
-              <Bar dataKey="tokens" isAnimationActive={false}>
-                {roles.map((d) => (
-                  <Cell key={d.name} fill={d.color} />
-                ))}
-              </Bar>
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
-        <div className="visually-hidden">
-          <table data-testid="chart-roles-table">
-            <caption>Tokens by role in the loaded transcript</caption>
-            <tbody>
+    <figure>
+      <figcaption>Tokens by role</figcaption>
+      <div aria-hidden="true">
+        <ResponsiveContainer width="100%" height={170}>
+          <BarChart
+            data={roles}
+            layout="vertical"
+            margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
+            accessibilityLayer={false}
+          >
+            <CartesianGrid strokeDasharray="3 3" stroke={c.border} horizontal={false} />
+            <XAxis
+              type="number"
+              tickFormatter={compact}
+              tick={{ fill: c.muted, fontSize: 11 }}
+              stroke={c.border}
+            />
+            <YAxis
+              type="category"
+              dataKey="name"
+              tick={{ fill: c.fg, fontSize: 12 }}
+              stroke={c.border}
+              width={70}
+            />
+            <Tooltip {...tooltip} />
+            <Bar dataKey="tokens" isAnimationActive={false}>
               {roles.map((d) => (
-                <tr key={d.name}>
-                  <th scope="row">{d.name}</th>
-                  <td>{fmt(d.tokens)}</td>
-                </tr>
+                <Cell key={d.name} fill={d.color} />
               ))}
-            </tbody>
-          </table>
-        </div>
-      </figure>
-    </div>
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <div className="visually-hidden">
+        <table data-testid="chart-roles-table">
+          <caption>Tokens by role in the loaded transcript</caption>
+          <tbody>
+            {roles.map((d) => (
+              <tr key={d.name}>
+                <th scope="row">{d.name}</th>
+                <td>{fmt(d.tokens)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
   );
 });
