@@ -72,6 +72,8 @@ async function followWithExactCounts(page: Page): Promise<void> {
   await withPickerDouble(page);
   await openFresh(page);
   await page.getByTestId('setting-tokenizer').selectOption('chars4');
+  // Picked by hand, the cut rule stays when the followed Claude Code session would choose its agent's preset.
+  await page.getByTestId('setting-strategy').selectOption('budget');
   await page.getByTestId('setting-keep-recent').fill('100');
   await page.getByTestId('setting-reserve').fill('100');
   await page.getByTestId('setting-window').fill('1000');
