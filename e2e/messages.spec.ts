@@ -118,6 +118,8 @@ test('invisible and direction-changing characters are shown as named boxes', asy
 test('a message token by token: coloured pieces with the ids tiktoken gives', async ({ page }, info) => {
   await openFresh(page);
   await paste(page, CHAT);
+  // The pasted transcript, not the sample it replaces, before a row is picked.
+  await expect(page.getByTestId('message-count')).toHaveText('7');
   const text = 'Fix the failing test in src/a.ts';
   await row(page, 1).hover();
   await page.getByRole('button', { name: 'Tokens of message 1' }).click();
