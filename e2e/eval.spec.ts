@@ -232,9 +232,21 @@ test('typing a prompt across the offline preview’s own re-run keeps the focus 
   await page.getByTestId('prompt-editor').locator('summary').click();
   await page.getByTestId('prompt-which').selectOption('system');
   const text = page.getByTestId('prompt-text');
+  // The stale notice lasts the pause before the re-run and the re-run itself: a busy machine
+  // can miss it between two looks, so the page notes that it was shown.
+  await page.evaluate(() => {
+    const seen = window as unknown as { __staleSeen?: boolean };
+    seen.__staleSeen = false;
+    new MutationObserver(() => {
+      const notice = document.querySelector('[data-testid="preview-stale"]');
+      if (notice?.textContent?.includes('prompt changed since this run')) seen.__staleSeen = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await text.fill('Keep every path.');
   await text.press('End');
-  await expect(page.getByTestId('preview-stale')).toContainText('prompt changed since this run');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __staleSeen?: boolean }).__staleSeen))
+    .toBe(true);
   // The pause lets the offline summarizer run again by itself; the typing goes on meanwhile.
   await expect(page.getByTestId('preview-stale')).toHaveCount(0);
   await page.keyboard.type(' And every test name.');
