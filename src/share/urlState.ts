@@ -60,6 +60,24 @@ export function isOwnFragment(fragment: string): boolean {
   }
 }
 
+/**
+ * Takes the page's own link out of the address bar (a link somebody opened
+ * stays): it mirrors the stored state, and a reload after "Reset stored
+ * data" would otherwise bring back what was just forgotten.
+ */
+export function forgetOwnFragment(): void {
+  const fragment = window.location.hash.replace(/^#/, '');
+  if (!isOwnFragment(fragment)) return;
+  const url = new URL(window.location.href);
+  url.hash = '';
+  window.history.replaceState(window.history.state, '', url.href);
+  try {
+    sessionStorage.removeItem(OWN_FRAGMENT_KEY);
+  } catch {
+    // Nothing noted: nothing to forget.
+  }
+}
+
 export function createUrlSync({ delayMs, write = replaceFragment, onError }: UrlSyncOptions): UrlSync {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: (() => string | Promise<string>) | undefined;

@@ -1,5 +1,6 @@
 /** Whatever fails while the page renders shows what failed and "Reset stored data", never a blank page. */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { forgetOwnFragment } from '../share/urlState';
 import { resetStoredData } from '../state/stored';
 
 interface State {
@@ -29,6 +30,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   private reset = async () => {
     this.setState({ resetting: true });
     await resetStoredData();
+    forgetOwnFragment();
     location.reload();
   };
 
