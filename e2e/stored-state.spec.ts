@@ -115,7 +115,8 @@ test('an unknown provider preset and a key that is not text reopen to the offlin
 });
 
 test('a corrupted stored transcript gives way to the sample, with a notice', async ({ page }) => {
-  await openFresh(page);
+  // The page's own start-up writes (held until it idles, flushed together) land before the plant.
+  await openSettled(page);
   await putIdb(page, 'compaction-playground:transcript', {
     source: { kind: 'file', file: 'not a file' },
     sourceName: 7,
