@@ -7,6 +7,7 @@
  * `location.hash =`, because every settings tweak would otherwise become a
  * Back-button stop and flood the history.
  */
+import { readFragment } from './fragment';
 
 export interface UrlSyncOptions {
   /** Quiet time after the last change before the URL is written. */
@@ -66,8 +67,7 @@ export function isOwnFragment(fragment: string): boolean {
  * data" would otherwise bring back what was just forgotten.
  */
 export function forgetOwnFragment(): void {
-  const fragment = window.location.hash.replace(/^#/, '');
-  if (!isOwnFragment(fragment)) return;
+  if (!isOwnFragment(readFragment(window.location.hash) ?? '')) return;
   const url = new URL(window.location.href);
   url.hash = '';
   window.history.replaceState(window.history.state, '', url.href);
