@@ -209,10 +209,10 @@ export function reportOf(
   estimator: Estimator,
   settings: SettingsInput,
 ): LiveReport {
-  const messages = stable.settle(session.messages);
+  const { messages, history } = stable.settleSession(session);
   const counted = shapeOf(messages, estimator);
   // What every request carried besides the file's messages, measured from its recorded usage, as inspect does.
-  const unseenTokens = measuredUnseen(messages, counted.counts, session.history, estimator);
+  const unseenTokens = measuredUnseen(messages, counted.counts, history, estimator);
   const shape = { ...counted, unseenTokens };
   return liveReport(shape, analyze(shape, settings));
 }

@@ -54,6 +54,38 @@ describe('StableMessages', () => {
     expect(stable.settle([msg('l', 'x', { source: { line: 4 } })])[0]).not.toBe(lined);
   });
 
+  it("settles a session's history with its context: a hidden message and a shared one are the objects of the previous reading", () => {
+    const stable = new StableMessages();
+    const reading = () => {
+      const hidden = msg('h', 'before the compaction');
+      const summary = msg('s', 'the summary', { role: 'user', kind: 'summary' });
+      const now = msg('n', 'after it');
+      return {
+        messages: [summary, now],
+        history: { messages: [hidden, summary, now], compactions: [], calls: [] },
+      };
+    };
+    const first = stable.settleSession(reading());
+    const grown = reading();
+    grown.messages.push(msg('x', 'appended'));
+    grown.history.messages.push(grown.messages[2]!);
+    const second = stable.settleSession(grown);
+    expect(second.history!.messages[0]).toBe(first.history!.messages[0]);
+    expect(second.messages[0]).toBe(first.messages[0]);
+    expect(second.history!.messages[1]).toBe(second.messages[0]);
+    expect(second.history!.messages[3]).toBe(second.messages[2]);
+    expect(second.messages.map((m) => m.id)).toEqual(['s', 'n', 'x']);
+  });
+
+  it('a session without a history settles its messages alone', () => {
+    const stable = new StableMessages();
+    const first = stable.settleSession({ messages: [msg('a', 'hello')], title: 't' });
+    const second = stable.settleSession({ messages: [msg('a', 'hello')], title: 't' });
+    expect(second.messages[0]).toBe(first.messages[0]);
+    expect(second.history).toBeUndefined();
+    expect(second.title).toBe('t');
+  });
+
   it('clear forgets: a replaced file reuses nothing', () => {
     const stable = new StableMessages();
     const [first] = stable.settle([msg('a', 'hello')]);

@@ -10,19 +10,45 @@
  * again with more text.
  */
 import type { Message, ToolCall, UnsentEntry } from './message';
+import type { SessionHistory } from './session/history';
 
 export class StableMessages {
   private byId = new Map<string, Message>();
 
   /** `messages` with each unchanged message replaced by the object seen before. */
   settle(messages: readonly Message[]): Message[] {
+    return this.settleLists([messages])[0]!;
+  }
+
+  /**
+   * A session read again, its context and its history settled together: a
+   * message both hold is one object in both, as the importer made it, and a
+   * message a compaction hid is the object of the previous reading too, so
+   * measuring the history against its recorded usage counts only what is new.
+   */
+  settleSession<S extends { messages: readonly Message[]; history?: SessionHistory }>(
+    session: S,
+  ): S & { messages: Message[] } {
+    const history = session.history;
+    if (!history) return { ...session, messages: this.settle(session.messages) };
+    const [all, now] = this.settleLists([history.messages, session.messages]);
+    return { ...session, messages: now!, history: { ...history, messages: all! } };
+  }
+
+  private settleLists(lists: readonly (readonly Message[])[]): Message[][] {
     const next = new Map<string, Message>();
-    const out = messages.map((m) => {
-      const before = this.byId.get(m.id);
-      const kept = before && sameMessage(before, m) ? before : m;
-      next.set(m.id, kept);
-      return kept;
-    });
+    const settled = new Map<Message, Message>();
+    const out = lists.map((list) =>
+      list.map((m) => {
+        const seen = settled.get(m);
+        if (seen) return seen;
+        const before = this.byId.get(m.id);
+        const kept = before && sameMessage(before, m) ? before : m;
+        settled.set(m, kept);
+        next.set(m.id, kept);
+        return kept;
+      }),
+    );
     this.byId = next;
     return out;
   }

@@ -76,7 +76,7 @@ export class FollowedFile {
     return {
       event: event.kind,
       reason,
-      imported: { ...result, messages: this.stable.settle(result.messages) },
+      imported: this.stable.settleSession(result),
       compactions: (result.history?.compactions ?? []).map(compactionLine),
     };
   }
