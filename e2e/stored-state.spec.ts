@@ -114,21 +114,26 @@ test('an unknown provider preset and a key that is not text reopen to the offlin
   await expect(page.getByTestId('stored-notice')).toContainText('1 remembered key was not text');
 });
 
-test('a corrupted stored transcript gives way to the sample, with a notice', async ({ page }) => {
-  // The page's own start-up writes (held until it idles, flushed together) land before the plant.
-  await openSettled(page);
-  await putIdb(page, 'compaction-playground:transcript', {
-    source: { kind: 'file', file: 'not a file' },
-    sourceName: 7,
+for (const start of ['a reload of its own link', 'a fresh visit']) {
+  test(`a corrupted stored transcript gives way to the sample, with a notice: ${start}`, async ({ page }) => {
+    // The page's own start-up writes (held until it idles, flushed together) land before the plant.
+    await openSettled(page);
+    // The address bar mirrors the page: the sample's own link, which names the stored transcript.
+    await expect(page).toHaveURL(/#v3\./);
+    await putIdb(page, 'compaction-playground:transcript', {
+      source: { kind: 'file', file: 'not a file' },
+      sourceName: 7,
+    });
+    if (start === 'a fresh visit') await page.goto('/');
+    else await page.reload();
+    await expectWorkingPage(page);
+    await expect(page.getByTestId('stored-notice')).toContainText(
+      'The transcript kept from your last visit could not be restored',
+    );
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByTestId('stored-notice')).toHaveCount(0);
   });
-  await page.reload();
-  await expectWorkingPage(page);
-  await expect(page.getByTestId('stored-notice')).toContainText(
-    'The transcript kept from your last visit could not be restored',
-  );
-  await page.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(page.getByTestId('stored-notice')).toHaveCount(0);
-});
+}
 
 test('a stored theme it does not know uses the system theme, with a notice', async ({ page }) => {
   await openFresh(page);

@@ -5,7 +5,7 @@ import { readFragment } from '../share/fragment';
 import { isOwnFragment } from '../share/urlState';
 import { useShare } from '../state/shareStore';
 import { useFollow } from '../state/followStore';
-import { storedTranscript, useTranscript } from '../state/transcriptStore';
+import { storedTranscript, useTranscript, type LoadRequest } from '../state/transcriptStore';
 import { warmTokenizer } from '../state/tokenizerTables';
 import { workerClient } from '../worker/client';
 import { loadSamples, sampleUrl } from './samples';
@@ -43,13 +43,23 @@ export function useStartup() {
       // A reload of this tab: the address bar holds the link this page wrote itself, and
       // the stored transcript is the original (its own format, its source positions).
       const fragment = readFragment(location.hash);
-      if (fragment && isOwnFragment(fragment)) {
-        const previous = await storedTranscript();
+      const own = fragment !== null && isOwnFragment(fragment);
+      // Read once, so a record that cannot be restored is told once.
+      let previous: LoadRequest | null | undefined;
+      if (own) {
+        previous = await storedTranscript();
         if (cancelled || (previous && (await load(previous)))) return;
+        previous = null;
       }
-      const linked = await openLinkFromLocation(true);
+      let linked = await openLinkFromLocation(true);
       // A full link brought its transcript; a settings-only one waits for the reader's file.
       if (cancelled || (linked && !useShare.getState().expected)) return;
+      if (linked && own) {
+        // The page's own settings-only link names the transcript that was just found
+        // unusable: no reader will bring that file, so the page goes on to the sample.
+        useShare.getState().set({ expected: null });
+        linked = false;
+      }
       // The user may have pasted or opened a file while this page was still starting:
       // what they chose wins over anything startup would load.
       const userLoaded = () => {
@@ -57,7 +67,7 @@ export function useStartup() {
         // A file being followed is the user's choice too, before its first view arrives.
         return status !== 'empty' || loadId !== null || useFollow.getState().status !== 'off';
       };
-      const previous = await storedTranscript();
+      if (previous === undefined) previous = await storedTranscript();
       if (cancelled || userLoaded()) return;
       if (previous && (await load(previous))) return;
       const [first] = await loadSamples();
