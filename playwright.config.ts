@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { BROWSER_ARGS } from './testing/browser-args.mjs';
 import { findBrowser } from './testing/find-browser.mjs';
 
 /** Overridable so two checkouts can run their suites side by side. */
@@ -56,13 +57,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
-      // This network is closed: background fetches would only fail, many at a time.
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: BROWSER_ARGS,
     },
   },
   webServer: [

@@ -42,6 +42,7 @@ export default defineConfig({
       'src/**/*.test.ts',
       'scripts/**/*.test.ts',
       'bench/**/*.test.ts',
+      'testing/*.test.ts',
       'testing/mock-llm/**/*.test.ts',
     ],
     // The sample projects' own tests are sample data, not ours to run.

@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { BROWSER_ARGS } from '../testing/browser-args.mjs';
 import { findBrowser } from '../testing/find-browser.mjs';
 import { rng } from '../testing/rng';
 import { startPreview } from './browser';
@@ -173,7 +174,7 @@ async function runPage(dir: string): Promise<PageRun> {
   const server = await startPreview();
   const browser = await chromium.launch({
     executablePath: findBrowser() ?? undefined,
-    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: BROWSER_ARGS,
   });
   type Probe = { __long: [number, number][]; __opened: number | null };
   try {

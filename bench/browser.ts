@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { importTranscript } from '../src/formats/registry';
 import { generateClaudeCode } from '../testing/transcripts';
+import { BROWSER_ARGS } from '../testing/browser-args.mjs';
 import { findBrowser } from '../testing/find-browser.mjs';
 import { ensureData } from './importCli';
 import { median, percentile, type Figure } from './stats';
@@ -237,7 +238,7 @@ export async function browserBench(options: { quick: boolean }): Promise<Figure[
   const server = await startPreview();
   const browser = await chromium.launch({
     executablePath: findBrowser() ?? undefined,
-    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: BROWSER_ARGS,
   });
   try {
     figures.push(...(await firstScreen(browser, options.quick ? 1 : 3)));

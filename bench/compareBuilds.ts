@@ -7,6 +7,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { chromium } from 'playwright-core';
+import { BROWSER_ARGS } from '../testing/browser-args.mjs';
 import { findBrowser } from '../testing/find-browser.mjs';
 import { browserData, dragFigures, loadFigures, startPreview } from './browser';
 import { median, type Figure } from './stats';
@@ -28,7 +29,7 @@ const servers: ChildProcess[] = [];
 const rows: Record<string, Record<string, number[]>> = { old: {}, new: {} };
 const browser = await chromium.launch({
   executablePath: findBrowser() ?? undefined,
-  args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: BROWSER_ARGS,
 });
 try {
   for (const build of builds) servers.push(await startPreview(build.port, build.dir));

@@ -7,6 +7,7 @@
  * and → exact bars.
  */
 import { chromium } from 'playwright-core';
+import { BROWSER_ARGS } from '../testing/browser-args.mjs';
 import { findBrowser } from '../testing/find-browser.mjs';
 import { EXACT_BARS_TARGET_MS, FIRST_BARS_TARGET_MS, firstScreenOnce } from './browser';
 import { median } from './stats';
@@ -20,7 +21,7 @@ if (!a || !b || !Number.isInteger(runs) || runs < 1) {
 
 const browser = await chromium.launch({
   executablePath: findBrowser() ?? undefined,
-  args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: BROWSER_ARGS,
 });
 const seen: Record<string, { bars: number[]; exact: number[] }> = {
   [a]: { bars: [], exact: [] },
