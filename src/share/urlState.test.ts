@@ -69,6 +69,21 @@ describe('address bar sync', () => {
     expect(write.mock.calls).toEqual([['v1.now']]);
   });
 
+  test('cancel drops an encoding already under way: its answer is not written', async () => {
+    const write = vi.fn();
+    let finish: (fragment: string) => void = () => {};
+    const sync = createUrlSync({ delayMs: 10, write });
+    sync.update(() => new Promise<string>((resolve) => (finish = resolve)));
+    await vi.advanceTimersByTimeAsync(10);
+    sync.cancel();
+    finish('v1.replaced');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(write).not.toHaveBeenCalled();
+    sync.update('v1.loaded');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(write.mock.calls).toEqual([['v1.loaded']]);
+  });
+
   test('a failed encoding is reported and leaves the URL alone', async () => {
     const write = vi.fn();
     const onError = vi.fn();

@@ -66,6 +66,49 @@ describe('runInSlices', () => {
     expect(results).toEqual([]);
   });
 
+  it('told to start later, runs no step within the call: the first slice waits for a task too', async () => {
+    const clock = { t: 0 };
+    const log: string[] = [];
+    const results: number[] = [];
+    let release!: () => void;
+    runInSlices(
+      fiveSteps(clock, log),
+      (v) => results.push(v),
+      () => {},
+      {
+        budgetMs: 100,
+        now: () => clock.t,
+        wait: () => {
+          log.push('next task');
+          return new Promise((resolve) => (release = resolve));
+        },
+        startLater: true,
+      },
+    );
+    expect(log).toEqual(['next task']);
+    expect(results).toEqual([]);
+    release();
+    await nextTask();
+    expect(log).toEqual(['next task', 'step 1', 'step 2', 'step 3', 'step 4', 'step 5']);
+    expect(results).toEqual([15]);
+  });
+
+  it('told to start later and cancelled before that task, runs no step at all', async () => {
+    const log: string[] = [];
+    const results: number[] = [];
+    const cancel = runInSlices(
+      fiveSteps({ t: 0 }, log),
+      (v) => results.push(v),
+      () => {},
+      { budgetMs: 100, startLater: true },
+    );
+    cancel();
+    await nextTask();
+    await nextTask();
+    expect(log).toEqual([]);
+    expect(results).toEqual([]);
+  });
+
   it('hands a step that throws to failed', () => {
     function* failing(): Generator<void, number, void> {
       yield;

@@ -2,7 +2,7 @@
  * Runs a generator's steps a slice of the main thread at a time: as many steps
  * as fit in `budgetMs`, then the rest in a later task, so that a long
  * computation never holds the page for one long task. A computation that fits
- * in one slice ends within the call.
+ * in one slice ends within the call, unless told to start in a later task.
  */
 
 /** Resolves in a new task: a message to itself, which no timer clamping delays. */
@@ -23,6 +23,12 @@ export interface SliceOptions {
   now?: () => number;
   /** Waits for the next slice's task. */
   wait?: () => Promise<void>;
+  /**
+   * The first slice waits for a task of its own too, instead of running
+   * within the call: started from a render's effects, it would otherwise
+   * lengthen the task that drew that render.
+   */
+  startLater?: boolean;
 }
 
 /**
@@ -34,7 +40,7 @@ export function runInSlices<T>(
   steps: Generator<unknown, T, void>,
   done: (value: T) => void,
   failed: (error: unknown) => void,
-  { budgetMs, now = () => performance.now(), wait = nextTask }: SliceOptions,
+  { budgetMs, now = () => performance.now(), wait = nextTask, startLater = false }: SliceOptions,
 ): () => void {
   let cancelled = false;
   const slice = () => {
@@ -55,7 +61,8 @@ export function runInSlices<T>(
     }
     void wait().then(slice);
   };
-  slice();
+  if (startLater) void wait().then(slice);
+  else slice();
   return () => {
     cancelled = true;
   };

@@ -64,7 +64,8 @@ export function useAnalysis(): PageAnalysis | null {
           ? setSliced({ analysis, settings })
           : startTransition(() => setSliced({ analysis, settings })),
       (error) => setFailure({ view, error }),
-      { budgetMs: SLICE_MS },
+      // A large view's first slice takes a task of its own: in the task that drew the view's arrival it made one long task.
+      { budgetMs: SLICE_MS, startLater: !drawsAtOnce(view) },
     );
   }, [view, settings, done]);
   if (failure && failure.view === view) throw failure.error;

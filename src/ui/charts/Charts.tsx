@@ -1,5 +1,5 @@
 /** Small aggregate charts: totals before and after each strategy, and where the tokens are by role. */
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type ReactElement } from 'react';
 import {
   Bar,
   BarChart,
@@ -12,6 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import { compact, fmt } from '../format';
+import { barsFromKey, barsKey } from './barsKey';
 import type { PageAnalysis } from '../useAnalysis';
 import { useTaskLater } from '../useTaskLater';
 import { useThemeColors } from '../useThemeColors';
@@ -46,6 +47,27 @@ export default memo(function Charts({ analysis }: { analysis: PageAnalysis }) {
   );
 });
 
+const TOTALS_MARGIN = { top: 8, right: 12, bottom: 0, left: 8 };
+const ROLES_MARGIN = { top: 8, right: 16, bottom: 0, left: 8 };
+
+/**
+ * The bars, one colour each, as the same element while their names and colours
+ * hold: a new transcript then changes only the chart's data, not its `Bar`.
+ */
+function useBars(items: readonly { name: string; color: string }[]): ReactElement {
+  const key = barsKey(items);
+  return useMemo(
+    () => (
+      <Bar dataKey="tokens" isAnimationActive={false}>
+        {barsFromKey(key).map((d) => (
+          <Cell key={d.name} fill={d.color} />
+        ))}
+      </Bar>
+    ),
+    [key],
+  );
+}
+
 const tooltip = {
   formatter: (value: unknown) => [`${fmt(Number(value))} tokens`, ''],
   contentStyle: { background: 'var(--panel)', border: '1px solid var(--border)', color: 'var(--fg)' },
@@ -65,6 +87,32 @@ const TotalsChart = memo(function TotalsChart({ analysis }: { analysis: PageAnal
       color: o.strategy === settings.strategy ? c.accent : c.border,
     })),
   ];
+  // Everything but the data is the same element while its input holds: recharts then
+  // re-renders and re-registers (a store update each) only what the new numbers move.
+  const bars = useBars(totals);
+  const frame = useMemo(
+    () => (
+      <>
+        <CartesianGrid strokeDasharray="3 3" stroke={c.border} vertical={false} />
+        <XAxis dataKey="name" tick={{ fill: c.fg, fontSize: 12 }} stroke={c.border} />
+        <YAxis tickFormatter={compact} tick={{ fill: c.muted, fontSize: 11 }} stroke={c.border} width={44} />
+        <Tooltip {...tooltip} />
+      </>
+    ),
+    [c],
+  );
+  const line = useMemo(
+    () =>
+      threshold > 0 && (
+        <ReferenceLine
+          y={threshold}
+          stroke={c['cut-line']}
+          strokeDasharray="4 3"
+          label={{ value: 'threshold', fill: c['cut-line'], fontSize: 11, position: 'insideTopRight' }}
+        />
+      ),
+    [threshold, c],
+  );
 
   return (
     <figure>
@@ -72,38 +120,10 @@ const TotalsChart = memo(function TotalsChart({ analysis }: { analysis: PageAnal
       {/* The bars are drawn for the eye; the table under them says the same to a screen reader. */}
       <div aria-hidden="true">
         <ResponsiveContainer width="100%" height={170}>
-          <BarChart
-            data={totals}
-            margin={{ top: 8, right: 12, bottom: 0, left: 8 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid strokeDasharray="3 3" stroke={c.border} vertical={false} />
-            <XAxis dataKey="name" tick={{ fill: c.fg, fontSize: 12 }} stroke={c.border} />
-            <YAxis
-              tickFormatter={compact}
-              tick={{ fill: c.muted, fontSize: 11 }}
-              stroke={c.border}
-              width={44}
-            />
-            <Tooltip {...tooltip} />
-            {threshold > 0 && (
-              <ReferenceLine
-                y={threshold}
-                stroke={c['cut-line']}
-                strokeDasharray="4 3"
-                label={{
-                  value: 'threshold',
-                  fill: c['cut-line'],
-                  fontSize: 11,
-                  position: 'insideTopRight',
-                }}
-              />
-            )}
-            <Bar dataKey="tokens" isAnimationActive={false}>
-              {totals.map((d) => (
-                <Cell key={d.name} fill={d.color} />
-              ))}
-            </Bar>
+          <BarChart data={totals} margin={TOTALS_MARGIN} accessibilityLayer={false}>
+            {frame}
+            {line}
+            {bars}
           </BarChart>
         </ResponsiveContainer>
       </div>
@@ -155,37 +175,38 @@ const RolesChart = memo(function RolesChart({ view, index }: Pick<PageAnalysis, 
     }));
   }, [view, index, c]);
 
+  const bars = useBars(roles);
+  const frame = useMemo(
+    () => (
+      <>
+        <CartesianGrid strokeDasharray="3 3" stroke={c.border} horizontal={false} />
+        <XAxis
+          type="number"
+          tickFormatter={compact}
+          tick={{ fill: c.muted, fontSize: 11 }}
+          stroke={c.border}
+        />
+        <YAxis
+          type="category"
+          dataKey="name"
+          tick={{ fill: c.fg, fontSize: 12 }}
+          stroke={c.border}
+          width={70}
+        />
+        <Tooltip {...tooltip} />
+      </>
+    ),
+    [c],
+  );
+
   return (
     <figure>
       <figcaption>Tokens by role</figcaption>
       <div aria-hidden="true">
         <ResponsiveContainer width="100%" height={170}>
-          <BarChart
-            data={roles}
-            layout="vertical"
-            margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid strokeDasharray="3 3" stroke={c.border} horizontal={false} />
-            <XAxis
-              type="number"
-              tickFormatter={compact}
-              tick={{ fill: c.muted, fontSize: 11 }}
-              stroke={c.border}
-            />
-            <YAxis
-              type="category"
-              dataKey="name"
-              tick={{ fill: c.fg, fontSize: 12 }}
-              stroke={c.border}
-              width={70}
-            />
-            <Tooltip {...tooltip} />
-            <Bar dataKey="tokens" isAnimationActive={false}>
-              {roles.map((d) => (
-                <Cell key={d.name} fill={d.color} />
-              ))}
-            </Bar>
+          <BarChart data={roles} layout="vertical" margin={ROLES_MARGIN} accessibilityLayer={false}>
+            {frame}
+            {bars}
           </BarChart>
         </ResponsiveContainer>
       </div>

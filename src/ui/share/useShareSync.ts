@@ -24,11 +24,19 @@ export function useAddressBarSync(): void {
   const selected = useUi((s) => s.selected);
   const preview = usePreviewResult((s) => s.result);
   const prompts = usePrompts((s) => s.prompts);
+  const loading = useTranscript((s) => s.status === 'loading');
   useEffect(() => {
     if (!ready || !view) return;
+    // While a transcript loads or is counted again, the link waits for it: the one pending
+    // names what is being replaced, and writing it (a call the browser answers in turn, tens
+    // of milliseconds while it hands the page a large file) held the page in mid-load.
+    if (loading) {
+      sync.cancel();
+      return;
+    }
     // The worker chooses the link and redacts it: the page cannot ask for an address with a key in it.
     sync.update(() => workerClient.request('address', { state: currentLinkState(preview) }).result);
-  }, [ready, view, settings, provider, selected, preview, prompts, sync]);
+  }, [ready, view, loading, settings, provider, selected, preview, prompts, sync]);
   useEffect(() => () => sync.cancel(), [sync]);
 }
 
