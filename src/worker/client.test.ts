@@ -152,6 +152,38 @@ describe('WorkerClient watchdog', () => {
     expect(workers[1]!.requests().map((r) => r.type)).toEqual(['hash']);
   });
 
+  it('names the load the user waits for, not the address bar link queued before it', async () => {
+    const c = client();
+    const address = c.request('address', { state: {} as never });
+    const load = c.request('load', {
+      source: { kind: 'text', text: 'x' },
+      sourceName: 'big.jsonl',
+      tokenizer: 'o200k_base',
+      scale: 1,
+    });
+    workers[0]!.answersPings = false;
+    const failures = Promise.all([failureOf(address.result), failureOf(load.result)]);
+    await advance(WORKER_SILENCE_TIMEOUT_MS + 3000);
+    const message = 'The background worker stopped responding while loading a transcript; it was restarted.';
+    expect(await failures).toEqual([
+      { kind: 'worker-stopped', message },
+      { kind: 'worker-stopped', message },
+    ]);
+  });
+
+  it('names the address bar link when nothing else was asked', async () => {
+    const c = client();
+    const address = c.request('address', { state: {} as never });
+    workers[0]!.answersPings = false;
+    const failure = failureOf(address.result);
+    await advance(WORKER_SILENCE_TIMEOUT_MS + 3000);
+    expect(await failure).toEqual({
+      kind: 'worker-stopped',
+      message:
+        'The background worker stopped responding while writing the link in the address bar; it was restarted.',
+    });
+  });
+
   it('leaves a busy worker alone while it reports progress, however long the task', async () => {
     const c = client();
     const { id, result } = c.request('retokenize', { tokenizer: 'cl100k_base', scale: 1 });

@@ -84,6 +84,9 @@ const RESENDABLE = new Set<RequestType>([
   'open-share',
 ]);
 
+/** Requests the page makes on its own, which nobody waits for. */
+const BACKGROUND = new Set<RequestType>(['address', 'warm']);
+
 /**
  * Decides whether a request that calls a provider may leave the page: a
  * reason refuses it. Every call to a provider (preview, compare, judge,
@@ -371,15 +374,20 @@ export class WorkerClient implements WorkerRequester {
     }
   }
 
-  /** What the worker was busy with: the cancelled request, or else the oldest one it was given. */
+  /**
+   * What the worker was busy with: the cancelled request, else the oldest one
+   * somebody waits for, else the oldest at all. The address bar's link is
+   * written in the background: a load that stops behind it is what the page
+   * must name, where the user is waiting for it.
+   */
   private activity(cause: StopCause): string {
     const target = cause.kind === 'cancelled' ? this.pending.get(cause.target) : undefined;
-    const entries = target ? [target] : this.pending.values();
-    for (const entry of entries) {
-      if (!entry.posted || entry.message.type === 'cancel') continue;
-      return entry.phase ? PHASE_ACTIVITY[entry.phase] : ACTIVITY[entry.message.type];
-    }
-    return 'idle';
+    const posted = (target ? [target] : [...this.pending.values()]).filter(
+      (entry) => entry.posted && entry.message.type !== 'cancel',
+    );
+    const entry = posted.find((e) => !BACKGROUND.has(e.message.type)) ?? posted[0];
+    if (!entry) return 'idle';
+    return entry.phase ? PHASE_ACTIVITY[entry.phase] : ACTIVITY[entry.message.type];
   }
 
   /**
