@@ -14,6 +14,7 @@ import type {
   WorkerOutbound,
   WorkerRequest,
 } from './protocol';
+import { ACTIVITY, BACKGROUND, PHASE_ACTIVITY, stoppedMessage, type StopCause } from './stopped';
 
 /**
  * How long a ping may go unanswered before the worker is declared stuck.
@@ -33,38 +34,6 @@ const WATCH_EVERY_MS = 1_000;
 type RequestType = WorkerRequest['type'];
 type BodyOf<T extends RequestType> = Omit<Extract<WorkerRequest, { type: T }>, 'id' | 'type'>;
 
-/** What a worker-stopped failure says the worker was doing. */
-const ACTIVITY: Record<RequestType, string> = {
-  load: 'loading a transcript',
-  cases: 'running the gold-fact cases',
-  follow: 'reading the followed file',
-  cancel: 'cancelling a task',
-  retokenize: 'counting tokens',
-  detail: 'reading a message',
-  tokens: 'splitting a message into tokens',
-  search: 'searching the messages',
-  fit: 'fitting the summarizer input',
-  export: 'exporting the transcript',
-  compact: 'previewing the compaction',
-  judge: 'asking the judge model',
-  count: "asking the provider for the transcript's token count",
-  share: 'making a share link',
-  address: 'writing the link in the address bar',
-  hash: 'hashing the transcript',
-  'open-share': 'opening a share link',
-  timeline: 'replaying the session',
-  'ledger-strategies': 'comparing the strategies at a recorded compaction',
-  pin: 'showing the context at a call',
-  breakdown: 'breaking the context down by category',
-  warm: 'loading the tokenizer',
-};
-const PHASE_ACTIVITY: Record<Progress['phase'], string> = {
-  reading: 'reading the transcript',
-  importing: 'importing the transcript',
-  tokenizer: 'loading the tokenizer',
-  tokenizing: 'counting tokens',
-};
-
 /**
  * Sent again to the fresh worker when a cancel had to replace the old one:
  * they only read, or replace the transcript. A preview is not, since it may
@@ -83,9 +52,6 @@ const RESENDABLE = new Set<RequestType>([
   'hash',
   'open-share',
 ]);
-
-/** Requests the page makes on its own, which nobody waits for. */
-const BACKGROUND = new Set<RequestType>(['address', 'warm']);
 
 /**
  * Decides whether a request that calls a provider may leave the page: a
@@ -146,9 +112,6 @@ export interface WorkerRequester {
  * other request reaches the new one.
  */
 export type WorkerRecovery = (client: WorkerRequester) => Promise<void>;
-
-type StopCause =
-  { kind: 'unresponsive' } | { kind: 'crashed'; detail: string } | { kind: 'cancelled'; target: number };
 
 interface Pending {
   message: WorkerRequest;
@@ -441,17 +404,6 @@ export class WorkerClient implements WorkerRequester {
 
 function cancelled(): WorkerFailure {
   return { kind: 'cancelled', message: 'Cancelled' };
-}
-
-function stoppedMessage(cause: StopCause, activity: string): string {
-  switch (cause.kind) {
-    case 'unresponsive':
-      return `The background worker stopped responding while ${activity}; it was restarted.`;
-    case 'crashed':
-      return `The background worker crashed while ${activity} (${cause.detail}); it was restarted.`;
-    case 'cancelled':
-      return `The background worker was restarted to stop ${activity}, which did not respond to Cancel.`;
-  }
 }
 
 export const workerClient = new WorkerClient();
