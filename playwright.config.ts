@@ -63,7 +63,8 @@ export default defineConfig({
   webServer: [
     {
       // Always the built app, on a port nothing else uses, never a stray dev server.
-      command: `npm run build && npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+      // `vite build` alone: the types are `npm run typecheck`'s job, which `npm test` runs first.
+      command: `npx vite build && npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${PORT}`,
       reuseExistingServer: false,
       timeout: 300_000,
