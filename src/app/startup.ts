@@ -5,7 +5,7 @@ import { readFragment } from '../share/fragment';
 import { isOwnFragment } from '../share/urlState';
 import { useShare } from '../state/shareStore';
 import { useFollow } from '../state/followStore';
-import { storedTranscript, useTranscript, type LoadRequest } from '../state/transcriptStore';
+import { storedTranscript, useTranscript } from '../state/transcriptStore';
 import { warmTokenizer } from '../state/tokenizerTables';
 import { workerClient } from '../worker/client';
 import { loadSamples, sampleUrl } from './samples';
@@ -44,12 +44,9 @@ export function useStartup() {
       // the stored transcript is the original (its own format, its source positions).
       const fragment = readFragment(location.hash);
       const own = fragment !== null && isOwnFragment(fragment);
-      // Read once, so a record that cannot be restored is told once.
-      let previous: LoadRequest | null | undefined;
       if (own) {
-        previous = await storedTranscript();
-        if (cancelled || (previous && (await load(previous)))) return;
-        previous = null;
+        const kept = await storedTranscript();
+        if (cancelled || (kept && (await load(kept)))) return;
       }
       let linked = await openLinkFromLocation(true);
       // A full link brought its transcript; a settings-only one waits for the reader's file.
@@ -67,7 +64,8 @@ export function useStartup() {
         // A file being followed is the user's choice too, before its first view arrives.
         return status !== 'empty' || loadId !== null || useFollow.getState().status !== 'off';
       };
-      if (previous === undefined) previous = await storedTranscript();
+      // A reload of this tab tried the stored transcript above: read once, a bad record is told once.
+      const previous = own ? null : await storedTranscript();
       if (cancelled || userLoaded()) return;
       if (previous && (await load(previous))) return;
       const [first] = await loadSamples();
