@@ -251,9 +251,6 @@ test.describe('the first screen answers for one agent', () => {
   }) => {
     await openFresh(page);
     await expect(page.getByTestId('cut-index')).toHaveText('185');
-    // The sample shows the default strategy, with no note.
-    await expect(page.getByTestId('setting-strategy')).toHaveValue('budget');
-    await expect(page.getByTestId('strategy-origin')).toHaveCount(0);
     await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/claude-code.jsonl');
     await expect(page.getByTestId('format')).toHaveText('claude-code');
     await expect(page.getByTestId('setting-strategy')).toHaveValue('claude-code');
@@ -266,6 +263,31 @@ test.describe('the first screen answers for one agent', () => {
     await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/codex.jsonl');
     await expect(page.getByTestId('format')).toHaveText('codex');
     await expect(page.getByTestId('setting-strategy')).toHaveValue('turns');
+  });
+
+  test("the Claude Code sample opens under the default, where the handle moves the cut, with Claude Code's answer one click away", async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await expect(page.getByTestId('setting-strategy')).toHaveValue('budget');
+    await expect(page.getByTestId('strategy-origin')).toHaveText(
+      "The default, where the keep-recent handle moves the cut; “What would Claude Code do?” under the bars shows Claude Code's own rule.",
+    );
+    const answer = page.getByRole('button', { name: 'What would Claude Code do?' });
+    await expect(answer).toBeInViewport();
+    await answer.click();
+    await expect(page.getByTestId('setting-strategy')).toHaveValue('claude-code');
+    // Claude Code summarizes everything before the cut and keeps no recent messages verbatim.
+    await expect(page.getByTestId('kept-tokens')).toHaveText('0');
+    await expect(page.getByTestId('verdict')).toContainText('threshold 167,000');
+    await expect(answer).toHaveCount(0);
+    await expect(page.getByTestId('strategy-origin')).toHaveCount(0);
+    // Reset gives the choice back: the sample's default and the offer again.
+    await page.getByRole('button', { name: 'Reset', exact: true }).click();
+    await expect(page.getByTestId('setting-strategy')).toHaveValue('budget');
+    await expect(page.getByTestId('cut-index')).toHaveText('185');
+    await expect(answer).toBeVisible();
   });
 
   test("a link's strategy wins over the agent of the file opened after it", async ({ page }) => {

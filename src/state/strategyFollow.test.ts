@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import { restoreSettings, useSettings } from './settingsStore';
-import { strategyFor, strategyNote } from './strategyFollow';
+import { agentOffer, offerNote, strategyFor, strategyNote } from './strategyFollow';
 
 describe("the strategy that follows the loaded file's agent", () => {
   it("an agent's file gets that agent's preset, said as chosen for its file", () => {
@@ -73,5 +73,30 @@ describe('the settings store follows the file until a strategy is chosen', () =>
       restoreSettings({ settings: { ...DEFAULT_SETTINGS, strategy: 'codex' }, strategyChosen: false }).value
         .strategyChosen,
     ).toBe(false);
+  });
+});
+
+describe("the file's agent offered when the default is in force", () => {
+  it("a Claude Code sample under the default is offered Claude Code's preset", () => {
+    expect(agentOffer('claude-code', { from: 'default' }, 'budget')).toEqual({
+      name: 'Claude Code',
+      strategy: 'claude-code',
+    });
+    expect(offerNote('Claude Code')).toBe(
+      "The default, where the keep-recent handle moves the cut; “What would Claude Code do?” under the bars shows Claude Code's own rule",
+    );
+  });
+
+  it("nothing is offered once the agent's preset is in force, or when the user, the file or a link chose", () => {
+    expect(agentOffer('claude-code', { from: 'default' }, 'claude-code')).toBeNull();
+    expect(agentOffer('claude-code', { from: 'chosen' }, 'turns')).toBeNull();
+    expect(agentOffer('claude-code', { from: 'link' }, 'budget')).toBeNull();
+    expect(agentOffer('codex', { from: 'file', agent: 'Codex' }, 'codex')).toBeNull();
+  });
+
+  it('a file with no agent, or none loaded, is offered nothing', () => {
+    expect(agentOffer('openai-chat', { from: 'default' }, 'budget')).toBeNull();
+    expect(agentOffer('text', { from: 'default' }, 'budget')).toBeNull();
+    expect(agentOffer(null, { from: 'default' }, 'budget')).toBeNull();
   });
 });

@@ -44,3 +44,25 @@ export function strategyNote(origin: StrategyOrigin): string {
       return '';
   }
 }
+
+/**
+ * The loaded file's agent and its preset, offered when the page shows another
+ * strategy that nobody chose: a sample, or a transcript a link opened, keeps
+ * the default, where the keep-recent handle moves the cut. Null when the file
+ * has no agent, when the agent's preset is in force, or when the user's, the
+ * file's or a link's choice is.
+ */
+export function agentOffer(
+  format: FormatId | null,
+  origin: StrategyOrigin,
+  strategy: Strategy,
+): { name: string; strategy: Strategy } | null {
+  const agent = format ? agentOf(format) : null;
+  if (!agent || origin.from !== 'default' || strategy === agent.strategy) return null;
+  return { name: agent.name, strategy: agent.strategy };
+}
+
+/** The note beside the strategy field while the agent's preset is offered under the bars. */
+export function offerNote(agentName: string): string {
+  return `The default, where the keep-recent handle moves the cut; “What would ${agentName} do?” under the bars shows ${agentName}'s own rule`;
+}

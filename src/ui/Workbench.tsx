@@ -15,6 +15,7 @@ import { PinnedBanner, TimelinePanel } from './timeline/TimelinePanel';
 import type { PageAnalysis } from './useAnalysis';
 import { useOmitted } from './useOmitted';
 import { useSettled } from './useSettled';
+import { AgentAnswer } from './AgentAnswer';
 import type { RowFate } from './labels';
 
 const Charts = lazy(() => import('./charts/Charts'));
@@ -118,15 +119,18 @@ export function Workbench({ analysis }: { analysis: PageAnalysis }) {
           previews={view.previews}
         />
         <FireOffer analysis={analysis} />
-        <button
-          type="button"
-          className="compare-toggle"
-          data-testid="compare-toggle"
-          aria-pressed={compareAll}
-          onClick={() => setCompareAll(!compareAll)}
-        >
-          Compare all strategies
-        </button>
+        <div className="strategy-choices">
+          <button
+            type="button"
+            className="compare-toggle"
+            data-testid="compare-toggle"
+            aria-pressed={compareAll}
+            onClick={() => setCompareAll(!compareAll)}
+          >
+            Compare all strategies
+          </button>
+          <AgentAnswer />
+        </div>
         {compareAll && (
           <Follows following={following}>
             <StrategyTable analysis={deferred} />

@@ -1,10 +1,18 @@
-/** Beside the strategy: why it is the one in force (the loaded file's agent, a link), when not the user's own pick. */
+/**
+ * Beside the strategy: why it is the one in force (the loaded file's agent, a
+ * link, the default with the file's agent offered under the bars), when not
+ * the user's own pick.
+ */
 import { useSettings } from '../../state/settingsStore';
-import { strategyNote } from '../../state/strategyFollow';
+import { agentOffer, offerNote, strategyNote } from '../../state/strategyFollow';
+import { useTranscript } from '../../state/transcriptStore';
 
 export function StrategyOriginNote() {
   const origin = useSettings((s) => s.strategyOrigin);
-  const note = strategyNote(origin);
+  const strategy = useSettings((s) => s.settings.strategy);
+  const format = useTranscript((s) => s.view?.format ?? null);
+  const offer = agentOffer(format, origin, strategy);
+  const note = offer ? offerNote(offer.name) : strategyNote(origin);
   if (!note) return null;
   return (
     <p className="field-note muted" data-testid="strategy-origin">

@@ -1,0 +1,29 @@
+/**
+ * Beside "Compare all strategies": the loaded file's own agent, one click
+ * away, when the page shows another strategy without anybody choosing it. A
+ * sample opens under the default, where the keep-recent handle moves the cut;
+ * the agent's preset may cut without that budget (Claude Code keeps nothing
+ * verbatim), so its answer is a choice, not what a newcomer meets first.
+ */
+import { useSettings } from '../state/settingsStore';
+import { agentOffer } from '../state/strategyFollow';
+import { useTranscript } from '../state/transcriptStore';
+
+export function AgentAnswer() {
+  const format = useTranscript((s) => s.view?.format ?? null);
+  const origin = useSettings((s) => s.strategyOrigin);
+  const strategy = useSettings((s) => s.settings.strategy);
+  const update = useSettings((s) => s.update);
+  const agent = agentOffer(format, origin, strategy);
+  if (!agent) return null;
+  return (
+    <button
+      type="button"
+      className="agent-answer"
+      data-testid="agent-answer"
+      onClick={() => update({ strategy: agent.strategy })}
+    >
+      What would {agent.name} do?
+    </button>
+  );
+}
