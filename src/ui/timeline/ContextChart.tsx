@@ -56,7 +56,14 @@ export function ContextChart({
           stroke={c.border}
           tickFormatter={compact}
         />
-        <YAxis tickFormatter={compact} tick={{ fill: c.muted, fontSize: 11 }} stroke={c.border} width={48} />
+        {/* Every tick shown: recharts would measure each label in the page to thin them out. */}
+        <YAxis
+          tickFormatter={compact}
+          tick={{ fill: c.muted, fontSize: 11 }}
+          stroke={c.border}
+          width={48}
+          interval={0}
+        />
         <Tooltip
           formatter={(value: unknown, name: unknown) => [tooltipTokens(value), String(name)]}
           labelFormatter={tooltipCall}
