@@ -45,7 +45,10 @@ function Follows({
 
 export function Workbench({ analysis }: { analysis: PageAnalysis }) {
   const update = useSettings((s) => s.update);
-  const { selected, select, compareAll, setCompareAll } = useUi();
+  const selected = useUi((s) => s.selected);
+  const select = useUi((s) => s.select);
+  const compareAll = useUi((s) => s.compareAll);
+  const setCompareAll = useUi((s) => s.setCompareAll);
   const omitted = useOmitted(analysis);
   const { view, index, plan, settings, boundary } = analysis;
   // The handle stops where the budget stops applying; the cut line asks the strategy where it cuts.

@@ -15,7 +15,8 @@ const SEVERITY_LABELS: Record<ImportIssue['severity'], string> = {
 /** Import problems that did not stop the load, one click from the header. */
 export const ValidationReport = memo(function ValidationReport() {
   const view = useTranscript((s) => s.view);
-  const { reportOpen, setReportOpen } = useUi();
+  const reportOpen = useUi((s) => s.reportOpen);
+  const setReportOpen = useUi((s) => s.setReportOpen);
   const dialog = useModalDialog(reportOpen);
   if (!view) return null;
   return (

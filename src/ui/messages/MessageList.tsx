@@ -28,7 +28,9 @@ interface Props {
 export const MessageList = memo(function MessageList({ view, fates, following = false }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLElement>(null);
-  const { selected, scrollRequest, select } = useUi();
+  const selected = useUi((s) => s.selected);
+  const scrollRequest = useUi((s) => s.scrollRequest);
+  const select = useUi((s) => s.select);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [tokensOpen, setTokensOpen] = useState<ReadonlySet<number>>(() => new Set());
   const hintId = useId();
