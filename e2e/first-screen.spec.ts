@@ -267,7 +267,7 @@ test.describe('the first screen answers for one agent', () => {
 
   test("the Claude Code sample opens under the default, where the handle moves the cut, with Claude Code's answer one click away", async ({
     page,
-  }) => {
+  }, info) => {
     await openFresh(page);
     await expect(page.getByTestId('cut-index')).toHaveText('185');
     await expect(page.getByTestId('setting-strategy')).toHaveValue('budget');
@@ -276,6 +276,19 @@ test.describe('the first screen answers for one agent', () => {
     );
     const answer = page.getByRole('button', { name: 'What would Claude Code do?' });
     await expect(answer).toBeInViewport();
+    // At each width the offer sits within the strip's panel, beside or under "Compare all strategies".
+    const panel = page.locator('#token-view');
+    for (const width of [1400, 960, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await answer.scrollIntoViewIfNeeded();
+      const [box, frame] = [(await answer.boundingBox())!, (await panel.boundingBox())!];
+      expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width);
+      await info.attach(`the sample's agent offered, ${width} px`, {
+        body: await panel.screenshot(),
+        contentType: 'image/png',
+      });
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
     await answer.click();
     await expect(page.getByTestId('setting-strategy')).toHaveValue('claude-code');
     // Claude Code summarizes everything before the cut and keeps no recent messages verbatim.
