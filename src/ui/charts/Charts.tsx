@@ -11,8 +11,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { compact, fmt } from '../format';
+import { fmt } from '../format';
 import { barsFromKey, barsKey } from './barsKey';
+import { numberAxis } from '../numberAxis';
 import type { PageAnalysis } from '../useAnalysis';
 import { useTaskLater } from '../useTaskLater';
 import { useThemeColors } from '../useThemeColors';
@@ -90,21 +91,12 @@ const TotalsChart = memo(function TotalsChart({ analysis }: { analysis: PageAnal
   // Everything but the data is the same element while its input holds: recharts then
   // re-renders and re-registers (a store update each) only what the new numbers move.
   const bars = useBars(totals);
-  // `interval={0}` on the number axis: its five ticks never crowd at this size, and
-  // without it recharts measures each new label in the page (a forced layout per label,
-  // over a new transcript's freshly committed page) to decide which ones to hide.
   const frame = useMemo(
     () => (
       <>
         <CartesianGrid strokeDasharray="3 3" stroke={c.border} vertical={false} />
         <XAxis dataKey="name" tick={{ fill: c.fg, fontSize: 12 }} stroke={c.border} />
-        <YAxis
-          tickFormatter={compact}
-          tick={{ fill: c.muted, fontSize: 11 }}
-          stroke={c.border}
-          width={44}
-          interval={0}
-        />
+        <YAxis {...numberAxis(c)} width={44} />
         <Tooltip {...tooltip} />
       </>
     ),
@@ -189,13 +181,7 @@ const RolesChart = memo(function RolesChart({ view, index }: Pick<PageAnalysis, 
     () => (
       <>
         <CartesianGrid strokeDasharray="3 3" stroke={c.border} horizontal={false} />
-        <XAxis
-          type="number"
-          tickFormatter={compact}
-          tick={{ fill: c.muted, fontSize: 11 }}
-          stroke={c.border}
-          interval={0}
-        />
+        <XAxis type="number" {...numberAxis(c)} />
         <YAxis
           type="category"
           dataKey="name"

@@ -15,6 +15,7 @@ import type { Strategy } from '../../core/settings';
 import type { ReplayResult } from '../../core/session/replay';
 import type { TimelineData } from '../../worker/protocol';
 import { compact } from '../format';
+import { numberAxis } from '../numberAxis';
 import { useThemeColors } from '../useThemeColors';
 import { tooltipCall, tooltipTokens, type ChartRow } from './chartData';
 import { TIMELINE_COLORS } from './tables';
@@ -56,14 +57,7 @@ export function ContextChart({
           stroke={c.border}
           tickFormatter={compact}
         />
-        {/* Every tick shown: recharts would measure each label in the page to thin them out. */}
-        <YAxis
-          tickFormatter={compact}
-          tick={{ fill: c.muted, fontSize: 11 }}
-          stroke={c.border}
-          width={48}
-          interval={0}
-        />
+        <YAxis {...numberAxis(c)} width={48} />
         <Tooltip
           formatter={(value: unknown, name: unknown) => [tooltipTokens(value), String(name)]}
           labelFormatter={tooltipCall}
