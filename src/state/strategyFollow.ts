@@ -58,8 +58,7 @@ export function agentOffer(
   strategy: Strategy,
 ): { name: string; strategy: Strategy } | null {
   const agent = format ? agentOf(format) : null;
-  if (!agent || origin.from !== 'default' || strategy === agent.strategy) return null;
-  return { name: agent.name, strategy: agent.strategy };
+  return agent && origin.from === 'default' && strategy !== agent.strategy ? agent : null;
 }
 
 /** The note beside the strategy field while the agent's preset is offered under the bars. */

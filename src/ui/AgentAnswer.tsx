@@ -9,20 +9,20 @@ import { useSettings } from '../state/settingsStore';
 import { agentOffer } from '../state/strategyFollow';
 import { useTranscript } from '../state/transcriptStore';
 
-export function AgentAnswer() {
+/** The loaded file's agent while its preset is offered (`agentOffer`), else null. */
+export function useAgentOffer() {
   const format = useTranscript((s) => s.view?.format ?? null);
   const origin = useSettings((s) => s.strategyOrigin);
   const strategy = useSettings((s) => s.settings.strategy);
+  return agentOffer(format, origin, strategy);
+}
+
+export function AgentAnswer() {
   const update = useSettings((s) => s.update);
-  const agent = agentOffer(format, origin, strategy);
+  const agent = useAgentOffer();
   if (!agent) return null;
   return (
-    <button
-      type="button"
-      className="agent-answer"
-      data-testid="agent-answer"
-      onClick={() => update({ strategy: agent.strategy })}
-    >
+    <button type="button" data-testid="agent-answer" onClick={() => update({ strategy: agent.strategy })}>
       What would {agent.name} do?
     </button>
   );

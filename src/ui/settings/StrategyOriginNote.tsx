@@ -4,14 +4,12 @@
  * the user's own pick.
  */
 import { useSettings } from '../../state/settingsStore';
-import { agentOffer, offerNote, strategyNote } from '../../state/strategyFollow';
-import { useTranscript } from '../../state/transcriptStore';
+import { offerNote, strategyNote } from '../../state/strategyFollow';
+import { useAgentOffer } from '../AgentAnswer';
 
 export function StrategyOriginNote() {
   const origin = useSettings((s) => s.strategyOrigin);
-  const strategy = useSettings((s) => s.settings.strategy);
-  const format = useTranscript((s) => s.view?.format ?? null);
-  const offer = agentOffer(format, origin, strategy);
+  const offer = useAgentOffer();
   const note = offer ? offerNote(offer.name) : strategyNote(origin);
   if (!note) return null;
   return (
