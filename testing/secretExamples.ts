@@ -67,6 +67,19 @@ export function secretExamples(seed: number): SecretExample[] {
   ].join('\n');
   add('private-key', 'PGP', pgp, (s) => `gpg --export-secret-keys --armor\n${s}`);
 
+  const putty = [
+    `PuTTY-User-Key-File-3: ssh-ed25519`,
+    'Encryption: none',
+    `Comment: ${pick(LOWER, 5)}@laptop`,
+    'Public-Lines: 2',
+    pick(BASE64, 64),
+    pick(BASE64, 4),
+    'Private-Lines: 1',
+    `${pick(BASE64, 44)}`,
+    `Private-MAC: ${pick(HEX, 64)}`,
+  ].join('\n');
+  add('putty-private-key', 'ppk3', putty, (s) => `type deploy.ppk\n${s}\n`);
+
   add('anthropic-key', 'api03', `sk-ant-api03-${pick(URLSAFE, 93)}AA`, (s) => `x-api-key: ${s}`);
   add('openrouter-key', 'v1', `sk-or-v1-${pick(HEX, 64)}`, (s) => `OPENROUTER=${s}`);
   add('openai-key', 'project', `sk-proj-${pick(URLSAFE, 156)}`, (s) => `my key is ${s}, please use it`);
@@ -123,6 +136,12 @@ export function secretExamples(seed: number): SecretExample[] {
   add('shopify-token', 'shpat', `shpat_${pick(HEX, 32)}`, (s) => `X-Shopify-Access-Token: ${s}`);
   add('digitalocean-token', 'dop', `dop_v1_${pick(HEX, 64)}`, (s) => `doctl auth init -t ${s}`);
   add(
+    'kubernetes-bootstrap-token',
+    'kubeadm',
+    `${pick(LOWER + DIGITS, 6)}.${pick(LOWER + DIGITS, 16)}`,
+    (s) => `kubeadm join 10.0.0.1:6443 --token ${s} --discovery-token-ca-cert-hash sha256:${pick(HEX, 64)}`,
+  );
+  add(
     'azure-connection-string',
     'storage',
     `${pick(BASE64, 86)}==`,
@@ -141,6 +160,12 @@ export function secretExamples(seed: number): SecretExample[] {
     'header',
     btoa(`${pick(LOWER, 6)}:${pick(ALNUM, 14)}`),
     (s) => `curl -H "Authorization: Basic ${s}" https://api.example.com`,
+  );
+  add(
+    'docker-auth',
+    'config.json',
+    btoa(`${pick(LOWER, 6)}:${pick(ALNUM, 16)}`),
+    (s) => `{"auths": {"registry.example.com": {"auth": "${s}"}}}`,
   );
   add('bearer-token', 'header', pick(URLSAFE, 32), (s) => `curl -H "Authorization: Bearer ${s}"`);
   add(
@@ -168,6 +193,38 @@ export function secretExamples(seed: number): SecretExample[] {
     pick(ALNUM, 10),
     (s) => `https://router.local/login?user=admin&password=${s}`,
   );
+  add('curl-credentials', '-u', pick(ALNUM, 14), (s) => `curl -u deploy:${s} https://ci.example.com/api`);
+  add(
+    'curl-credentials',
+    '--user',
+    pick(ALNUM, 14),
+    (s) => `curl -sS --user 'ada:${s}' -O https://x.example.com`,
+  );
+  add('sshpass-password', '-p', pick(ALNUM, 12), (s) => `sshpass -p ${s} ssh ada@10.0.0.7 uptime`);
+  add('mysql-password', '-pPASSWORD', pick(ALNUM, 12), (s) => `mysql -h db.internal -u root -p${s} app`);
+  add(
+    'password-flag',
+    'wget',
+    pick(ALNUM, 12),
+    (s) => `wget --user=ada --password ${s} https://example.com/a.zip`,
+  );
+  add(
+    'netrc-password',
+    'one line',
+    pick(ALNUM, 14),
+    (s) => `machine api.example.com login ada password ${s}`,
+  );
+  add(
+    'netrc-password',
+    'lines',
+    pick(ALNUM, 14),
+    (s) => `cat ~/.netrc\nmachine git.example.com\n  login ada\n  password ${s}\n`,
+  );
+  add('pgpass-password', 'line', pick(ALNUM, 14), (s) => `cat ~/.pgpass\ndb.internal:5432:app:ada:${s}\n`);
+  add('env-password', 'DB_PASS', pick(ALNUM, 12), (s) => `DB_PASS=${s}`);
+  add('env-password', 'SMTP_PASS', `${pick(ALNUM, 10)}!`, (s) => `export SMTP_PASS="${s}"`);
+  add('env-password', 'MYSQL_PWD', pick(ALNUM, 10), (s) => `MYSQL_PWD=${s} mysql -u root app`);
+  add('env-password', 'PASSWD', pick(ALNUM, 9), (s) => `PASSWD=${s}`);
   add(
     'env-secret',
     'env',
@@ -186,12 +243,16 @@ export function secretExamples(seed: number): SecretExample[] {
 /**
  * The kinds of the examples whose secret is still in `text`: whole, escaped as
  * in JSON (a private key's newlines are `\n` there), or any line of it of 16
- * characters or more (a private key's body without its BEGIN and END lines).
+ * characters or more (a private key's body without its BEGIN and END lines, a
+ * PuTTY key's without its `Name: value` lines).
  */
 export function secretsLeftIn(text: string, examples: readonly SecretExample[]): SecretKind[] {
   return examples
     .filter((e) => {
-      const pieces = e.secret.split('\n').filter((line) => line.length >= 16 && !line.startsWith('-----'));
+      // A key file's BEGIN line and `Name: value` header lines are shown in a finding's preview.
+      const pieces = e.secret
+        .split('\n')
+        .filter((line) => line.length >= 16 && !line.startsWith('-----') && !/^[A-Za-z][\w-]*: /.test(line));
       return [e.secret, JSON.stringify(e.secret).slice(1, -1), ...pieces].some((piece) =>
         text.includes(piece),
       );

@@ -34,8 +34,9 @@ describe(`an example of every kind (seed ${SEED})`, () => {
       expect(findSecretsInText(redacted)).toEqual([]);
       // What was around the secret stays.
       const before = example.text.slice(0, example.text.indexOf(example.secret));
-      if (example.kind !== 'url-credentials' && example.kind !== 'private-key') {
-        expect(redacted).toContain(`${before}[redacted]`);
+      const block = example.kind === 'private-key' || example.kind === 'putty-private-key';
+      if (example.kind !== 'url-credentials') {
+        expect(redacted).toContain(`${before}${block ? '[redacted private key]' : '[redacted]'}`);
       }
     },
   );

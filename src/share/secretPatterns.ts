@@ -18,120 +18,24 @@
  * tried once, not once per character.
  */
 
-export type SecretKind =
-  | 'private-key'
-  | 'anthropic-key'
-  | 'openrouter-key'
-  | 'openai-key'
-  | 'groq-key'
-  | 'google-key'
-  | 'google-oauth-secret'
-  | 'xai-key'
-  | 'huggingface-token'
-  | 'github-fine-grained-token'
-  | 'github-token'
-  | 'gitlab-token'
-  | 'npm-token'
-  | 'pypi-token'
-  | 'aws-access-key'
-  | 'aws-secret-key'
-  | 'jwt'
-  | 'slack-webhook'
-  | 'slack-token'
-  | 'stripe-key'
-  | 'sendgrid-key'
-  | 'twilio-key'
-  | 'shopify-token'
-  | 'digitalocean-token'
-  | 'azure-connection-string'
-  | 'basic-auth'
-  | 'bearer-token'
-  | 'url-credentials'
-  | 'url-secret-param'
-  | 'env-secret'
-  | 'password-assignment'
-  | 'secret-assignment';
+import {
+  B,
+  COUNTING_NAME,
+  E,
+  Q,
+  SEP,
+  acceptPassword,
+  hideAll,
+  isPlaceholder,
+  looksRandom,
+  notFiller,
+  type SecretKind,
+  type SecretPattern,
+} from './secretMatch';
+import { PASSWORD_PATTERNS } from './passwordPatterns';
 
-export interface SecretPattern {
-  kind: SecretKind;
-  label: string;
-  /** Must be global; named groups `keep` (shown and kept) and `secret` (masked and replaced) where used. */
-  regex: RegExp;
-  /** How many leading characters of the secret identify its kind and may be shown. */
-  shownPrefix: number;
-  /** A preview other than prefix…tail, where the tail would show part of a password. */
-  mask?: (secret: string) => string;
-  /** False for a match that is a placeholder or too plain to be a secret. */
-  accept?: (secret: string, keep: string) => boolean;
-}
-
-// Boundaries: a key prefix only counts at the start of a token, not inside a word.
-const B = '(?<![A-Za-z0-9_-])';
-// The end of a token of the given alphabet.
-const E = '(?![A-Za-z0-9_-])';
-// A quote around a name or value, also escaped inside a JSON string (`\"password\": \"…\"`).
-const Q = `(?:\\\\?["'])?`;
-// Between a name and its value: `=`, `:`, `: "`, `= '` and the like.
-const SEP = `${Q}[ \\t]*[:=][ \\t]*${Q}`;
-
-/** Filler that stands for a key in docs and examples: `xxxxxxxx`, `********`, `xoxb-XXXX-XXXX`. */
-export function isFiller(secret: string): boolean {
-  if (/([xX*•#.])\1{7,}|0{12,}/.test(secret) || /^(.)\1{3,}$/.test(secret)) return true;
-  // `xoxb-XXXX-XXXX-XXXX`: a shape written out with X's.
-  return secret.length >= 8 && (secret.match(/[xX*•#]/g)?.length ?? 0) * 2 >= secret.length;
-}
-
-/** A stand-in rather than a value: a variable, a template, a reference in code, filler or a sample word. */
-export function isPlaceholder(value: string): boolean {
-  if (isFiller(value)) return true;
-  // $TOKEN, ${TOKEN}, %TOKEN%, {{ token }}, <token>, [redacted]
-  if (/^(?:\$|%[A-Za-z_]|\{\{|<|\[)/.test(value)) return true;
-  // YOUR_API_KEY, MY_SECRET: the name of a variable, not its value.
-  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return true;
-  // process.env.X, os.environ.get, config.secret, this.password: a reference in code.
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$/.test(value)) return true;
-  if (/process\.env|os\.environ|getenv\(|ENV\[/.test(value)) return true;
-  return /\.\.\.|…|your[_-]|[_-]here$|example|placeholder|changeme|change[_-]me|dummy|redacted|replace[_-]?me|insert[_-]|^(?:password|passwd|secret|token|pass|none|null|undefined|true|false)$/i.test(
-    value,
-  );
-}
-
-/** Shannon entropy in bits per character. */
-function entropy(text: string): number {
-  const counts = new Map<string, number>();
-  for (const c of text) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let bits = 0;
-  for (const n of counts.values()) {
-    const p = n / text.length;
-    bits -= p * Math.log2(p);
-  }
-  return bits;
-}
-
-/** Looks random: letters and digits mixed, no placeholder, at least 3 bits a character. */
-export function looksRandom(value: string): boolean {
-  if (isPlaceholder(value)) return false;
-  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/].filter((r) => r.test(value)).length;
-  return classes >= 2 && entropy(value) >= 3;
-}
-
-const notFiller = (secret: string) => !isFiller(secret);
-
-/** Names of counts, not secrets: `MAX_TOKENS`, `TOKENIZER`, `TOKEN_LIMIT`. */
-const COUNTING_NAME = /TOKENS|TOKENIZER|TOKEN_(?:COUNT|LIMIT|BUDGET|TYPE)/i;
-
-/**
- * A value after a password's name: quoted, anything but a placeholder; unquoted,
- * at least six characters with a digit or a sign in them (`password: string`,
- * `password: Optional` in code are types, not passwords).
- */
-function acceptPassword(secret: string, keep: string): boolean {
-  if (isPlaceholder(secret)) return false;
-  if (/["']$/.test(keep)) return true;
-  return secret.length >= 6 && /[^A-Za-z]/.test(secret);
-}
-
-const hideAll = () => '…';
+export type { SecretKind, SecretPattern } from './secretMatch';
+export { isFiller, isPlaceholder, looksRandom } from './secretMatch';
 
 /**
  * Most specific first: where two patterns match the same text, the earlier
@@ -146,6 +50,15 @@ export const PATTERNS: readonly SecretPattern[] = [
       /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{0,20000}?-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\r\n\\]{39,}[A-Za-z0-9+/=])/g,
     shownPrefix: 0,
     mask: (secret) => `${secret.split(/\r?\n|\\n/)[0]}…`,
+  },
+  {
+    kind: 'putty-private-key',
+    label: 'PuTTY private key file',
+    // From its first line to the private lines' MAC (or the end of their base64 when cut short).
+    regex:
+      /PuTTY-User-Key-File-\d+: [^\r\n\\]+[\s\S]{0,8000}?Private-Lines: \d+(?:\r?\n|\\r\\n|\\n)(?:[A-Za-z0-9+/=]+(?:\r?\n|\\r\\n|\\n))*(?:Private-(?:MAC|Hash): [0-9a-fA-F]+|[A-Za-z0-9+/=]{16,}(?![A-Za-z0-9+/=-]))?/g,
+    shownPrefix: 0,
+    mask: (secret) => `${secret.split(/\r?\n|\\[rn]/)[0]}…`,
   },
   {
     kind: 'anthropic-key',
@@ -316,6 +229,17 @@ export const PATTERNS: readonly SecretPattern[] = [
     accept: notFiller,
   },
   {
+    kind: 'kubernetes-bootstrap-token',
+    label: 'Kubernetes bootstrap token',
+    // `[a-z0-9]{6}.[a-z0-9]{16}`, the secret half mixing letters and digits; not inside a host or file name.
+    regex:
+      /(?<![A-Za-z0-9_./@-])[a-z0-9]{6}\.(?=[a-z0-9]{0,15}[0-9])(?=[a-z0-9]{0,15}[a-z])[a-z0-9]{16}(?![A-Za-z0-9_@/-]|\.[A-Za-z0-9])/g,
+    shownPrefix: 7,
+    // The id before the dot is public; the secret after it shows nothing.
+    mask: (secret) => `${secret.slice(0, 7)}…`,
+    accept: notFiller,
+  },
+  {
     kind: 'azure-connection-string',
     label: 'Azure connection string key',
     regex:
@@ -357,6 +281,7 @@ export const PATTERNS: readonly SecretPattern[] = [
     accept: (secret, keep) =>
       !isPlaceholder(decodeURIComponentSafe(secret)) && (secret.length >= 8 || /pass|pwd/i.test(keep)),
   },
+  ...PASSWORD_PATTERNS,
   {
     kind: 'env-secret',
     label: 'secret in an environment variable',

@@ -196,3 +196,66 @@ describe('redacting secrets', () => {
     expect(validateSharePayload(redacted).ok).toBe(true);
   });
 });
+
+describe('a key split by what does not change it', () => {
+  const left = ANTHROPIC.slice(0, 24);
+  const right = ANTHROPIC.slice(24);
+
+  test.each([
+    ['zero-width space', '\u200B'],
+    ['zero-width non-joiner', '\u200C'],
+    ['zero-width joiner', '\u200D'],
+    ['word joiner', '\u2060'],
+    ['byte-order mark', '\uFEFF'],
+    ['soft hyphen', '\u00AD'],
+  ])('a %s inside a key: found at the offsets of the whole key and redacted whole', (_name, invisible) => {
+    const text = `key ${left}${invisible}${right} end`;
+    expect(
+      findSecretsInText(text).map(({ kind, start, end, preview }) => ({ kind, start, end, preview })),
+    ).toEqual([{ kind: 'anthropic-key', start: 4, end: 4 + ANTHROPIC.length + 1, preview: 'sk-ant-…kM9n' }]);
+    expect(redactSecretsInText(text)).toBe('key [redacted] end');
+  });
+
+  test('invisible characters in several keys and around them: each key whole, the rest as it was', () => {
+    const text = `\uFEFFa=${OPENAI.slice(0, 10)}\u200B${OPENAI.slice(10, 30)}\u200D${OPENAI.slice(30)}\u200B\nb=${GROQ.slice(0, 5)}\u2060${GROQ.slice(5)}`;
+    expect(findSecretsInText(text).map((f) => f.kind)).toEqual(['openai-key', 'groq-key']);
+    expect(redactSecretsInText(text)).toBe('\uFEFFa=[redacted]\u200B\nb=[redacted]');
+  });
+
+  test('a shell line continuation inside a key joins its two lines', () => {
+    const text = `export ANTHROPIC_API_KEY="${left}\\\n${right}"\nnext`;
+    expect(redactSecretsInText(text)).toBe('export ANTHROPIC_API_KEY="[redacted]"\nnext');
+  });
+
+  test('the same continuation inside a JSON string (a tool call’s command) joins too, and the JSON stays valid', () => {
+    const args = JSON.stringify({
+      command: `curl -H "x-api-key: ${left}\\\n${right}" https://api.anthropic.com`,
+    });
+    expect(findSecretsInText(args).map((f) => f.kind)).toEqual(['anthropic-key']);
+    expect(JSON.parse(redactSecretsInText(args))).toEqual({
+      command: 'curl -H "x-api-key: [redacted]" https://api.anthropic.com',
+    });
+  });
+
+  test('a key wrapped onto the next line (terminal or JSON string printed wrapped) is redacted with its rest', () => {
+    expect(redactSecretsInText(`$ cat key.txt\n${left}\n${right}\n$ ls`)).toBe(
+      '$ cat key.txt\n[redacted]\n$ ls',
+    );
+    expect(redactSecretsInText(`{"key": "${left}\n${right}", "n": 1}`)).toBe('{"key": "[redacted]", "n": 1}');
+    expect(redactSecretsInText(JSON.stringify({ out: `"${left}\n${right}"` }))).toBe(
+      JSON.stringify({ out: '"[redacted]"' }),
+    );
+  });
+
+  test('the next line is not taken for a key’s rest when it is another assignment or a sentence', () => {
+    expect(redactSecretsInText(`A=${OPENAI}\nB_TOKEN=x\nimport os\n${GROQ}\nnot a key`)).toBe(
+      'A=[redacted]\nB_TOKEN=x\nimport os\n[redacted]\nnot a key',
+    );
+  });
+
+  test('a backslash at the end of a line with no key across it changes nothing', () => {
+    const text = 'echo one \\\ntwo\nC:\\\nD:\\';
+    expect(findSecretsInText(text)).toEqual([]);
+    expect(redactSecretsInText(`${text}\n${GROQ}`)).toBe(`${text}\n[redacted]`);
+  });
+});

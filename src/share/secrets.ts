@@ -42,8 +42,61 @@ function maskSecret(secret: string, shownPrefix: number): string {
   return `${secret.slice(0, shownPrefix)}…${tail}`;
 }
 
-/** Every key-shaped match in one string, in order, without overlaps. */
+/**
+ * What a key may be split by and still work when copied: an invisible character (zero-width
+ * space, non-joiner, joiner, word joiner, byte-order mark, soft hyphen), or a line continuation,
+ * a backslash before a line break (`\` then a new line in a shell script; `\\\n` once that
+ * script is inside a JSON string). Matching runs on the text without them, so such a key is
+ * found, and redacted, whole rather than up to the split.
+ */
+const SPLITTERS = /\u200B|\u200C|\u200D|\u2060|\uFEFF|\u00AD|\\\r?\n|\\\\\\(?:r\\)?n/g;
+
+/** The text without splitters, and for each of its characters the offset it had in `text`. */
+export function withoutSplitters(text: string): { joined: string; offsets: number[] | null } {
+  SPLITTERS.lastIndex = 0;
+  const split = SPLITTERS.test(text);
+  // matchAll starts where test left off.
+  SPLITTERS.lastIndex = 0;
+  if (!split) return { joined: text, offsets: null };
+  let joined = '';
+  const offsets: number[] = [];
+  let at = 0;
+  for (const match of text.matchAll(SPLITTERS)) {
+    for (let i = at; i < match.index; i++) offsets.push(i);
+    joined += text.slice(at, match.index);
+    at = match.index + match[0].length;
+  }
+  for (let i = at; i < text.length; i++) offsets.push(i);
+  offsets.push(text.length);
+  return { joined: joined + text.slice(at), offsets };
+}
+
+/** Every key-shaped match in one string, in order, without overlaps; offsets are in `text`. */
 export function findSecretsInText(text: string): TextSecret[] {
+  const { joined, offsets } = withoutSplitters(text);
+  const found = findInJoined(joined);
+  if (!offsets) return found;
+  // A secret's end maps past its last character, so splitters inside it go with it.
+  return found.map((f) => ({ ...f, start: offsets[f.start], end: offsets[f.end - 1] + 1 }));
+}
+
+/** Kinds that span lines of their own, from a first line to a last. */
+const BLOCKS: ReadonlySet<SecretKind> = new Set(['private-key', 'putty-private-key']);
+
+/**
+ * A key that a terminal or an editor wrapped at the end of a line goes on at the start of the
+ * next: when a key without kept context ends at a line break and the next line is a run of key
+ * characters alone (up to its end, a quote or a comma), that run is the key's rest. A next line
+ * such as `OPENAI_API_KEY=…` or `import x` is not. The length of the break and the rest, or 0.
+ */
+function wrappedRest(text: string, end: number): number {
+  const rest = /^(?:\r?\n|\\r\\n|\\n)[A-Za-z0-9_-]+(?=$|\r?\n|\\[rn]|\\?["'`,])/.exec(
+    text.slice(end, end + 400),
+  );
+  return rest ? rest[0].length : 0;
+}
+
+function findInJoined(text: string): TextSecret[] {
   const found: TextSecret[] = [];
   const taken: [number, number][] = [];
   for (const pattern of PATTERNS) {
@@ -53,7 +106,9 @@ export function findSecretsInText(text: string): TextSecret[] {
       const secret = match.groups?.secret ?? match[0];
       if (pattern.accept && !pattern.accept(secret, keep)) continue;
       const matchStart = match.index;
-      const matchEnd = matchStart + match[0].length;
+      const wraps = match.groups?.keep === undefined && !BLOCKS.has(pattern.kind);
+      const wrapped = wraps ? wrappedRest(text, matchStart + match[0].length) : 0;
+      const matchEnd = matchStart + match[0].length + wrapped;
       if (taken.some(([s, e]) => matchStart < e && s < matchEnd)) continue;
       taken.push([matchStart, matchEnd]);
       const start = matchStart + keep.length;
@@ -61,8 +116,11 @@ export function findSecretsInText(text: string): TextSecret[] {
         kind: pattern.kind,
         label: pattern.label,
         start,
-        end: start + secret.length,
-        preview: keep + (pattern.mask ? pattern.mask(secret) : maskSecret(secret, pattern.shownPrefix)),
+        end: start + secret.length + wrapped,
+        // One line, whatever the kept context spans (a `.netrc` entry over three lines).
+        preview: (
+          keep + (pattern.mask ? pattern.mask(secret) : maskSecret(secret, pattern.shownPrefix))
+        ).replace(/[ \t]*(?:\r?\n|\\r\\n|\\n)\s*/g, ' '),
       });
     }
   }
@@ -72,7 +130,7 @@ export function findSecretsInText(text: string): TextSecret[] {
 /** What replaces a secret: URL credentials are dropped so the URL still works; the rest say what was there. */
 function replacementFor(kind: SecretKind): string {
   if (kind === 'url-credentials') return '';
-  if (kind === 'private-key') return '[redacted private key]';
+  if (BLOCKS.has(kind)) return '[redacted private key]';
   return '[redacted]';
 }
 
