@@ -11,11 +11,12 @@
 import { Q, acceptPassword, hideAll, isPlaceholder, type SecretPattern } from './secretMatch';
 
 /**
- * After a flag: the same command (no new line, pipe or `;` between)
- * started with `command`. Looked back for only once the flag matched, and kept out of the
- * match so that a finding's preview shows the flag, not the rest of the command line.
+ * What leads up to a flag: the command, then up to 500 characters of the same command (no new
+ * line, pipe or `;` between). Matched forward from the command's name, which is rare, rather
+ * than looked back for from every `-p`, which is not; kept out of a finding's preview.
  */
-const after = (command: string) => `(?<=(?<![A-Za-z0-9_-])${command}(?![A-Za-z0-9_-])[^\\r\\n;&|]*)`;
+const lead = (command: string) =>
+  `(?<lead>(?<![A-Za-z0-9_-])${command}(?![A-Za-z0-9_-])[^\\r\\n;&|]{0,500}?[ \\t])`;
 /** An optional quote before a flag's value, also escaped inside a JSON string. */
 const OPEN = `(?:\\\\?["'])?`;
 /** A flag's value: up to a space, a quote or a backslash (an escaped quote or newline in JSON). */
@@ -60,7 +61,7 @@ export const PASSWORD_PATTERNS: readonly SecretPattern[] = [
     label: 'password of curl -u',
     // The colon is what makes it a password: `curl -u ada` alone prompts for one.
     regex: new RegExp(
-      `(?<keep>(?<=[ \\t])(?:-u|-U|--user(?![A-Za-z0-9_-])|--proxy-user(?![A-Za-z0-9_-]))${after('curl')}(?:[ \\t]+|=)?${OPEN}[^\\s:"'\\\\@]*:)(?<secret>${VALUE})`,
+      `${lead('curl')}(?<keep>(?:-u|-U|--user(?![A-Za-z0-9_-])|--proxy-user(?![A-Za-z0-9_-]))(?:[ \\t]+|=)?${OPEN}[^\\s:"'\\\\@]*:)(?<secret>${VALUE})`,
       'g',
     ),
     shownPrefix: 0,
@@ -83,7 +84,7 @@ export const PASSWORD_PATTERNS: readonly SecretPattern[] = [
     label: 'password of mysql -p',
     // Only `-pPASSWORD` joined: `-p` alone (or followed by a space) makes the client prompt.
     regex: new RegExp(
-      `(?<keep>(?<=[ \\t])-p${after('(?:mysql(?:dump|admin|import|check|show|pump|sh)?|mariadb(?:-dump|-admin)?)')}${OPEN})(?<secret>${VALUE})`,
+      `${lead('(?:mysql(?:dump|admin|import|check|show|pump|sh)?|mariadb(?:-dump|-admin)?)')}(?<keep>-p${OPEN})(?<secret>${VALUE})`,
       'g',
     ),
     shownPrefix: 0,
@@ -119,7 +120,7 @@ export const PASSWORD_PATTERNS: readonly SecretPattern[] = [
     // host:port:database:user:password, a whole line; the host starts with a letter (or is `*` or
     // an IPv4 address) so that times such as 12:30:45 are not taken for one.
     regex: new RegExp(
-      `(?<keep>(?<=^|[\\r\\n]|\\\\n)(?:[ \\t]*\\d+(?:→|\\t|\\\\t))?(?:\\*|[A-Za-z][A-Za-z0-9.-]*|\\d{1,3}(?:\\.\\d{1,3}){3}):(?:\\*|\\d{2,5}):[^:\\s\\\\]+:[^:\\s\\\\]+:)(?<secret>[^\\s\\\\]+)(?=$|${LINE_BREAK}|\\\\r)`,
+      `(?<lead>^|\\n|\\\\n)(?<keep>(?:[ \\t]*\\d+(?:→|\\t|\\\\t))?(?:\\*|[A-Za-z][A-Za-z0-9.-]*|\\d{1,3}(?:\\.\\d{1,3}){3}):(?:\\*|\\d{2,5}):[^:\\s\\\\]+:[^:\\s\\\\]+:)(?<secret>[^\\s\\\\]+)(?=$|${LINE_BREAK}|\\\\r)`,
       'g',
     ),
     shownPrefix: 0,
@@ -131,7 +132,7 @@ export const PASSWORD_PATTERNS: readonly SecretPattern[] = [
     label: 'password in a …_PASS or …_PWD variable',
     // `PWD` alone is the working directory, so it needs a prefix (`MYSQL_PWD`); `BYPASS` is no password.
     regex:
-      /(?<keep>(?<![A-Za-z0-9_])(?:(?:[A-Z0-9]+_)*(?:PASS|PASSWD)|(?:[A-Z0-9]+_)+PWD)[ \t]*[=:][ \t]*(?:\\?["'])?)(?<secret>[^\s"'$\\`/~][^\s"'\\`]*)/g,
+      /(?<keep>\b(?:(?:[A-Z0-9]+_)*(?:PASS|PASSWD)|(?:[A-Z0-9]+_)+PWD)[ \t]*[=:][ \t]*(?:\\?["'])?)(?<secret>[^\s"'$\\`/~][^\s"'\\`]*)/g,
     shownPrefix: 0,
     mask: hideAll,
     accept: (secret) => secret.length >= 4 && !isPlaceholder(secret) && !SWITCH_WORD.test(secret),

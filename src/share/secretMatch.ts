@@ -51,7 +51,11 @@ export type SecretKind =
 export interface SecretPattern {
   kind: SecretKind;
   label: string;
-  /** Must be global; named groups `keep` (shown and kept) and `secret` (masked and replaced) where used. */
+  /**
+   * Must be global; named groups, where used: `lead` (what must come first, such as the
+   * command before its flag: neither shown nor replaced), then `keep` (shown and kept), then
+   * `secret` (masked and replaced), each right after the one before.
+   */
   regex: RegExp;
   /** How many leading characters of the secret identify its kind and may be shown. */
   shownPrefix: number;

@@ -233,7 +233,7 @@ export const PATTERNS: readonly SecretPattern[] = [
     label: 'Kubernetes bootstrap token',
     // `[a-z0-9]{6}.[a-z0-9]{16}`, the secret half mixing letters and digits; not inside a host or file name.
     regex:
-      /(?<![A-Za-z0-9_./@-])[a-z0-9]{6}\.(?=[a-z0-9]{0,15}[0-9])(?=[a-z0-9]{0,15}[a-z])[a-z0-9]{16}(?![A-Za-z0-9_@/-]|\.[A-Za-z0-9])/g,
+      /\b[a-z0-9]{6}\.(?<![./@-][a-z0-9]{6}\.)(?=[a-z0-9]{0,15}[0-9])(?=[a-z0-9]{0,15}[a-z])[a-z0-9]{16}(?![A-Za-z0-9_@/-]|\.[A-Za-z0-9])/g,
     shownPrefix: 7,
     // The id before the dot is public; the secret after it shows nothing.
     mask: (secret) => `${secret.slice(0, 7)}…`,

@@ -51,33 +51,50 @@ function maskSecret(secret: string, shownPrefix: number): string {
  */
 const SPLITTERS = /\u200B|\u200C|\u200D|\u2060|\uFEFF|\u00AD|\\\r?\n|\\\\\\(?:r\\)?n/g;
 
-/** The text without splitters, and for each of its characters the offset it had in `text`. */
-export function withoutSplitters(text: string): { joined: string; offsets: number[] | null } {
-  SPLITTERS.lastIndex = 0;
-  const split = SPLITTERS.test(text);
-  // matchAll starts where test left off.
-  SPLITTERS.lastIndex = 0;
-  if (!split) return { joined: text, offsets: null };
+/** The text without splitters, and where each was: in `joined`, and how much was taken out up to it. */
+export interface Joined {
+  joined: string;
+  /** For each splitter, in order: its offset in `joined` and the characters removed up to and with it. */
+  cuts: { at: number; removed: number }[];
+}
+
+export function withoutSplitters(text: string): Joined {
+  const cuts: Joined['cuts'] = [];
   let joined = '';
-  const offsets: number[] = [];
-  let at = 0;
+  let from = 0;
+  SPLITTERS.lastIndex = 0;
   for (const match of text.matchAll(SPLITTERS)) {
-    for (let i = at; i < match.index; i++) offsets.push(i);
-    joined += text.slice(at, match.index);
-    at = match.index + match[0].length;
+    joined += text.slice(from, match.index);
+    from = match.index + match[0].length;
+    cuts.push({ at: joined.length, removed: (cuts.at(-1)?.removed ?? 0) + match[0].length });
   }
-  for (let i = at; i < text.length; i++) offsets.push(i);
-  offsets.push(text.length);
-  return { joined: joined + text.slice(at), offsets };
+  return cuts.length === 0 ? { joined: text, cuts } : { joined: joined + text.slice(from), cuts };
+}
+
+/** The offset in the original text of the character at `offset` in the joined one. */
+function originalOffset({ cuts }: Joined, offset: number): number {
+  // The last cut at or before the offset: every splitter removed up to there lies before it.
+  let lo = 0;
+  let hi = cuts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cuts[mid].at <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return offset + (lo === 0 ? 0 : cuts[lo - 1].removed);
 }
 
 /** Every key-shaped match in one string, in order, without overlaps; offsets are in `text`. */
 export function findSecretsInText(text: string): TextSecret[] {
-  const { joined, offsets } = withoutSplitters(text);
-  const found = findInJoined(joined);
-  if (!offsets) return found;
+  const split = withoutSplitters(text);
+  const found = findInJoined(split.joined);
+  if (split.cuts.length === 0) return found;
   // A secret's end maps past its last character, so splitters inside it go with it.
-  return found.map((f) => ({ ...f, start: offsets[f.start], end: offsets[f.end - 1] + 1 }));
+  return found.map((f) => ({
+    ...f,
+    start: originalOffset(split, f.start),
+    end: originalOffset(split, f.end - 1) + 1,
+  }));
 }
 
 /** Kinds that span lines of their own, from a first line to a last. */
@@ -96,27 +113,49 @@ function wrappedRest(text: string, end: number): number {
   return rest ? rest[0].length : 0;
 }
 
+/** Taken stretches of a text, apart and in order, so that a later pattern's match over one is dropped. */
+class Taken {
+  private starts: number[] = [];
+  private ends: number[] = [];
+
+  /** Takes `[start, end)` unless it overlaps a stretch already taken; says whether it did. */
+  take(start: number, end: number): boolean {
+    // The first stretch that ends after `start`: the only one that can overlap.
+    let lo = 0;
+    let hi = this.ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ends[mid] <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < this.starts.length && this.starts[lo] < end) return false;
+    this.starts.splice(lo, 0, start);
+    this.ends.splice(lo, 0, end);
+    return true;
+  }
+}
+
 function findInJoined(text: string): TextSecret[] {
   const found: TextSecret[] = [];
-  const taken: [number, number][] = [];
+  const taken = new Taken();
   for (const pattern of PATTERNS) {
     pattern.regex.lastIndex = 0;
     for (const match of text.matchAll(pattern.regex)) {
       const keep = match.groups?.keep ?? '';
       const secret = match.groups?.secret ?? match[0];
       if (pattern.accept && !pattern.accept(secret, keep)) continue;
-      const matchStart = match.index;
+      // What leads up to the kept context (the command before its flag) is neither shown nor taken.
+      const keepStart = match.index + (match.groups?.lead?.length ?? 0);
       const wraps = match.groups?.keep === undefined && !BLOCKS.has(pattern.kind);
-      const wrapped = wraps ? wrappedRest(text, matchStart + match[0].length) : 0;
-      const matchEnd = matchStart + match[0].length + wrapped;
-      if (taken.some(([s, e]) => matchStart < e && s < matchEnd)) continue;
-      taken.push([matchStart, matchEnd]);
-      const start = matchStart + keep.length;
+      const wrapped = wraps ? wrappedRest(text, match.index + match[0].length) : 0;
+      const start = keepStart + keep.length;
+      const end = start + secret.length + wrapped;
+      if (!taken.take(keepStart, end)) continue;
       found.push({
         kind: pattern.kind,
         label: pattern.label,
         start,
-        end: start + secret.length + wrapped,
+        end,
         // One line, whatever the kept context spans (a `.netrc` entry over three lines).
         preview: (
           keep + (pattern.mask ? pattern.mask(secret) : maskSecret(secret, pattern.shownPrefix))
