@@ -94,6 +94,13 @@ describe('passwords in the shapes of commands and credential files', () => {
     const previews = (text: string) => findSecretsInText(text).map((f) => f.preview);
     expect(previews(`curl -H "X-Trace: 1" -u ada:${PW} https://x.test`)).toEqual(['-u ada:…']);
     expect(previews(`mysql -u root -p${PW}`)).toEqual(['-p…']);
+    // A key earlier in the same command is its own finding; the command before the flag is not taken.
+    const bearer = 'q8Rz2LmX4vN7tK9pW3sB6yH1';
+    const both = `curl -H "Authorization: Bearer ${bearer}" -u ada:${PW} https://x.test`;
+    expect(kindsIn(both)).toEqual(['bearer-token', 'curl-credentials']);
+    expect(redactSecretsInText(both)).toBe(
+      'curl -H "Authorization: Bearer [redacted]" -u ada:[redacted] https://x.test',
+    );
     expect(previews(`machine h.example.com\n  login ada\n  password ${PW}`)).toEqual([
       'machine h.example.com login ada password …',
     ]);
