@@ -140,6 +140,14 @@ describe('what is not a password', () => {
     ['grep output', 'src/app.ts:12:5:error:unused'],
     ['a Docker auth that is no login', '{"auth": "bearer", "auth": "c29tZXRoaW5n"}'],
     [
+      'code that names the kinds and constants',
+      "label: 'password of sshpass -p',\nlabel: 'password of mysql -p',\nreadonly STENCIL_PASS_DEPTH_PASS: 0x0B96;",
+    ],
+    [
+      'a shape in prose, in code quotes',
+      '`curl -u ada` with no colon, `docker run -u 1000:1000` and `machine api.example.com login ada password XXXX`',
+    ],
+    [
       'placeholders in a .netrc and a .pgpass',
       'machine api.example.com login ada password <token>\n*:*:*:ada:$PGPASS',
     ],

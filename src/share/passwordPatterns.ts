@@ -12,11 +12,11 @@ import { Q, acceptPassword, hideAll, isPlaceholder, type SecretPattern } from '.
 
 /**
  * What leads up to a flag: the command, then up to 500 characters of the same command (no new
- * line, pipe or `;` between). Matched forward from the command's name, which is rare, rather
+ * line, pipe, `;` or backquote between: in prose, a backquote ends the command's code span). Matched forward from the command's name, which is rare, rather
  * than looked back for from every `-p`, which is not; kept out of a finding's preview.
  */
 const lead = (command: string) =>
-  `(?<lead>(?<![A-Za-z0-9_-])${command}(?![A-Za-z0-9_-])[^\\r\\n;&|]{0,500}?[ \\t])`;
+  `(?<lead>(?<![A-Za-z0-9_-])${command}(?![A-Za-z0-9_-])[^\\r\\n;&|\`]{0,500}?[ \\t])`;
 /** An optional quote before a flag's value, also escaped inside a JSON string. */
 const OPEN = `(?:\\\\?["'])?`;
 /** A flag's value: up to a space, a quote or a backslash (an escaped quote or newline in JSON). */
@@ -25,6 +25,9 @@ const VALUE = `[^\\s"'\\\\\`]+`;
 const LINE_BREAK = '(?:\\r?\\n|\\\\r\\\\n|\\\\n)';
 /** Spaces between the words of a `.netrc`: any run of blanks and line breaks. */
 const NETRC_GAP = '(?:[ \\t\\r\\n]|\\\\[nrt])+';
+
+/** A flag's value: three characters or more (`-p',` in code is no password) and no placeholder. */
+const acceptFlagValue = (secret: string) => secret.length >= 3 && !isPlaceholder(secret);
 
 /** Values that switch something rather than being a password (`USE_PASS=yes`). */
 const SWITCH_WORD = /^(?:yes|no|on|off|auto|none|required|optional|enabled|disabled)$/i;
@@ -66,7 +69,7 @@ export const PASSWORD_PATTERNS: readonly SecretPattern[] = [
     ),
     shownPrefix: 0,
     mask: hideAll,
-    accept: (secret) => !isPlaceholder(secret),
+    accept: acceptFlagValue,
   },
   {
     kind: 'sshpass-password',
@@ -77,7 +80,7 @@ export const PASSWORD_PATTERNS: readonly SecretPattern[] = [
     ),
     shownPrefix: 0,
     mask: hideAll,
-    accept: (secret) => !isPlaceholder(secret),
+    accept: acceptFlagValue,
   },
   {
     kind: 'mysql-password',
@@ -89,7 +92,7 @@ export const PASSWORD_PATTERNS: readonly SecretPattern[] = [
     ),
     shownPrefix: 0,
     mask: hideAll,
-    accept: (secret) => !isPlaceholder(secret),
+    accept: acceptFlagValue,
   },
   {
     kind: 'password-flag',
@@ -107,7 +110,7 @@ export const PASSWORD_PATTERNS: readonly SecretPattern[] = [
     kind: 'netrc-password',
     label: 'password in a .netrc',
     regex: new RegExp(
-      `(?<keep>(?<![A-Za-z0-9_-])(?:machine${NETRC_GAP}(?:localhost|[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+)|default)(?:${NETRC_GAP}(?:login|account|port)${NETRC_GAP}[^\\s\\\\]+)*${NETRC_GAP}password${NETRC_GAP})(?<secret>[^\\s"\\\\]+)`,
+      `(?<keep>(?<![A-Za-z0-9_-])(?:machine${NETRC_GAP}(?:localhost|[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+)|default)(?:${NETRC_GAP}(?:login|account|port)${NETRC_GAP}[^\\s\\\\]+)*${NETRC_GAP}password${NETRC_GAP})(?<secret>[^\\s"\\\\\`]+)`,
       'g',
     ),
     shownPrefix: 0,
@@ -135,6 +138,11 @@ export const PASSWORD_PATTERNS: readonly SecretPattern[] = [
       /(?<keep>\b(?:(?:[A-Z0-9]+_)*(?:PASS|PASSWD)|(?:[A-Z0-9]+_)+PWD)[ \t]*[=:][ \t]*(?:\\?["'])?)(?<secret>[^\s"'$\\`/~][^\s"'\\`]*)/g,
     shownPrefix: 0,
     mask: hideAll,
-    accept: (secret) => secret.length >= 4 && !isPlaceholder(secret) && !SWITCH_WORD.test(secret),
+    // `STENCIL_PASS_DEPTH_PASS: 0x0B96` in code is a constant, not a password.
+    accept: (secret) =>
+      secret.length >= 4 &&
+      !isPlaceholder(secret) &&
+      !SWITCH_WORD.test(secret) &&
+      !/^0x[0-9a-f]+;?$/i.test(secret),
   },
 ];
