@@ -9,7 +9,9 @@
  *   (`aws_secret_access_key = …`, `"password": "…"`, `client_secret: …`). The
  *   value must not look like a placeholder (`YOUR_API_KEY`, `<token>`,
  *   `${TOKEN}`, `process.env.X`, `xxxxxxxx`), and for the loosest names it must
- *   look random (letters and digits, enough entropy).
+ *   look random (letters and digits, enough entropy). The passwords that
+ *   commands and credential files name by their layout (`curl -u`, `.netrc`,
+ *   `DB_PASS=`) are in `passwordPatterns.ts`, tried before the loosest names.
  *
  * Patterns are deliberately specific (known prefixes, minimum lengths, word
  * boundaries) so that prose such as "risk-averse" or "sk-learn" is not
@@ -17,7 +19,6 @@
  * name-led pattern starts at a token boundary, so a long run of base64 is
  * tried once, not once per character.
  */
-
 import {
   B,
   COUNTING_NAME,
