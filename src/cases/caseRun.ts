@@ -63,8 +63,9 @@ export interface CaseRun {
   /** What happened: summarized, only cleared in place, or nothing to compact. */
   outcome: 'compacted' | 'cleared' | 'nothing';
   /**
-   * Whether the run made the context smaller. A run that did not keeps every
-   * fact by doing nothing: totals leave it out of their rates and count it apart.
+   * Whether the run changed the context: it summarized, or cleared something
+   * in place. A run that did not keeps every fact by doing nothing: totals
+   * leave it out of their rates and count it apart.
    */
   compacted: boolean;
   /** The first message the compaction kept after what it summarized; null when nothing was summarized. */
@@ -161,12 +162,15 @@ async function scoreProbes(
       );
   return probes.map((probe, i) => {
     const graded = gradeByMatch(probe, answers[i])!;
+    const named = graded.named ?? 0;
     return {
       kind: probe.kind,
       question: probe.question,
       expected: probe.expected,
-      named: graded.named ?? 0,
-      passed: graded.verdict === 'pass',
+      named,
+      // A model's answer may leave an item out and still be right; the context offline has no such
+      // excuse: it passes only when it still names every expected item.
+      passed: options.offline ? named === probe.expected.length : graded.verdict === 'pass',
     };
   });
 }
@@ -212,7 +216,7 @@ export async function runCase(
     strategy,
     cut,
     outcome: !result ? 'nothing' : result.summary === '' ? 'cleared' : 'compacted',
-    compacted: result !== null && tokensAfter < tokensBefore,
+    compacted: result !== null && (result.summary !== '' || tokensAfter < tokensBefore),
     keptFrom,
     facts,
     factsKept: count('before', true),

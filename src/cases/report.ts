@@ -12,6 +12,7 @@
 import { type SettingsInput, type Strategy } from '../core';
 import type { Cut, LoadedCase } from './caseFile';
 import { findFacts, type CaseRun } from './caseRun';
+import { tailLeaks, type TailLeak } from './leakage';
 
 /** The settings a case's tokens are counted with, by the command line and the page alike: the defaults. */
 export const CASE_COUNT_SETTINGS: SettingsInput = {};
@@ -39,6 +40,10 @@ export interface StrategyTotal {
   /** Runs whose compacted context would compact again. */
   loops: number;
 }
+
+/** How many of a strategy's runs compacted: "4 of 5", or "did not compact". The table cell of both the page and the command line. */
+export const compactedLabel = (t: { runs: number; compacted: number }): string =>
+  t.compacted === 0 ? 'did not compact' : `${t.compacted} of ${t.runs}`;
 
 /** Facts from before the cut found where `where` says, in one run. */
 const beforeFactsIn = (r: CaseRun, where: 'summary' | 'message') =>
@@ -78,6 +83,8 @@ export interface CaseSummary {
   cuts: Cut[];
   facts: number;
   probes: number;
+  /** Facts from before a cut that a message after it restates: no run credits the summary with them. */
+  leaks: TailLeak[];
 }
 
 /**
@@ -160,6 +167,7 @@ export function casesDocument(
       cuts: c.cuts,
       facts: c.facts.length,
       probes: c.probes.length,
+      leaks: tailLeaks(c),
     })),
     runs: [...runs],
     baseline: baselineOf(cases, runs),

@@ -92,3 +92,12 @@ describe('a sentence is kept only with its distinctive tokens', () => {
     expect(kept('Never run the tests in watch mode.', 'tests must never be run in watch mode')).toBe(true);
   });
 });
+
+describe('distinctiveClues, numbers', () => {
+  it('reads a number with thousands separators as one number', () => {
+    expect(distinctiveClues('an LRU bounded at 5,000 entries, then 1,843,211 URLs.')).toEqual([
+      { kind: 'number', text: '5000' },
+      { kind: 'number', text: '1843211' },
+    ]);
+  });
+});

@@ -187,8 +187,8 @@ export function distinctiveClues(sentence: string): Clue[] {
   // left to its words, as a summary often writes `mdtable render` as mdtable.render.
   for (const m of sentence.matchAll(/[`"“']([^`"”'\s]{2,80})[`"”']/g))
     if (/[\p{L}\p{N}]/u.test(m[1]!)) add({ kind: 'bounded', text: m[1]! });
-  for (const m of sentence.matchAll(/[^\s`"“”'(),;]+/g)) {
-    const word = m[0].replace(/[.:!?]+$/, '');
+  for (const m of sentence.matchAll(/[^\s`"“”'();]+/g)) {
+    const word = m[0].replace(/[.,:!?]+$/, '');
     if (/^\d[\d,]*(\.\d+)?%?$/.test(word))
       add({ kind: 'number', text: word.replace(/,/g, '').replace(/%$/, '') });
     else if (pathsInCommand(word).length === 1) add({ kind: 'bounded', text: fileName(word) });
