@@ -47,6 +47,13 @@ test.describe('the Cases view', () => {
     );
     const row = page.locator('[data-testid="cases-table"] tr[data-strategy="budget"]');
     await expect(row.getByTestId('cases-facts')).toHaveText(expected);
+    // No compaction first, then no strategy that never compacted ahead of one that did.
+    const rows = page.locator('[data-testid="cases-table"] tbody tr');
+    await expect(rows.first()).toHaveAttribute('data-strategy', 'no compaction');
+    await expect(rows.nth(1).locator('td').first()).not.toHaveText('did not compact');
+    await expect(page.getByTestId('cases-ranking')).toContainText(
+      'Ranked by the share of facts kept among the runs that compacted',
+    );
     await expect(page.getByTestId('cases-chart').locator('svg').first()).toBeVisible();
     // The screen reader's table under the chart says the same.
     await expect(page.getByTestId('cases-chart-table')).toContainText(`${expected} facts kept`);

@@ -39,10 +39,10 @@ test.describe('the ledger of recorded compactions', () => {
     await expect(panel.getByTestId('ledger-cost')).toContainText('It did not pay for itself.');
     // The amnesia bill, as `audit` prints it for the same file.
     await expect(panel.getByTestId('ledger-bill')).toHaveText(
-      'Compaction 1 at #20: 1 action to the first edit (pace 0, fresh start 3); re-read 1 file, re-ran 1 command: 638 tokens ($0.0019) re-gathered; 3 facts lost',
+      'Compaction 1 at #20: 1 action to the first edit (pace 0, fresh start 3); re-read 1 file, re-ran 0 commands (and 1 check to verify): 503 tokens ($0.0015) re-gathered; 3 facts lost',
     );
     await expect(page.getByTestId('ledger-bill-total')).toHaveText(
-      'Over 2 compactions: at most 2 actions to the first edit; re-read 1 file, re-ran 1 command: 638 tokens ($0.0019) re-gathered; 7 facts lost',
+      'Over 2 compactions: at most 2 actions to the first edit; re-read 1 file, re-ran 0 commands (and 1 check to verify): 503 tokens ($0.0015) re-gathered; 7 facts lost',
     );
     for (const theme of ['light', 'dark']) {
       if (theme === 'dark') {

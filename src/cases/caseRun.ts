@@ -35,7 +35,12 @@ export interface FactResult {
   kind: GoldFact['kind'];
   side: GoldFact['side'];
   kept: boolean;
-  /** Where the compacted context names it: the summary, a message kept as it was, or nowhere. */
+  /**
+   * Where the compacted context names it: a message kept as it was, else the
+   * summary, else nowhere. A fact from before the cut that a kept message
+   * restates (a `git log` in the tail printing it) is the tail's, not the
+   * summary's: the summary gets no credit for it.
+   */
   foundIn: 'summary' | 'message' | null;
   /** For `message`: its index in the session. */
   foundAt: number | null;
@@ -57,6 +62,12 @@ export interface CaseRun {
   cut: Cut;
   /** What happened: summarized, only cleared in place, or nothing to compact. */
   outcome: 'compacted' | 'cleared' | 'nothing';
+  /**
+   * Whether the run changed the context: it summarized, or cleared something
+   * in place. A run that did not keeps every fact by doing nothing: totals
+   * leave it out of their rates and count it apart.
+   */
+  compacted: boolean;
   /** The first message the compaction kept after what it summarized; null when nothing was summarized. */
   keptFrom: number | null;
   facts: FactResult[];
@@ -111,15 +122,14 @@ export function findFacts(
   origins: readonly (number | null)[],
 ): FactResult[] {
   const indexes = messages.map((m) => indexSummary(messageText(m)));
-  const order = messages
-    .map((_, i) => i)
-    .sort((a, b) => Number(origins[a] !== null) - Number(origins[b] !== null));
+  const isSummary = (i: number) => origins[i] === null || isSummaryMessage(messages[i]);
+  const order = messages.map((_, i) => i).sort((a, b) => Number(isSummary(a)) - Number(isSummary(b)));
   return facts.map((fact) => {
     const at = order.find((i) =>
       factKept({ kind: fact.kind, text: fact.text, index: fact.message }, indexes[i]),
     );
     const origin = at === undefined ? null : origins[at];
-    const summary = at !== undefined && (origin === null || isSummaryMessage(messages[at]));
+    const summary = at !== undefined && isSummary(at);
     return {
       id: fact.id,
       kind: fact.kind,
@@ -152,12 +162,15 @@ async function scoreProbes(
       );
   return probes.map((probe, i) => {
     const graded = gradeByMatch(probe, answers[i])!;
+    const named = graded.named ?? 0;
     return {
       kind: probe.kind,
       question: probe.question,
       expected: probe.expected,
-      named: graded.named ?? 0,
-      passed: graded.verdict === 'pass',
+      named,
+      // A model's answer may leave an item out and still be right; the context offline has no such
+      // excuse: it passes only when it still names every expected item.
+      passed: options.offline ? named === probe.expected.length : graded.verdict === 'pass',
     };
   });
 }
@@ -203,6 +216,7 @@ export async function runCase(
     strategy,
     cut,
     outcome: !result ? 'nothing' : result.summary === '' ? 'cleared' : 'compacted',
+    compacted: result !== null && (result.summary !== '' || tokensAfter < tokensBefore),
     keptFrom,
     facts,
     factsKept: count('before', true),

@@ -156,7 +156,7 @@ describe('compaction-playground archive', () => {
       billRegatherCostUsd: audit.bill.regatherCost,
       billFactsLost: audit.bill.factsLost,
     });
-    expect(audit.bill).toMatchObject({ actionsToFirstEditMax: 2, regatherTokens: 638, factsLost: 7 });
+    expect(audit.bill).toMatchObject({ actionsToFirstEditMax: 2, regatherTokens: 503, factsLost: 7 });
     // A session that records no compaction lost nothing.
     expect(row('tasks/1733/api_conversation_history.json')).toMatchObject({
       survival: null,
@@ -193,13 +193,13 @@ describe('compaction-playground archive', () => {
       doc.sessions.reduce((s, r) => s + (r.costUsd ?? 0), 0),
       10,
     );
-    // The bills: linkcheck (1 file, 1 command, 638 tokens, 7 facts), the Codex session (3 files, 3,631 tokens,
+    // The bills: linkcheck (1 file, 503 tokens, 7 facts; its `npm test` again is a check), the Codex session (3 files, 3,631 tokens,
     // 5 facts) and pi (1 file, 785 tokens, 3 facts).
     expect(doc.totals).toMatchObject({
       billActionsToFirstEditMax: 5,
       billFilesReRead: 5,
-      billCommandsReRun: 1,
-      billRegatherTokens: 638 + 3_631 + 785,
+      billCommandsReRun: 0,
+      billRegatherTokens: 503 + 3_631 + 785,
       billFactsLost: 15,
     });
     expect(doc.totals.billRegatherCostUsd).toBeCloseTo(
@@ -260,8 +260,8 @@ describe('compaction-playground archive --out', () => {
     expect(compactionCsv[0]).toContain(
       ',billActionsToFirstEdit,billPaceBefore,billFreshStart,billFilesReRead,',
     );
-    // Compaction 1 of linkcheck: 1 call to the first edit, pace 0, fresh start 3; 1 file, 1 command, 638 tokens.
-    expect(compactionCsv[1]).toMatch(/,1,0,3,1,1,638,0\.001914,3$/);
+    // Compaction 1 of linkcheck: 1 call to the first edit, pace 0, fresh start 3; 1 file, no command, 503 tokens.
+    expect(compactionCsv[1]).toMatch(/,1,0,3,1,0,503,0\.001509,3$/);
     expect(csv[1]).toMatch(
       /^\.claude\/projects\/-x\/s\.jsonl,claude-code,claude-code,\/home\/lee\/code\/linkcheck,/,
     );
@@ -323,7 +323,7 @@ describe('reading one session of the archive', () => {
     expect(asked).toBe(1);
     expect(result).toMatchObject({
       kind: 'row',
-      row: { compactions: 2, estimated: false, lostPaths: 3, loops: 0, billRegatherTokens: 638 },
+      row: { compactions: 2, estimated: false, lostPaths: 3, loops: 0, billRegatherTokens: 503 },
     });
     expect(result.kind === 'row' && result.row.error).toBe(undefined);
   });

@@ -138,7 +138,7 @@ describe('compaction-playground audit', () => {
     ]);
     expect(doc.survival).toMatchObject({ paths: 0.7, commands: 0, errors: null, instructions: 1 });
     expect(doc.loops).toEqual([]);
-    // Read check.ts again, then wrote limit.ts; `npm test` (run before it) ran again at message 30.
+    // Read check.ts again, then wrote limit.ts; `npm test` (run before it) ran again at message 30: a check, not amnesia.
     expect(first.bill).toEqual({
       actionsToFirstEdit: 1,
       actionsAfter: 8,
@@ -146,18 +146,20 @@ describe('compaction-playground audit', () => {
       paceBefore: 0,
       freshStart: 3,
       filesReRead: 1,
-      commandsReRun: 1,
-      regatherTokens: 638,
-      regatherCost: (638 * 3) / 1_000_000,
+      commandsReRun: 0,
+      verificationsReRun: 1,
+      regatherTokens: 503,
+      regatherCost: (503 * 3) / 1_000_000,
       factsLost: 3,
     });
     expect(doc.bill).toEqual({
       compactions: 2,
       actionsToFirstEditMax: 2,
       filesReRead: 1,
-      commandsReRun: 1,
-      regatherTokens: 638,
-      regatherCost: (638 * 3) / 1_000_000,
+      commandsReRun: 0,
+      verificationsReRun: 1,
+      regatherTokens: 503,
+      regatherCost: (503 * 3) / 1_000_000,
       factsLost: 7,
     });
   });
@@ -172,10 +174,10 @@ describe('compaction-playground audit', () => {
       'survival    paths 70% · commands 0% · instructions 100% · numbers 100% kept over 2 compactions',
     );
     expect(r.out).toContain(
-      '  bill         Compaction 1 at #20: 1 action to the first edit (pace 0, fresh start 3); re-read 1 file, re-ran 1 command: 638 tokens ($0.0019) re-gathered; 3 facts lost',
+      '  bill         Compaction 1 at #20: 1 action to the first edit (pace 0, fresh start 3); re-read 1 file, re-ran 0 commands (and 1 check to verify): 503 tokens ($0.0015) re-gathered; 3 facts lost',
     );
     expect(r.out).toContain(
-      'bill        Over 2 compactions: at most 2 actions to the first edit; re-read 1 file, re-ran 1 command: 638 tokens ($0.0019) re-gathered; 7 facts lost',
+      'bill        Over 2 compactions: at most 2 actions to the first edit; re-read 1 file, re-ran 0 commands (and 1 check to verify): 503 tokens ($0.0015) re-gathered; 7 facts lost',
     );
   });
 
@@ -195,6 +197,7 @@ describe('compaction-playground audit', () => {
         actionsToFirstEditMax: null,
         filesReRead: 0,
         commandsReRun: 0,
+        verificationsReRun: 0,
         regatherTokens: 0,
         regatherCost: null,
         factsLost: 0,

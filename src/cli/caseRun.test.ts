@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadEstimator, type Summarizer } from '../core';
 import { loadCase } from './caseFile';
-import { runCase } from '../cases/caseRun';
+import { findFacts, runCase } from '../cases/caseRun';
 import { scratch } from './testSupport.node';
 
 /**
@@ -102,7 +102,7 @@ describe('runCase', () => {
     expect(run.compactsAgain).toBe(false);
   });
 
-  it('grades probes offline against the compacted context: named items, passed at 60%', async () => {
+  it('grades probes offline against the compacted context: passed only when it names every expected item', async () => {
     const kase = await handCounted();
     const run = await runCase(kase, 'budget', 4, {
       summarizer: fixedSummarizer('Goal: fix src/parse.ts.'),
@@ -114,9 +114,47 @@ describe('runCase', () => {
       ['continuation', 0, false],
     ]);
     expect(run.costUsd).toBe(0);
+    // A summary that names one of the two files: a model's answer could pass at 60%, the context cannot.
+    const half = await runCase({ ...kase, probes: [kase.probes[0]!] }, 'budget', 4, {
+      summarizer: fixedSummarizer('Goal: fix the parser.'),
+      offline: true,
+      estimator: await loadEstimator('chars4'),
+    });
+    expect(half.probes.map((p) => [p.named, p.passed])).toEqual([[1, false]]);
   });
 
-  it('counts every fact kept when the strategy finds nothing to compact', async () => {
+  it('fails the controls of a strategy whose context drops the kept tail', async () => {
+    const kase = await handCounted();
+    // A compacted context of the summary alone: the control after the cut (docs/guide.md) is gone.
+    const facts = findFacts(
+      kase.facts,
+      [{ id: 's', role: 'user', content: 'Goal: fix src/parse.ts.' }],
+      [null],
+    );
+    expect(facts.filter((f) => f.side === 'after')).toEqual([
+      { id: 'guide', kind: 'artifact', side: 'after', kept: false, foundIn: null, foundAt: null },
+    ]);
+  });
+
+  it('credits a fact from before the cut that a kept message restates to the tail, not the summary', async () => {
+    const kase = await handCounted();
+    // The summary names src/parse.ts, and so does the kept message at 4.
+    const messages = [
+      { id: 's', role: 'user' as const, content: 'Goal: fix src/parse.ts.' },
+      { id: 'k', role: 'user' as const, content: 'Now update docs/guide.md after src/parse.ts.' },
+    ];
+    const parser = findFacts(kase.facts, messages, [null, 4]).find((f) => f.id === 'parser');
+    expect(parser).toEqual({
+      id: 'parser',
+      kind: 'artifact',
+      side: 'before',
+      kept: true,
+      foundIn: 'message',
+      foundAt: 4,
+    });
+  });
+
+  it('says a run that finds nothing to compact did not compact', async () => {
     const kase = await handCounted();
     const run = await runCase({ ...kase, keepRecent: 100_000 }, 'budget', 'auto', {
       summarizer: fixedSummarizer('unused'),
@@ -124,6 +162,8 @@ describe('runCase', () => {
       estimator: await loadEstimator('chars4'),
     });
     expect(run.outcome).toBe('nothing');
+    // Kept by doing nothing: the run says it did not compact, and totals leave it out of every rate.
+    expect(run.compacted).toBe(false);
     expect([run.factsKept, run.factsTotal, run.tokensAfter, run.keptFrom]).toEqual([4, 4, 49, null]);
     expect(run.facts[0]).toMatchObject({ kept: true, foundIn: 'message', foundAt: 0 });
   });

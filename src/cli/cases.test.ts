@@ -32,7 +32,15 @@ describe('cases', () => {
       strategies: string[];
       cases: { id: string; messages: number; facts: number }[];
       runs: { strategy: string; cut: number; keptFrom: number; factsKept: number; controlsKept: number }[];
-      totals: { strategy: string; runs: number; factsTotal: number; controlsTotal: number; loops: number }[];
+      baseline: Record<string, number>;
+      totals: {
+        strategy: string;
+        runs: number;
+        notCompacted: number;
+        factsTotal: number;
+        controlsTotal: number;
+        loops: number;
+      }[];
     };
     expect(doc.summarizer).toBe('offline');
     expect(doc.strategies).toEqual(['budget', 'turns']);
@@ -42,10 +50,14 @@ describe('cases', () => {
       // A numeric cut is a keep-recent budget; turns keeps its last turns whatever the budget: nothing to compact.
       ['turns', 2, null, 1, 1],
     ]);
-    expect(doc.totals.map((t) => [t.strategy, t.runs, t.factsTotal, t.controlsTotal, t.loops])).toEqual([
-      ['budget', 1, 1, 1, 0],
-      ['turns', 1, 1, 1, 0],
+    // turns did not compact: counted apart, its facts in no rate.
+    expect(
+      doc.totals.map((t) => [t.strategy, t.runs, t.notCompacted, t.factsTotal, t.controlsTotal, t.loops]),
+    ).toEqual([
+      ['budget', 1, 0, 1, 1, 0],
+      ['turns', 1, 1, 0, 0, 0],
     ]);
+    expect(doc.baseline).toMatchObject({ runs: 1, factsKept: 1, factsTotal: 1, controlsKept: 1, controlsTotal: 1 });
   });
 
   it('prints a table with a row per run and refuses a folder with no cases', async () => {

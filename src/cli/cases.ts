@@ -8,7 +8,16 @@ import { performance } from 'node:perf_hooks';
 import { STRATEGIES, type Strategy } from '../core';
 import { maxOf } from '../core/arrays';
 import { runCases, type CaseRun } from '../cases/caseRun';
-import { CASE_COUNT_SETTINGS, casesDocument, totalsOf, type StrategyTotal } from '../cases/report';
+import {
+  baselineOf,
+  CASE_COUNT_SETTINGS,
+  compactedLabel,
+  casesDocument,
+  totalsOf,
+  type BaselineTotal,
+  type StrategyTotal,
+} from '../cases/report';
+import { leakLine, tailLeaks } from '../cases/leakage';
 import { loadCases } from './caseFile';
 import { estimatorFor } from './estimator';
 import { EXIT_OK, UsageError, jsonDocument, type Io } from './io';
@@ -77,39 +86,68 @@ function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => maxOf([h.length, ...rows.map((r) => r[i].length)])!);
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
       .join('  ')
       .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
 
+/** A run's scores, or what it did instead: a run that changed nothing is not scored. */
+function runCells(r: CaseRun): string[] {
+  if (!r.compacted) return ['-', '-', '-'];
+  return [
+    share(r.factsKept, r.factsTotal),
+    share(r.controlsKept, r.controlsTotal),
+    share(r.probes.filter((p) => p.passed).length, r.probes.length),
+  ];
+}
+
+const againCell = (r: CaseRun) => (!r.compacted ? 'did not compact' : r.compactsAgain ? 'yes' : 'no');
+
 export function renderCases(
   runs: readonly CaseRun[],
   totals: readonly StrategyTotal[],
+  baseline: BaselineTotal,
   label: string,
 ): string {
   const rows = runs.map((r) => [
     r.case,
     r.strategy,
     String(r.cut),
-    share(r.factsKept, r.factsTotal),
-    share(r.controlsKept, r.controlsTotal),
-    share(r.probes.filter((p) => p.passed).length, r.probes.length),
+    ...runCells(r),
     `${n(r.tokensBefore)} → ${n(r.tokensAfter)}`,
     `${n(r.summarizerMs)} ms`,
     usd(r.costUsd),
-    r.outcome === 'nothing' ? 'nothing' : r.compactsAgain ? 'yes' : 'no',
+    againCell(r),
   ]);
   const lost = runs.flatMap((r) =>
-    r.facts
-      .filter((f) => !f.kept)
-      .map((f) => `  ${r.case} ${r.strategy} cut ${r.cut}: lost ${f.id} (${f.side})`),
+    r.compacted
+      ? r.facts
+          .filter((f) => !f.kept)
+          .map((f) => `  ${r.case} ${r.strategy} cut ${r.cut}: lost ${f.id} (${f.side})`)
+      : [],
   );
+  const first = [
+    'no compaction',
+    String(baseline.runs),
+    String(baseline.runs),
+    share(baseline.factsKept, baseline.factsTotal),
+    '-',
+    share(baseline.factsKept, baseline.factsTotal),
+    share(baseline.controlsKept, baseline.controlsTotal),
+    '-',
+    n(baseline.tokensAfter),
+    '-',
+    '-',
+    '-',
+  ];
   const sums = totals.map((t) => [
     t.strategy,
     String(t.runs),
-    '',
+    compactedLabel(t),
     share(t.factsKept, t.factsTotal),
+    share(t.factsInSummary, t.factsTotal),
+    share(t.factsInKept, t.factsTotal),
     share(t.controlsKept, t.controlsTotal),
     share(t.probesPassed, t.probesTotal),
     n(t.tokensAfter),
@@ -126,9 +164,24 @@ export function renderCases(
     ),
     '',
     table(
-      ['strategy', 'runs', '', 'facts', 'controls', 'probes', 'tokens after', 'time', 'cost', 'loops'],
-      sums,
+      [
+        'strategy',
+        'runs',
+        'compacted',
+        'facts',
+        'in summary',
+        'in kept',
+        'controls',
+        'probes',
+        'tokens after',
+        'time',
+        'cost',
+        'loops',
+      ],
+      [first, ...sums],
     ),
+    '',
+    'Totals count only the runs that compacted: a run that changed nothing keeps every fact by doing nothing.',
     ...(lost.length ? ['', 'lost:', ...lost] : []),
   ].join('\n');
 }
@@ -156,6 +209,8 @@ export async function casesCommand(argv: string[], io: Io): Promise<number> {
     io.out(jsonDocument(casesDocument(cases, runs, strategies, chosen.summarizer.label, wallMs)));
     return EXIT_OK;
   }
-  io.out(renderCases(runs, totalsOf(runs, strategies), chosen.summarizer.label));
+  for (const kase of cases)
+    for (const leak of tailLeaks(kase)) io.err(`compaction-playground: ${leakLine(kase.id, leak)}`);
+  io.out(renderCases(runs, totalsOf(runs, strategies), baselineOf(cases, runs), chosen.summarizer.label));
   return EXIT_OK;
 }

@@ -101,6 +101,7 @@ const RUN: CaseRun = {
   strategy: 'budget',
   cut: 'auto',
   outcome: 'compacted',
+  compacted: true,
   keptFrom: 3,
   facts: [
     { id: 'a', kind: 'artifact', side: 'before', kept: true, foundIn: 'summary', foundAt: null },

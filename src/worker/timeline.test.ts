@@ -90,11 +90,11 @@ describe('the ledger the worker hands the page', () => {
     const estimator = await loadEstimator('o200k_base');
     const { ledger } = await timelineData(sample, estimator, normalizeSettings({}));
     expect(ledger!.compactions.map((c) => c.billLine)).toEqual([
-      'Compaction 1 at #20: 1 action to the first edit (pace 0, fresh start 3); re-read 1 file, re-ran 1 command: 638 tokens ($0.0019) re-gathered; 3 facts lost',
+      'Compaction 1 at #20: 1 action to the first edit (pace 0, fresh start 3); re-read 1 file, re-ran 0 commands (and 1 check to verify): 503 tokens ($0.0015) re-gathered; 3 facts lost',
       'Compaction 2 at #36: 2 actions to the first edit (pace 0, fresh start 3); re-read 0 files, re-ran 0 commands: 0 tokens ($0) re-gathered; 4 facts lost',
     ]);
     expect(ledger!.billTotalLine).toBe(
-      'Over 2 compactions: at most 2 actions to the first edit; re-read 1 file, re-ran 1 command: 638 tokens ($0.0019) re-gathered; 7 facts lost',
+      'Over 2 compactions: at most 2 actions to the first edit; re-read 1 file, re-ran 0 commands (and 1 check to verify): 503 tokens ($0.0015) re-gathered; 7 facts lost',
     );
   });
 

@@ -5,6 +5,8 @@
  * its key words accepts the rewrite and still catches the loss.
  */
 
+import { pathsInCommand } from './shell';
+
 /** Words too common to say whether a sentence survived. */
 const STOPWORDS = new Set(
   (
@@ -110,8 +112,11 @@ export interface Clue {
   text: string;
 }
 
-/** Kept when, for one of the alternatives, at least `need` of its clues hold. */
-export type Rule = readonly { clues: readonly Clue[]; need: number }[];
+/**
+ * Kept when, for one of the alternatives, every one of its `must` clues
+ * holds and at least `need` of its other clues do.
+ */
+export type Rule = readonly { clues: readonly Clue[]; need: number; must?: readonly Clue[] }[];
 
 /** The fewest of `n` clues whose share reaches `share`. */
 function needed(n: number, share: number): number {
@@ -144,7 +149,8 @@ export function clueHolds(clue: Clue, summary: SummaryIndex): boolean {
 }
 
 export function ruleHolds(rule: Rule, holds: (clue: Clue) => boolean): boolean {
-  return rule.some(({ clues, need }) => {
+  return rule.some(({ clues, need, must }) => {
+    if (must && !must.every(holds)) return false;
     let count = 0;
     for (const clue of clues) if (holds(clue)) count++;
     return count >= need;
@@ -165,11 +171,64 @@ export function numberKept(text: string, summary: SummaryIndex): boolean {
 /** A sentence survives when at least this share of its key words does. */
 export const KEY_WORD_SHARE = 0.6;
 
-/** Enough of its key words; a sentence with none is looked for whole, in any case. */
+/**
+ * What a sentence cannot be kept without: its numbers, the file names of its
+ * paths, its identifiers (`fromISO`, `start_at`, `TS2345`) and the names it
+ * quotes. Key words alone let an unrelated log that shares most of a
+ * sentence's vocabulary ("rate limit", "requests per minute") pass for it;
+ * a rewrite that keeps the sentence keeps these as they were.
+ */
+export function distinctiveClues(sentence: string): Clue[] {
+  const out: Clue[] = [];
+  const add = (clue: Clue) => {
+    if (!out.some((c) => c.text === clue.text)) out.push(clue);
+  };
+  // A name quoted alone (`CheckOptions`, '東京') is meant as written; a quoted phrase is
+  // left to its words, as a summary often writes `mdtable render` as mdtable.render.
+  for (const m of sentence.matchAll(/[`"“']([^`"”'\s]{2,80})[`"”']/g))
+    if (/[\p{L}\p{N}]/u.test(m[1]!)) add({ kind: 'bounded', text: m[1]! });
+  for (const m of sentence.matchAll(/[^\s`"“”'();]+/g)) {
+    const word = m[0].replace(/[.,:!?]+$/, '');
+    if (/^\d[\d,]*(\.\d+)?%?$/.test(word))
+      add({ kind: 'number', text: word.replace(/,/g, '').replace(/%$/, '') });
+    else if (pathsInCommand(word).length === 1) add({ kind: 'bounded', text: fileName(word) });
+    else
+      for (const name of word.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/g) ?? [])
+        if (isIdentifierShaped(name)) add({ kind: 'identifier', text: name });
+  }
+  return out;
+}
+
+/**
+ * camelCase, snake_case, dotted.names and words with digits. A word in
+ * capitals (`FAIL`, `ENOENT`) or a capitalised name (GitHub, TypeScript) is
+ * left to the key words: a summary writes "failed" for the one and may
+ * leave out the other; quoted, such a name counts.
+ */
+function isIdentifierShaped(name: string): boolean {
+  return (
+    /^[a-z_$][a-z0-9_$]*[A-Z]/.test(name) ||
+    /\w_\w/.test(name) ||
+    /[A-Za-z]{2}\.[A-Za-z]{2}/.test(name) ||
+    (/\d/.test(name) && /[A-Za-z]/.test(name))
+  );
+}
+
+/**
+ * Enough of its key words and every distinctive token; a sentence with no
+ * key words is looked for whole, in any case.
+ */
 export function sentenceRule(sentence: string, share = KEY_WORD_SHARE): Rule {
   const needles = keyWords(sentence);
   if (needles.length === 0) return [one('lower', sentence.toLowerCase())];
-  return [{ clues: needles.map((text) => ({ kind: 'stem', text })), need: needed(needles.length, share) }];
+  const must = distinctiveClues(sentence);
+  return [
+    {
+      clues: needles.map((text) => ({ kind: 'stem', text })),
+      need: needed(needles.length, share),
+      ...(must.length ? { must } : {}),
+    },
+  ];
 }
 
 export function sentenceKept(sentence: string, summary: SummaryIndex, share = KEY_WORD_SHARE): boolean {

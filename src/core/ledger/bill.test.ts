@@ -116,12 +116,18 @@ describe('compactionBills', () => {
   });
 
   it('counts each file read again once and each command run again once, but every re-gathering call its tokens', () => {
-    // src/a.ts (twice) and src/b.ts (through cat); npm run lint and npm test.
-    expect(first).toMatchObject({ filesReRead: 2, commandsReRun: 2, factsLost: 5 });
-    // 300 + 40 + 200 + 300 + 120: not the new file's 70, not git status, first run after the compaction.
-    expect(first!.regatherTokens).toBe(960);
-    expect(first!.regatherCost).toBeCloseTo((960 * 3) / 1_000_000, 12);
-    expect(second).toMatchObject({ filesReRead: 1, commandsReRun: 1, regatherTokens: 60, factsLost: 0 });
+    // src/a.ts (twice) and src/b.ts (through cat); npm run lint and npm test check the work: verifications.
+    expect(first).toMatchObject({ filesReRead: 2, commandsReRun: 0, verificationsReRun: 2, factsLost: 5 });
+    // 300 + 200 + 300: not the new file's 70, not git status (first run after the compaction), not the checks' 40 and 120.
+    expect(first!.regatherTokens).toBe(800);
+    expect(first!.regatherCost).toBeCloseTo((800 * 3) / 1_000_000, 12);
+    expect(second).toMatchObject({
+      filesReRead: 1,
+      commandsReRun: 1,
+      verificationsReRun: 0,
+      regatherTokens: 60,
+      factsLost: 0,
+    });
     expect(second!.regatherCost).toBeCloseTo((60 * 3) / 1_000_000, 12);
   });
 
@@ -134,9 +140,28 @@ describe('compactionBills', () => {
       price: null,
     });
     expect(unpriced.map((b) => [b.regatherTokens, b.regatherCost, b.factsLost])).toEqual([
-      [960, null, 0],
+      [800, null, 0],
       [60, null, 0],
     ]);
+  });
+
+  it('counts edits made through the shell as edits, and what they write not as re-reads', () => {
+    const shell = new Session()
+      .read('src/dates.ts')
+      .bash("sed -i 's/UTC/local/' src/dates.ts", '')
+      .compact()
+      .bash("cat > src/dates.ts <<'EOF'\nexport const zone = 'local';\nEOF", '', 5)
+      .bash('mv src/dates.ts src/zone.ts', '', 5)
+      .bash('echo "- zones" >> CHANGELOG.md', '', 5);
+    const [bill] = billsOf(shell);
+    expect(bill).toMatchObject({
+      actionsToFirstEdit: 0,
+      actionsAfter: 3,
+      freshStart: 1,
+      filesReRead: 0,
+      commandsReRun: 0,
+      regatherTokens: 0,
+    });
   });
 
   it('has no fresh start when the session first edits only after its first compaction', () => {
@@ -157,9 +182,10 @@ describe('compactionBills', () => {
       compactions: 2,
       actionsToFirstEditMax: 6,
       filesReRead: 3,
-      commandsReRun: 3,
-      regatherTokens: 1_020,
-      regatherCost: expect.closeTo((1_020 * 3) / 1_000_000, 12),
+      commandsReRun: 1,
+      verificationsReRun: 2,
+      regatherTokens: 860,
+      regatherCost: expect.closeTo((860 * 3) / 1_000_000, 12),
       factsLost: 5,
     });
     expect(billTotal([])).toMatchObject({ compactions: 0, actionsToFirstEditMax: null, regatherCost: null });
@@ -172,7 +198,7 @@ describe('billLine', () => {
 
   it('says one compaction in one line', () => {
     expect(billLine(0, 25, first!)).toBe(
-      'Compaction 1 at #25: 6 actions to the first edit (pace 2, fresh start 3); re-read 2 files, re-ran 2 commands: 960 tokens ($0.0029) re-gathered; 5 facts lost',
+      'Compaction 1 at #25: 6 actions to the first edit (pace 2, fresh start 3); re-read 2 files, re-ran 0 commands (and 2 checks to verify): 800 tokens ($0.0024) re-gathered; 5 facts lost',
     );
     expect(billLine(1, 42, second!)).toBe(
       'Compaction 2 at #42: no edit in the 3 actions after it (pace 2.5, fresh start 3); re-read 1 file, re-ran 1 command: 60 tokens ($0.0002) re-gathered; 0 facts lost',
@@ -195,7 +221,7 @@ describe('billLine', () => {
 
   it('says a session in one line', () => {
     expect(billTotalLine(billTotal(billsOf(session)))).toBe(
-      'Over 2 compactions: at most 6 actions to the first edit; re-read 3 files, re-ran 3 commands: 1,020 tokens ($0.0031) re-gathered; 5 facts lost',
+      'Over 2 compactions: at most 6 actions to the first edit; re-read 3 files, re-ran 1 command (and 2 checks to verify): 860 tokens ($0.0026) re-gathered; 5 facts lost',
     );
   });
 });

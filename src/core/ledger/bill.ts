@@ -12,6 +12,7 @@ import { sameFile } from '../eval/facts';
 import { shellCommand } from '../eval/shell';
 import type { Message, ToolCall } from '../message';
 import type { LedgerPrice } from './cost';
+import { commandPurpose, shellTouches } from './shellOps';
 import { touchesOfCall, type Touch } from './touches';
 
 export interface CompactionBill {
@@ -28,9 +29,17 @@ export interface CompactionBill {
   freshStart: number | null;
   /** Distinct files read after it (up to the next compaction) that had been read before it. */
   filesReRead: number;
-  /** Distinct commands run after it, with the same command line as one run before it (file reads aside). */
+  /**
+   * Distinct commands run after it, with the same command line as one run
+   * before it (file reads and verifications aside).
+   */
   commandsReRun: number;
-  /** Our count of the results of those re-reads and re-runs, every call of them. */
+  /**
+   * Distinct test, lint, type-check or build commands run again after it:
+   * checking the work, not forgetting it, so neither amnesia nor re-gathered.
+   */
+  verificationsReRun: number;
+  /** Our count of the results of the re-reads and re-runs, every call of them (verifications aside). */
   regatherTokens: number;
   /** Those tokens as input at the session's model's price, in USD; null without a price. */
   regatherCost: number | null;
@@ -45,6 +54,7 @@ export interface BillTotal {
   actionsToFirstEditMax: number | null;
   filesReRead: number;
   commandsReRun: number;
+  verificationsReRun: number;
   regatherTokens: number;
   /** Null when some compaction's cost is unknown. */
   regatherCost: number | null;
@@ -73,7 +83,9 @@ interface Action {
   reads: string[];
   /** The command line, for a shell call that reads no file. */
   command: string | null;
-  /** A file edit or write, or a passing test run. */
+  /** Whether that command checks the work (tests, lint, types, a build). */
+  verifies: boolean;
+  /** A file edit or write, through a tool or the shell, or a passing test run. */
   progress: boolean;
 }
 
@@ -102,12 +114,13 @@ function actionOf(
   const reads = touches.filter((t) => t.access === 'read').map((t) => t.path);
   const line = shellCommand(call) ?? null;
   const result = resultAt === null ? undefined : messages[resultAt]!.content;
-  const edits = touches.some((t) => t.access === 'write');
+  const edits = touches.some((t) => t.access === 'write') || (line !== null && shellTouches(line).edits);
   return {
     atMessage,
     resultAt,
     reads,
-    command: line !== null && reads.length === 0 ? line : null,
+    command: line !== null && reads.length === 0 && !edits ? line : null,
+    verifies: line !== null && commandPurpose(line) === 'verify',
     progress: edits || (line !== null && isPassingTestRun(line, result)),
   };
 }
@@ -181,6 +194,7 @@ export function compactionBills(input: BillInput): CompactionBill[] {
     const reread = new SeenFiles();
     let filesReRead = 0;
     const rerun = new Set<string>();
+    const reverified = new Set<string>();
     let regatherTokens = 0;
     for (let j = start; j < stop; j++) {
       const a = actions[j]!;
@@ -190,8 +204,9 @@ export function compactionBills(input: BillInput): CompactionBill[] {
           reread.add(path);
           filesReRead++;
         }
-      const runAgain = a.command !== null && ran.has(a.command);
+      const runAgain = a.command !== null && ran.has(a.command) && !a.verifies;
       if (runAgain) rerun.add(a.command!);
+      if (a.command !== null && ran.has(a.command) && a.verifies) reverified.add(a.command);
       if ((again.length > 0 || runAgain) && a.resultAt !== null) regatherTokens += input.tokensOf(a.resultAt);
     }
     return {
@@ -201,6 +216,7 @@ export function compactionBills(input: BillInput): CompactionBill[] {
       freshStart,
       filesReRead,
       commandsReRun: rerun.size,
+      verificationsReRun: reverified.size,
       regatherTokens,
       regatherCost: input.price ? (regatherTokens * input.price.input) / 1_000_000 : null,
       factsLost: input.factsLost[k] ?? 0,
@@ -211,12 +227,13 @@ export function compactionBills(input: BillInput): CompactionBill[] {
 export function billTotal(bills: readonly CompactionBill[]): BillTotal {
   let max: number | null = null;
   let cost: number | null = 0;
-  const total = { filesReRead: 0, commandsReRun: 0, regatherTokens: 0, factsLost: 0 };
+  const total = { filesReRead: 0, commandsReRun: 0, verificationsReRun: 0, regatherTokens: 0, factsLost: 0 };
   for (const b of bills) {
     if (b.actionsToFirstEdit !== null) max = Math.max(max ?? 0, b.actionsToFirstEdit);
     cost = cost === null || b.regatherCost === null ? null : cost + b.regatherCost;
     total.filesReRead += b.filesReRead;
     total.commandsReRun += b.commandsReRun;
+    total.verificationsReRun += b.verificationsReRun;
     total.regatherTokens += b.regatherTokens;
     total.factsLost += b.factsLost;
   }
@@ -225,6 +242,7 @@ export function billTotal(bills: readonly CompactionBill[]): BillTotal {
     actionsToFirstEditMax: max,
     filesReRead: total.filesReRead,
     commandsReRun: total.commandsReRun,
+    verificationsReRun: total.verificationsReRun,
     regatherTokens: total.regatherTokens,
     regatherCost: bills.length ? cost : null,
     factsLost: total.factsLost,
@@ -239,12 +257,14 @@ const dollars = (usd: number) => (usd === 0 ? '$0' : `$${usd.toFixed(usd < 0.01 
 function regathered(b: {
   filesReRead: number;
   commandsReRun: number;
+  verificationsReRun: number;
   regatherTokens: number;
   regatherCost: number | null;
   factsLost: number;
 }): string {
   const price = b.regatherCost === null ? '' : ` (${dollars(b.regatherCost)})`;
-  return `re-read ${plural(b.filesReRead, 'file')}, re-ran ${plural(b.commandsReRun, 'command')}: ${count(b.regatherTokens)} tokens${price} re-gathered; ${plural(b.factsLost, 'fact')} lost`;
+  const checks = b.verificationsReRun ? ` (and ${plural(b.verificationsReRun, 'check')} to verify)` : '';
+  return `re-read ${plural(b.filesReRead, 'file')}, re-ran ${plural(b.commandsReRun, 'command')}${checks}: ${count(b.regatherTokens)} tokens${price} re-gathered; ${plural(b.factsLost, 'fact')} lost`;
 }
 
 /**

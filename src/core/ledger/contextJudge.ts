@@ -241,8 +241,8 @@ export function judgeContexts(
   // it, so a path named in full spares the search for its file name.
   const words = { stems: new Set<string>(), numbers: new Set<string>() };
   for (const item of items)
-    for (const { clues } of item.rule)
-      for (const clue of clues)
+    for (const { clues, must } of item.rule)
+      for (const clue of [...clues, ...(must ?? [])])
         if (clue.kind === 'stem' || clue.kind === 'number') words[fieldOf(clue.kind)].add(clue.text);
   const wordHolders = {
     stems: pieces.wordHolders('stems', words.stems),

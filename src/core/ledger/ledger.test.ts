@@ -150,6 +150,7 @@ describe('compactionLedger: one compaction', () => {
       // backoff.ts and config.ts (spelled from the repository there, from the root before).
       filesReRead: 2,
       commandsReRun: 0,
+      verificationsReRun: 0,
       regatherTokens: 200,
       regatherCost: (200 * 3) / 1_000_000,
       // 2 paths, 1 command, 1 error, 2 instructions, 1 number.

@@ -324,6 +324,7 @@ const NO_BILL: CompactionBill = {
   freshStart: null,
   filesReRead: 0,
   commandsReRun: 0,
+  verificationsReRun: 0,
   regatherTokens: 0,
   regatherCost: null,
   factsLost: 0,

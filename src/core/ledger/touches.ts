@@ -1,14 +1,16 @@
 /**
  * Which files each tool call read or wrote: file tools by their path
  * argument, patches by the files they name, and shell commands that print a
- * file (`cat`, `sed -n`, `head`…), as Codex reads files through its shell.
+ * file (`cat`, `sed -n`, `head`…) or write one (`sed -i`, `>`, `mv`, a
+ * heredoc; `shellOps.ts`), as Codex works on files through its shell.
  * A re-read after a compaction is a read here of a file the summarized part
  * touched.
  */
 import { PATH_KEYS, fileAccess } from '../fileOps';
 import type { Message, ToolCall } from '../message';
 import { PATCH_TOOLS, patchFiles, patchText } from '../patchFiles';
-import { pathsInCommand, shellCommand } from '../eval/shell';
+import { shellCommand } from '../eval/shell';
+import { shellTouches } from './shellOps';
 
 export type TouchAccess = 'read' | 'write';
 
@@ -19,23 +21,6 @@ export interface Touch {
   /** Index of the message whose call it was. */
   atMessage: number;
 }
-
-/** Programs whose file arguments a command prints: a read by another name. */
-export const SHELL_READERS: ReadonlySet<string> = new Set([
-  'cat',
-  'head',
-  'tail',
-  'sed',
-  'less',
-  'more',
-  'bat',
-  'nl',
-  'awk',
-  'wc',
-  'view',
-  'type',
-  'Get-Content',
-]);
 
 function argsOf(call: ToolCall): Record<string, unknown> | undefined {
   try {
@@ -48,26 +33,6 @@ function argsOf(call: ToolCall): Record<string, unknown> | undefined {
   }
 }
 
-/** The program a segment of a command line runs, past `env` assignments and `sudo`. */
-function programOf(segment: string): string | undefined {
-  for (const word of segment.trim().split(/\s+/)) {
-    if (!word || word.includes('=') || word === 'sudo' || word === 'command') continue;
-    return word.slice(word.lastIndexOf('/') + 1);
-  }
-  return undefined;
-}
-
-/** Files a shell command prints, segment by segment. */
-function shellReads(command: string): string[] {
-  const out: string[] = [];
-  for (const segment of command.split(/&&|\|\||[;|\n]/)) {
-    const program = programOf(segment);
-    if (!program || !SHELL_READERS.has(program)) continue;
-    for (const path of pathsInCommand(segment)) if (!out.includes(path)) out.push(path);
-  }
-  return out;
-}
-
 /** What one call read or wrote, appended to `out`. */
 export function touchesOfCall(call: ToolCall, atMessage: number, out: Touch[]): void {
   if (PATCH_TOOLS.includes(call.name)) {
@@ -78,7 +43,9 @@ export function touchesOfCall(call: ToolCall, atMessage: number, out: Touch[]): 
   }
   const command = shellCommand(call);
   if (command !== undefined) {
-    for (const path of shellReads(command)) out.push({ path, access: 'read', atMessage });
+    const { reads, writes } = shellTouches(command);
+    for (const path of reads) out.push({ path, access: 'read', atMessage });
+    for (const path of writes) out.push({ path, access: 'write', atMessage });
     return;
   }
   const access = fileAccess(call.name);

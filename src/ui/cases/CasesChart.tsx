@@ -1,5 +1,5 @@
 /**
- * Facts kept per strategy, most first, beside the tokens each left: one
+ * The share of facts kept per strategy, highest first, beside the tokens each left: one
  * bar of each per strategy, on their own axes. The numbers are in the table
  * under it, and a screen reader gets them from the hidden table here.
  */
@@ -8,7 +8,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { StrategyTotal } from '../../cases/report';
 import { compact, fmt } from '../format';
 import { useThemeColors } from '../useThemeColors';
-import { share } from './casesTable';
+import { keptRate, share } from './casesTable';
 
 const COLORS = ['accent', 'muted', 'border', 'fg', 'role-summary'] as const;
 
@@ -36,21 +36,23 @@ const shortName = (name: string) =>
 export default memo(function CasesChart({ ranked }: { ranked: readonly StrategyTotal[] }) {
   const c = useThemeColors(COLORS);
   const narrow = useNarrow();
-  const factsTotal = ranked[0]?.factsTotal ?? 0;
-  const data = ranked.map((t) => ({ name: t.strategy, facts: t.factsKept, tokens: t.tokensAfter }));
+  // A share, not a count: each strategy's facts are counted over the runs it compacted.
+  const data = ranked.map((t) => ({
+    name: t.strategy,
+    facts: Math.round((keptRate(t) ?? 0) * 100),
+    tokens: t.tokensAfter,
+  }));
   const tooltip = {
     formatter: (value: unknown, name: unknown) =>
-      name === 'facts kept'
-        ? [`${fmt(Number(value))} of ${fmt(factsTotal)}`, 'facts kept']
-        : [fmt(Number(value)), 'tokens after'],
+      name === 'facts kept' ? [`${fmt(Number(value))}%`, 'facts kept'] : [fmt(Number(value)), 'tokens after'],
     contentStyle: { background: 'var(--panel)', border: '1px solid var(--border)', color: 'var(--fg)' },
     cursor: { fill: 'var(--panel-2)' },
   };
   return (
     <figure className="cases-chart" data-testid="cases-chart">
       <figcaption>
-        Facts kept per strategy, most first (bottom axis, of {fmt(factsTotal)}), and the tokens each left (top
-        axis)
+        Share of facts kept per strategy over the runs that compacted, highest first (bottom axis, percent),
+        and the tokens each left (top axis)
       </figcaption>
       <div aria-hidden="true">
         <ResponsiveContainer width="100%" height={ranked.length * ROW + 70}>
@@ -65,7 +67,7 @@ export default memo(function CasesChart({ ranked }: { ranked: readonly StrategyT
             <XAxis
               xAxisId="facts"
               type="number"
-              domain={[0, Math.max(1, factsTotal)]}
+              domain={[0, 100]}
               allowDecimals={false}
               tick={{ fill: c.muted, fontSize: 11 }}
               stroke={c.border}
@@ -109,7 +111,7 @@ export default memo(function CasesChart({ ranked }: { ranked: readonly StrategyT
       </div>
       <div className="visually-hidden">
         <table data-testid="cases-chart-table">
-          <caption>Facts kept and tokens after, per strategy, most facts kept first</caption>
+          <caption>Facts kept and tokens after, per strategy, highest share of facts kept first</caption>
           <tbody>
             {ranked.map((t) => (
               <tr key={t.strategy}>

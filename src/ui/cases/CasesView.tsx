@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useCases } from '../../state/casesStore';
 import { fmt, plural } from '../format';
-import { rankTotals, share, usd } from './casesTable';
+import { compactedCell, rankTotals, share, usd } from './casesTable';
 import { cancelCases, runCases } from './runCases';
 import { pickedCaseFiles, SHIPPED_CASES, shippedCaseFiles } from './shippedCases';
 import './cases.css';
@@ -64,18 +64,27 @@ function TotalsTable() {
   if (!document) return null;
   return (
     <>
+      <p className="muted" data-testid="cases-ranking">
+        Ranked by the share of facts kept among the runs that compacted, with the tokens they left beside it.
+        A run that changed nothing keeps every fact by doing nothing: it is counted under Compacted and in no
+        rate, and a strategy that never compacted comes last. Offline, a fact is kept when the compacted
+        context still names it; a judged run with a model is the measure.
+      </p>
       <Suspense fallback={<p className="muted">Loading the chart…</p>}>
         <CasesChart ranked={ranked} />
       </Suspense>
       <div className="cases-table-wrap">
         <table className="cases-table" data-testid="cases-table">
           <caption>
-            Totals per strategy over every case and cut, as <code>cases --json</code> prints them
+            Totals per strategy over the runs that compacted, as <code>cases --json</code> prints them
           </caption>
           <thead>
             <tr>
               <th scope="col">Strategy</th>
+              <th scope="col">Compacted</th>
               <th scope="col">Facts kept</th>
+              <th scope="col">In the summary</th>
+              <th scope="col">In kept messages</th>
               <th scope="col">Tokens after</th>
               <th scope="col">Controls kept</th>
               <th scope="col">Probes</th>
@@ -86,10 +95,29 @@ function TotalsTable() {
             </tr>
           </thead>
           <tbody>
+            <tr className="cases-baseline" data-strategy="no compaction">
+              <th scope="row">no compaction</th>
+              <td>{fmt(document.baseline.runs)}</td>
+              <td data-testid="cases-facts">
+                {share(document.baseline.factsKept, document.baseline.factsTotal)}
+              </td>
+              <td>-</td>
+              <td>{share(document.baseline.factsKept, document.baseline.factsTotal)}</td>
+              <td>{fmt(document.baseline.tokensAfter)}</td>
+              <td>{share(document.baseline.controlsKept, document.baseline.controlsTotal)}</td>
+              <td>-</td>
+              <td>{document.baseline.runs}</td>
+              <td>-</td>
+              <td>-</td>
+              <td>-</td>
+            </tr>
             {ranked.map((t) => (
               <tr key={t.strategy} data-strategy={t.strategy}>
                 <th scope="row">{t.strategy}</th>
+                <td>{compactedCell(t)}</td>
                 <td data-testid="cases-facts">{share(t.factsKept, t.factsTotal)}</td>
+                <td>{share(t.factsInSummary, t.factsTotal)}</td>
+                <td>{share(t.factsInKept, t.factsTotal)}</td>
                 <td>{fmt(t.tokensAfter)}</td>
                 <td>{share(t.controlsKept, t.controlsTotal)}</td>
                 <td>{share(t.probesPassed, t.probesTotal)}</td>
