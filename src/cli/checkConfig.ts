@@ -139,8 +139,10 @@ export function parseCheckConfig(file: string, json: string): CheckConfig {
   }
   const parsed = v.safeParse(CheckConfigSchema, raw);
   if (!parsed.success) {
-    const issue = parsed.issues[0];
-    throw new UsageError(`${file}: ${issuePath(issue)}: ${issueText(issue)}`);
+    // Every problem at once: a budgets file is fixed in one go, not one run per mistake.
+    const problems = [...new Set(parsed.issues.map((issue) => `${issuePath(issue)}: ${issueText(issue)}`))];
+    if (problems.length === 1) throw new UsageError(`${file}: ${problems[0]}`);
+    throw new UsageError(`${file}: ${problems.length} problems`, problems);
   }
   return {
     cases: resolve(dirname(file), parsed.output.cases),
