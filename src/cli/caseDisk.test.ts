@@ -122,3 +122,30 @@ describe('reading a file of the case folder', () => {
     );
   });
 });
+
+describe("check: the budgets file's cases stay in its folder", () => {
+  it.each(['/', '/etc', '../..', 'cases/../../x'])('refuses cases %j, naming the field', async (cases) => {
+    const dir = scratch('check-root-');
+    const config = dir.file('check.json', { cases, budgets: [{ noCompactionLoop: true }] });
+    const result = await run(['check', '--config', config]);
+    expect([result.code, result.err]).toEqual([
+      2,
+      `compaction-playground: ${config}: cases: cases must be a folder inside the budgets file's own, named relative to it\n`,
+    ]);
+  });
+
+  it('refuses a case folder that is a link out of it unless links are followed', async () => {
+    const { dir, inside } = caseFolder('own.json');
+    const project = join(dir, 'project');
+    mkdirSync(project);
+    symlinkSync(inside, join(project, 'cases'));
+    const config = join(project, 'check.json');
+    writeFileSync(config, JSON.stringify({ cases: 'cases', budgets: [{ noCompactionLoop: true }] }));
+    const refused = await run(['check', '--config', config]);
+    expect([refused.code, refused.err]).toEqual([
+      2,
+      `compaction-playground: ${join(project, 'cases')}: a link out of the budgets file's folder (--follow-links reads it)\n`,
+    ]);
+    expect((await run(['check', '--config', config, '--follow-links'])).code).toBe(0);
+  });
+});

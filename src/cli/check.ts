@@ -4,7 +4,8 @@
  * line per broken budget and exit 1, or exit 0 when all hold. Writes JUnit
  * XML on request and, on GitHub Actions, a step summary and annotations.
  */
-import { appendFile, writeFile } from 'node:fs/promises';
+import { appendFile, realpath, writeFile } from 'node:fs/promises';
+import { isInside } from './archiveFolder';
 import { loadCases, type CaseReadOptions } from './caseFile';
 import { runCases, type CaseRun, type RunOptions } from '../cases/caseRun';
 import { CASE_COUNT_SETTINGS } from '../cases/report';
@@ -90,11 +91,24 @@ export function brokenLines(verdicts: readonly Verdict[]): string[] {
   );
 }
 
+/** Whether `path` is in `folder` once links are followed; a path that does not exist is left to the reader to name. */
+async function staysIn(folder: string, path: string): Promise<boolean> {
+  try {
+    return isInside(await realpath(folder), await realpath(path));
+  } catch {
+    return true;
+  }
+}
+
 /** Runs the cases of `config` and judges them; `options` chooses the summarizer (tests pass their own). */
 export async function runCheck(
   config: CheckConfig,
   options: Omit<RunOptions, 'estimator'> & { estimator?: RunOptions['estimator'] } & CaseReadOptions,
 ): Promise<CheckResult> {
+  if (!options.followLinks && !(await staysIn(config.folder, config.cases)))
+    throw new UsageError(
+      `${config.cases}: a link out of the budgets file's folder (--follow-links reads it)`,
+    );
   const cases = await loadCases(config.cases, options);
   const unknown = config.budgets.flatMap((budget) =>
     (budget.cases ?? [])

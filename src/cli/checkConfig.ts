@@ -4,7 +4,7 @@
  * with valibot; a bad file is a `UsageError` naming the field.
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, isAbsolute, normalize, resolve, win32 } from 'node:path';
 import * as v from 'valibot';
 import { STRATEGIES, type Strategy } from '../core';
 import { issueText } from './caseFile';
@@ -66,9 +66,24 @@ const BudgetSchema = v.pipe(
   ),
 );
 
+/**
+ * Whether a path, relative to the budgets file's folder, stays in it. The
+ * budgets file comes with the cases it gates (in a pull request, from its
+ * author): a case folder anywhere on the disk would let its cases read
+ * anything there.
+ */
+function insideItsFolder(path: string): boolean {
+  if (isAbsolute(path) || win32.isAbsolute(path)) return false;
+  return normalize(path).split(/[\\/]/)[0] !== '..';
+}
+
 export const CheckConfigSchema = v.strictObject({
   $schema: v.optional(v.string()),
-  cases: v.pipe(v.string('cases must be a folder path'), v.minLength(1, 'cases must not be empty')),
+  cases: v.pipe(
+    v.string('cases must be a folder path'),
+    v.minLength(1, 'cases must not be empty'),
+    v.check(insideItsFolder, "cases must be a folder inside the budgets file's own, named relative to it"),
+  ),
   budgets: v.pipe(
     v.array(BudgetSchema, 'budgets must be a list'),
     v.minLength(1, 'budgets must not be empty'),
@@ -93,6 +108,8 @@ export interface Budget {
 }
 
 export interface CheckConfig {
+  /** The budgets file's folder, which holds the cases. */
+  folder: string;
   /** The folder of cases, resolved against the config file's folder. */
   cases: string;
   budgets: Budget[];
@@ -145,6 +162,7 @@ export function parseCheckConfig(file: string, json: string): CheckConfig {
     throw new UsageError(`${file}: ${problems.length} problems`, problems);
   }
   return {
+    folder: dirname(file),
     cases: resolve(dirname(file), parsed.output.cases),
     budgets: parsed.output.budgets.map((b, i) => toBudget(b, i + 1)),
   };
