@@ -149,3 +149,23 @@ describe("check: the budgets file's cases stay in its folder", () => {
     expect((await run(['check', '--config', config, '--follow-links'])).code).toBe(0);
   });
 });
+
+describe('check: the budgets file is read as a case file is', () => {
+  it('refuses a budgets file that is a link out of its folder, or a device', async () => {
+    const { dir, outside } = caseFolder('own.json');
+    const project = join(dir, 'project');
+    mkdirSync(project);
+    symlinkSync(join(outside, 's.json'), join(project, 'check.json'));
+    const linked = await run(['check', '--config', join(project, 'check.json')]);
+    expect([linked.code, linked.err]).toEqual([
+      2,
+      `compaction-playground: ${join(project, 'check.json')}: a link out of the budgets file's folder (--follow-links reads it)\n`,
+    ]);
+    symlinkSync('/dev/null', join(project, 'null.json'));
+    const device = await run(['check', '--config', join(project, 'null.json'), '--follow-links']);
+    expect([device.code, device.err]).toEqual([
+      2,
+      `compaction-playground: ${join(project, 'null.json')}: not a regular file (a folder, a pipe or a device is not read)\n`,
+    ]);
+  });
+});

@@ -49,13 +49,14 @@ const NOT_A_FILE = 'not a regular file (a folder, a pipe or a device is not read
  * could block; the file is then opened without blocking, checked again
  * through the handle (it may have been swapped meanwhile), and read at most
  * `limit` bytes. Every problem is a `CaseError` without the path, which the
- * caller names.
+ * caller names; `folder` is what `root` is to a reader.
  */
 export async function readInside(
   root: string,
   path: string,
   limit: number,
   options: CaseReadOptions = {},
+  folder = 'the case folder',
 ): Promise<string> {
   let real: string;
   try {
@@ -65,7 +66,7 @@ export async function readInside(
     throw new CaseError(code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? error})`);
   }
   if (!options.followLinks && !isInside(await realpath(root), real))
-    throw new CaseError('a link out of the case folder (--follow-links reads it)');
+    throw new CaseError(`a link out of ${folder} (--follow-links reads it)`);
   if (!(await stat(real)).isFile()) throw new CaseError(NOT_A_FILE);
   const handle = await open(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {

@@ -29,7 +29,8 @@ annotation per broken budget. docs/cases.md describes the file.
 Options:
   --config FILE       the budgets file (default compaction-check.json)
   --junit FILE        also write JUnit XML: a test case per budget and case
-  --follow-links      read a session through a link out of the case folder
+  --follow-links      read through a link out of its folder: the budgets
+                      file, the case folder, a session
   --provider P        offline (default) or a provider, as for cases
   --model M           the model (default: the provider's usual small model)
   --base-url URL      the API's address (required for openai-compatible)
@@ -203,14 +204,16 @@ export async function checkCommand(
   }
   if (positionals.length)
     throw new UsageError(`check takes no file argument (got ${positionals[0]}); use --config FILE`);
+  const followLinks = values['follow-links'] === true;
   const config = await readCheckConfig(
     typeof values.config === 'string' ? values.config : 'compaction-check.json',
+    { followLinks },
   );
   const chosen = summarizerFor(values);
   const result = await runCheck(config, {
     summarizer: chosen.summarizer,
     offline: chosen.provider === null,
-    followLinks: values['follow-links'] === true,
+    followLinks,
   });
   if (typeof values.junit === 'string') await writeFile(values.junit, junitXml(result.verdicts));
   if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, stepSummary(result.verdicts));

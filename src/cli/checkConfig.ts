@@ -3,10 +3,11 @@
  * budgets every case must hold under the strategies each names. Checked
  * with valibot; a bad file is a `UsageError` naming the field.
  */
-import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, normalize, resolve, win32 } from 'node:path';
 import * as v from 'valibot';
 import { STRATEGIES, type Strategy } from '../core';
+import { CaseError } from '../cases/caseFile';
+import { MAX_CASE_BYTES, readInside, type CaseReadOptions } from './caseDisk';
 import { issueText } from './caseFile';
 import type { CaseRun } from '../cases/caseRun';
 import { UsageError } from './io';
@@ -168,16 +169,23 @@ export function parseCheckConfig(file: string, json: string): CheckConfig {
   };
 }
 
-export async function readCheckConfig(file: string): Promise<CheckConfig> {
-  let json: string;
-  try {
-    json = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? error})`}`,
-    );
-  }
+/**
+ * Reads the budgets file as a case file is read (`caseDisk.ts`): a regular
+ * file, bounded, and not a link out of its folder unless `--follow-links`.
+ * It may come from a pull request, and a link to a device would hang the
+ * check, one to any other file would show its first words in the JSON error.
+ */
+export async function readCheckConfig(file: string, options: CaseReadOptions = {}): Promise<CheckConfig> {
+  const json = await readInside(
+    dirname(file),
+    file,
+    MAX_CASE_BYTES,
+    options,
+    "the budgets file's folder",
+  ).catch((error: unknown) => {
+    if (error instanceof CaseError) throw new UsageError(`${file}: ${error.message}`);
+    throw error;
+  });
   return parseCheckConfig(file, json);
 }
 
