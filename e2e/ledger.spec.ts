@@ -108,7 +108,7 @@ test.describe('the ledger of recorded compactions', () => {
       ['anthropic-compaction', 'anthropic-compaction', 'summarizes all', '584', '9/10'],
       ['openai-compaction', 'openai-compaction', 'summarizes all', '584', '9/10'],
       ['roo-code', 'roo-code', 'summarizes all', '584', '9/10'],
-      ['kilo', 'kilo', 'nothing to compact', '–', '10/10'],
+      ['kilo', 'kilo', 'summarizes all', '584', '9/10'],
       ['goose', 'goose', 'summarizes all', '584', '9/10'],
       ['cline', 'cline', 'nothing to compact', '–', '10/10'],
       ['langchain-summarization', 'langchain-summarization', 'nothing to compact', '–', '10/10'],

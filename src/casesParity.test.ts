@@ -19,17 +19,12 @@ import { Session } from './worker/session';
 const ROOT = join(__dirname, '..');
 const STRATEGIES = ['budget', 'claude-code', 'cline'] as const;
 
-/** The shipped cases as the page gives them to the worker: every file of cases/ and the samples they name. */
+/** The shipped cases as the page gives them to the worker: every file of cases/. */
 function shippedFiles(): CaseFileText[] {
   const read = (path: string) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') });
-  const cases = readdirSync(join(ROOT, 'cases'), { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.json$/.test(name))
+  return readdirSync(join(ROOT, 'cases'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.jsonl?$/.test(name))
     .map((name) => read(`cases/${name.replaceAll('\\', '/')}`));
-  return [
-    ...cases,
-    read('public/samples/openai-chat-revenue.json'),
-    read('public/samples/claude-code-tallybook.jsonl'),
-  ];
 }
 
 /** A run's numbers without the summarizer's wall time, which no two runs share. */

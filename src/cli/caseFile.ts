@@ -1,10 +1,13 @@
 /**
  * Gold-fact cases read from disk (docs/cases.md). What a case is and how it
  * is checked lives in src/cases, shared with the page; here a case file and
- * its session are read, and a problem becomes a `UsageError` (exit 2).
+ * its session are read (`caseDisk.ts`: inside the case folder, regular
+ * files, bounded), and a problem becomes a `UsageError` (exit 2).
  */
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
+import { importTranscript } from '../formats/registry';
+import { ImportError } from '../formats/types';
 import {
   CASE_SUFFIX,
   CaseError,
@@ -12,9 +15,11 @@ import {
   loadCaseFiles,
   loadCaseText,
   type LoadedCase,
+  type SessionReader,
 } from '../cases/caseFile';
+import { MAX_CASE_BYTES, MAX_SESSION_BYTES, pathInside, readInside, type CaseReadOptions } from './caseDisk';
 import { UsageError } from './io';
-import { readTranscript } from './readTranscript';
+import { importFailureLine } from './readTranscript';
 
 export {
   CASE_SUFFIX,
@@ -24,6 +29,7 @@ export {
   messageText,
   type LoadedCase,
 } from '../cases/caseFile';
+export type { CaseReadOptions } from './caseDisk';
 
 /** A case's problem as the command line reports it. */
 function asUsage(error: unknown): never {
@@ -31,31 +37,55 @@ function asUsage(error: unknown): never {
   throw error;
 }
 
-async function readSession(file: string, session: string) {
-  const sessionFile = resolve(dirname(file), session);
-  const imported = await readTranscript(sessionFile).catch((error: unknown) => {
-    if (error instanceof UsageError) throw new CaseError(error.message);
+/**
+ * The reader of the sessions of the cases under `root`: each inside it,
+ * read as `caseDisk.ts` reads, and imported whole.
+ */
+function sessionReader(root: string, options: CaseReadOptions): SessionReader {
+  return async (file, session) => {
+    const path = pathInside(root, dirname(file), session);
+    const text = await readInside(root, path, MAX_SESSION_BYTES, options).catch((error: unknown) => {
+      if (error instanceof CaseError) throw new CaseError(`${session}: ${error.message}`);
+      throw error;
+    });
+    try {
+      const { messages } = importTranscript(text, { fileName: basename(path) });
+      return { messages, sessionFile: relative(process.cwd(), path) || path };
+    } catch (error) {
+      if (error instanceof ImportError) throw new CaseError(importFailureLine(error, basename(path)));
+      throw error;
+    }
+  };
+}
+
+/**
+ * Reads, validates and verifies one case file. Its session must be inside
+ * `root` (by default the case file's folder): `loadCases` passes the folder
+ * it was given.
+ */
+export async function loadCase(
+  file: string,
+  options: CaseReadOptions & { root?: string } = {},
+): Promise<LoadedCase> {
+  const root = options.root ?? dirname(file);
+  const json = await readInside(root, file, MAX_CASE_BYTES, options).catch((error: unknown) => {
+    if (error instanceof CaseError) throw new UsageError(`${file}: ${error.message}`);
     throw error;
   });
-  return { messages: imported.messages, sessionFile: relative(process.cwd(), sessionFile) || sessionFile };
+  return loadCaseText(file, json, sessionReader(root, options)).catch(asUsage);
 }
 
-/** Reads, validates and verifies one case file. */
-export async function loadCase(file: string): Promise<LoadedCase> {
-  let json: string;
-  try {
-    json = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`);
-  }
-  return loadCaseText(file, json, readSession).catch(asUsage);
-}
-
-/** Every `*.case.json` under `dir` (or `dir` itself, a case file), in name order; ids must differ. */
-export async function loadCases(dir: string): Promise<LoadedCase[]> {
+/**
+ * Every `*.case.json` under `dir` (or `dir` itself, a case file), in name
+ * order; ids must differ. The folder is the case folder: no case reads a
+ * session outside it.
+ */
+export async function loadCases(dir: string, options: CaseReadOptions = {}): Promise<LoadedCase[]> {
   let files: string[];
+  let root: string;
   try {
     const info = await stat(dir);
+    root = info.isDirectory() ? dir : dirname(dir);
     files = info.isDirectory()
       ? (await readdir(dir, { recursive: true }))
           .filter(isCaseFile)
@@ -68,5 +98,5 @@ export async function loadCases(dir: string): Promise<LoadedCase[]> {
     );
   }
   if (files.length === 0) throw new UsageError(`${dir}: no case files (*${CASE_SUFFIX}) in it`);
-  return loadCaseFiles(files, loadCase).catch(asUsage);
+  return loadCaseFiles(files, (file) => loadCase(file, { ...options, root })).catch(asUsage);
 }

@@ -30,7 +30,7 @@ import {
   type ChosenSummarizer,
 } from './summarizerOption';
 
-export const CASES_HELP = `Usage: compaction-playground cases DIR [--strategy a,b] [--provider P] [--json]
+export const CASES_HELP = `Usage: compaction-playground cases DIR [--strategy a,b] [--follow-links] [--provider P] [--json]
 
 Runs every gold-fact case under DIR (files named *.case.json; docs/cases.md)
 under every strategy and agent preset: compacts the case's session at each of
@@ -38,10 +38,13 @@ its cuts, then scores the gold facts from before the cut that the compacted
 context still names (and where: the summary or a kept message), the controls
 after the cut, the case's probe questions, the tokens after, the summarizer's
 time and cost, and whether the result would compact again. Every quote a case
-gives as evidence is checked against its session first.
+gives as evidence is checked against its session first. A case's session is
+read only from inside DIR: not by an absolute path or a .. out of it, not a
+pipe or a device, and at most 32 MB.
 
 Options:
   --strategy LIST     the strategies to run, comma separated (default: all)
+  --follow-links      read a session through a link out of the case folder
   --provider P        offline (default) | openai | anthropic | gemini |
                       openai-compatible | openai-responses | ollama; with a
                       model, probes are asked of it and its answers matched
@@ -55,6 +58,7 @@ ${KEY_HELP}`;
 const CASES_OPTIONS = {
   ...PROVIDER_OPTIONS,
   strategy: { type: 'string' },
+  'follow-links': { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -197,7 +201,7 @@ export async function casesCommand(argv: string[], io: Io): Promise<number> {
   const strategies = strategiesFrom(values.strategy);
   const chosen = summarizerFor(values);
   const start = performance.now();
-  const cases = await loadCases(positionals[0]);
+  const cases = await loadCases(positionals[0], { followLinks: values['follow-links'] === true });
   const estimator = await estimatorFor(CASE_COUNT_SETTINGS);
   const runs = await runCases(cases, strategies, {
     summarizer: chosen.summarizer,

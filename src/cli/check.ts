@@ -4,18 +4,19 @@
  * line per broken budget and exit 1, or exit 0 when all hold. Writes JUnit
  * XML on request and, on GitHub Actions, a step summary and annotations.
  */
-import { appendFile, writeFile } from 'node:fs/promises';
-import { loadCases } from './caseFile';
+import { appendFile, realpath, writeFile } from 'node:fs/promises';
+import { isInside } from './archiveFolder';
+import { loadCases, type CaseReadOptions } from './caseFile';
 import { runCases, type CaseRun, type RunOptions } from '../cases/caseRun';
 import { CASE_COUNT_SETTINGS } from '../cases/report';
 import { summarizerFor } from './cases';
 import { breach, readCheckConfig, strategiesOf, type Budget, type CheckConfig } from './checkConfig';
 import { estimatorFor } from './estimator';
-import { EXIT_FAILURE, EXIT_OK, UsageError, jsonDocument, type Io } from './io';
+import { EXIT_FAILURE, EXIT_OK, UsageError, inline, jsonDocument, workflowCommand, type Io } from './io';
 import { parse } from './options';
 import { KEY_HELP, PROVIDER_OPTIONS, refuseKeyOptions } from './summarizerOption';
 
-export const CHECK_HELP = `Usage: compaction-playground check [--config FILE] [--junit FILE] [--json]
+export const CHECK_HELP = `Usage: compaction-playground check [--config FILE] [--junit FILE] [--follow-links] [--json]
 
 The gate for CI: runs the gold-fact cases the budgets file names (default
 compaction-check.json) under the strategies its budgets name, with the
@@ -28,6 +29,8 @@ annotation per broken budget. docs/cases.md describes the file.
 Options:
   --config FILE       the budgets file (default compaction-check.json)
   --junit FILE        also write JUnit XML: a test case per budget and case
+  --follow-links      read through a link out of its folder: the budgets
+                      file, the case folder, a session
   --provider P        offline (default) or a provider, as for cases
   --model M           the model (default: the provider's usual small model)
   --base-url URL      the API's address (required for openai-compatible)
@@ -40,6 +43,7 @@ const CHECK_OPTIONS = {
   ...PROVIDER_OPTIONS,
   config: { type: 'string' },
   junit: { type: 'string' },
+  'follow-links': { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -88,16 +92,33 @@ export function brokenLines(verdicts: readonly Verdict[]): string[] {
   );
 }
 
+/** Whether `path` is in `folder` once links are followed; a path that does not exist is left to the reader to name. */
+async function staysIn(folder: string, path: string): Promise<boolean> {
+  try {
+    return isInside(await realpath(folder), await realpath(path));
+  } catch {
+    return true;
+  }
+}
+
 /** Runs the cases of `config` and judges them; `options` chooses the summarizer (tests pass their own). */
 export async function runCheck(
   config: CheckConfig,
-  options: Omit<RunOptions, 'estimator'> & { estimator?: RunOptions['estimator'] },
+  options: Omit<RunOptions, 'estimator'> & { estimator?: RunOptions['estimator'] } & CaseReadOptions,
 ): Promise<CheckResult> {
-  const cases = await loadCases(config.cases);
-  for (const budget of config.budgets)
-    for (const id of budget.cases ?? [])
-      if (!cases.some((c) => c.id === id))
-        throw new UsageError(`budget ${budget.number}: no case with id ${id} in ${config.cases}`);
+  if (!options.followLinks && !(await staysIn(config.folder, config.cases)))
+    throw new UsageError(
+      `${config.cases}: a link out of the budgets file's folder (--follow-links reads it)`,
+    );
+  const cases = await loadCases(config.cases, options);
+  const unknown = config.budgets.flatMap((budget) =>
+    (budget.cases ?? [])
+      .filter((id) => !cases.some((c) => c.id === id))
+      .map((id) => `budget ${budget.number}: no case with id ${id} in ${config.cases}`),
+  );
+  if (unknown.length === 1) throw new UsageError(unknown[0]);
+  if (unknown.length > 1)
+    throw new UsageError(`${unknown.length} budgets name cases that ${config.cases} does not hold`, unknown);
   const estimator = options.estimator ?? (await estimatorFor(CASE_COUNT_SETTINGS));
   const runs = await runCases(cases, strategiesOf(config), { ...options, estimator });
   const verdicts = judge(
@@ -165,9 +186,9 @@ export function stepSummary(verdicts: readonly Verdict[]): string {
   ].join('\n');
 }
 
-/** A workflow command's message: GitHub reads `%`, CR and LF as escapes. */
+/** A broken budget as a GitHub annotation: an `::error` workflow command, escaped. */
 export function annotation(line: string): string {
-  return `::error title=compaction check::${line.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}`;
+  return workflowCommand('error', { title: 'compaction check' }, line);
 }
 
 export async function checkCommand(
@@ -183,11 +204,17 @@ export async function checkCommand(
   }
   if (positionals.length)
     throw new UsageError(`check takes no file argument (got ${positionals[0]}); use --config FILE`);
+  const followLinks = values['follow-links'] === true;
   const config = await readCheckConfig(
     typeof values.config === 'string' ? values.config : 'compaction-check.json',
+    { followLinks },
   );
   const chosen = summarizerFor(values);
-  const result = await runCheck(config, { summarizer: chosen.summarizer, offline: chosen.provider === null });
+  const result = await runCheck(config, {
+    summarizer: chosen.summarizer,
+    offline: chosen.provider === null,
+    followLinks,
+  });
   if (typeof values.junit === 'string') await writeFile(values.junit, junitXml(result.verdicts));
   if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, stepSummary(result.verdicts));
   if (values.json) {
@@ -206,7 +233,7 @@ export async function checkCommand(
       }),
     );
   } else {
-    for (const line of result.broken) io.out(line);
+    for (const line of result.broken) io.out(inline(line));
     const held = result.verdicts.length - result.verdicts.filter((v) => v.failures.length).length;
     io.err(
       `compaction-playground: ${held} of ${result.verdicts.length} budget checks hold (${result.runs.length} runs)`,

@@ -3,10 +3,11 @@
  * budgets every case must hold under the strategies each names. Checked
  * with valibot; a bad file is a `UsageError` naming the field.
  */
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, isAbsolute, normalize, resolve, win32 } from 'node:path';
 import * as v from 'valibot';
 import { STRATEGIES, type Strategy } from '../core';
+import { CaseError } from '../cases/caseFile';
+import { MAX_CASE_BYTES, readInside, type CaseReadOptions } from './caseDisk';
 import { issueText } from './caseFile';
 import type { CaseRun } from '../cases/caseRun';
 import { UsageError } from './io';
@@ -66,9 +67,24 @@ const BudgetSchema = v.pipe(
   ),
 );
 
+/**
+ * Whether a path, relative to the budgets file's folder, stays in it. The
+ * budgets file comes with the cases it gates (in a pull request, from its
+ * author): a case folder anywhere on the disk would let its cases read
+ * anything there.
+ */
+function insideItsFolder(path: string): boolean {
+  if (isAbsolute(path) || win32.isAbsolute(path)) return false;
+  return normalize(path).split(/[\\/]/)[0] !== '..';
+}
+
 export const CheckConfigSchema = v.strictObject({
   $schema: v.optional(v.string()),
-  cases: v.pipe(v.string('cases must be a folder path'), v.minLength(1, 'cases must not be empty')),
+  cases: v.pipe(
+    v.string('cases must be a folder path'),
+    v.minLength(1, 'cases must not be empty'),
+    v.check(insideItsFolder, "cases must be a folder inside the budgets file's own, named relative to it"),
+  ),
   budgets: v.pipe(
     v.array(BudgetSchema, 'budgets must be a list'),
     v.minLength(1, 'budgets must not be empty'),
@@ -93,6 +109,8 @@ export interface Budget {
 }
 
 export interface CheckConfig {
+  /** The budgets file's folder, which holds the cases. */
+  folder: string;
   /** The folder of cases, resolved against the config file's folder. */
   cases: string;
   budgets: Budget[];
@@ -139,25 +157,35 @@ export function parseCheckConfig(file: string, json: string): CheckConfig {
   }
   const parsed = v.safeParse(CheckConfigSchema, raw);
   if (!parsed.success) {
-    const issue = parsed.issues[0];
-    throw new UsageError(`${file}: ${issuePath(issue)}: ${issueText(issue)}`);
+    // Every problem at once: a budgets file is fixed in one go, not one run per mistake.
+    const problems = [...new Set(parsed.issues.map((issue) => `${issuePath(issue)}: ${issueText(issue)}`))];
+    if (problems.length === 1) throw new UsageError(`${file}: ${problems[0]}`);
+    throw new UsageError(`${file}: ${problems.length} problems`, problems);
   }
   return {
+    folder: dirname(file),
     cases: resolve(dirname(file), parsed.output.cases),
     budgets: parsed.output.budgets.map((b, i) => toBudget(b, i + 1)),
   };
 }
 
-export async function readCheckConfig(file: string): Promise<CheckConfig> {
-  let json: string;
-  try {
-    json = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? error})`}`,
-    );
-  }
+/**
+ * Reads the budgets file as a case file is read (`caseDisk.ts`): a regular
+ * file, bounded, and not a link out of its folder unless `--follow-links`.
+ * It may come from a pull request, and a link to a device would hang the
+ * check, one to any other file would show its first words in the JSON error.
+ */
+export async function readCheckConfig(file: string, options: CaseReadOptions = {}): Promise<CheckConfig> {
+  const json = await readInside(
+    dirname(file),
+    file,
+    MAX_CASE_BYTES,
+    options,
+    "the budgets file's folder",
+  ).catch((error: unknown) => {
+    if (error instanceof CaseError) throw new UsageError(`${file}: ${error.message}`);
+    throw error;
+  });
   return parseCheckConfig(file, json);
 }
 

@@ -170,8 +170,9 @@ describe('inspect --json', () => {
       'openai-compaction': { threshold: 200_000, comparison: 'exceed', ...summarizedFrom(7, 0) },
       // 128,000 × 0.9 − 8,192, passed: 107,009; a fresh start from the summary.
       'roo-code': { threshold: 107_009, comparison: 'reach', ...summarizedFrom(7, 0) },
-      // 128,000 − 32,000 − 20,000; like OpenCode, no summary while 84 tokens are far under.
-      kilo: { threshold: 76_000, comparison: 'reach', ...nothing },
+      // 128,000 − 32,000 − 20,000; no prune first unless compaction.prune is true: as OpenCode,
+      // everything summarized.
+      kilo: { threshold: 76_000, comparison: 'reach', ...summarizedFrom(7, 0) },
       // Past 80% of 128,000; everything summarized, the newest prompt copied back.
       // 128,000 × 0.9 × 0.9; the 84 tokens are all within the 20,000 it keeps.
       cline: { threshold: 103_680, comparison: 'reach', ...nothing },

@@ -49,6 +49,43 @@ export function jsonLine(value: unknown): string {
   return JSON.stringify(value).replace(STEERING, escapeOf);
 }
 
+/** What `inline` escapes: the steering characters, and line feed and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INLINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** How a line break is shown inside one line: the escapes a reader of code knows. */
+const VISIBLE: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A value read from a file (a case's id, a quote, a path, a budget's name),
+ * or an error about one, as one line: every line break or tab shown as `\n`,
+ * `\r` or `\t`, every steering character and Unicode line separator as its `\uXXXX`
+ * escape. No value can then begin a line of its own, so none can pass for a
+ * line the command wrote, or for a workflow command (`::error ...`) that a
+ * CI runner reads from the output of `check`.
+ */
+export function inline(text: string): string {
+  return text.replace(INLINE, (c) => VISIBLE[c] ?? escapeOf(c));
+}
+
+/**
+ * A GitHub Actions workflow command (`::error title=…::message`). The runner
+ * reads `%`, CR and LF in the message as escapes, and in a property also `:`
+ * and `,`, which would end it; each is written as its `%XX`, so nothing from
+ * a file can end the command early or start another.
+ */
+export function workflowCommand(
+  command: string,
+  properties: Readonly<Record<string, string>>,
+  message: string,
+): string {
+  const escape = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const property = (text: string) => escape(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  const props = Object.entries(properties)
+    .map(([key, value]) => `${key}=${property(value)}`)
+    .join(',');
+  return `::${command}${props ? ` ${props}` : ''}::${escape(message)}`;
+}
+
 /** `io` with everything it is given neutralized: the one door between the commands and a terminal. */
 export function terminalIo(io: Io): Io {
   const { stream } = io;
@@ -65,9 +102,16 @@ export const processIo: Io = {
   ...(process.stdout.isTTY ? { stream: (text: string) => void process.stdout.write(text) } : {}),
 };
 
-/** Bad input: shown as one line, exit code 2, never a stack trace. */
+/**
+ * Bad input: shown as one line, exit code 2, never a stack trace. When a
+ * file has several problems, `details` holds one line for each, shown under
+ * it, so a user fixes them all in one go.
+ */
 export class UsageError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly details: readonly string[] = [],
+  ) {
     super(message);
     this.name = 'UsageError';
   }

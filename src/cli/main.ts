@@ -7,7 +7,7 @@ import { ARCHIVE_HELP, archiveCommand } from './archive';
 import { COMPACT_HELP, compact } from './compact';
 import { CONFIG_HELP, configCommand } from './config';
 import { COUNT_HELP, count } from './count';
-import { EXIT_BAD_INPUT, EXIT_FAILURE, UsageError, processIo, terminalIo, type Io } from './io';
+import { EXIT_BAD_INPUT, EXIT_FAILURE, UsageError, inline, processIo, terminalIo, type Io } from './io';
 import { INSPECT_HELP, inspect } from './inspect';
 import { REPLAY_HELP, replayCommand } from './replay';
 import { SHARE_HELP, share } from './share';
@@ -90,11 +90,13 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
       throw new UsageError(`unknown command '${command}' (commands: ${Object.keys(COMMANDS).join(', ')})`);
     return await run(rest, io);
   } catch (error) {
+    // An error names what it read (a path, a case's id, a quote): each is one line here.
     if (error instanceof UsageError) {
-      io.err(`compaction-playground: ${error.message}`);
+      io.err(`compaction-playground: ${inline(error.message)}`);
+      for (const detail of error.details) io.err(`  - ${inline(detail)}`);
       return EXIT_BAD_INPUT;
     }
-    io.err(`compaction-playground: ${error instanceof Error ? error.message : String(error)}`);
+    io.err(`compaction-playground: ${inline(error instanceof Error ? error.message : String(error))}`);
     return EXIT_FAILURE;
   }
 }

@@ -138,14 +138,14 @@ describe('OpenCode', () => {
     // The newest turn (3–8, about 10,600) is over 8,000; from the call at 4 it still is; from the
     // call at 6 (about 1,400) it fits: the tail starts inside the turn, at 6.
     expect(opencode(messages).plan.firstKeptIdx).toBe(6);
-    // Kilo keeps whole turns only: nothing fits, everything is summarized.
+    // Kilo splits it the same way (its splitTurn).
     const kilo = analysis(
       messages,
       'kilo',
       { kilo: { preserveRecentTokens: 8_000 } },
       { maxContextTokens: 40_000 },
     );
-    expect(kilo.plan.firstKeptIdx).toBe(messages.length);
+    expect(kilo.plan.firstKeptIdx).toBe(6);
   });
 
   it('keeps the newest two turns when they fit its tail budget', () => {

@@ -2,9 +2,10 @@
  * Kilo Code: its command line and its editor agent run OpenCode's session
  * code, with Kilo's changes to when it compacts: the usable window leaves
  * room for both the reply and a 20,000-token buffer, and
- * `compaction.threshold_percent` can bring the point lower. The prune (the
- * newest 40,000 tokens of tool output kept) and the cut are OpenCode's. From
- * its source, Kilo-Org/kilocode (docs/harnesses.md).
+ * `compaction.threshold_percent` can bring the point lower. The cut is
+ * OpenCode's, with Kilo's bounds; the prune (the newest 40,000 tokens of tool
+ * output kept) runs before a summary only when `compaction.prune` is true.
+ * From its source, Kilo-Org/kilocode at 02bc3f21 (docs/harnesses.md).
  */
 import { formatCount } from '../numbers';
 import { minOf } from '../arrays';
@@ -30,11 +31,11 @@ export interface KiloParams extends OpenCodeParams {
 export const KILO_COMPACTION_BUFFER = 20_000;
 
 /**
- * The tail of the OpenCode code Kilo carries at the commits read: a budget
- * of at most 8,000, and whole turns only. OpenCode itself has since raised
- * the bound and splits a turn that does not fit.
+ * The tail of the OpenCode code Kilo carries (`compaction.ts` at 02bc3f21):
+ * a budget of at most 8,000 where OpenCode's is 15,000, and, as OpenCode,
+ * the end of a turn that does not fit whole (`splitTurn`).
  */
-export const KILO_TAIL: TailRules = { maxPreserveRecent: 8_000, splitsTurns: false };
+export const KILO_TAIL: TailRules = { maxPreserveRecent: 8_000 };
 
 /**
  * Kilo's point: the window less the reply (capped at 32,000) and a buffer of
@@ -51,8 +52,12 @@ export function kiloThreshold(window: number, p: KiloParams): number {
 /**
  * OpenCode's parameters as Kilo shares them: the same options, named in
  * OpenCode's help lines, with Kilo's defaults where its copy of the code
- * differs (its prune runs unless `compaction.prune` is false; its tail keeps
- * at most the newest 2 turns, within 2,000–8,000).
+ * differs (its tail keeps at most the newest 2 turns, within 2,000–8,000,
+ * and none when `tail_turns` is 0). Its prune before a summary is OpenCode's
+ * rule: only when `compaction.prune` is true. Kilo also prunes after every
+ * summary unless it is false; that prune stops at the newest 40,000 tokens of
+ * tool output, more than the tail's budget of at most 8,000 holds, so what
+ * the summary keeps is the same and it is not modelled.
  */
 function shared(): { [N in keyof OpenCodeParams]: ParamSpec<OpenCodeParams[N]> } {
   const out = { ...opencodePreset.params };
@@ -61,8 +66,8 @@ function shared(): { [N in keyof OpenCodeParams]: ParamSpec<OpenCodeParams[N]> }
     if (spec.option)
       (out[key] as ParamSpec<unknown>) = { ...spec, option: { ...spec.option, help: undefined } };
   }
-  out.prune = { ...out.prune, default: true, hint: 'compaction.prune; on unless false' };
-  out.tailTurns = { ...out.tailTurns, default: 2, hint: 'tail_turns' };
+  out.prune = { ...out.prune, default: false, hint: 'compaction.prune; before a summary only when true' };
+  out.tailTurns = { ...out.tailTurns, default: 2, hint: 'tail_turns; 0: no tail, all summarized' };
   out.preserveRecentTokens = {
     ...out.preserveRecentTokens,
     hint: '0: a quarter of the usable window, 2,000–8,000',
@@ -81,14 +86,15 @@ const kiloConfig = percentConfig<KiloParams>(
 export const kiloPreset: Preset<'kilo', KiloParams> = {
   id: 'kilo',
   agent: 'Kilo Code',
-  summary: 'Kilo Code prunes old tool output like OpenCode, then summarizes, with its own point',
-  source: "From Kilo Code's source (kilocode/session/overflow.ts on OpenCode's session code).",
+  summary: 'Kilo Code summarizes like OpenCode, at its own point',
+  source:
+    "From Kilo Code's source (kilocode/session/overflow.ts on OpenCode's session code, compaction.ts at 02bc3f21).",
   doc: {
     trigger:
       'tokens ≥ min(window − min(max output, 32,000) − min(20,000, max output), ⌊window × threshold_percent⌋)',
-    plan: "OpenCode's: prune tool output older than the newest 40,000 tokens (if more than 20,000 would go), then summarize all but the newest turns",
+    plan: 'summarize all but the newest 2 turns that fit a quarter of the usable window (2,000–8,000), splitting the turn that does not fit; with `compaction.prune` true, first prune tool output older than the newest 40,000 tokens (if more than 20,000 would go)',
     sources:
-      'V: Kilo-Org/kilocode `packages/opencode/src/session/overflow.ts` (8941515), `packages/opencode/src/kilocode/session/overflow.ts` (b32ab17), `packages/opencode/src/session/compaction.ts`',
+      'V: Kilo-Org/kilocode `packages/opencode/src/session/compaction.ts` (02bc3f21), `packages/opencode/src/session/overflow.ts` (8941515), `packages/opencode/src/kilocode/session/overflow.ts` (b32ab17)',
   },
   params: {
     thresholdPercent: {
@@ -118,13 +124,14 @@ export const kiloPreset: Preset<'kilo', KiloParams> = {
   },
   steps: (p) => (p.prune ? { clears: true, cut: 'if-still-over' } : { clears: false, cut: 'always' }),
   clear: pruneToolOutput,
+  // Kilo's `tail_turns` of 0 keeps no tail (OpenCode's means no limit).
   cut: (view, start, p, usable) => ({
-    firstKeptIdx: openCodeCut(view, start, usable, p, KILO_TAIL),
+    firstKeptIdx: p.tailTurns > 0 ? openCodeCut(view, start, usable, p, KILO_TAIL) : view.roles.length,
     carriedTokens: 0,
   }),
   nothing: () => ({
     reason: 'under-threshold',
-    text: 'kilo clears old tool output first and summarizes only while the context still reaches its threshold',
+    text: 'kilo summarizes only once the context reaches its threshold (with prune true, after clearing old tool output)',
   }),
   config: kiloConfig,
 };

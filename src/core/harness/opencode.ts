@@ -52,18 +52,16 @@ export const OPENCODE_MAX_PRESERVE_RECENT = 15_000;
 
 /**
  * How a tail is chosen, which differs between OpenCode and the forks that
- * carry an older copy of its code (Kilo Code): the upper bound of the derived
- * budget, and whether a turn too big for what is left of it is split.
+ * carry a copy of its code (Kilo Code): the upper bound of the derived
+ * budget. Both split a turn too big for what is left of it.
  */
 export interface TailRules {
   maxPreserveRecent: number;
-  splitsTurns: boolean;
 }
 
 /** OpenCode's own, as shipped in 1.18.33. */
 export const OPENCODE_TAIL: TailRules = {
   maxPreserveRecent: OPENCODE_MAX_PRESERVE_RECENT,
-  splitsTurns: true,
 };
 
 /**
@@ -158,10 +156,8 @@ export function openCodeCut(
       kept = recent[k];
       continue;
     }
-    if (rules.splitsTurns) {
-      const part = fittingPart(view, recent[k], end, budget - total);
-      if (part >= 0) kept = part;
-    }
+    const part = fittingPart(view, recent[k], end, budget - total);
+    if (part >= 0) kept = part;
     break;
   }
   return kept <= start ? n : kept;
@@ -226,7 +222,7 @@ export const opencodePreset: Preset<'opencode', OpenCodeParams> = {
       hint: 'compaction.prune; off unless set',
       option: {
         name: 'prune',
-        help: "opencode prunes old tool output before summarizing (compaction.prune; off by default, kilo's is on)",
+        help: 'opencode prunes old tool output before summarizing (compaction.prune; off by default, as in kilo)',
       },
     },
     protect: {

@@ -1,8 +1,7 @@
 /**
  * The cases the repository ships (cases/), as files for the worker. The
  * folder is the one source: the bundler makes each file a chunk of its own,
- * fetched only when the Cases view runs them. A case whose session is one of
- * the page's samples (public/samples) gets it from where the page serves it.
+ * fetched only when the Cases view runs them.
  */
 import { isCaseFile, sessionPath } from '../../cases/caseFile';
 import type { CaseFileText } from '../../worker/cases';
@@ -13,7 +12,6 @@ const SHIPPED = import.meta.glob<string>(['../../../cases/*.case.json', '../../.
 });
 
 const PREFIX = '../../../';
-const PUBLIC = 'public/';
 
 /** How many cases ship. */
 export const SHIPPED_CASES = Object.keys(SHIPPED).filter((p) => p.endsWith('.case.json')).length;
@@ -28,7 +26,7 @@ function sessionOf(file: CaseFileText): string | null {
   }
 }
 
-/** Every shipped case and session, with the page's samples the cases name. */
+/** Every shipped case and session: a case folder holds the sessions its cases name. */
 export async function shippedCaseFiles(): Promise<CaseFileText[]> {
   const files = await Promise.all(
     Object.entries(SHIPPED).map(async ([key, load]) => ({
@@ -36,24 +34,7 @@ export async function shippedCaseFiles(): Promise<CaseFileText[]> {
       text: await load(),
     })),
   );
-  const have = new Set(files.map((f) => f.path));
-  const samples = [
-    ...new Set(
-      files
-        .filter((f) => f.path.endsWith('.case.json'))
-        .map(sessionOf)
-        .filter((p): p is string => p !== null && p.startsWith(PUBLIC) && !have.has(p)),
-    ),
-  ];
-  const base = new URL(import.meta.env.BASE_URL, location.href);
-  const fetched = await Promise.all(
-    samples.map(async (path) => {
-      const response = await fetch(new URL(path.slice(PUBLIC.length), base));
-      if (!response.ok) throw new Error(`${path}: the page could not fetch it (HTTP ${response.status})`);
-      return { path, text: await response.text() };
-    }),
-  );
-  return [...files, ...fetched].sort((a, b) => (a.path < b.path ? -1 : 1));
+  return files.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
 const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
