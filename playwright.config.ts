@@ -17,8 +17,16 @@ export const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 4321);
 const executablePath = findBrowser() ?? undefined;
 /** `npm run test:quick`: the smoke spec needs only the built app, not the mock server or the dev server. */
 const QUICK = process.env.E2E_QUICK === '1';
-/** Two browsers at once where there are two cores; `E2E_WORKERS` overrides. */
-const WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(2, availableParallelism()));
+/**
+ * One browser per core, all projects together; `E2E_WORKERS` overrides.
+ * Playwright's `workers` bounds the worker processes of every project at
+ * once (its dispatcher has that many slots, and a project's own `workers`
+ * only narrows which of its tests may take a free one), so `alone`'s single
+ * browser is one of these, never one more. A test's page keeps two threads
+ * busy while it counts (the page and its tokenizer worker): more browsers
+ * than cores only queue for them.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? availableParallelism());
 /**
  * Specs that count every request the mock server has received ("nothing was
  * sent"): they call a server of their own, one test at a time, while the

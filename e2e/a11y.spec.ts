@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { compareAllStrategies, expect, openFresh, test } from './fixtures';
+import { chatMessages, compareAllStrategies, expect, linkFor, openFresh, test } from './fixtures';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -37,9 +37,17 @@ async function switchToDark(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 }
 
-test('the default page passes the audit in the light and the dark theme', async ({ page }) => {
+test('the default page passes the audit in the light and the dark theme, and so does its share dialog', async ({
+  page,
+}) => {
   await openDefault(page);
   await expectNoSeriousViolations(page, 'default page, light');
+  // The dialog on the same page, rather than on one more load of the sample.
+  await page.getByTestId('share-open').click();
+  await expect(page.getByTestId('share-full')).toHaveValue(/#v3\./);
+  await expectNoSeriousViolations(page, 'share dialog open');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('share-dialog')).toBeHidden();
   await switchToDark(page);
   await expectNoSeriousViolations(page, 'default page, dark');
 });
@@ -55,21 +63,17 @@ test.describe('on a phone', () => {
   });
 });
 
-test('the share dialog passes the audit', async ({ page }) => {
-  await openDefault(page);
-  await page.getByTestId('share-open').click();
-  await expect(page.getByTestId('share-full')).toHaveValue(/#v3\./);
-  await expectNoSeriousViolations(page, 'share dialog open');
-});
-
 for (const theme of ['light', 'dark']) {
   test(`an offline preview passes the audit in every tab, ${theme}`, async ({ page }) => {
-    await openDefault(page);
+    // The small chat from a link, keep-recent 16 (messages 1–4 summarized): every tab shows what it shows
+    // for the sample, with the markup of each kind of row, without loading and counting the sample first.
+    await page.goto(`/${await linkFor(chatMessages(), { settings: { keepRecentTokens: 16 } })}`);
+    await expect(page.getByTestId('cut-index')).toHaveText('5');
     if (theme === 'dark') await switchToDark(page);
     await page.getByTestId('preview-run').click();
     await expect(page.getByTestId('preview-flags')).toBeVisible();
-    // The whole page once, with the first tab; a tab changes only the preview panel, so the
-    // others audit that panel alone (the page around it is the one already audited).
+    // The whole page once, with the first tab; a tab changes only its panel, so the others audit that
+    // panel alone (the tabs and the page around it are the ones already audited).
     for (const [i, tab] of ['summary', 'result', 'diff', 'request', 'raw', 'usage', 'compare'].entries()) {
       await page.getByTestId(`tab-${tab}`).click();
       await expect(page.getByRole('tabpanel')).toHaveAccessibleName(
@@ -78,7 +82,7 @@ for (const theme of ['light', 'dark']) {
       await expectNoSeriousViolations(
         page,
         `offline preview, ${tab} tab, ${theme}`,
-        i ? '.preview' : undefined,
+        i ? '#preview-tabpanel' : undefined,
       );
     }
   });

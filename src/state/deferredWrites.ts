@@ -5,7 +5,9 @@
  * thread 442 ms on a loaded machine): what is written before the page has
  * painted and gone idle once waits for that idle moment, the newest text of
  * each record only; later writes go straight through. A page hidden or left
- * before then writes what waits at once.
+ * before then writes what waits at once, but IndexedDB does not finish a write
+ * begun as the page goes away: a write the page announces ("remembered") does
+ * not wait here, it is stored first (`storedNow` in `stored.ts`).
  */
 
 type Write = () => void;

@@ -75,6 +75,37 @@ describe('settings writes during a drag', () => {
     expect(stored.map(([name, value]) => `${name}=${value}`)).toEqual(['settings=a']);
   });
 
+  it('an announced write goes at once in place of the one waiting, and resolves once it is stored', async () => {
+    /** Each write as it starts; it is stored when its transaction completes (`complete`). */
+    const begun: string[] = [];
+    const completing: (() => void)[] = [];
+    const slow = (name: string, value: string) =>
+      new Promise<void>((resolve) => {
+        begun.push(value);
+        completing.push(() => {
+          stored.push([name, value, Date.now()]);
+          resolve();
+        });
+      });
+    const complete = () => completing.shift()!();
+    const writes = throttledWrites(slow, 250, clock);
+    void writes.write('settings', 'a');
+    complete();
+    advance(10);
+    void writes.write('settings', 'b');
+    let done = false;
+    const announced = writes.writeNow('settings', 'c').then(() => (done = true));
+    expect(begun).toEqual(['a', 'c']);
+    await Promise.resolve();
+    expect(done).toBe(false);
+    complete();
+    await announced;
+    expect(stored.map(([name, value]) => `${name}=${value}`)).toEqual(['settings=a', 'settings=c']);
+    // The waiting "b" is not written after it, over the newer value.
+    advance(500);
+    expect(begun).toEqual(['a', 'c']);
+  });
+
   it('a store that throws at once is a failed write, never an uncaught error in a timer', async () => {
     const failing = () => {
       throw new ReferenceError('indexedDB is not defined');

@@ -12,6 +12,11 @@ const WRITE_EVERY_MS = 250;
 export interface ThrottledWrites {
   /** Writes `value` now when `name` was not written within the interval, else once the interval ends. */
   write(name: string, value: string): Promise<void>;
+  /**
+   * Writes `value` now, in place of any waiting for `name`, and resolves once
+   * it is stored: for a write the page announces ("remembered").
+   */
+  writeNow(name: string, value: string): Promise<void>;
   /** Writes what is waiting now (the page is going away). */
   flush(): void;
   /** Forgets what is waiting for `name`, or for every name. */
@@ -63,6 +68,11 @@ export function throttledWrites(
       waiting.set(name, { value, timer });
       return Promise.resolve();
     },
+    writeNow(name, value) {
+      if (stopped) return Promise.resolve();
+      takeWaiting(name);
+      return writeNow(name, value);
+    },
     flush() {
       for (const name of [...waiting.keys()]) writeWaiting(name);
     },
@@ -90,6 +100,8 @@ export const stopWritesForReset = (): void => writes.stop();
 export const idbStorage: StorageArea = {
   getItem: (name) => get<unknown>(name),
   setItem: (name, value) => writes.write(name, value),
+  // idb-keyval's `set` resolves when its transaction completes: the value is then on disk for the next visit.
+  setItemNow: (name, value) => writes.writeNow(name, value),
   removeItem: (name) => {
     writes.discard(name);
     return del(name);

@@ -8,5 +8,10 @@ export interface StorageArea {
   /** Text as it was written, or whatever another build left there. */
   getItem(name: string): unknown;
   setItem(name: string, value: string): void | Promise<void>;
+  /**
+   * Writes at once, past any throttle, resolving once the value is stored.
+   * Absent where `setItem` already stores before it returns (local storage).
+   */
+  setItemNow?(name: string, value: string): Promise<void>;
   removeItem(name: string): void | Promise<void>;
 }

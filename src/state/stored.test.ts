@@ -1,8 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
 import { DEFAULT_SETTINGS } from '../core/settings';
+import { createWriteGate, type WriteGate } from './deferredWrites';
 import { SETTINGS_RECORD, restoreSettings } from './settingsStore';
 import type { StorageArea } from './storageArea';
-import { guardedStorage, restoreText, useStoredNotices, type StoredRecord } from './stored';
+import { guardedStorage, restoreText, storedNow, useStoredNotices, type StoredRecord } from './stored';
 
 const DEFAULTS = { settings: DEFAULT_SETTINGS, modelId: null, windowTyped: false, strategyChosen: false };
 
@@ -239,5 +242,77 @@ describe('writing a record back', () => {
     expect((await storage.getItem('broken'))?.state).toBe('default');
     await storage.setItem('broken', { state: 'default', version: 1 });
     expect(writes).toEqual([`broken=${stored('default')}`]);
+  });
+});
+
+describe('a write the page announces', () => {
+  /**
+   * A store as the page has them, persisted through `guardedStorage` into
+   * `area` behind `gate`: its state is one text.
+   */
+  const persisted = (name: string, area: StorageArea, gate: WriteGate) =>
+    create<{ text: string }>()(
+      persist(() => ({ text: 'default' }), {
+        name,
+        storage: guardedStorage(
+          record(name, (data) => ({ value: String(data), notices: [] })),
+          () => area,
+          'default',
+          gate,
+        ),
+        partialize: (state) => state.text,
+        merge: (text, current) => (typeof text === 'string' ? { ...current, text } : current),
+      }),
+    );
+
+  /** IndexedDB's shape: a write lands a task later, and one through the throttle later still (or never). */
+  function slowArea() {
+    const area = memoryArea({});
+    const throttled: string[] = [];
+    area.setItem = (name) => void throttled.push(name);
+    area.setItemNow = (name, value) =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => {
+          area.left.set(name, value);
+          resolve();
+        }, 0),
+      );
+    return { area, throttled };
+  }
+
+  it('is in storage when storedNow resolves, while the start still holds the other writes', async () => {
+    let started = () => undefined as void;
+    const gate = createWriteGate((done) => (started = done));
+    const { area, throttled } = slowArea();
+    const scale = persisted('scale', area, gate);
+    const theme = persisted('theme', area, gate);
+    scale.setState({ text: '0.972' });
+    theme.setState({ text: 'dark' });
+    expect(area.left.size).toBe(0);
+
+    const announced = storedNow(scale);
+    expect(area.left.size).toBe(0);
+    expect(await announced).toBe(true);
+    expect(area.left.get('scale')).toBe(stored('0.972'));
+    // The theme, set as the page started, still waits for the start to end.
+    expect(area.left.has('theme')).toBe(false);
+    expect(throttled).toEqual([]);
+    started();
+    expect(throttled).toEqual(['scale', 'theme']);
+  });
+
+  it('resolves false when the storage refuses it (a full local storage), so the page does not say it remembered', async () => {
+    const area = memoryArea({});
+    area.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    const scale = persisted('scale', area, createWriteGate(null));
+    scale.setState({ text: '0.972' });
+    expect(await storedNow(scale)).toBe(false);
+  });
+
+  it('names a store that is not persisted through guardedStorage', () => {
+    const bare = { persist: { getOptions: () => ({ name: 'bare', storage: {} }) } };
+    expect(() => storedNow(bare)).toThrow('storedNow: bare is not persisted through guardedStorage');
   });
 });

@@ -8,7 +8,7 @@
  */
 import { clear as clearIdb } from 'idb-keyval';
 import { appendAll } from '../core/arrays';
-import { startWrites } from './deferredWrites';
+import { startWrites, type WriteGate } from './deferredWrites';
 import { stopWritesForReset } from './idbStorage';
 import type { StorageArea } from './storageArea';
 import { create } from 'zustand';
@@ -173,16 +173,18 @@ function capitalize(text: string): string {
  * through the record's `restore` (notices land in `useStoredNotices`), and a
  * storage that refuses to read or write (private mode, a full quota) behaves
  * as empty. zustand then sees the current version only, so its own migrate
- * step is never needed.
+ * step is never needed. Its writes wait while the page starts (`gate`);
+ * `storedNow` writes one past the wait.
  */
 export function guardedStorage<T>(
   record: StoredRecord<T>,
   area: () => StorageArea,
   fallback: T,
+  gate: WriteGate = startWrites,
 ): PersistStorage<T> {
   /** Each record's text as it was read or last written. */
   const written = new Map<string, string>();
-  return {
+  const storage: PersistStorage<T> = {
     async getItem(key): Promise<StorageValue<T> | null> {
       let text: unknown;
       try {
@@ -206,7 +208,7 @@ export function guardedStorage<T>(
       // The record as it was read or last written: nothing to write (a store set on start changes nothing stored).
       if (written.get(key) === text) return;
       written.set(key, text);
-      startWrites.run(`${record.name}:${key}`, () => {
+      gate.run(`${record.name}:${key}`, () => {
         try {
           void Promise.resolve(area().setItem(key, text)).catch(() => undefined);
         } catch {
@@ -219,6 +221,44 @@ export function guardedStorage<T>(
       return forget(area, key);
     },
   };
+  writeNow.set(storage, async (key) => {
+    const text = written.get(key);
+    // Neither read nor written in this visit: storage holds what the store holds (nothing).
+    if (text === undefined) return true;
+    try {
+      const store = area();
+      await (store.setItemNow ? store.setItemNow(key, text) : store.setItem(key, text));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return storage;
+}
+
+/** How each `guardedStorage` writes a record's newest text at once. */
+const writeNow = new WeakMap<object, (key: string) => Promise<boolean>>();
+
+/** A zustand store persisted with `persist`: its options name the key and the storage. */
+interface PersistedStore {
+  persist: { getOptions(): { name?: string; storage?: object } };
+}
+
+/**
+ * Writes `store`'s record now, past the start's wait and any throttle, and
+ * resolves once it is in storage: true, or false when the storage refused
+ * it. What the page announces as remembered or saved awaits this first, so
+ * a reload right after the announcement finds it (a write left to the
+ * `pagehide` flush can lose that race: IndexedDB is asynchronous and the
+ * page does not wait for it). A later write of the same record that is
+ * still waiting writes the same text or a newer one.
+ */
+export function storedNow(store: PersistedStore): Promise<boolean> {
+  const { name, storage } = store.persist.getOptions();
+  const write = storage && writeNow.get(storage);
+  if (!name || !write)
+    throw new Error(`storedNow: ${name ?? 'the store'} is not persisted through guardedStorage`);
+  return write(name);
 }
 
 /** Removes one record, whatever the storage says: a refused removal leaves the record to the next visit's restore. */

@@ -4,6 +4,7 @@ import { PROVIDER_PRESETS, findPreset } from '../../providers/presets';
 import { baseUrlProblem } from '../../providers/config';
 import { policyProblem } from '../addressProblem';
 import { currentKey, isRemembered, useProvider, type SummarizerId } from '../../state/providerStore';
+import { storedNow } from '../../state/stored';
 
 /** Which summarizer the preview uses: offline, a hosted provider with a key, or a local server. */
 export const ProviderControls = memo(function ProviderControls({ disabled }: { disabled: boolean }) {
@@ -87,7 +88,11 @@ export const ProviderControls = memo(function ProviderControls({ disabled }: { d
                 data-testid="provider-remember"
                 checked={remembered}
                 disabled={p.unconfirmedBaseUrl !== null}
-                onChange={(e) => p.setRemember(e.target.checked)}
+                onChange={(e) => {
+                  p.setRemember(e.target.checked);
+                  // Ticked, the key is on this device at once; unticked, it is gone at once.
+                  void storedNow(useProvider);
+                }}
               />
               Remember on this device, for this provider and address
             </label>

@@ -17,6 +17,7 @@ import { findPreset } from '../../providers/presets';
 import { savedCount, useCalibration } from '../../state/calibrationStore';
 import { currentKey, useProvider } from '../../state/providerStore';
 import { useSettings } from '../../state/settingsStore';
+import { storedNow } from '../../state/stored';
 import { WorkerRequestError, workerClient } from '../../worker/client';
 import type { WorkerFailure } from '../../worker/protocol';
 import { fmt } from '../format';
@@ -27,6 +28,8 @@ interface Counted extends Calibration {
   tokenizer: TokenizerId;
   /** The scale set: the ratio, kept within what the settings accept. */
   applied: number;
+  /** Whether the count and the scale are in this device's storage (false: it refused them). */
+  stored: boolean;
 }
 
 /** Why the chosen provider cannot count now, or null when it can. */
@@ -55,8 +58,6 @@ export const CountExact = memo(function CountExact() {
   const provider = useProvider();
   const key = useProvider(currentKey);
   const tokenizer = useSettings((s) => s.settings.tokenizer);
-  const update = useSettings((s) => s.update);
-  const remember = useCalibration((s) => s.remember);
   const preset = provider.presetId === 'offline' ? null : findPreset(provider.presetId);
   const model = provider.model.trim();
   const saved = useCalibration((s) => savedCount(s.scales, model, tokenizer));
@@ -84,13 +85,20 @@ export const CountExact = memo(function CountExact() {
       running.current = id;
       try {
         const result = await reply;
-        return {
-          ...result,
-          model: config.model,
-          provider: preset!.label,
-          tokenizer,
-          applied: settableScale(result.scale),
-        };
+        const applied = settableScale(result.scale);
+        useCalibration.getState().remember(config.model, tokenizer, {
+          scale: applied,
+          providerTokens: result.providerTokens,
+          estimatedTokens: result.estimatedTokens,
+          provider: preset!.kind,
+          countedAt: new Date().toISOString(),
+        });
+        useSettings.getState().update({ scale: applied });
+        // Said "remembered" only once it is: a reload right after must find it.
+        const stored = (await Promise.all([storedNow(useCalibration), storedNow(useSettings)])).every(
+          Boolean,
+        );
+        return { ...result, model: config.model, provider: preset!.label, tokenizer, applied, stored };
       } catch (error) {
         throw error instanceof WorkerRequestError
           ? error.failure
@@ -98,16 +106,6 @@ export const CountExact = memo(function CountExact() {
       } finally {
         running.current = null;
       }
-    },
-    onSuccess: (counted) => {
-      remember(counted.model, counted.tokenizer, {
-        scale: counted.applied,
-        providerTokens: counted.providerTokens,
-        estimatedTokens: counted.estimatedTokens,
-        provider: preset!.kind,
-        countedAt: new Date().toISOString(),
-      });
-      update({ scale: counted.applied });
     },
   });
 
@@ -162,7 +160,9 @@ export const CountExact = memo(function CountExact() {
           <strong data-testid="count-scale">{result.scale}</strong> for {result.model}
           {result.applied !== result.scale
             ? `, outside 0.5–1.5, so ${result.applied} is set`
-            : ', set and remembered on this device'}
+            : result.stored
+              ? ', set and remembered on this device'
+              : ', set for this visit: this device refused to store it'}
           .
         </div>
       )}
