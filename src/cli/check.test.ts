@@ -240,10 +240,15 @@ describe('the gate over the shipped cases', () => {
     const summary = dir.file('summary.md', '# before\n');
     const junit = `${dir.dir}/junit.xml`;
     const out: string[] = [];
-    const io: Io = { out: (t) => out.push(t), err: () => {} };
+    const err: string[] = [];
+    const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t) };
     const env = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary };
     const code = await checkCommand(['--config', config, '--junit', junit], io, env);
     expect(code).toBe(1);
+    // turns keeps its last turns whatever the cut: nothing to compact, and the gate says so.
+    expect(err).toContain(
+      'compaction-playground: 0 of 1 budget checks hold (1 runs, 1 of them did not compact)',
+    );
     expect(out).toHaveLength(2);
     expect(out[0]).toMatch(
       /^budget 1 \(turns: tokensAfter ≤ 1\) broken by one: turns cut 2: tokensAfter \d+ > 1$/,

@@ -235,8 +235,11 @@ export async function checkCommand(
   } else {
     for (const line of result.broken) io.out(inline(line));
     const held = result.verdicts.length - result.verdicts.filter((v) => v.failures.length).length;
+    const idle = result.runs.filter((r) => !r.compacted).length;
+    // A run that changed nothing keeps every fact: it holds a facts budget by doing nothing, so say how many did.
+    const note = idle ? `, ${idle} of them did not compact` : '';
     io.err(
-      `compaction-playground: ${held} of ${result.verdicts.length} budget checks hold (${result.runs.length} runs)`,
+      `compaction-playground: ${held} of ${result.verdicts.length} budget checks hold (${result.runs.length} runs${note})`,
     );
   }
   if (env.GITHUB_ACTIONS === 'true') for (const line of result.broken) io.out(annotation(line));
