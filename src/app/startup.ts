@@ -5,7 +5,8 @@ import { readFragment } from '../share/fragment';
 import { isOwnFragment } from '../share/urlState';
 import { useShare } from '../state/shareStore';
 import { useFollow } from '../state/followStore';
-import { storedTranscript, useTranscript } from '../state/transcriptStore';
+import { storedTranscript, transcriptForReload } from '../state/keptTranscript';
+import { useTranscript } from '../state/transcriptStore';
 import { warmTokenizer } from '../state/tokenizerTables';
 import { workerClient } from '../worker/client';
 import { loadSamples, sampleUrl } from './samples';
@@ -40,12 +41,13 @@ export function useStartup() {
       }
     };
     const openOrFallBack = async () => {
-      // A reload of this tab: the address bar holds the link this page wrote itself, and
-      // the stored transcript is the original (its own format, its source positions).
+      // A reload of this tab: the address bar holds the link this page wrote itself, which
+      // names the transcript by its hash only; the transcript is the one this browser kept
+      // (its own format, its source positions), a shared link's for this tab alone.
       const fragment = readFragment(location.hash);
       const own = fragment !== null && isOwnFragment(fragment);
       if (own) {
-        const kept = await storedTranscript();
+        const kept = await transcriptForReload();
         if (cancelled || (kept && (await load(kept)))) return;
       }
       let linked = await openLinkFromLocation(true);

@@ -15,18 +15,6 @@ import type { MinimalRow, MinimalShareLink, ShareLinks, ShareOptions, LinkState 
 /** Above this, the address bar follows a settings-only link: a full one would not fit anyway. */
 const AUTO_FULL_LINK_BYTES = 1_000_000;
 
-/** The longest full link the address bar takes; past it, a minimal or settings-only link. */
-const ADDRESS_BAR_FULL_CHARS = 8_000;
-
-/**
- * What the address bar's link is built with. Secrets are redacted by the same
- * function as in the share dialog, always: the address is written without
- * anyone asking for a link, and lives on in the history, synced browsers and
- * whatever the user pastes it into. Content is not redacted, so the link
- * still reopens what is on screen.
- */
-const ADDRESS_BAR_OPTIONS: ShareOptions = { redactSecrets: true, redactContent: false, mode: 'auto' };
-
 /** The transcript a link is built from, as the worker holds it. */
 export interface LoadedForShare {
   messages: readonly Message[];
@@ -202,19 +190,27 @@ export async function buildShareLinks(
 }
 
 /**
- * The fragment the address bar shows for the page state ('' for none): the
- * full link while it is short enough, else the minimal one when the
- * transcript came from one, else settings-only. Built by `buildShareLinks`
- * with secrets redacted, the one path every link of this page takes.
+ * The fragment the address bar shows for the page state: the settings-only
+ * link, whose transcript is a reference (its SHA-256, message count and name)
+ * and never its text. The address is written without anyone asking for a
+ * link and lives on in the history, synced browsers and whatever the user
+ * pastes it into, so it carries no message, no preview summary (made from
+ * the messages) and, redacted as the share dialog redacts, no key. The
+ * transcript itself stays in this browser for a reload; a link that carries
+ * it is made only by the share dialog, which shows what it found first.
  */
-export async function addressFragment(
-  loaded: LoadedForShare,
-  state: LinkState,
-  estimatorFor: EstimatorFor,
-): Promise<string> {
-  const links = await buildShareLinks(loaded, { state, options: ADDRESS_BAR_OPTIONS }, estimatorFor);
-  if ('fragment' in links.full && links.full.fragment.length <= ADDRESS_BAR_FULL_CHARS)
-    return links.full.fragment;
-  if (links.minimal && 'fragment' in links.minimal) return links.minimal.fragment;
-  return 'fragment' in links.settingsOnly ? links.settingsOnly.fragment : '';
+export async function addressFragment(loaded: LoadedForShare, state: LinkState): Promise<string> {
+  const payload = await buildSharePayload(
+    {
+      messages: loaded.messages,
+      transcriptName: loaded.sourceName,
+      settings: state.settings,
+      provider: state.provider,
+      selectedIndex: state.selectedIndex,
+      preview: null,
+      prompts: state.prompts,
+    },
+    'settings-only',
+  );
+  return encodeShare(redactSecrets(payload));
 }
