@@ -16,7 +16,7 @@ function links(messages: Message[], include: { from: number; to: number }[] = []
     { messages, sourceName: 'session.json', bytes: 0 },
     {
       state: STATE,
-      options: { redactSecrets: false, redactContent: redact, mode: 'both', include },
+      options: { redactSecrets: false, redactContent: redact, include },
     },
     async () => chars4,
   );

@@ -12,9 +12,6 @@ import { redactSecrets, scanSecrets } from '../share/secrets';
 import { firstLine } from './firstLine';
 import type { MinimalRow, MinimalShareLink, ShareLinks, ShareOptions, LinkState } from './protocol';
 
-/** Above this, the address bar follows a settings-only link: a full one would not fit anyway. */
-const AUTO_FULL_LINK_BYTES = 1_000_000;
-
 /** The transcript a link is built from, as the worker holds it. */
 export interface LoadedForShare {
   messages: readonly Message[];
@@ -117,13 +114,11 @@ export async function buildShareLinks(
     preview: state.preview,
     prompts: state.prompts,
   };
-  const tooBigForAddressBar = options.mode === 'auto' && loaded.bytes > AUTO_FULL_LINK_BYTES;
   // The session over time travels beside the context, so both count.
-  const tooBig =
-    !tooBigForAddressBar && surelyTooLargeToShare([...loaded.messages, ...(loaded.history?.messages ?? [])]);
+  const tooBig = surelyTooLargeToShare([...loaded.messages, ...(loaded.history?.messages ?? [])]);
   // A transcript opened from a minimal link lacks text: only another minimal link keeps its counts.
   const counted = loaded.messages.some((m) => m.carried);
-  let full = tooBigForAddressBar || tooBig || counted ? null : await buildSharePayload(source, 'full');
+  let full = tooBig || counted ? null : await buildSharePayload(source, 'full');
   let settingsOnly = await buildSharePayload(source, 'settings-only');
   const findings = full ? scanSecrets(full) : scanSecrets(settingsOnly);
   if (options.redactSecrets) {
@@ -138,11 +133,9 @@ export async function buildShareLinks(
     full = redacted.payload;
     redactionMisses = redacted.misses.length;
   }
-  // The address bar of a page opened from a minimal link keeps a minimal link: no other keeps its counts.
-  const minimal =
-    options.mode === 'both' || counted
-      ? await minimalLink(source, estimator, options).catch((error: unknown) => ({ error: errorText(error) }))
-      : undefined;
+  const minimal = await minimalLink(source, estimator, options).catch((error: unknown) => ({
+    error: errorText(error),
+  }));
   const attempt = async (payload: SharePayload | null, why: string) => {
     if (!payload) return { error: why };
     try {
@@ -152,12 +145,12 @@ export async function buildShareLinks(
     }
   };
   const cap = formatBytes(MAX_INFLATED_BYTES);
+  const fromMinimal =
+    'This transcript came from a minimal link and lacks most of its text; share it as a minimal link.';
   let bundle: ShareLinks['bundle'] = {
-    error: tooBig
-      ? `The repro bundle would be over the ${cap} it may hold.`
-      : 'The transcript is too large for the address bar; open the share dialog for a bundle.',
+    error: tooBig ? `The repro bundle would be over the ${cap} it may hold.` : fromMinimal,
   };
-  if (full && options.mode === 'both') {
+  if (full) {
     try {
       bundle = { text: encodeBundle(full), fileName: bundleFileName(full) };
     } catch (error) {
@@ -167,13 +160,11 @@ export async function buildShareLinks(
   return {
     full: await attempt(
       full,
-      counted
-        ? 'This transcript came from a minimal link and lacks most of its text; share it as a minimal link.'
-        : tooBig
-          ? `The shared state is over the ${cap} a link may hold; share a settings-only link instead.`
-          : 'The transcript is too large to follow in the address bar.',
+      tooBig
+        ? `The shared state is over the ${cap} a link may hold; share a settings-only link instead.`
+        : fromMinimal,
     ),
-    ...(minimal ? { minimal } : {}),
+    minimal,
     settingsOnly: await attempt(settingsOnly, ''),
     findings: findings.map((f) => ({
       kind: f.kind,
