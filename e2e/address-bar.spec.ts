@@ -115,3 +115,64 @@ test('"Keep as my own" makes a link\'s transcript the user\'s: a later visit ope
   await expect(later.getByTestId('message-count')).toHaveText('3');
   await expect(later.getByTestId('shared-mark')).toHaveCount(0);
 });
+
+/** Removes one key the app keeps in IndexedDB, as clearing site data would. */
+async function forgetIdb(page: Page, key: string): Promise<void> {
+  await page.evaluate(
+    (k) =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('keyval', 'readwrite');
+          tx.objectStore('keyval').delete(k);
+          tx.oncomplete = tx.onerror = () => {
+            open.result.close();
+            resolve();
+          };
+        };
+        open.onerror = () => resolve();
+      }),
+    key,
+  );
+}
+
+test('a reload whose transcript this browser no longer keeps says so and shows the sample', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await paste(page, CHAT);
+  await expect(page.getByTestId('message-count')).toHaveText('7');
+  await addressSettled(page, '"messageCount":7');
+  await expect.poll(() => readIdb(page, 'compaction-playground:transcript')).toBeTruthy();
+  await forgetIdb(page, 'compaction-playground:transcript');
+  await page.reload();
+  await expect(page.getByTestId('stored-notice')).toContainText(
+    'The transcript this address names is not kept in this browser',
+  );
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+});
+
+test('a reload after another tab opened a newer transcript names the one the address meant and shows the kept one', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await paste(page, CHAT);
+  await expect(page.getByTestId('message-count')).toHaveText('7');
+  await addressSettled(page, '"messageCount":7');
+
+  const other = await page.context().newPage();
+  await other.goto('/');
+  await other
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from(NOTES) });
+  await expect(other.getByTestId('message-count')).toHaveText('2');
+  await expect
+    .poll(async () => JSON.stringify(await readIdb(other, 'compaction-playground:transcript')))
+    .toContain('notes.json');
+
+  await page.reload();
+  await expect(page.getByTestId('message-count')).toHaveText('2');
+  await expect(page.getByTestId('stored-notice')).toContainText(
+    'is no longer kept in this browser: another tab opened one since. Your last transcript, notes.json, is shown instead.',
+  );
+});
