@@ -59,7 +59,6 @@ describe('the minimal link of the page and of the command line', () => {
           options: {
             redactSecrets: true,
             redactContent: false,
-            mode: 'both',
             include: [...include],
             pageUrlLength: DEFAULT_PAGE_URL.length,
           },

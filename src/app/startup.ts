@@ -5,7 +5,9 @@ import { readFragment } from '../share/fragment';
 import { isOwnFragment } from '../share/urlState';
 import { useShare } from '../state/shareStore';
 import { useFollow } from '../state/followStore';
-import { storedTranscript, useTranscript } from '../state/transcriptStore';
+import { storedTranscript, transcriptForReload } from '../state/keptTranscript';
+import { useStoredNotices } from '../state/stored';
+import { useTranscript } from '../state/transcriptStore';
 import { warmTokenizer } from '../state/tokenizerTables';
 import { workerClient } from '../worker/client';
 import { loadSamples, sampleUrl } from './samples';
@@ -20,6 +22,28 @@ import { openLinkFromLocation } from './openLink';
 export function startEarly(): void {
   workerClient.start();
   void loadSamples();
+}
+
+/**
+ * A reload shows the transcript this browser kept; the address names the one
+ * the tab showed by its hash. Another tab may have opened a newer one since
+ * (IndexedDB keeps the last): the page then says that it shows that one.
+ */
+async function sayWhenAnotherWasKept(fragment: string, shown: string): Promise<void> {
+  try {
+    const opened = await workerClient.request('open-share', { input: { kind: 'link', fragment } }).result;
+    const named = opened.ok ? opened.share.expectedSha256 : null;
+    // An address of an earlier version carried the transcript itself, and names no hash.
+    if (!opened.ok || !named) return;
+    if ((await workerClient.request('hash', {}).result) === named) return;
+    useStoredNotices
+      .getState()
+      .add([
+        `The transcript this address names (${opened.share.transcriptName ?? 'unnamed'}) is no longer kept in this browser: another tab opened one since. Your last transcript, ${shown}, is shown instead.`,
+      ]);
+  } catch {
+    // The worker stopped: it says so itself, and the transcript on the page is the kept one.
+  }
 }
 
 /**
@@ -40,13 +64,18 @@ export function useStartup() {
       }
     };
     const openOrFallBack = async () => {
-      // A reload of this tab: the address bar holds the link this page wrote itself, and
-      // the stored transcript is the original (its own format, its source positions).
+      // A reload of this tab: the address bar holds the link this page wrote itself, which
+      // names the transcript by its hash only; the transcript is the one this browser kept
+      // (its own format, its source positions), a shared link's for this tab alone.
       const fragment = readFragment(location.hash);
       const own = fragment !== null && isOwnFragment(fragment);
       if (own) {
-        const kept = await storedTranscript();
-        if (cancelled || (kept && (await load(kept)))) return;
+        const kept = await transcriptForReload();
+        if (cancelled) return;
+        if (kept && (await load(kept))) {
+          void sayWhenAnotherWasKept(fragment, kept.sourceName);
+          return;
+        }
       }
       let linked = await openLinkFromLocation(true);
       // A full link brought its transcript; a settings-only one waits for the reader's file.

@@ -1,6 +1,7 @@
 /**
- * Keeps the address bar following the state, so the URL is always a link to
- * what is on screen.
+ * Keeps the address bar following the state, so the URL always names what is
+ * on screen: its settings and a reference to its transcript (what the address
+ * holds is chosen by `addressFragment` in the worker).
  *
  * Debounced, because a drag changes settings sixty times a second and each
  * write would re-encode the payload; and `replaceState`, never `pushState` or
@@ -37,8 +38,8 @@ const OWN_FRAGMENT_KEY = 'compaction-playground:own-fragment';
  * The current URL with its fragment replaced, in place, without a history
  * entry. The fragment is also noted for this tab (session storage survives a
  * reload, not a new tab), so that reloading the page is not mistaken for
- * opening somebody's link: a reload keeps the transcript as it was loaded,
- * with its own format, instead of the link's copy of it.
+ * opening somebody's link: a reload brings back the transcript this browser
+ * kept for the tab, with its own format.
  */
 export function replaceFragment(fragment: string): void {
   const url = new URL(window.location.href);

@@ -272,9 +272,10 @@ async function forget(area: () => StorageArea, key: string): Promise<void> {
 
 /**
  * Forgets everything this app stored on this device: settings, provider
- * choices and remembered keys, the last transcript, the theme. For the
- * error screen's "reset stored data": nothing is stored again until the page
- * reloads, which the caller does next.
+ * choices and remembered keys, the last transcript, the theme, and what
+ * this tab kept of a shared link. For the error screen's "reset stored
+ * data": nothing is stored again until the page reloads, which the caller
+ * does next.
  */
 export async function resetStoredData(): Promise<void> {
   stopWritesForReset();
@@ -284,6 +285,13 @@ export async function resetStoredData(): Promise<void> {
       if (key.startsWith(STORAGE_PREFIX)) localStorage.removeItem(key);
   } catch {
     // No local storage: nothing kept there.
+  }
+  try {
+    // The tab's own records: a shared link's transcript kept for its reloads among them.
+    for (const key of Object.keys(sessionStorage))
+      if (key.startsWith(STORAGE_PREFIX)) sessionStorage.removeItem(key);
+  } catch {
+    // No session storage: nothing kept there.
   }
   try {
     await clearIdb();

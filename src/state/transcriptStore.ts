@@ -3,39 +3,15 @@
  * load in progress, and the last failure. The pasted text stays here whatever
  * happens, so nothing the user typed is lost.
  */
-import { get, set as idbSet } from 'idb-keyval';
 import { create } from 'zustand';
 import { normalizeSettings, type TokenizerId } from '../core/settings';
-import { FORMATS, type FormatId } from '../formats/types';
+import type { FormatId } from '../formats/types';
 import { WorkerRequestError, workerClient } from '../worker/client';
 import { useSettings } from './settingsStore';
-import { useStoredNotices } from './stored';
-import type { WorkerFailure, LoadSource, Progress, TranscriptView } from '../worker/protocol';
+import { remember, sizeOf, type LoadRequest } from './keptTranscript';
+import type { WorkerFailure, Progress, TranscriptView } from '../worker/protocol';
 
-const STORED_KEY = 'compaction-playground:transcript';
-/** Written with every stored transcript; records without one are the first version's, same shape. */
-const STORED_VERSION = 1;
-/** Larger transcripts are not kept across reloads; IndexedDB quotas vary. */
-const MAX_STORED_BYTES = 64 * 1024 * 1024;
-
-interface StoredTranscript {
-  v?: number;
-  source: { kind: 'text'; text: string } | { kind: 'file'; file: Blob } | { kind: 'url'; url: string };
-  sourceName: string;
-  format?: FormatId;
-}
-
-export interface LoadRequest {
-  source: LoadSource;
-  sourceName: string;
-  format?: FormatId;
-  /**
-   * Set for the transcript a share link or bundle carried, which arrives as
-   * text, and for a built-in sample: neither chooses the strategy by its
-   * agent (a link brings its own, a sample shows the default).
-   */
-  origin?: 'link' | 'sample';
-}
+export type { LoadRequest } from './keptTranscript';
 
 interface TranscriptState {
   status: 'empty' | 'loading' | 'ready' | 'error';
@@ -51,6 +27,11 @@ interface TranscriptState {
   recountFailed: { tokenizer: TokenizerId; scale: number } | null;
   /** The import's warnings and notes were put away; the next transcript shows its own. */
   noticesDismissed: boolean;
+  /**
+   * The transcript on the page is a shared link's or bundle's: kept for this
+   * tab's reloads only, and marked, until the user keeps it as their own.
+   */
+  shared: boolean;
   /** The load in flight, if any (a recount is not one). */
   loading: LoadRequest | null;
   /**
@@ -66,6 +47,8 @@ interface TranscriptState {
   retokenize(tokenizer: TokenizerId, scale: number): Promise<void>;
   dismissError(): void;
   dismissNotices(): void;
+  /** Makes the shared transcript on the page the user's own: kept for later visits, no longer marked. */
+  keepAsOwn(): void;
   /** Shows a view the worker made of the same transcript (the context at an earlier call, or now again). */
   showView(view: TranscriptView): void;
   /**
@@ -75,12 +58,6 @@ interface TranscriptState {
    * them as the user left them.
    */
   showFollowed(view: TranscriptView, first: boolean): void;
-}
-
-function sizeOf(source: LoadSource): number {
-  if (source.kind === 'text') return source.text.length;
-  if (source.kind === 'file') return source.file.size;
-  return 0;
 }
 
 function asFailure(error: unknown): WorkerFailure {
@@ -122,6 +99,7 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
   loadId: null,
   recountFailed: null,
   noticesDismissed: false,
+  shared: false,
   loading: null,
   restoreView: null,
   setPasteText: (pasteText) => set({ pasteText }),
@@ -143,6 +121,7 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
       loadId: null,
       loading: null,
       restoreView: null,
+      shared: false,
       noticesDismissed: first ? false : state.noticesDismissed,
     }));
   },
@@ -194,6 +173,7 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
         loading: null,
         restoreView: null,
         lastRequest: request,
+        shared: request.origin === 'link',
       });
       // Settings changed while the load was counting: the counts follow them now.
       const wanted = counting();
@@ -254,27 +234,13 @@ export const useTranscript = create<TranscriptState>()((set, getState) => ({
   },
   dismissError: () => set({ error: null }),
   dismissNotices: () => set({ noticesDismissed: true }),
+  keepAsOwn() {
+    const { shared, lastRequest } = getState();
+    if (!shared || !lastRequest) return;
+    set({ shared: false });
+    remember({ ...lastRequest, origin: undefined });
+  },
 }));
-
-/**
- * Keeps the transcript for the next visit, as far as storage allows: where
- * IndexedDB is missing or refuses (some private windows throw at once), the
- * page simply starts from a sample next time.
- */
-function remember(request: LoadRequest): void {
-  if (sizeOf(request.source) > MAX_STORED_BYTES) return;
-  const stored: StoredTranscript = {
-    v: STORED_VERSION,
-    source: request.source,
-    sourceName: request.sourceName,
-    format: request.format,
-  };
-  try {
-    idbSet(STORED_KEY, stored).catch(() => {});
-  } catch {
-    // Not kept; nothing on the page depends on it.
-  }
-}
 
 /** The tokenizer and scale the counts must have under the current settings. */
 function counting(): { tokenizer: TokenizerId; scale: number } {
@@ -343,60 +309,3 @@ workerClient.setRecovery(async (client) => {
     });
   }
 });
-
-const FORMAT_IDS = new Set<string>(FORMATS.map((f) => f.id));
-
-/**
- * The stored record as a load request, or why it cannot be one. A kept URL is
- * only ever a built-in sample of this page, so one pointing elsewhere is
- * refused rather than fetched.
- */
-export function restoreStoredTranscript(stored: unknown, origin: string): LoadRequest | string {
-  if (typeof stored !== 'object' || stored === null) return 'it is not a record';
-  const record = stored as Record<string, unknown>;
-  if (record.v !== undefined && record.v !== STORED_VERSION)
-    return `it was written by another version (${String(record.v)})`;
-  const source = record.source as Record<string, unknown> | null | undefined;
-  if (typeof source !== 'object' || source === null) return 'it has no source';
-  const sourceName = typeof record.sourceName === 'string' ? record.sourceName : 'last transcript';
-  const format =
-    typeof record.format === 'string' && FORMAT_IDS.has(record.format)
-      ? (record.format as FormatId)
-      : undefined;
-  if (source.kind === 'text' && typeof source.text === 'string') {
-    return { source: { kind: 'text', text: source.text }, sourceName, format };
-  }
-  if (source.kind === 'file' && typeof Blob !== 'undefined' && source.file instanceof Blob) {
-    return { source: { kind: 'file', file: source.file }, sourceName, format };
-  }
-  if (source.kind === 'url' && typeof source.url === 'string') {
-    let url: URL;
-    try {
-      url = new URL(source.url);
-    } catch {
-      return 'its address is not a URL';
-    }
-    if (url.origin !== origin) return 'its address is not on this page';
-    return { source: { kind: 'url', url: url.href }, sourceName, format, origin: 'sample' };
-  }
-  return 'its source is of an unknown kind';
-}
-
-/** The transcript of the previous visit, if one was kept and can still be read. */
-export async function storedTranscript(): Promise<LoadRequest | null> {
-  let stored: unknown;
-  try {
-    stored = await get<unknown>(STORED_KEY);
-  } catch {
-    return null;
-  }
-  if (stored === undefined) return null;
-  const restored = restoreStoredTranscript(stored, location.origin);
-  if (typeof restored !== 'string') return restored;
-  useStoredNotices
-    .getState()
-    .add([
-      `The transcript kept from your last visit could not be restored (${restored}); a sample is shown instead.`,
-    ]);
-  return null;
-}

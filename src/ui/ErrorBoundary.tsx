@@ -29,8 +29,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   private reset = async () => {
     this.setState({ resetting: true });
-    await resetStoredData();
+    // First: the reset clears what the tab noted, the mark of the page's own link among it.
     forgetOwnFragment();
+    await resetStoredData();
     location.reload();
   };
 

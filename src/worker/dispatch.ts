@@ -88,7 +88,7 @@ export function createDispatcher(
       case 'share':
         return buildShareLinks(session.forShare(), request, estimators.get);
       case 'address':
-        return addressFragment(session.forShare(), request.state, estimators.get);
+        return addressFragment(session.forShare(), request.state);
       case 'hash':
         return session.transcript ? hashTranscript(session.transcript.imported.messages) : null;
       case 'open-share':

@@ -4,18 +4,19 @@ import type { Message } from '../core/message';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import { countChars4 } from '../core/tokenizer';
 import { decodeShare } from '../share/codec';
-import type { SharePayload } from '../share/payload';
+import { hashTranscript, type SharePayload } from '../share/payload';
+import type { LinkState } from './protocol';
 import { addressFragment, buildShareLinks } from './shareLinks';
 
 const chars4 = createEstimator('chars4', countChars4);
-const STATE = { settings: DEFAULT_SETTINGS, provider: null, selectedIndex: null, preview: null };
+const STATE: LinkState = { settings: DEFAULT_SETTINGS, provider: null, selectedIndex: null, preview: null };
 
 function links(messages: Message[], include: { from: number; to: number }[] = [], redact = true) {
   return buildShareLinks(
     { messages, sourceName: 'session.json', bytes: 0 },
     {
       state: STATE,
-      options: { redactSecrets: false, redactContent: redact, mode: 'both', include },
+      options: { redactSecrets: false, redactContent: redact, include },
     },
     async () => chars4,
   );
@@ -84,45 +85,61 @@ describe('the minimal link', () => {
 
 describe('the address bar link', () => {
   const OPENAI_KEY = 'sk-proj-T3xQ9vLm2RkW7ZpN4bHc8YdJ1sFa6GuE0oKiVtXr';
-  const ANTHROPIC_KEY = 'sk-ant-api03-Wq8Zr2Lk5Nv9Xb3Jm7Tc1Hp4Sd6Fg0Yu-Ea2Ko8Ri5Mx';
+  const PROSE = 'my password is hunter2-xyz';
 
-  async function address(messages: Message[], sourceName = 'session.json'): Promise<SharePayload> {
-    const fragment = await addressFragment({ messages, sourceName, bytes: 0 }, STATE, async () => chars4);
+  async function address(
+    messages: Message[],
+    sourceName = 'session.json',
+    state: LinkState = STATE,
+  ): Promise<{ payload: SharePayload; text: string }> {
+    const fragment = await addressFragment({ messages, sourceName, bytes: 0 }, state);
     const decoded = await decodeShare(fragment);
     if (!decoded.ok) throw new Error(decoded.error.message);
-    return decoded.payload;
+    return { payload: decoded.payload, text: JSON.stringify(decoded.payload) };
   }
 
-  /** Lowercase letters and digits that deflate cannot shrink, and no key pattern matches. */
-  function noise(length: number): string {
-    let seed = 7;
-    let out = '';
-    for (let i = 0; i < length; i++) {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      out += 'abcdefghijklmnopqrstuvwxyz0123456789'[(seed >>> 16) % 36];
-    }
-    return out;
-  }
-
-  it('redacts every key in the transcript, as the share dialog does', async () => {
-    const payload = await address([
-      { id: 'u', role: 'user', content: `deploy with OPENAI_KEY ${OPENAI_KEY} please` },
-      {
-        id: 'a',
-        role: 'assistant',
-        content: `curl -H "x-api-key: ${ANTHROPIC_KEY}" https://api.anthropic.com`,
-      },
-    ]);
-    if (payload.variant !== 'full') throw new Error(`expected a full link, got ${payload.variant}`);
-    expect(payload.transcript.messages.map((m) => m.content)).toEqual([
-      'deploy with OPENAI_KEY [redacted] please',
-      'curl -H "x-api-key: [redacted]" https://api.anthropic.com',
-    ]);
+  it('names the transcript by its hash and count, and carries none of its text', async () => {
+    const messages: Message[] = [
+      { id: 'u', role: 'user', content: `note to self: ${PROSE}` },
+      { id: 'a', role: 'assistant', content: 'Noted.' },
+    ];
+    const { payload, text } = await address(messages);
+    expect(payload.variant).toBe('settings-only');
+    if (payload.variant !== 'settings-only') return;
+    expect(payload.transcript).toEqual({
+      name: 'session.json',
+      sha256: await hashTranscript(messages),
+      messageCount: 2,
+    });
+    expect(text).not.toContain('hunter2-xyz');
+    expect(text).not.toContain('Noted.');
   });
 
-  it('past 8,000 characters follows the settings-only link, its name redacted too', async () => {
-    const payload = await address(
-      [{ id: 'u', role: 'user', content: noise(12_000) }],
+  it('leaves out the preview summary, which is made from the messages', async () => {
+    const { payload, text } = await address([{ id: 'u', role: 'user', content: PROSE }], 'session.json', {
+      ...STATE,
+      preview: { summary: `The user said ${PROSE}.`, degraded: false, splitTurn: false },
+    });
+    expect(payload.preview).toBeUndefined();
+    expect(text).not.toContain('hunter2-xyz');
+  });
+
+  it('keeps the settings and the selected message', async () => {
+    const { payload } = await address(
+      [
+        { id: 'u', role: 'user', content: 'a' },
+        { id: 'a', role: 'assistant', content: 'b' },
+      ],
+      'session.json',
+      { ...STATE, settings: { ...DEFAULT_SETTINGS, keepRecentTokens: 1234 }, selectedIndex: 1 },
+    );
+    expect(payload.settings).toEqual({ keepRecentTokens: 1234 });
+    expect(payload.selectedIndex).toBe(1);
+  });
+
+  it("redacts a key in the transcript's name, as the share dialog does", async () => {
+    const { payload } = await address(
+      [{ id: 'u', role: 'user', content: 'hi' }],
       `export ${OPENAI_KEY}.json`,
     );
     if (payload.variant !== 'settings-only')

@@ -12,21 +12,6 @@ import { redactSecrets, scanSecrets } from '../share/secrets';
 import { firstLine } from './firstLine';
 import type { MinimalRow, MinimalShareLink, ShareLinks, ShareOptions, LinkState } from './protocol';
 
-/** Above this, the address bar follows a settings-only link: a full one would not fit anyway. */
-const AUTO_FULL_LINK_BYTES = 1_000_000;
-
-/** The longest full link the address bar takes; past it, a minimal or settings-only link. */
-const ADDRESS_BAR_FULL_CHARS = 8_000;
-
-/**
- * What the address bar's link is built with. Secrets are redacted by the same
- * function as in the share dialog, always: the address is written without
- * anyone asking for a link, and lives on in the history, synced browsers and
- * whatever the user pastes it into. Content is not redacted, so the link
- * still reopens what is on screen.
- */
-const ADDRESS_BAR_OPTIONS: ShareOptions = { redactSecrets: true, redactContent: false, mode: 'auto' };
-
 /** The transcript a link is built from, as the worker holds it. */
 export interface LoadedForShare {
   messages: readonly Message[];
@@ -129,13 +114,11 @@ export async function buildShareLinks(
     preview: state.preview,
     prompts: state.prompts,
   };
-  const tooBigForAddressBar = options.mode === 'auto' && loaded.bytes > AUTO_FULL_LINK_BYTES;
   // The session over time travels beside the context, so both count.
-  const tooBig =
-    !tooBigForAddressBar && surelyTooLargeToShare([...loaded.messages, ...(loaded.history?.messages ?? [])]);
+  const tooBig = surelyTooLargeToShare([...loaded.messages, ...(loaded.history?.messages ?? [])]);
   // A transcript opened from a minimal link lacks text: only another minimal link keeps its counts.
   const counted = loaded.messages.some((m) => m.carried);
-  let full = tooBigForAddressBar || tooBig || counted ? null : await buildSharePayload(source, 'full');
+  let full = tooBig || counted ? null : await buildSharePayload(source, 'full');
   let settingsOnly = await buildSharePayload(source, 'settings-only');
   const findings = full ? scanSecrets(full) : scanSecrets(settingsOnly);
   if (options.redactSecrets) {
@@ -150,11 +133,9 @@ export async function buildShareLinks(
     full = redacted.payload;
     redactionMisses = redacted.misses.length;
   }
-  // The address bar of a page opened from a minimal link keeps a minimal link: no other keeps its counts.
-  const minimal =
-    options.mode === 'both' || counted
-      ? await minimalLink(source, estimator, options).catch((error: unknown) => ({ error: errorText(error) }))
-      : undefined;
+  const minimal = await minimalLink(source, estimator, options).catch((error: unknown) => ({
+    error: errorText(error),
+  }));
   const attempt = async (payload: SharePayload | null, why: string) => {
     if (!payload) return { error: why };
     try {
@@ -164,12 +145,12 @@ export async function buildShareLinks(
     }
   };
   const cap = formatBytes(MAX_INFLATED_BYTES);
+  const fromMinimal =
+    'This transcript came from a minimal link and lacks most of its text; share it as a minimal link.';
   let bundle: ShareLinks['bundle'] = {
-    error: tooBig
-      ? `The repro bundle would be over the ${cap} it may hold.`
-      : 'The transcript is too large for the address bar; open the share dialog for a bundle.',
+    error: tooBig ? `The repro bundle would be over the ${cap} it may hold.` : fromMinimal,
   };
-  if (full && options.mode === 'both') {
+  if (full) {
     try {
       bundle = { text: encodeBundle(full), fileName: bundleFileName(full) };
     } catch (error) {
@@ -179,13 +160,11 @@ export async function buildShareLinks(
   return {
     full: await attempt(
       full,
-      counted
-        ? 'This transcript came from a minimal link and lacks most of its text; share it as a minimal link.'
-        : tooBig
-          ? `The shared state is over the ${cap} a link may hold; share a settings-only link instead.`
-          : 'The transcript is too large to follow in the address bar.',
+      tooBig
+        ? `The shared state is over the ${cap} a link may hold; share a settings-only link instead.`
+        : fromMinimal,
     ),
-    ...(minimal ? { minimal } : {}),
+    minimal,
     settingsOnly: await attempt(settingsOnly, ''),
     findings: findings.map((f) => ({
       kind: f.kind,
@@ -202,19 +181,27 @@ export async function buildShareLinks(
 }
 
 /**
- * The fragment the address bar shows for the page state ('' for none): the
- * full link while it is short enough, else the minimal one when the
- * transcript came from one, else settings-only. Built by `buildShareLinks`
- * with secrets redacted, the one path every link of this page takes.
+ * The fragment the address bar shows for the page state: the settings-only
+ * link, whose transcript is a reference (its SHA-256, message count and name)
+ * and never its text. The address is written without anyone asking for a
+ * link and lives on in the history, synced browsers and whatever the user
+ * pastes it into, so it carries no message, no preview summary (made from
+ * the messages) and, redacted as the share dialog redacts, no key. The
+ * transcript itself stays in this browser for a reload; a link that carries
+ * it is made only by the share dialog, which shows what it found first.
  */
-export async function addressFragment(
-  loaded: LoadedForShare,
-  state: LinkState,
-  estimatorFor: EstimatorFor,
-): Promise<string> {
-  const links = await buildShareLinks(loaded, { state, options: ADDRESS_BAR_OPTIONS }, estimatorFor);
-  if ('fragment' in links.full && links.full.fragment.length <= ADDRESS_BAR_FULL_CHARS)
-    return links.full.fragment;
-  if (links.minimal && 'fragment' in links.minimal) return links.minimal.fragment;
-  return 'fragment' in links.settingsOnly ? links.settingsOnly.fragment : '';
+export async function addressFragment(loaded: LoadedForShare, state: LinkState): Promise<string> {
+  const payload = await buildSharePayload(
+    {
+      messages: loaded.messages,
+      transcriptName: loaded.sourceName,
+      settings: state.settings,
+      provider: state.provider,
+      selectedIndex: state.selectedIndex,
+      preview: null,
+      prompts: state.prompts,
+    },
+    'settings-only',
+  );
+  return encodeShare(redactSecrets(payload));
 }

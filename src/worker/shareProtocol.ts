@@ -40,15 +40,13 @@ export interface ShareOptions {
   include?: IndexRange[];
   /** The length of the page's address before `#`, which the minimal link's 2,000 characters include. */
   pageUrlLength?: number;
-  /** `auto`: the links the address bar chooses from (see `addressFragment`); `both`: the share dialog's. */
-  mode: 'both' | 'auto';
 }
 
 export interface ShareLinks {
   /** The `#` fragment with the transcript, or why there is none. */
   full: { fragment: string } | { error: string };
   settingsOnly: { fragment: string } | { error: string };
-  /** Counts of every message, text of a few (`mode: 'both'`, or a transcript that came from a minimal link). */
+  /** Counts of every message, text of a few. */
   minimal?: MinimalShareLink | { error: string };
   /** Key-shaped strings found before any redaction. */
   findings: { kind: SecretKind; label: string; where: string; preview: string }[];

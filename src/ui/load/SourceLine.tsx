@@ -27,6 +27,8 @@ export const SourceLine = memo(function SourceLine() {
   const view = useTranscript((s) => s.view);
   // An estimated view belongs to the load still in flight, not yet to the last finished one.
   const request = useTranscript((s) => (s.view?.estimatedFor ? s.loading : s.lastRequest));
+  // An estimated view is still loading: the mark follows the finished load.
+  const shared = useTranscript((s) => s.shared && !s.view?.estimatedFor);
   const setReportOpen = useUi((s) => s.setReportOpen);
   const [samples, setSamples] = useState<Sample[]>([]);
   useEffect(() => {
@@ -47,6 +49,21 @@ export const SourceLine = memo(function SourceLine() {
           {view.format}
         </code>
       </span>
+      {shared && (
+        <span className="shared-mark" data-testid="shared-mark">
+          <span title="Kept for reloads of this tab only: another tab or a later visit shows your own transcript">
+            Shared link, this tab only
+          </span>
+          <button
+            type="button"
+            data-testid="keep-as-own"
+            onClick={() => useTranscript.getState().keepAsOwn()}
+            title="Keep this transcript as your own: a later visit opens it, and it is no longer marked as shared"
+          >
+            Keep as my own
+          </button>
+        </span>
+      )}
       <span className="spacer" />
       <ExportMenu which="loaded" stem={view.sourceName} label="Export…" />
       <button type="button" onClick={() => setReportOpen(true)} data-testid="open-report">

@@ -33,7 +33,7 @@ export function useShareLink(open: boolean) {
     workerClient
       .request('share', {
         state,
-        options: { redactSecrets, redactContent, mode: 'both', include, pageUrlLength: pageUrl().length },
+        options: { redactSecrets, redactContent, include, pageUrlLength: pageUrl().length },
       })
       .result.then(
         (value) => current && (setLinks(value), setError(null)),

@@ -1,7 +1,7 @@
 /**
- * The address bar follows the state: a link to what is on screen, written
- * with replaceState after the changes settle, never a history entry each,
- * with every key-shaped string redacted as the share dialog redacts it.
+ * The address bar follows the state: the settings and a reference (hash) to
+ * the transcript this browser keeps, never its text, written with
+ * replaceState after the changes settle, never a history entry each.
  */
 import { useEffect, useMemo } from 'react';
 import { createUrlSync } from '../../share/urlState';
@@ -12,7 +12,6 @@ import { useShare } from '../../state/shareStore';
 import { useTranscript } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
 import { workerClient } from '../../worker/client';
-import { usePreviewResult } from '../../state/previewStore';
 import { currentLinkState } from './shareState';
 
 export function useAddressBarSync(): void {
@@ -22,7 +21,6 @@ export function useAddressBarSync(): void {
   const settings = useSettings((s) => s.settings);
   const provider = useProvider((s) => `${s.presetId}|${s.baseUrl}|${s.model}`);
   const selected = useUi((s) => s.selected);
-  const preview = usePreviewResult((s) => s.result);
   const prompts = usePrompts((s) => s.prompts);
   const loading = useTranscript((s) => s.status === 'loading');
   useEffect(() => {
@@ -34,9 +32,10 @@ export function useAddressBarSync(): void {
       sync.cancel();
       return;
     }
-    // The worker chooses the link and redacts it: the page cannot ask for an address with a key in it.
-    sync.update(() => workerClient.request('address', { state: currentLinkState(preview) }).result);
-  }, [ready, view, loading, settings, provider, selected, preview, prompts, sync]);
+    // The worker builds the address with no text of the transcript: the page cannot ask for one that holds any.
+    // Nor the preview: its summary is made from the messages.
+    sync.update(() => workerClient.request('address', { state: currentLinkState(null) }).result);
+  }, [ready, view, loading, settings, provider, selected, prompts, sync]);
   useEffect(() => () => sync.cancel(), [sync]);
 }
 
