@@ -69,6 +69,20 @@ const EXPECTED: Expectation[] = [
     issues: [],
   },
   {
+    file: 'codex-ordinal.jsonl',
+    format: 'codex',
+    counts: {
+      messages: 8,
+      roles: { system: 2, user: 4, assistant: 2 },
+      toolCalls: 0,
+      pairedResults: 0,
+      withReasoning: 0,
+      summaries: 1,
+      images: 0,
+    },
+    issues: ['encrypted-summary'],
+  },
+  {
     file: 'pi.jsonl',
     format: 'pi',
     counts: {
