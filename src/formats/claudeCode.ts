@@ -292,7 +292,8 @@ class ClaudeCodeSession implements JsonlSession {
       return pathInFileOrder(nodes.slice(0, end), before, (n) => !n.sidechain, isCompactBoundary);
     }
     const link = boundary.parent ?? str(boundary.record, 'logicalParentUuid');
-    const start = link === undefined ? undefined : this.nodes.get(link);
+    const start =
+      link === undefined ? undefined : (this.nodes.get(link) ?? this.lastLineBefore(boundary, link));
     if (!start || seen.has(start.uuid)) return [];
     const segment = pathToRoot(
       start,
@@ -305,6 +306,27 @@ class ClaudeCodeSession implements JsonlSession {
     const whole = withParallelResults(segment, this.nodes).filter((n) => !seen.has(n.uuid));
     for (const n of whole) seen.add(n.uuid);
     return whole;
+  }
+
+  /**
+   * A boundary whose link names a line that is not in the file (Claude Code
+   * 2.1.39 writes some) would hide the whole history before it. The line it
+   * follows is taken to be the newest main-thread line written before it, as
+   * a file without links is read, and the report says so.
+   */
+  private lastLineBefore(boundary: Node, missing: string): Node | undefined {
+    let last: Node | undefined;
+    for (const node of this.nodes.values()) {
+      if (node.line >= boundary.line) break;
+      if (!node.sidechain && (MESSAGE_TYPES.has(node.type) || node.type === 'system')) last = node;
+    }
+    if (last)
+      this.log.note(
+        'boundary-link-missing',
+        `The compact boundary at line ${boundary.line} follows a line that is not in the file (${missing}): the history before it was read back from line ${last.line}, the last line written before it`,
+        { line: boundary.line },
+      );
+    return last;
   }
 
   /** The uuids of the lines a compaction kept verbatim, under either field Claude Code has used. */
