@@ -244,6 +244,19 @@ const EXPECTED: Expectation[] = [
     issues: [],
   },
   {
+    file: 'cline-task-followup.json',
+    format: 'cline',
+    counts: {
+      messages: 8,
+      roles: { user: 3, assistant: 3, tool: 2 },
+      toolCalls: 2,
+      pairedResults: 2,
+      withReasoning: 0,
+      ...none,
+    },
+    issues: [],
+  },
+  {
     file: 'roo-code-task.json',
     format: 'cline',
     counts: {
