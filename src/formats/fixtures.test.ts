@@ -310,6 +310,19 @@ const EXPECTED: Expectation[] = [
     issues: ['earlier-runs', 'aider-commands', 'aider-output'],
   },
   {
+    file: 'aider-commands.chat.history.md',
+    format: 'aider',
+    counts: {
+      messages: 6,
+      roles: { user: 3, assistant: 3 },
+      toolCalls: 0,
+      pairedResults: 0,
+      withReasoning: 0,
+      ...none,
+    },
+    issues: ['cleared-messages', 'aider-commands', 'aider-output'],
+  },
+  {
     file: 'plain.txt',
     format: 'text',
     counts: {
