@@ -87,6 +87,8 @@ export function detectAider(text: string): Detection | null {
 }
 
 type Block = { kind: 'user' | 'assistant' | 'output'; line: number; lines: string[] };
+/** A block the model reads: what the user typed or the reply. */
+type Spoken = Block & { kind: 'user' | 'assistant' };
 
 function textOf(block: Block): string {
   return block.lines.join('\n').trim();
@@ -121,10 +123,11 @@ export function importAider(text: string, log: IssueLog): Imported {
   let outputLines = 0;
   let commands = 0;
   let cleared = 0;
-  const spoken = run.filter((b) => {
+  const spoken: Spoken[] = [];
+  for (const b of run) {
     if (b.kind === 'output') outputLines += b.lines.length;
-    return b.kind !== 'output' && textOf(b) !== '' && textOf(b) !== '<blank>';
-  });
+    else if (textOf(b) !== '' && textOf(b) !== '<blank>') spoken.push({ ...b, kind: b.kind });
+  }
   spoken.forEach((b, k) => {
     let content = textOf(b);
     if (b.kind === 'user' && content.startsWith('/')) {
