@@ -657,3 +657,27 @@ describe('a compact boundary whose logicalParentUuid names a line that is not in
     });
   });
 });
+
+describe("Claude Code's automatic compaction file (subagents/agent-acompact-*.jsonl)", () => {
+  const result = importTranscript(fixture('claude-code-acompact.jsonl'));
+
+  it('is the compaction request and its summary, with no broken link for the line it follows in the session', () => {
+    expect(result.messages.map((m) => [m.id, m.role])).toEqual([
+      ['k1', 'user'],
+      ['k2', 'assistant'],
+    ]);
+    expect(result.issues).toEqual([
+      {
+        severity: 'info',
+        code: 'compaction-request',
+        message:
+          'This is the request of an automatic compaction (agent acompact-5e21c0 of session 3b8e1f52-6c0d-4e7a-9d21-5f4a0c9e7b16): what Claude Code sent to be summarized and the summary it got back; the request was 154,103 tokens',
+        line: 1,
+      },
+    ]);
+  });
+
+  it('records its usage as the size of the compaction request', () => {
+    expect(result.usage).toMatchObject({ contextTokens: 154103, outputTokens: 900 });
+  });
+});

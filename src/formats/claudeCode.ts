@@ -13,6 +13,12 @@ import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
 import { counted, heldBy, IssueLog } from './issues';
 import { withParallelResults } from './claudeParallel';
+import {
+  compactionRequestOf,
+  lastLineBefore,
+  noteCompactionRequest,
+  type CompactionRequest,
+} from './claudeCodeLinks';
 import { pathInFileOrder, pathToRoot } from './tree';
 import type { JsonRecord } from './json';
 import { field, isRecord, rec, str } from './json';
@@ -128,6 +134,7 @@ class ClaudeCodeSession implements JsonlSession {
   /** Whether any line carried a `parentUuid` field, even null: without one there is no tree. */
   private linked = false;
   private titles: { summary?: string; ai?: string; custom?: string } = {};
+  private compactionRequest: CompactionRequest | undefined;
 
   constructor(private readonly log: IssueLog) {}
 
@@ -201,6 +208,8 @@ class ClaudeCodeSession implements JsonlSession {
     const first = lines[0]!.record;
     const agent = str(first, 'agentId');
     const session = str(first, 'sessionId');
+    this.compactionRequest = compactionRequestOf(agent, session, lines[0]!, this.nodes);
+    if (this.compactionRequest) return true;
     this.log.note(
       'sub-agent-file',
       `This is the transcript of a sub-agent${agent ? ` (agent ${agent})` : ''}${session ? ` of session ${session}` : ''}: its own conversation, read as one`,
@@ -237,10 +246,12 @@ class ClaudeCodeSession implements JsonlSession {
     const path = this.activePath();
     this.reportSkipped(path);
     const now = convertPath(path, this.log);
+    const usage = pathUsage(path);
+    if (this.compactionRequest) noteCompactionRequest(this.log, this.compactionRequest, usage);
     return {
       messages: now.messages,
       title: this.titles.custom ?? this.titles.ai ?? this.titles.summary,
-      usage: pathUsage(path),
+      usage,
       history: this.history(path, now),
     };
   }
@@ -293,7 +304,9 @@ class ClaudeCodeSession implements JsonlSession {
     }
     const link = boundary.parent ?? str(boundary.record, 'logicalParentUuid');
     const start =
-      link === undefined ? undefined : (this.nodes.get(link) ?? this.lastLineBefore(boundary, link));
+      link === undefined
+        ? undefined
+        : (this.nodes.get(link) ?? lastLineBefore(this.nodes.values(), boundary, link, this.log));
     if (!start || seen.has(start.uuid)) return [];
     const segment = pathToRoot(
       start,
@@ -306,27 +319,6 @@ class ClaudeCodeSession implements JsonlSession {
     const whole = withParallelResults(segment, this.nodes).filter((n) => !seen.has(n.uuid));
     for (const n of whole) seen.add(n.uuid);
     return whole;
-  }
-
-  /**
-   * A boundary whose link names a line that is not in the file (Claude Code
-   * 2.1.39 writes some) would hide the whole history before it. The line it
-   * follows is taken to be the newest main-thread line written before it, as
-   * a file without links is read, and the report says so.
-   */
-  private lastLineBefore(boundary: Node, missing: string): Node | undefined {
-    let last: Node | undefined;
-    for (const node of this.nodes.values()) {
-      if (node.line >= boundary.line) break;
-      if (!node.sidechain && (MESSAGE_TYPES.has(node.type) || node.type === 'system')) last = node;
-    }
-    if (last)
-      this.log.note(
-        'boundary-link-missing',
-        `The compact boundary at line ${boundary.line} follows a line that is not in the file (${missing}): the history before it was read back from line ${last.line}, the last line written before it`,
-        { line: boundary.line },
-      );
-    return last;
   }
 
   /** The uuids of the lines a compaction kept verbatim, under either field Claude Code has used. */
