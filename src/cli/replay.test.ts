@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RecordedPoint, ReplayResult, SessionHistory } from '../core';
+import { usageOf, type RecordedPoint, type ReplayResult, type SessionHistory } from '../core';
 import { replayDocument } from './replay';
 import { run, scratch } from './testSupport.node';
 
@@ -108,11 +108,12 @@ describe('compaction-playground replay', () => {
       ],
     });
     const doc = JSON.parse((await run(['replay', file, '--json'])).out);
-    // Nothing recorded, no model: no cost either, recorded or replayed.
+    // Nothing recorded, no model: the sizes are counted, as the archive counts them, and no cost either.
     expect(doc.recorded).toEqual({
       compactions: [],
-      peakContextTokens: null,
-      inputTokensTotal: null,
+      peakContextTokens: doc.curve[0].simulatedTokens,
+      inputTokensTotal: doc.curve[0].simulatedTokens,
+      estimated: true,
       costUsd: null,
       models: [],
       callsWithoutModel: 0,
@@ -158,7 +159,8 @@ describe('replayDocument on a long session', () => {
       noCompaction: null,
     };
     const history: SessionHistory = { messages: [], compactions: [], calls: [] };
-    const doc = replayDocument(history, points, replayed);
+    const usage = usageOf(points.map((p) => ({ ...p, contextTokens: p.recordedTokens })));
+    const doc = replayDocument(history, points, replayed, { ...usage, estimated: false });
     expect([doc.calls, doc.recorded.peakContextTokens]).toEqual([calls, 999_999]);
   });
 });

@@ -7,17 +7,15 @@
 import { countOf } from '../core/numbers';
 import {
   countSession,
-  type Estimator,
   normalizeSettings,
   type RecordedPoint,
   replay,
   type ReplayResult,
-  usageOf,
   resolveUnseen,
   type SessionHistory,
 } from '../core';
 import { offlineReplaySummarizer } from '../providers';
-import { costOfSizes, replayedCostOf, sessionModel, sessionSizes } from '../archive/row';
+import { costOfSizes, replayedCostOf, sessionModel, sessionSizes, type SessionSizes } from '../archive/row';
 import type { ImportResult } from '../formats/types';
 import type { SessionCost } from '../providers/sessionCost';
 import { estimatorFor } from './estimator';
@@ -44,16 +42,16 @@ ${SOURCE_HELP}
 
 const n = (value: number | null) => (value === null ? '–' : value.toLocaleString('en-US'));
 
+/** The session's sizes as the archive's row reads them (`sessionSizes`): recorded, or counted and `estimated`. */
+export type RecordedSizes = Pick<SessionSizes, 'peakContextTokens' | 'inputTokensTotal' | 'estimated'>;
+
 /**
  * What the file itself records about the run: its compactions, and the sizes
- * its usage reports (`usageOf`, the sums the archive's rows hold).
+ * of its calls as the archive's row has them (`sessionSizes`, one reading for
+ * both commands): the usage it records, or, when some call records none,
+ * every call counted and the sizes marked `estimated`.
  */
-export function recordedSummary(
-  history: SessionHistory,
-  points: readonly RecordedPoint[],
-  cost: ReplayCost = NO_COST,
-) {
-  const usage = usageOf(points.map((p) => ({ ...p, contextTokens: p.recordedTokens })));
+export function recordedSummary(history: SessionHistory, sizes: RecordedSizes, cost: ReplayCost = NO_COST) {
   return {
     compactions: history.compactions.map((c) => ({
       atMessage: c.atMessage,
@@ -61,8 +59,9 @@ export function recordedSummary(
       tokensBefore: c.tokensBefore,
       tokensAfter: c.tokensAfter,
     })),
-    peakContextTokens: usage.peakContextTokens,
-    inputTokensTotal: usage.inputTokensTotal,
+    peakContextTokens: sizes.peakContextTokens,
+    inputTokensTotal: sizes.inputTokensTotal,
+    estimated: sizes.estimated,
     costUsd: cost.recorded?.usd ?? null,
     models: cost.recorded?.models ?? [],
     callsWithoutModel: cost.recorded?.callsWithoutModel ?? 0,
@@ -82,14 +81,8 @@ export interface ReplayCost {
 
 const NO_COST: ReplayCost = { recorded: null, simulated: null };
 
-/** The costs of `imported` recorded and replayed (`result`), the calls without a model at `model`. */
-export async function replayCost(
-  imported: ImportResult,
-  result: ReplayResult,
-  estimator: Estimator,
-  model: string | null,
-): Promise<ReplayCost> {
-  const sizes = await sessionSizes(imported, async () => estimator);
+/** The costs of a session of `sizes` recorded and replayed (`result`), the calls without a model at `model`. */
+export function replayCost(sizes: SessionSizes, result: ReplayResult, model: string | null): ReplayCost {
   return {
     recorded: sizes.estimated ? null : costOfSizes(sizes, model),
     simulated: replayedCostOf(sizes, result.curve, model),
@@ -101,11 +94,12 @@ export function replayDocument(
   history: SessionHistory,
   points: readonly RecordedPoint[],
   r: ReplayResult,
+  sizes: RecordedSizes,
   cost: ReplayCost = NO_COST,
 ) {
   return {
     calls: points.length,
-    recorded: recordedSummary(history, points, cost),
+    recorded: recordedSummary(history, sizes, cost),
     simulated: {
       strategy: r.strategy,
       compactions: r.compactions.map((c) => ({
@@ -136,13 +130,15 @@ function renderTable(
   history: SessionHistory,
   points: readonly RecordedPoint[],
   r: ReplayResult,
+  sizes: RecordedSizes,
   cost: ReplayCost,
   model: string | null,
 ): string {
-  const rec = recordedSummary(history, points, cost);
+  const rec = recordedSummary(history, sizes, cost);
+  const counted = rec.estimated ? ' (counted: some calls record no usage)' : '';
   const lines = [
     `format      ${imported.format}, ${countOf(history.messages.length, 'message')}, ${countOf(points.length, 'call')}`,
-    `recorded    ${rec.compactions.length} compaction${rec.compactions.length === 1 ? '' : 's'}, peak ${n(rec.peakContextTokens)} tokens, input ${n(rec.inputTokensTotal)} tokens over all calls`,
+    `recorded    ${rec.compactions.length} compaction${rec.compactions.length === 1 ? '' : 's'}, peak ${n(rec.peakContextTokens)} tokens, input ${n(rec.inputTokensTotal)} tokens over all calls${counted}`,
   ];
   if (rec.compactions.length) {
     lines.push(
@@ -210,11 +206,12 @@ export async function replayCommand(argv: string[], io: Io): Promise<number> {
     ...(values['offline-summary'] ? { summarize: offlineReplaySummarizer(history.messages, estimator) } : {}),
   });
   const model = sessionModel(imported);
-  const cost = await replayCost(imported, result, estimator, model);
+  const sizes = await sessionSizes(imported, async () => estimator);
+  const cost = replayCost(sizes, result, model);
   io.out(
     values.json
-      ? jsonDocument(replayDocument(history, points, result, cost))
-      : renderTable(imported, history, points, result, cost, model),
+      ? jsonDocument(replayDocument(history, points, result, sizes, cost))
+      : renderTable(imported, history, points, result, sizes, cost, model),
   );
   return 0;
 }

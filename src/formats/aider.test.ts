@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectAider } from './aider';
+import { detectAider, resolveCommand } from './aider';
 import { detectFormat, importTranscript } from './registry';
 import { fixture } from './testSupport.node';
 
@@ -63,6 +63,69 @@ describe("Aider's chat history", () => {
     ]);
     expect(result.issues.map((i) => i.message)).toEqual([
       '2 messages before the last /clear or /reset were left out',
+    ]);
+  });
+
+  it('counts a prompt sent by /ask, /code or /ok once: Aider writes it again on its own line as it sends it', () => {
+    const result = importTranscript(fixture('aider-commands.chat.history.md'));
+    expect(result.messages.map((m) => [m.role, m.source?.line])).toEqual([
+      ['user', 33],
+      ['assistant', 34],
+      ['user', 41],
+      ['assistant', 42],
+      ['user', 59],
+      ['assistant', 60],
+    ]);
+    expect(result.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+      'why is tax computed twice?',
+      'compute tax once, in total()',
+      'Ok, please go ahead and make those changes. and add a test',
+    ]);
+  });
+
+  it('reads a command typed as a unique prefix as Aider does: /cle clears the chat', () => {
+    const result = importTranscript(fixture('aider-commands.chat.history.md'));
+    expect(result.issues.map((i) => i.message)[0]).toBe(
+      '2 messages before the last /clear or /reset were left out',
+    );
+  });
+
+  it('/res resets; an ambiguous prefix (/c) or an unknown command runs nothing and sends nothing', () => {
+    const text = history(
+      '# aider chat started at 2026-11-03 14:05:10',
+      '',
+      '#### fix the header',
+      '',
+      'Done.',
+      '',
+      '#### /res  ',
+      '',
+      '#### /c the footer  ',
+      '',
+      '#### /frobnicate  ',
+      '',
+      '#### now the footer  ',
+      '',
+      'Footer fixed.',
+    );
+    const result = importTranscript(text);
+    expect(result.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'now the footer'],
+      ['assistant', 'Footer fixed.'],
+    ]);
+    expect(result.issues.map((i) => i.code)).toEqual(['cleared-messages', 'aider-commands']);
+  });
+
+  it('resolves a typed word to the command Aider runs', () => {
+    expect(['ask', 'cle', 'res', 'arch', 'c', 'copy', 'map', 'xyz'].map(resolveCommand)).toEqual([
+      'ask',
+      'clear',
+      'reset',
+      'architect',
+      undefined,
+      'copy',
+      'map',
+      undefined,
     ]);
   });
 

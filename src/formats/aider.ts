@@ -11,8 +11,10 @@
  * Aider's output, which the model does not read. The context is what the
  * next request of the newest run holds: a run starts with an empty chat, and
  * `/clear` or `/reset` empties it again. Other commands (`/add`, `/run`, …)
- * are Aider's, not the model's; `/ask`, `/code`, `/architect` and `/context`
- * send the text after the command.
+ * are Aider's, not the model's; `/ask`, `/code`, `/architect`, `/context`
+ * and `/ok` send a message, which Aider writes again on its own `####` line
+ * as it sends it. A command may be typed as any prefix that names one
+ * command alone (`/cle` is `/clear`), as Aider resolves it.
  */
 import type { Message } from '../core/message';
 import { makeMessage } from './build';
@@ -25,10 +27,35 @@ import type { Detection } from './types';
 const RUN_START = /^# aider chat started at /;
 const USER = '#### ';
 const QUOTED = '> ';
-/** Commands whose text goes to the model as the user's message. */
-const ASKING = /^\/(ask|code|architect|context)(\s+|$)/;
+/**
+ * Aider's commands: its `cmd_*` methods, `_` written `-` (Aider-AI/aider
+ * `aider/commands.py`, commit 5dc9490b). A typed word runs the command it
+ * names, or the one command it is a prefix of; otherwise nothing runs.
+ */
+const COMMANDS = (
+  'model editor-model weak-model chat-mode models web commit lint clear reset tokens undo diff add drop git ' +
+  'test run exit quit ls help ask code architect context ok voice paste read-only map map-refresh settings ' +
+  'load save multiline-mode copy report editor edit think-tokens reasoning-effort copy-context'
+).split(' ');
 /** Commands that empty the chat. */
-const CLEARING = /^\/(clear|reset)\s*$/;
+const CLEARING = new Set(['clear', 'reset']);
+/** What `/ok` sends, before any text typed after it. */
+const OK_MESSAGE = 'Ok, please go ahead and make those changes.';
+
+/** The command a typed word runs, as `Commands.run` resolves it; undefined when the word is ambiguous or unknown. */
+export function resolveCommand(word: string): string | undefined {
+  if (COMMANDS.includes(word)) return word;
+  const matches = COMMANDS.filter((c) => c.startsWith(word));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/** The message a command sends to the model with `rest`, the text after it; undefined for one that sends none. */
+function sentBy(command: string | undefined, rest: string): string | undefined {
+  if (command === 'ok') return rest ? `${OK_MESSAGE} ${rest}` : OK_MESSAGE;
+  if (command === 'ask' || command === 'code' || command === 'architect' || command === 'context')
+    return rest;
+  return undefined;
+}
 
 /** How many leading lines detection looks at. */
 const SNIFF_LINES = 400;
@@ -60,6 +87,12 @@ export function detectAider(text: string): Detection | null {
 }
 
 type Block = { kind: 'user' | 'assistant' | 'output'; line: number; lines: string[] };
+/** A block the model reads: what the user typed or the reply. */
+type Spoken = Block & { kind: 'user' | 'assistant' };
+
+function textOf(block: Block): string {
+  return block.lines.join('\n').trim();
+}
 
 export function importAider(text: string, log: IssueLog): Imported {
   const runs: Block[][] = [[]];
@@ -90,29 +123,33 @@ export function importAider(text: string, log: IssueLog): Imported {
   let outputLines = 0;
   let commands = 0;
   let cleared = 0;
+  const spoken: Spoken[] = [];
   for (const b of run) {
-    if (b.kind === 'output') {
-      outputLines += b.lines.length;
-      continue;
-    }
-    let content = b.lines.join('\n').trim();
-    if (content === '' || content === '<blank>') continue;
+    if (b.kind === 'output') outputLines += b.lines.length;
+    else if (textOf(b) !== '' && textOf(b) !== '<blank>') spoken.push({ ...b, kind: b.kind });
+  }
+  spoken.forEach((b, k) => {
+    let content = textOf(b);
     if (b.kind === 'user' && content.startsWith('/')) {
-      if (CLEARING.test(content)) {
+      const word = content.slice(1).split(/\s/, 1)[0]!;
+      const command = resolveCommand(word);
+      if (command !== undefined && CLEARING.has(command)) {
         cleared += messages.length;
         messages = [];
-        continue;
+        return;
       }
-      const asking = ASKING.exec(content);
-      if (!asking) {
+      const sent = sentBy(command, content.slice(1 + word.length).trim());
+      if (sent === undefined) {
         commands++;
-        continue;
+        return;
       }
-      content = content.slice(asking[0].length).trim();
-      if (content === '') continue;
+      // Aider writes the message again on its own line as it sends it: that line is the message.
+      const next = spoken[k + 1];
+      if (sent === '' || (next?.kind === 'user' && textOf(next) === sent)) return;
+      content = sent;
     }
     messages.push(makeMessage({ id: `l${b.line}`, role: b.kind, content, source: { line: b.line } }));
-  }
+  });
 
   if (earlierRuns > 0)
     log.note(

@@ -628,3 +628,56 @@ describe('files as current Claude Code and its viewers write them', () => {
     });
   });
 });
+
+describe('a compact boundary whose logicalParentUuid names a line that is not in the file', () => {
+  const result = importTranscript(fixture('claude-code-dangling-boundary.jsonl'));
+
+  it('keeps the history before it, read back from the last line written before it (the branch a rewind left is not taken)', () => {
+    expect(result.messages.map((m) => m.id)).toEqual(['s1', 'u2', 'a3']);
+    expect(result.history!.messages.map((m) => m.id)).toEqual(['u1b', 'a1b', 't1:0', 'a2', 's1', 'u2', 'a3']);
+  });
+
+  it('places the compaction after those messages, with every call before it', () => {
+    const { compactions, calls } = result.history!;
+    expect(compactions.map((c) => [c.atMessage, c.contextAfter, c.tokensBefore])).toEqual([[4, [4], 154210]]);
+    expect(calls.map((c) => [c.atMessage, c.contextTokens])).toEqual([
+      [1, 9453],
+      [3, 9803],
+      [6, 3003],
+    ]);
+  });
+
+  it('says in the report what it inferred', () => {
+    expect(result.issues.find((i) => i.code === 'boundary-link-missing')).toEqual({
+      severity: 'info',
+      code: 'boundary-link-missing',
+      message:
+        'The compact boundary at line 7 follows a line that is not in the file (a2-gone): the history before it was read back from line 6, the last line written before it',
+      line: 7,
+    });
+  });
+});
+
+describe("Claude Code's automatic compaction file (subagents/agent-acompact-*.jsonl)", () => {
+  const result = importTranscript(fixture('claude-code-acompact.jsonl'));
+
+  it('is the compaction request and its summary, with no broken link for the line it follows in the session', () => {
+    expect(result.messages.map((m) => [m.id, m.role])).toEqual([
+      ['k1', 'user'],
+      ['k2', 'assistant'],
+    ]);
+    expect(result.issues).toEqual([
+      {
+        severity: 'info',
+        code: 'compaction-request',
+        message:
+          'This is the request of an automatic compaction (agent acompact-5e21c0 of session 3b8e1f52-6c0d-4e7a-9d21-5f4a0c9e7b16): what Claude Code sent to be summarized and the summary it got back; the request was 154,103 tokens',
+        line: 1,
+      },
+    ]);
+  });
+
+  it('records its usage as the size of the compaction request', () => {
+    expect(result.usage).toMatchObject({ contextTokens: 154103, outputTokens: 900 });
+  });
+});

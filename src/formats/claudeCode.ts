@@ -13,6 +13,12 @@ import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
 import { counted, heldBy, IssueLog } from './issues';
 import { withParallelResults } from './claudeParallel';
+import {
+  compactionRequestOf,
+  lastLineBefore,
+  noteCompactionRequest,
+  type CompactionRequest,
+} from './claudeCodeLinks';
 import { pathInFileOrder, pathToRoot } from './tree';
 import type { JsonRecord } from './json';
 import { field, isRecord, rec, str } from './json';
@@ -128,6 +134,7 @@ class ClaudeCodeSession implements JsonlSession {
   /** Whether any line carried a `parentUuid` field, even null: without one there is no tree. */
   private linked = false;
   private titles: { summary?: string; ai?: string; custom?: string } = {};
+  private compactionRequest: CompactionRequest | undefined;
 
   constructor(private readonly log: IssueLog) {}
 
@@ -201,6 +208,8 @@ class ClaudeCodeSession implements JsonlSession {
     const first = lines[0]!.record;
     const agent = str(first, 'agentId');
     const session = str(first, 'sessionId');
+    this.compactionRequest = compactionRequestOf(agent, session, lines[0]!, this.nodes);
+    if (this.compactionRequest) return true;
     this.log.note(
       'sub-agent-file',
       `This is the transcript of a sub-agent${agent ? ` (agent ${agent})` : ''}${session ? ` of session ${session}` : ''}: its own conversation, read as one`,
@@ -237,10 +246,12 @@ class ClaudeCodeSession implements JsonlSession {
     const path = this.activePath();
     this.reportSkipped(path);
     const now = convertPath(path, this.log);
+    const usage = pathUsage(path);
+    if (this.compactionRequest) noteCompactionRequest(this.log, this.compactionRequest, usage);
     return {
       messages: now.messages,
       title: this.titles.custom ?? this.titles.ai ?? this.titles.summary,
-      usage: pathUsage(path),
+      usage,
       history: this.history(path, now),
     };
   }
@@ -292,7 +303,10 @@ class ClaudeCodeSession implements JsonlSession {
       return pathInFileOrder(nodes.slice(0, end), before, (n) => !n.sidechain, isCompactBoundary);
     }
     const link = boundary.parent ?? str(boundary.record, 'logicalParentUuid');
-    const start = link === undefined ? undefined : this.nodes.get(link);
+    const start =
+      link === undefined
+        ? undefined
+        : (this.nodes.get(link) ?? lastLineBefore(this.nodes.values(), boundary, link, this.log));
     if (!start || seen.has(start.uuid)) return [];
     const segment = pathToRoot(
       start,

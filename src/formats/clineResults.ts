@@ -16,15 +16,33 @@ import { isRecord, str } from './json';
 /** What a tool_result may hold: a result's text and images stay in it. */
 const RESULT_BLOCKS = new Set(['text', 'image']);
 
-/** The tool a block's first line says it answers, or undefined when it opens no result. */
-function headingTool(block: unknown): string | undefined {
+/**
+ * The label a block's heading gives the call it answers (Cline's
+ * `getDescription`), or undefined when it opens no result. A quoted
+ * parameter may span lines (`[ask_followup_question for '…'] Result:` with a
+ * question of several lines), so the heading is not read from the first
+ * line alone. A sub-agent call's heading has no tool name: `[subagents]`, or
+ * `[subagent: name]` for a configured one.
+ */
+function headingLabel(block: unknown): string | undefined {
   if (!isRecord(block) || str(block, 'type') !== 'text') return undefined;
-  const first = (str(block, 'text') ?? '').split('\n', 1)[0]!;
+  const text = str(block, 'text') ?? '';
   const match =
-    /^\[([\w.-]+)(?: for [^\n]*)?\] Result:/.exec(first) ??
-    /^Tool \[([\w.-]+)\] was not executed because/.exec(first) ??
-    /^Skipping tool \[([\w.-]+)(?: for [^\n]*)?\] due to/.exec(first);
+    /^\[([\w.-]+|subagent: [^\]\n]+)(?: for '[\s\S]*?'| for [^\n]*)?\] Result:/.exec(text) ??
+    /^Tool \[([\w.-]+)\] was not executed because/.exec(text) ??
+    /^Skipping tool \[([\w.-]+)(?: for '[\s\S]*?'| for [^\n]*)?\] due to/.exec(text);
   return match?.[1];
+}
+
+/**
+ * Whether a heading's label names `call`: its tool name, or the label Cline
+ * gives a sub-agent call (cline/cline `SubagentToolHandler.getDescription`;
+ * a configured sub-agent's tool is named `use_subagent_<name>`).
+ */
+function labels(label: string, call: ToolCall): boolean {
+  if (label === call.name) return true;
+  if (label === 'subagents') return call.name === 'use_subagents';
+  return label.startsWith('subagent: ') && call.name.startsWith('use_subagent_');
 }
 
 function closesResult(block: unknown): boolean {
@@ -50,13 +68,13 @@ export function textResultsAsToolResults(calls: readonly ToolCall[], content: un
   if (calls.length === 0 || !Array.isArray(content)) return content;
   const done = answered(content);
   const waiting = calls.filter((c) => !done.has(c.id));
-  if (waiting.length === 0 || !content.some((b) => headingTool(b) !== undefined)) return content;
+  if (waiting.length === 0 || !content.some((b) => headingLabel(b) !== undefined)) return content;
   const out: unknown[] = [];
   let open: unknown[] | null = null;
   for (const block of content) {
-    const name = headingTool(block);
-    if (name !== undefined) {
-      const at = waiting.findIndex((c) => c.name === name);
+    const label = headingLabel(block);
+    if (label !== undefined) {
+      const at = waiting.findIndex((c) => labels(label, c));
       if (at >= 0) {
         const [call] = waiting.splice(at, 1);
         open = [block];

@@ -251,6 +251,48 @@ describe('Cline results written as text after tool_use calls', () => {
     expect(result.issues).toEqual([]);
   });
 
+  it('pairs a heading whose quoted question spans lines, and a sub-agent call answered by "[subagents] Result:"', () => {
+    const result = importTranscript(fixture('cline-task-followup.json'));
+    expect(result.issues).toEqual([]);
+    const tools = result.messages.filter((m) => m.role === 'tool');
+    expect(tools.map((m) => [m.toolName, m.toolCallId])).toEqual([
+      ['ask_followup_question', 'toolu_01DraftAsk000000000001'],
+      ['use_subagents', 'toolu_01DraftSub0000000000002'],
+    ]);
+    expect(tools[0]!.content).toBe(
+      "[ask_followup_question for 'Where should the drafts be kept?\n1. IndexedDB, which survives a reload\n2. localStorage, which is simpler'] Result:\n<answer>\nIndexedDB\n</answer>",
+    );
+    expect(tools[1]!.content.split('\n').slice(0, 2)).toEqual(['[subagents] Result:', 'Subagent results:']);
+    // The answers are no longer user text: each user turn after a call keeps only its details.
+    const users = result.messages.filter((m) => m.role === 'user');
+    expect(users.slice(1).every((m) => m.content.startsWith('<environment_details>'))).toBe(true);
+  });
+
+  it('pairs a configured sub-agent\'s "[subagent: name] Result:" with its use_subagent_ call', () => {
+    const items = [
+      { role: 'user', content: [{ type: 'text', text: '<task>\nReview it\n</task>' }], ts: 1 },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'r1', name: 'use_subagent_reviewer', input: { prompt: 'Review' } }],
+        ts: 2,
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '[subagent: Reviewer] Result:' },
+          { type: 'text', text: 'Subagent results:\nTotal: 1' },
+        ],
+        ts: 3,
+      },
+    ];
+    const result = importTranscript(JSON.stringify(items));
+    expect(result.messages.map((m) => [m.role, m.toolCallId, m.content])).toEqual([
+      ['user', undefined, '<task>\nReview it\n</task>'],
+      ['assistant', undefined, ''],
+      ['tool', 'r1', '[subagent: Reviewer] Result:\nSubagent results:\nTotal: 1'],
+    ]);
+  });
+
   it('leaves a turn that answers with tool_result blocks as it is', () => {
     const items = [
       { role: 'user', content: [{ type: 'text', text: '<task>\nRun it\n</task>' }], ts: 1 },

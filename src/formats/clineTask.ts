@@ -79,7 +79,13 @@ function taskSignal(items: readonly unknown[]): string | null {
 
 export const clineTask: JsonImporter = {
   id: 'cline',
-  fixtures: ['cline-task.json', 'cline-task-native.json', 'roo-code-task.json', 'kilo-code-task.json'],
+  fixtures: [
+    'cline-task.json',
+    'cline-task-native.json',
+    'cline-task-followup.json',
+    'roo-code-task.json',
+    'kilo-code-task.json',
+  ],
   detect(value): Detection | null {
     if (!Array.isArray(value) || value.length === 0) return null;
     const signal = taskSignal(value);

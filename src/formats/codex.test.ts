@@ -21,6 +21,41 @@ describe('Codex CLI rollout JSONL', () => {
     });
   });
 
+  it('detects a Codex 0.169 rollout, whose every line also carries an ordinal', () => {
+    expect(detectFormat(fixture('codex-ordinal.jsonl'))).toEqual({
+      format: 'codex',
+      confidence: 0.98,
+      reason: 'every line is {timestamp, type, payload} with a Codex line type',
+    });
+  });
+
+  it('detects lines with a key no Codex release has written yet, when the known keys match', () => {
+    const jsonl = [
+      { timestamp: '2026-12-01T10:00:00.000Z', shard: 'a', type: 'session_meta', payload: { id: 's1' } },
+      {
+        timestamp: '2026-12-01T10:00:01.000Z',
+        shard: 'a',
+        type: 'response_item',
+        payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] },
+      },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n');
+    expect(detectFormat(jsonl).format).toBe('codex');
+    expect(importTranscript(jsonl).messages.map((m) => m.content)).toEqual(['hi']);
+  });
+
+  it('still refuses lines of the same keys whose type is no Codex line type', () => {
+    const jsonl = [1, 2]
+      .map((ordinal) =>
+        JSON.stringify({ timestamp: '2026-12-01T10:00:00.000Z', ordinal, type: 'tick', payload: {} }),
+      )
+      .join('\n');
+    expect(() => importTranscript(jsonl)).toThrow(
+      'These JSON lines are not a transcript in any known format (an object with keys timestamp, ordinal, type, payload)',
+    );
+  });
+
   it('imports response items only (event_msg duplicates are not messages) and pairs on call_id', () => {
     const result = importTranscript(text);
     expect(counts(result.messages)).toEqual({
@@ -493,6 +528,28 @@ describe('current rollout items', () => {
         line: 1,
         count: 1,
       },
+    ]);
+  });
+
+  it("Codex 0.169's bookkeeping lines are a note, not a problem nor a message", () => {
+    const jsonl = [
+      line('token_usage_record', { input_tokens: 5 }),
+      line('security_risk_score', { score: 0 }),
+      user('hi'),
+    ].join('\n');
+    const { messages, issues } = importTranscript(jsonl);
+    expect(messages.map((m) => m.content)).toEqual(['hi']);
+    expect(issues.map((i) => [i.code, i.message, i.line])).toEqual([
+      [
+        'metadata-line',
+        'Lines of type "token_usage_record" are Codex\'s own records, not messages the model was sent',
+        1,
+      ],
+      [
+        'metadata-line',
+        'Lines of type "security_risk_score" are Codex\'s own records, not messages the model was sent',
+        2,
+      ],
     ]);
   });
 });

@@ -65,22 +65,43 @@ const LINE_TYPES = new Set([
   'compacted',
   'world_state',
   'inter_agent_communication_metadata',
+  'token_usage_record',
+  'retained_context',
+  'security_risk_score',
+  'realtime_item',
 ]);
 
+/**
+ * A rollout line: `{timestamp, type, payload}` with a Codex line type. Other
+ * keys are allowed: Codex 0.169 adds an `ordinal` to every line
+ * (`RolloutLine` in openai/codex codex-rs/history/src/lib.rs), and a newer
+ * release may add more; the known keys with their types decide.
+ */
 function isRolloutLine(record: unknown): boolean {
-  if (!isRecord(record)) return false;
-  const keys = Object.keys(record);
   return (
-    keys.length === 3 &&
+    isRecord(record) &&
     typeof field(record, 'timestamp') === 'string' &&
     LINE_TYPES.has(str(record, 'type') ?? '') &&
     'payload' in record
   );
 }
 
+const USAGE_FIELDS = [
+  'input_tokens',
+  'cached_input_tokens',
+  'output_tokens',
+  'reasoning_output_tokens',
+  'total_tokens',
+];
+
+/** A usage whose every count is zero (or absent) records no call. */
+function isZeroUsage(usage: JsonRecord): boolean {
+  return USAGE_FIELDS.every((key) => (num(usage, key) ?? 0) === 0);
+}
+
 export const codex: JsonlImporter = {
   id: 'codex',
-  fixtures: ['codex.jsonl'],
+  fixtures: ['codex.jsonl', 'codex-ordinal.jsonl'],
   detectRecords(records) {
     if (records.length > 0 && records.every(isRolloutLine)) {
       return detection('codex', 0.98, 'every line is {timestamp, type, payload} with a Codex line type');
@@ -177,6 +198,19 @@ class CodexSession implements JsonlSession {
         return;
       case 'event_msg':
         if (str(payload, 'type') === 'token_count') this.tokenCount(payload);
+        return;
+      case 'token_usage_record':
+      case 'retained_context':
+      case 'security_risk_score':
+      case 'realtime_item':
+        // Codex 0.169's own bookkeeping (usage snapshots, host-only context, risk
+        // scores, realtime presentation): nothing in them is sent to the model.
+        this.log.tallyNote(
+          'metadata-line',
+          type,
+          `Lines of type "${type}" are Codex's own records, not messages the model was sent`,
+          { line },
+        );
         return;
       case 'world_state':
       case 'inter_agent_communication_metadata':
@@ -277,7 +311,9 @@ class CodexSession implements JsonlSession {
     const info = rec(payload, 'info');
     if (!info) return;
     const last = rec(info, 'last_token_usage');
-    if (!last) return;
+    // Codex writes a count of all zeros around a remote compaction, when it
+    // resets its usage: no call was made, and the next real count follows.
+    if (!last || isZeroUsage(last)) return;
     const input = num(last, 'input_tokens');
     this.recordCall(last);
     this.usage = {

@@ -111,3 +111,14 @@ describe('a remote Codex compaction (replacement_history ending in an encrypted 
     expect(issues).toEqual([]);
   });
 });
+
+describe('the all-zero token_count Codex writes around a remote compaction', () => {
+  const { history } = importTranscript(fixture('codex-ordinal.jsonl'));
+
+  it('is not a call: the calls are the reply before the compaction and the next real count', () => {
+    expect(history!.calls.map((c) => [c.atMessage, c.contextTokens])).toEqual([
+      [4, 8200],
+      [10, 3100],
+    ]);
+  });
+});

@@ -69,6 +69,20 @@ const EXPECTED: Expectation[] = [
     issues: [],
   },
   {
+    file: 'codex-ordinal.jsonl',
+    format: 'codex',
+    counts: {
+      messages: 8,
+      roles: { system: 2, user: 4, assistant: 2 },
+      toolCalls: 0,
+      pairedResults: 0,
+      withReasoning: 0,
+      summaries: 1,
+      images: 0,
+    },
+    issues: ['encrypted-summary'],
+  },
+  {
     file: 'pi.jsonl',
     format: 'pi',
     counts: {
@@ -230,6 +244,19 @@ const EXPECTED: Expectation[] = [
     issues: [],
   },
   {
+    file: 'cline-task-followup.json',
+    format: 'cline',
+    counts: {
+      messages: 8,
+      roles: { user: 3, assistant: 3, tool: 2 },
+      toolCalls: 2,
+      pairedResults: 2,
+      withReasoning: 0,
+      ...none,
+    },
+    issues: [],
+  },
+  {
     file: 'roo-code-task.json',
     format: 'cline',
     counts: {
@@ -281,6 +308,19 @@ const EXPECTED: Expectation[] = [
       ...none,
     },
     issues: ['earlier-runs', 'aider-commands', 'aider-output'],
+  },
+  {
+    file: 'aider-commands.chat.history.md',
+    format: 'aider',
+    counts: {
+      messages: 6,
+      roles: { user: 3, assistant: 3 },
+      toolCalls: 0,
+      pairedResults: 0,
+      withReasoning: 0,
+      ...none,
+    },
+    issues: ['cleared-messages', 'aider-commands', 'aider-output'],
   },
   {
     file: 'plain.txt',

@@ -17,7 +17,7 @@ export function isTextFormat(format: FormatId | undefined): format is TextFormat
 
 /** The text formats' hand-written fixtures, as the importers declare theirs (`fixtures`). */
 export const TEXT_FIXTURES: Readonly<Record<TextFormatId, readonly string[]>> = {
-  aider: ['aider.chat.history.md'],
+  aider: ['aider.chat.history.md', 'aider-commands.chat.history.md'],
   text: ['plain.txt'],
 };
 
