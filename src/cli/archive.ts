@@ -8,7 +8,7 @@
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { driveArchive, type DriveJob } from '../archive/drive';
-import type { SessionRow } from '../archive/row';
+import { sessionResults, type SessionRow } from '../archive/row';
 import { tablePaths } from '../archive/tables';
 import { addRow, emptyTotals, totalsOf, type ArchiveTotals } from '../archive/totals';
 import { walkFolder } from '../archive/walk';
@@ -143,8 +143,10 @@ async function readArchive(
           totals.skippedFiles++;
           return;
         }
-        addRow(totals, result.row);
-        tables?.add(result.row, result.compactions);
+        for (const { row, compactions } of sessionResults(result)) {
+          addRow(totals, row);
+          tables?.add(row, compactions);
+        }
       },
     }));
     await tables?.close();

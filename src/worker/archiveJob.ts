@@ -21,6 +21,7 @@ import {
 import type { ImportResult } from '../formats/types';
 import { streamChunks } from '../formats/streamChunks';
 import type { ArchiveReply, ArchiveRequest, ArchiveSource } from './archiveProtocol';
+import { browserSqlite } from './sqlite';
 
 const estimators = new Map<string, Promise<Estimator>>();
 function estimatorFor(tokenizer: TokenizerId, scale: number): Promise<Estimator> {
@@ -38,7 +39,8 @@ async function fileAt(root: FileSystemDirectoryHandle, path: string): Promise<Fi
   return (await dir.getFileHandle(parts[parts.length - 1]!)).getFile();
 }
 
-function readerOf(source: ArchiveSource): SessionReader & { file(path: string): Promise<File> } {
+/** The reader of a request's files; the page's "open in the playground" reads through it too. */
+export function readerOf(source: ArchiveSource): SessionReader & { file(path: string): Promise<File> } {
   if (source.kind === 'files') {
     const file = async (path: string) => {
       const found = source.files[path];
@@ -56,6 +58,7 @@ function readerOf(source: ArchiveSource): SessionReader & { file(path: string): 
           .filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/'))
           .map((p) => p.slice(prefix.length));
       },
+      sqlite: browserSqlite,
     };
   }
   const file = (path: string) => fileAt(source.root, path);
@@ -75,6 +78,7 @@ function readerOf(source: ArchiveSource): SessionReader & { file(path: string): 
         return [];
       }
     },
+    sqlite: browserSqlite,
   };
 }
 
