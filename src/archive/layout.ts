@@ -28,6 +28,16 @@ export interface SessionPlace {
 /** The file name OpenCode gives its SQLite store (`~/.local/share/opencode/opencode.db`). */
 export const OPENCODE_DATABASE = 'opencode.db';
 
+/**
+ * Files read with a session file, not on their own: SQLite's write-ahead log
+ * and its index beside OpenCode's database. Neither a session nor a file
+ * skipped.
+ */
+export function belongsToSession(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name === `${OPENCODE_DATABASE}-wal` || name === `${OPENCODE_DATABASE}-shm`;
+}
+
 /** JSONL files the agents keep beside their sessions that are not sessions: prompt indexes and logs. */
 const NOT_SESSIONS = new Set(['history.jsonl', 'log.jsonl', 'events.jsonl']);
 

@@ -6,15 +6,16 @@ import OPENCODE_COMPACTIONS from '../formats/fixtures/opencode-compactions.json'
 import OPENCODE from '../formats/fixtures/opencode.json';
 import { placeOf } from './layout';
 import { openOpenCodeDatabase } from './opencodeDatabase';
-import { opencodeDatabase, type Exported } from './opencodeDatabaseSupport.node';
-import { readSession, sessionText } from './read';
+import { opencodeDatabase, taggedIds, type Exported } from './opencodeDatabaseSupport.node';
+import { readSession } from './read';
 import type { SessionResult } from './row';
 import type { SessionReader } from './sessionReader';
+import { sessionText } from './sessionText';
 
 const DB = '.local/share/opencode/opencode.db';
 const FIRST = OPENCODE as unknown as Exported;
-/** Ids unique across the database, as OpenCode's are: the two fixtures both count from msg_01. */
-const SECOND = JSON.parse(JSON.stringify(OPENCODE_COMPACTIONS).replace(/"(msg|prt)_/g, '"$1_b')) as Exported;
+/** The two fixtures both count from msg_01: the second's ids tagged, unique as OpenCode's are. */
+const SECOND = taggedIds(OPENCODE_COMPACTIONS as unknown as Exported, 'b');
 
 function memoryReader(files: Record<string, Uint8Array>): SessionReader {
   return {

@@ -53,6 +53,11 @@ export interface Exported {
   messages: { info: { id: string; time?: { created?: number } }; parts: { id: string }[] }[];
 }
 
+/** `exported` with its message and part ids tagged: ids unique across a database, as OpenCode's are. */
+export function taggedIds(exported: Exported, tag: string): Exported {
+  return JSON.parse(JSON.stringify(exported).replace(/"(msg|prt)_/g, `"$1_${tag}`)) as Exported;
+}
+
 export interface StoredSession {
   exported: Exported;
   project: string;

@@ -4,7 +4,8 @@ import { loadEstimator } from '../core/estimate';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import { importChunks, importTranscript } from '../formats/registry';
 import OPENCODE from '../formats/fixtures/opencode.json';
-import { readSession, sessionText } from './read';
+import { readSession } from './read';
+import { sessionText } from './sessionText';
 import { archiveReplay } from './replay';
 import type { SessionReader } from './sessionReader';
 

@@ -6,7 +6,7 @@
  * store in batches. Cancel stops the walk and ends the workers at once.
  */
 import { createByteBudget } from '../../archive/byteBudget';
-import { OPENCODE_DATABASE, placeOf, type SessionPlace } from '../../archive/layout';
+import { belongsToSession, placeOf, type SessionPlace } from '../../archive/layout';
 import { driveArchive } from '../../archive/drive';
 import { walkFolder, type Folder, type FolderEntry } from '../../archive/walk';
 import { sessionResults, type SessionRow } from '../../archive/row';
@@ -50,8 +50,8 @@ async function* fromFiles(
       storage[path] = file;
       continue;
     }
-    if (path.endsWith(`${OPENCODE_DATABASE}-wal`)) {
-      logs[path] = file;
+    if (belongsToSession(path)) {
+      if (path.endsWith('-wal')) logs[path] = file;
       continue;
     }
     const place = placeOf(path);
@@ -209,8 +209,8 @@ export async function sessionFile(path: string): Promise<File | null> {
   if (!f) return null;
   if (f.place.layout === 'opencode-storage' || f.place.layout === 'opencode-db') {
     const [{ sessionText }, { readerOf }] = await Promise.all([
-      import('../../archive/read'),
-      import('../../worker/archiveJob'),
+      import('../../archive/sessionText'),
+      import('../../worker/archiveReader'),
     ]);
     let text = '';
     for await (const chunk of sessionText(readerOf(f.source), { path, place: f.place })) text += chunk;
