@@ -24,7 +24,8 @@ export const ARCHIVE_HELP = `Usage: compaction-playground archive DIR [--json] [
 
 Reads every session under DIR, in the layouts the agents keep them
 (~/.claude/projects, ~/.codex/sessions, ~/.pi/agent/sessions, Gemini CLI's
-chats, OpenCode's storage, Cline and Roo Code tasks), one row per session:
+chats, OpenCode's opencode.db and older storage, Cline and Roo Code tasks),
+one row per session (opencode.db#<session id> for each of a database's):
 format, project, first and last time, messages, model calls, recorded
 compactions, peak context, input tokens over all calls, cache reads and
 writes, cost, and the error of a file that does not import. Files that are
