@@ -166,6 +166,27 @@ describe("OpenCode's database", () => {
     );
   });
 
+  it('reads no database over the import limit: one row with the size read and the limit', async () => {
+    const megabyte = new Uint8Array(1024 * 1024);
+    let read = 0;
+    const huge: SessionReader = {
+      // The same megabyte over and over: 200 MB and one more, never held at once.
+      async *bytes() {
+        for (let i = 0; i < 201; i++) {
+          read++;
+          yield megabyte;
+        }
+      },
+      list: async () => [],
+      sqlite: () => Promise.reject(new Error('SQLite is not needed to refuse a database this large')),
+    };
+    const result = await readSession(huge, { path: DB, place: placeOf(DB)! }, { estimator });
+    expect(result.kind === 'row' && result.row.error).toBe(
+      `${DB}: the database is too large to read (over 201.0 MB with its log; the limit is 200.0 MB)`,
+    );
+    expect(read).toBe(201);
+  });
+
   it('says a file that is not SQLite is not a database', async () => {
     const result = await readSession(
       memoryReader({ [DB]: new TextEncoder().encode('not a database at all, just text') }),
