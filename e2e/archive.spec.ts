@@ -112,7 +112,7 @@ test.describe('"Replay all" over a folder with OpenCode storage', () => {
     // The OpenCode export fixture laid out as OpenCode's storage keeps it: a file per session, message and part.
     const exported = JSON.parse(readFileSync(OPENCODE, 'utf8')) as {
       info: { id: string };
-      messages: { info: object; parts: object[] }[];
+      messages: { info: { id: string }; parts: { id: string }[] }[];
     };
     const root = join(home, '.local/share/opencode/storage');
     const put = (path: string, value: object) => {
@@ -120,11 +120,11 @@ test.describe('"Replay all" over a folder with OpenCode storage', () => {
       writeFileSync(join(root, path), JSON.stringify(value));
     };
     put(`session/9f0e/${exported.info.id}.json`, exported.info);
-    exported.messages.forEach((m, i) => {
-      const id = `msg_${String(i).padStart(3, '0')}`;
-      put(`message/${exported.info.id}/${id}.json`, m.info);
-      m.parts.forEach((p, k) => put(`part/${id}/prt_${String(k).padStart(3, '0')}.json`, p));
-    });
+    // Each file named by its record's id, as OpenCode names them.
+    for (const m of exported.messages) {
+      put(`message/${exported.info.id}/${m.info.id}.json`, m.info);
+      for (const p of m.parts) put(`part/${m.info.id}/${p.id}.json`, p);
+    }
   });
   test.afterAll(() => rmSync(dirname(home), { recursive: true, force: true }));
 

@@ -18,6 +18,7 @@
  */
 import { execFile } from 'node:child_process';
 import {
+  copyFileSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -238,6 +239,8 @@ describe('the packed package', () => {
       'hyparquet',
       'hyparquet-writer',
       'js-tiktoken',
+      // `archive` reads OpenCode's SQLite database with SQLite in WebAssembly, its .wasm beside it.
+      'sql.js',
       'valibot',
     ]);
     for (const dev of ['react', 'recharts', 'zustand', '@tanstack/react-query', 'idb-keyval', 'tsx'])
@@ -337,6 +340,28 @@ describe('the packed package', () => {
         threshold: 111_616,
         shouldCompact: false,
       });
+    },
+    SLOW,
+  );
+
+  it(
+    "runs `archive` from the installed package on OpenCode's database, sql.js's WebAssembly found where it is installed",
+    async () => {
+      const data = join(app, 'opencode-data');
+      mkdirSync(data);
+      for (const name of ['opencode.db', 'opencode.db-wal'])
+        copyFileSync(join(ROOT, 'src/cli/__fixtures__/opencode-wal', name), join(data, name));
+      const { stdout } = await run(
+        'npx',
+        ['--no-install', 'compaction-playground', 'archive', data, '--json'],
+        {
+          cwd: app,
+        },
+      );
+      const doc = JSON.parse(stdout) as { sessions: { file: string; calls: number; error?: string }[] };
+      expect(doc.sessions.map((s) => [s.file, s.calls, s.error ?? null])).toEqual([
+        ['opencode.db#ses_wal0001', 2, null],
+      ]);
     },
     SLOW,
   );

@@ -1,3 +1,4 @@
+import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { loadEstimator } from '../core/estimate';
 import { fixture } from '../formats/testSupport.node';
@@ -11,6 +12,7 @@ function memoryReader(files: Record<string, string>): SessionReader {
       yield new TextEncoder().encode(files[path]);
     },
     list: async () => [],
+    sqlite: () => initSqlJs(),
   };
 }
 

@@ -15,7 +15,7 @@
  */
 import { createByteBudget, type ByteBudget } from './byteBudget';
 import type { SessionPlace } from './layout';
-import { failedRow, type RowResult, type SessionRow } from './row';
+import { failedRow, sessionResults, type RowResult, type SessionRow } from './row';
 
 /** A session the walk found, as a pool reads it; the platform adds where its bytes are. */
 export interface DriveJob {
@@ -93,7 +93,8 @@ export async function driveArchive<J extends DriveJob>(options: DriveOptions<J>)
     progress.done++;
     if (failed) progress.failed++;
     if (result.kind === 'skipped') progress.skipped++;
-    else rows.push(result.row);
+    // A database of sessions (OpenCode's) is one file and a row per session.
+    for (const { row } of sessionResults(result)) rows.push(row);
     options.onResult?.(result, job);
     options.onProgress?.({ ...progress });
   };

@@ -10,9 +10,12 @@
  * each rule matches the end of the path, not its start.
  */
 
-/** How a session is stored: one file read by the importers, or OpenCode's tree of small files. */
+/**
+ * How a session is stored: one file read by the importers, OpenCode's tree
+ * of small files, or OpenCode's SQLite database (many sessions in one file).
+ */
 export type SessionLayout =
-  'claude-code' | 'codex' | 'pi' | 'gemini-cli' | 'cline' | 'opencode-storage' | 'jsonl';
+  'claude-code' | 'codex' | 'pi' | 'gemini-cli' | 'cline' | 'opencode-storage' | 'opencode-db' | 'jsonl';
 
 export interface SessionPlace {
   layout: SessionLayout;
@@ -20,6 +23,19 @@ export interface SessionPlace {
   project: string | null;
   /** A sub-agent's own transcript (Claude Code `agent-*.jsonl`, `subagents/`). */
   subagent: boolean;
+}
+
+/** The file name OpenCode gives its SQLite store (`~/.local/share/opencode/opencode.db`). */
+export const OPENCODE_DATABASE = 'opencode.db';
+
+/**
+ * Files read with a session file, not on their own: SQLite's write-ahead log
+ * and its index beside OpenCode's database. Neither a session nor a file
+ * skipped.
+ */
+export function belongsToSession(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name === `${OPENCODE_DATABASE}-wal` || name === `${OPENCODE_DATABASE}-shm`;
 }
 
 /** JSONL files the agents keep beside their sessions that are not sessions: prompt indexes and logs. */
@@ -46,6 +62,8 @@ export function placeOf(path: string): SessionPlace | null {
   const name = parts[parts.length - 1]!;
   const parent = parts[parts.length - 2];
   const lower = name.toLowerCase();
+  // OpenCode's database (its -wal and -shm files are read with it, not as sessions).
+  if (name === OPENCODE_DATABASE) return { layout: 'opencode-db', project: null, subagent: false };
   if (lower.endsWith('.jsonl')) return NOT_SESSIONS.has(lower) ? null : jsonlPlace(parts);
   if (!lower.endsWith('.json')) return null;
   // Cline and Roo Code: tasks/<id>/api_conversation_history.json (what the model was sent).

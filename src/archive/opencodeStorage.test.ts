@@ -1,9 +1,11 @@
+import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { loadEstimator } from '../core/estimate';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import { importChunks, importTranscript } from '../formats/registry';
 import OPENCODE from '../formats/fixtures/opencode.json';
-import { readSession, sessionText } from './read';
+import { readSession } from './read';
+import { sessionText } from './sessionText';
 import { archiveReplay } from './replay';
 import type { SessionReader } from './sessionReader';
 
@@ -12,19 +14,21 @@ interface Exported {
   messages: { info: { id: string }; parts: { id: string }[] }[];
 }
 
-/** The export fixture laid out as OpenCode's storage keeps it: a file per session, message and part. */
-function storage(exported: Exported): Record<string, string> {
+const ROOT = '.local/share/opencode/storage';
+
+/**
+ * The export fixture laid out as OpenCode's storage keeps it: a file per
+ * session, message and part, each named by its id (the fixture's ids sort
+ * as the messages happened, as OpenCode's time-ordered ids do). `name`
+ * renames a file, as a copy under another name would be.
+ */
+function storage(exported: Exported, name: (id: string) => string = (id) => id): Record<string, string> {
   const files: Record<string, string> = {};
-  const root = '.local/share/opencode/storage';
-  files[`${root}/session/9f0e/${exported.info.id}.json`] = JSON.stringify(exported.info);
-  exported.messages.forEach((m, i) => {
-    // Names that sort as the messages happened, as OpenCode's time-ordered ids do.
-    const id = `msg_${String(i).padStart(3, '0')}`;
-    files[`${root}/message/${exported.info.id}/${id}.json`] = JSON.stringify(m.info);
-    m.parts.forEach((p, k) => {
-      files[`${root}/part/${id}/prt_${String(k).padStart(3, '0')}.json`] = JSON.stringify(p);
-    });
-  });
+  files[`${ROOT}/session/9f0e/${name(exported.info.id)}.json`] = JSON.stringify(exported.info);
+  for (const m of exported.messages) {
+    files[`${ROOT}/message/${exported.info.id}/${name(m.info.id)}.json`] = JSON.stringify(m.info);
+    for (const p of m.parts) files[`${ROOT}/part/${m.info.id}/${name(p.id)}.json`] = JSON.stringify(p);
+  }
   return files;
 }
 
@@ -38,6 +42,7 @@ function memoryReader(files: Record<string, string>): SessionReader {
       Object.keys(files)
         .filter((p) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes('/'))
         .map((p) => p.slice(dir.length + 1)),
+    sqlite: () => initSqlJs(),
   };
 }
 
@@ -93,5 +98,31 @@ describe('"Replay all" on an OpenCode session from its storage', () => {
       costUsd: expect.closeTo(0.0116787, 10),
       overflow: false,
     });
+  });
+});
+
+describe('the folders of an OpenCode session', () => {
+  const place = { layout: 'opencode-storage' as const, project: '9f0e', subagent: false };
+  const read = (files: Record<string, string>, path: string) =>
+    readSession(memoryReader(files), { path, place }, { estimator: () => loadEstimator('o200k_base') });
+
+  it("are found by the records' own ids, not their file names", async () => {
+    // Files copied under other names: the session's and messages' ids still lead to their folders.
+    const files = storage(OPENCODE as unknown as Exported, (id) => `copy-of-${id}`);
+    const path = Object.keys(files).find((p) => p.includes('/session/'))!;
+    const result = await read(files, path);
+    expect(result.kind === 'row' && [result.row.format, result.row.messages, result.row.error]).toEqual([
+      'opencode',
+      importTranscript(JSON.stringify(OPENCODE)).messages.length,
+      undefined,
+    ]);
+  });
+
+  it('that hold no messages are said to be missing where they were looked for', async () => {
+    const path = `${ROOT}/session/9f0e/ses_lonely.json`;
+    const result = await read({ [path]: JSON.stringify({ id: 'ses_lonely', title: 't' }) }, path);
+    expect(result.kind === 'row' && result.row.error).toBe(
+      `${path}: no messages for session ses_lonely (looked in ${ROOT}/message/ses_lonely/)`,
+    );
   });
 });

@@ -6,22 +6,11 @@
  * command line, `File`s and directory handles in the page's workers.
  */
 import type { Estimator } from '../core/estimate';
-import { utf8Chunks } from '../formats/utf8';
-import type { SessionPlace } from './layout';
-import { assembleOpenCode } from './opencodeStorage';
-import { failedRow, sessionRow, type RowInput, type RowResult } from './row';
+import { openOpenCodeDatabase, splitDatabasePath } from './opencodeDatabase';
+import { failedRow, sessionRow, type RowInput, type RowResult, type SessionResult } from './row';
 import type { SessionReader } from './sessionReader';
+import { sessionText, type FoundSession } from './sessionText';
 import { reasonOf } from './walk';
-
-export interface FoundSession {
-  path: string;
-  place: SessionPlace;
-  /**
-   * The file's size when the walk knows it: a file over the import limit is
-   * refused before a byte is read, and its row says its real size.
-   */
-  size?: number | null;
-}
 
 export interface ReadOptions {
   estimator: () => Promise<Estimator>;
@@ -33,25 +22,89 @@ export interface ReadOptions {
 }
 
 /**
- * The text of a found session, as the importer reads it: the file decoded,
- * or OpenCode's storage joined into its export. `bytes` reads one file
- * (the reader's own, or one that counts what it reads).
+ * A found session read into its row; OpenCode's database, found whole, into
+ * a row per session, the database opened once for all of them.
  */
-export function sessionText(
-  reader: SessionReader,
-  found: FoundSession,
-  bytes: (path: string) => AsyncIterable<Uint8Array> = (path) => reader.bytes(path),
-): AsyncIterable<string> {
-  return found.place.layout === 'opencode-storage'
-    ? assembleOpenCode(reader, found.path, bytes)
-    : utf8Chunks(bytes(found.path), found.path);
-}
-
 export async function readSession(
   reader: SessionReader,
   found: FoundSession,
   options: ReadOptions,
 ): Promise<RowResult> {
+  if (found.place.layout === 'opencode-db' && splitDatabasePath(found.path).id === null)
+    return readDatabase(reader, found, options);
+  return readOne(reader, found, options);
+}
+
+/** Every session of OpenCode's database, each imported from its export text as an export file would be. */
+async function readDatabase(
+  reader: SessionReader,
+  found: FoundSession,
+  options: ReadOptions,
+): Promise<RowResult> {
+  let bytes = 0;
+  const read: { failure: unknown } = { failure: null };
+  const counted = async function* (source: AsyncIterable<Uint8Array>) {
+    try {
+      for await (const chunk of source) {
+        bytes += chunk.length;
+        options.onBytes?.(chunk.length);
+        yield chunk;
+      }
+    } catch (error) {
+      read.failure = error;
+      throw error;
+    }
+  };
+  let db;
+  try {
+    db = await openOpenCodeDatabase(reader, found.path, (path) => counted(reader.bytes(path)));
+  } catch (error) {
+    const message =
+      read.failure !== null
+        ? `${found.path}: the file cannot be read (${reasonOf(read.failure)})`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    const row = failedRow({ file: found.path, place: found.place }, message, bytes);
+    return { kind: 'row', row, compactions: [] };
+  }
+  const rows: SessionResult[] = [];
+  try {
+    for (const session of db.sessions()) {
+      if (options.signal?.aborted) break;
+      const place = { layout: found.place.layout, project: session.project, subagent: session.subagent };
+      const exported = db.exportOf(session.id);
+      if (!exported.ok) {
+        rows.push({
+          kind: 'row',
+          row: failedRow({ file: session.path, place }, exported.error),
+          compactions: [],
+        });
+        continue;
+      }
+      const size = new TextEncoder().encode(exported.text).length;
+      const result = await sessionRow({
+        file: session.path,
+        place,
+        chunks: oneChunk(exported.text),
+        bytes: () => size,
+        totalBytes: size,
+        estimator: options.estimator,
+        signal: options.signal,
+      });
+      if (result.kind === 'row') rows.push(result);
+    }
+  } finally {
+    db.close();
+  }
+  return { kind: 'rows', rows };
+}
+
+async function* oneChunk(text: string): AsyncGenerator<string> {
+  yield text;
+}
+
+async function readOne(reader: SessionReader, found: FoundSession, options: ReadOptions): Promise<RowResult> {
   let bytes = 0;
   // In an object: TypeScript does not see the generator below set a plain local.
   const read: { failure: unknown } = { failure: null };
@@ -68,8 +121,8 @@ export async function readSession(
     }
   };
   const source = sessionText(reader, found, (path) => counted(reader.bytes(path)));
-  // OpenCode's session is many files: the size of the one found is not the session's.
-  const size = found.place.layout === 'opencode-storage' ? null : (found.size ?? null);
+  // OpenCode's session is many files, or part of one: the size of the file found is not the session's.
+  const size = found.place.layout.startsWith('opencode-') ? null : (found.size ?? null);
   const result = await sessionRow({
     file: found.path,
     place: found.place,

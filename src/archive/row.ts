@@ -72,10 +72,24 @@ export interface CompactionRow extends LedgerFigures {
   line: number | null;
 }
 
+/** One session's row and its compactions. */
+export interface SessionResult {
+  kind: 'row';
+  row: SessionRow;
+  compactions: CompactionRow[];
+}
+
 export type RowResult =
-  | { kind: 'row'; row: SessionRow; compactions: CompactionRow[] }
+  | SessionResult
+  /** A file of many sessions (OpenCode's database): a row each, in the file's order. */
+  | { kind: 'rows'; rows: SessionResult[] }
   /** Not a session after all: a `.jsonl` in no agent's layout that does not import. */
   | { kind: 'skipped' };
+
+/** The session rows of a result: none, one, or a database's many. */
+export function sessionResults(result: RowResult): SessionResult[] {
+  return result.kind === 'row' ? [result] : result.kind === 'rows' ? result.rows : [];
+}
 
 export interface RowInput {
   file: string;

@@ -6,7 +6,7 @@
  * before the walk ends. Whatever cannot be read is said once, where it is,
  * and the walk goes on.
  */
-import { entersFolder, placeOf, type SessionPlace } from './layout';
+import { belongsToSession, entersFolder, placeOf, type SessionPlace } from './layout';
 
 /** One entry of a folder, as the platform lists it. */
 export type FolderEntry<F> =
@@ -78,7 +78,7 @@ async function* walkInto<F>(
         if (entry.leaves) yield { kind: 'outside-link', path };
       } else if (entry.kind === 'folder') {
         if (entersFolder(path)) subfolders.push(entry);
-      } else {
+      } else if (!belongsToSession(path)) {
         const place = placeOf(path);
         yield place
           ? { kind: 'session', path, file: entry.file, size: entry.size, place }

@@ -9,6 +9,7 @@ import { countSession } from '../core/session/counted';
 import { importTranscript } from '../formats/registry';
 import type { ArchiveDocument } from './archive';
 import { run, scratch } from './testSupport.node';
+import { nodeSqlite } from './sqlite';
 
 const SAMPLES = join(__dirname, '../../public/samples');
 
@@ -288,6 +289,7 @@ describe('reading one session of the archive', () => {
         yield new Uint8Array(bytes);
       },
       list: async () => [],
+      sqlite: nodeSqlite,
     };
   };
   const place = { layout: 'claude-code' as const, project: '-x', subagent: false };
@@ -336,6 +338,7 @@ describe('reading one session of the archive', () => {
         throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
       },
       list: async () => [],
+      sqlite: nodeSqlite,
     };
     const place = { layout: 'claude-code' as const, project: '-x', subagent: false };
     const result = await readSession(

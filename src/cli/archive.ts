@@ -8,7 +8,7 @@
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { driveArchive, type DriveJob } from '../archive/drive';
-import type { SessionRow } from '../archive/row';
+import { sessionResults, type SessionRow } from '../archive/row';
 import { tablePaths } from '../archive/tables';
 import { addRow, emptyTotals, totalsOf, type ArchiveTotals } from '../archive/totals';
 import { walkFolder } from '../archive/walk';
@@ -24,7 +24,8 @@ export const ARCHIVE_HELP = `Usage: compaction-playground archive DIR [--json] [
 
 Reads every session under DIR, in the layouts the agents keep them
 (~/.claude/projects, ~/.codex/sessions, ~/.pi/agent/sessions, Gemini CLI's
-chats, OpenCode's storage, Cline and Roo Code tasks), one row per session:
+chats, OpenCode's opencode.db and older storage, Cline and Roo Code tasks),
+one row per session (opencode.db#<session id> for each of a database's):
 format, project, first and last time, messages, model calls, recorded
 compactions, peak context, input tokens over all calls, cache reads and
 writes, cost, and the error of a file that does not import. Files that are
@@ -143,8 +144,10 @@ async function readArchive(
           totals.skippedFiles++;
           return;
         }
-        addRow(totals, result.row);
-        tables?.add(result.row, result.compactions);
+        for (const { row, compactions } of sessionResults(result)) {
+          addRow(totals, row);
+          tables?.add(row, compactions);
+        }
       },
     }));
     await tables?.close();

@@ -10,6 +10,7 @@ import { readdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SessionReader } from '../archive/sessionReader';
 import { isInside } from './archiveFolder';
+import { nodeSqlite } from './sqlite';
 
 export const LINK_OUT_REASON = 'a link out of the folder (--follow-links reads it)';
 
@@ -38,5 +39,6 @@ export function diskReader(root: string, options: { followLinks?: boolean } = {}
         return [];
       }
     },
+    sqlite: nodeSqlite,
   };
 }

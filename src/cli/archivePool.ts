@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { DriveJob, RowPool } from '../archive/drive';
-import type { FoundSession } from '../archive/read';
+import type { FoundSession } from '../archive/sessionText';
 import type { RowResult } from '../archive/row';
 import type { TokenizerId } from '../core';
 

@@ -5,9 +5,9 @@ import { CSP_HEADER, CSP_META, connectAllowed } from './contentSecurityPolicy';
 const PAGE = 'https://playground.example';
 
 describe('the content security policy', () => {
-  it('allows no inline script, no eval and no inline style', () => {
-    expect(CSP_HEADER).not.toContain('unsafe-');
-    expect(CSP_HEADER).toContain("script-src 'self';");
+  it('allows no inline script, no eval and no inline style; WebAssembly may compile', () => {
+    expect(CSP_HEADER.replace("'wasm-unsafe-eval'", '')).not.toContain('unsafe-');
+    expect(CSP_HEADER).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(CSP_HEADER).toContain("style-src 'self';");
     expect(CSP_HEADER).toContain("object-src 'none';");
   });

@@ -31,7 +31,9 @@ export const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'] as 
 export const DIRECTIVES: Readonly<Record<Directive, readonly string[]>> = {
   'default-src': ["'self'"],
   // No 'unsafe-inline' and no 'unsafe-eval': every script is a file from the build.
-  'script-src': ["'self'"],
+  // 'wasm-unsafe-eval' lets WebAssembly compile, and nothing else: SQLite
+  // (sql.js), fetched by an archive worker only when it meets OpenCode's database.
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   // React and recharts set styles through the DOM (element.style), which a
   // policy does not govern; nothing writes a <style> element or a style attribute.
   'style-src': ["'self'"],

@@ -7,7 +7,6 @@
  * posted.
  */
 import { readSession } from '../archive/read';
-import type { SessionReader } from '../archive/sessionReader';
 import { archiveReplay, type ArchiveReplay } from '../archive/replay';
 import type { RowResult } from '../archive/row';
 import {
@@ -19,8 +18,8 @@ import {
   type TokenizerId,
 } from '../core';
 import type { ImportResult } from '../formats/types';
-import { streamChunks } from '../formats/streamChunks';
-import type { ArchiveReply, ArchiveRequest, ArchiveSource } from './archiveProtocol';
+import { readerOf } from './archiveReader';
+import type { ArchiveReply, ArchiveRequest } from './archiveProtocol';
 
 const estimators = new Map<string, Promise<Estimator>>();
 function estimatorFor(tokenizer: TokenizerId, scale: number): Promise<Estimator> {
@@ -28,54 +27,6 @@ function estimatorFor(tokenizer: TokenizerId, scale: number): Promise<Estimator>
   let found = estimators.get(key);
   if (!found) estimators.set(key, (found = loadEstimator(tokenizer, scale)));
   return found;
-}
-
-/** The file at `path` under a directory handle. */
-async function fileAt(root: FileSystemDirectoryHandle, path: string): Promise<File> {
-  const parts = path.split('/');
-  let dir = root;
-  for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part);
-  return (await dir.getFileHandle(parts[parts.length - 1]!)).getFile();
-}
-
-function readerOf(source: ArchiveSource): SessionReader & { file(path: string): Promise<File> } {
-  if (source.kind === 'files') {
-    const file = async (path: string) => {
-      const found = source.files[path];
-      if (!found) throw Object.assign(new Error(`${path} is not among the opened files`), { code: 'ENOENT' });
-      return found;
-    };
-    return {
-      file,
-      async *bytes(path) {
-        yield* streamChunks((await file(path)).stream());
-      },
-      async list(path) {
-        const prefix = `${path}/`;
-        return Object.keys(source.files)
-          .filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/'))
-          .map((p) => p.slice(prefix.length));
-      },
-    };
-  }
-  const file = (path: string) => fileAt(source.root, path);
-  return {
-    file,
-    async *bytes(path) {
-      yield* streamChunks((await file(path)).stream());
-    },
-    async list(path) {
-      try {
-        let dir = source.root;
-        for (const part of path.split('/').filter(Boolean)) dir = await dir.getDirectoryHandle(part);
-        const names: string[] = [];
-        for await (const name of dir.keys()) names.push(name);
-        return names;
-      } catch {
-        return [];
-      }
-    },
-  };
 }
 
 /** The session replayed under `settings`: what that strategy and threshold would have done. */

@@ -6,10 +6,10 @@
  * store in batches. Cancel stops the walk and ends the workers at once.
  */
 import { createByteBudget } from '../../archive/byteBudget';
-import { placeOf, type SessionPlace } from '../../archive/layout';
+import { belongsToSession, placeOf, type SessionPlace } from '../../archive/layout';
 import { driveArchive } from '../../archive/drive';
 import { walkFolder, type Folder, type FolderEntry } from '../../archive/walk';
-import type { SessionRow } from '../../archive/row';
+import { sessionResults, type SessionRow } from '../../archive/row';
 import type { SettingsFields } from '../../core';
 import { useArchive } from '../../state/archiveStore';
 import type { ArchiveReplay } from '../../worker/archiveProtocol';
@@ -41,11 +41,17 @@ async function* fromFiles(
 ): AsyncGenerator<FoundFile> {
   const storage: Record<string, File> = {};
   const sessions: { path: string; place: SessionPlace; file: File }[] = [];
+  /** OpenCode database logs (`opencode.db-wal`) by path, read with their database. */
+  const logs: Record<string, File> = {};
   for (let i = 0; i < files.length; i++) {
     if (i % SLICE === SLICE - 1) await yieldToPage();
     const { path, file } = files[i]!;
     if (/(^|\/)storage\/(message|part)\//.test(path)) {
       storage[path] = file;
+      continue;
+    }
+    if (belongsToSession(path)) {
+      if (path.endsWith('-wal')) logs[path] = file;
       continue;
     }
     const place = placeOf(path);
@@ -61,11 +67,21 @@ async function* fromFiles(
       path: s.path,
       place: s.place,
       size: s.file.size,
-      source: {
-        kind: 'files',
-        files: s.place.layout === 'opencode-storage' ? storage : { [s.path]: s.file },
-      },
+      source: { kind: 'files', files: filesOf(s, storage, logs) },
     };
+}
+
+/** The files a session's worker needs: OpenCode's storage tree, a database and its log, or the file alone. */
+function filesOf(
+  session: { path: string; place: SessionPlace; file: File },
+  storage: Record<string, File>,
+  logs: Record<string, File>,
+): Record<string, File> {
+  if (session.place.layout === 'opencode-storage') return storage;
+  const log = logs[`${session.path}-wal`];
+  return log
+    ? { [session.path]: session.file, [`${session.path}-wal`]: log }
+    : { [session.path]: session.file };
 }
 
 /** A directory handle as the walk's `Folder` (no links in this API: identity is not needed). */
@@ -160,10 +176,14 @@ export async function readFolder(folder: OpenedFolder): Promise<void> {
       files: remembered(),
       signal: stop.signal,
       // A file whose worker failed arrives as a row with its error, shown in the table.
-      onResult: (result) => {
+      onResult: (result, job) => {
         files++;
-        if (result.kind === 'row') rows.push(result.row);
-        else skipped++;
+        if (result.kind === 'skipped') skipped++;
+        for (const { row } of sessionResults(result)) {
+          rows.push(row);
+          // A database's sessions are each opened and replayed from the database by their own path.
+          if (result.kind === 'rows') opened.set(row.file, { ...job, path: row.file });
+        }
       },
     });
   } finally {
@@ -180,26 +200,22 @@ export function cancelArchive(): void {
   current?.cancel();
 }
 
-/** The file of a session, to open in the playground; OpenCode's storage is joined into its export first. */
+/**
+ * The file of a session, to open in the playground; OpenCode's storage, and
+ * a session of its database, are joined into its export first.
+ */
 export async function sessionFile(path: string): Promise<File | null> {
   const f = opened.get(path);
   if (!f) return null;
-  if (f.place.layout === 'opencode-storage') {
-    const { assembleOpenCode } = await import('../../archive/opencodeStorage');
-    const files = f.source.kind === 'files' ? f.source.files : {};
-    const reader = {
-      async *bytes(p: string) {
-        const file = files[p];
-        if (file) yield new Uint8Array(await file.arrayBuffer());
-      },
-      list: async (dir: string) =>
-        Object.keys(files)
-          .filter((p) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes('/'))
-          .map((p) => p.slice(dir.length + 1)),
-    };
+  if (f.place.layout === 'opencode-storage' || f.place.layout === 'opencode-db') {
+    const [{ sessionText }, { readerOf }] = await Promise.all([
+      import('../../archive/sessionText'),
+      import('../../worker/archiveReader'),
+    ]);
     let text = '';
-    for await (const chunk of assembleOpenCode(reader, path, reader.bytes)) text += chunk;
-    return new File([text], path.split('/').pop()!, { type: 'application/json' });
+    for await (const chunk of sessionText(readerOf(f.source), { path, place: f.place })) text += chunk;
+    const name = path.split('/').pop()!.replace(/^.*#/, '');
+    return new File([text], name.endsWith('.json') ? name : `${name}.json`, { type: 'application/json' });
   }
   if (f.source.kind === 'files') return f.source.files[path] ?? null;
   const parts = path.split('/');
