@@ -177,7 +177,12 @@ function whereEnv(origin: EnvValue['origin']): string {
     : ` (env in the ${origin.scope} settings, ${CLAUDE_SETTINGS_FILES[origin.scope]})`;
 }
 
-/** Where the window came from, in words: `from CLAUDE_CODE_AUTO_COMPACT_WINDOW`, `from autoCompactWindow in the project settings (.claude/settings.json)`. */
+/** Where the window came from, in words that follow the figure: `from CLAUDE_CODE_AUTO_COMPACT_WINDOW`. */
+/** Whether something the user set (or Claude Code's own rule for unknown models) decided, not just the model's window. */
+export function setByClaudeCode(source: ClaudeCodeWindowSource): boolean {
+  return source.from !== 'model' && source.from !== 'status' && source.from !== 'default';
+}
+
 export function describeClaudeCodeSource(source: ClaudeCodeWindowSource): string {
   switch (source.from) {
     case 'env':
@@ -185,15 +190,15 @@ export function describeClaudeCodeSource(source: ClaudeCodeWindowSource): string
     case 'settings':
       return `from ${source.perModel ? 'modelSettings…autoCompactWindow' : 'autoCompactWindow'} in the ${source.scope} settings (${CLAUDE_SETTINGS_FILES[source.scope]})`;
     case 'status':
-      return "the model's window as Claude Code reports it";
+      return "as Claude Code reports the model's window";
     case 'model':
-      return `the window of ${source.model}`;
+      return `from the window of ${source.model}`;
     case '1m-off':
-      return `${source.model} held to 200K by CLAUDE_CODE_DISABLE_1M_CONTEXT`;
+      return `from ${source.model} held to 200,000 by CLAUDE_CODE_DISABLE_1M_CONTEXT`;
     case 'unknown-model':
-      return `the window Claude Code assumes for an unrecognized model (${source.model})`;
+      return `as Claude Code assumes it for a model it does not recognize (${source.model})`;
     case 'default':
-      return 'the default: no model named';
+      return 'by default: no model named';
   }
 }
 
