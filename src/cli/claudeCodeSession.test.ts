@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run, scratch, withEnv } from './testSupport.node';
+import { startWatch } from './liveSupport.node';
 
 /** A Claude Code session on claude-sonnet-4-5 (200K), its newest call 50,000 tokens. */
 function session(dir: string): string {
@@ -102,4 +103,36 @@ describe("inspect on a Claude Code session: Claude Code's own window", () => {
       notes: [],
     });
   });
+});
+
+describe("watch on a Claude Code session: Claude Code's own point", () => {
+  it('says the window the settings set, the point (87,000) and the tokens until it from the context (50,000 sent + the reply)', async () => {
+    const root = scratch('cc-watch-').dir;
+    mkdirSync(join(root, 'home', '.claude'), { recursive: true });
+    mkdirSync(join(root, 'project', '.claude'), { recursive: true });
+    writeFileSync(
+      join(root, 'project', '.claude', 'settings.local.json'),
+      JSON.stringify({ autoCompactWindow: 120_000 }),
+    );
+    const restore = withEnv({
+      HOME: join(root, 'home'),
+      CLAUDE_CONFIG_DIR: undefined,
+      CLAUDE_CODE_AUTO_COMPACT_WINDOW: undefined,
+    });
+    const watching = startWatch([
+      session(root),
+      '--interval',
+      '20',
+      '--claude-settings',
+      join(root, 'project'),
+    ]);
+    try {
+      expect(await watching.next((l) => l.includes('claude code:'))).toBe(
+        '  claude code: auto-compact in 36,994 tokens at 87,000 (window 120,000 from autoCompactWindow in the local settings (.claude/settings.local.json))',
+      );
+    } finally {
+      await watching.stop();
+      restore();
+    }
+  }, 20_000);
 });
