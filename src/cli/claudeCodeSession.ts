@@ -9,6 +9,7 @@ import {
   type ClaudeCodeWindow,
 } from '../core/harness/claudeCodeWindow';
 import type { WindowOrigin } from '../core/modelWindow';
+import { claudeCode } from '../formats/claudeCode';
 import type { ImportResult } from '../formats/types';
 import { claudeCodeWindowOnDisk } from './claudeSettings';
 import type { Values } from './values';
@@ -26,7 +27,7 @@ export function claudeCodeWindowFor(
   env: Readonly<Record<string, string | undefined>> = process.env,
   cwd: string = process.cwd(),
 ): ClaudeCodeWindow | null {
-  if (imported.format !== 'claude-code') return null;
+  if (imported.format !== claudeCode.id) return null;
   const dir = values['claude-settings'];
   return claudeCodeWindowOnDisk({
     env,
