@@ -33,6 +33,8 @@ export function claudeCodeWindowFor(
     env,
     project: typeof dir === 'string' ? dir : cwd,
     model: imported.usage?.model ?? null,
+    // The window the file states (the 1M beta a recorded request asked for) is the model's, as Claude Code reports it.
+    reportedWindow: imported.usage?.contextWindow ?? null,
   });
 }
 
