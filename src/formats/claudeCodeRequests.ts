@@ -12,7 +12,7 @@ import type { Message } from '../core/message';
 import type { Converted } from './claudeCodeLines';
 import type { ImportUsage } from './types';
 import type { JsonRecord } from './json';
-import { arr, field, isRecord, num, rec, str } from './json';
+import { arr, field, isRecord, rec, str } from './json';
 
 /** The line types of this record; none of them is a message of the transcript. */
 export const REQUEST_LINE_TYPES: ReadonlySet<string> = new Set([
@@ -33,7 +33,6 @@ export class SentRequests {
   private readonly blobs = new Map<string, JsonRecord>();
   /** The newest request of the main conversation (a sub-agent's carry an `agentId`). */
   private newest: JsonRecord | null = null;
-  private cost: JsonRecord | null = null;
 
   add(type: string, record: JsonRecord): void {
     if (type === 'api-request-shape') {
@@ -47,9 +46,8 @@ export class SentRequests {
       if (hash && message) this.blobs.set(hash, message);
     } else if (type === 'api-request') {
       if (field(record, 'agentId') === undefined) this.newest = record;
-    } else if (type === 'cost-state') {
-      this.cost = record;
     }
+    // `cost-state` (the session's cost so far) is taken in and not read yet.
   }
 
   /** Whether the file recorded a request of the main conversation. */
@@ -68,11 +66,6 @@ export class SentRequests {
     const params = this.newest && rec(this.newest, 'params');
     const betas = params ? arr(params, 'betas') : undefined;
     return betas?.some((b) => typeof b === 'string' && CONTEXT_1M_BETA.test(b)) ? 1_000_000 : undefined;
-  }
-
-  /** The cost `cost-state` records for the session so far, in dollars. */
-  costUsd(): number | undefined {
-    return this.cost ? num(this.cost, 'totalCostUSD') : undefined;
   }
 
   /**
