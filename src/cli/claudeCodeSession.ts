@@ -20,7 +20,10 @@ export const CLAUDE_SETTINGS_HELP = `  --claude-settings DIR  for a Claude Code 
                       (.claude/settings.json, .claude/settings.local.json) instead of the
                       current folder's; the user's and managed settings are read as Claude Code reads them`;
 
-/** Claude Code's resolution for a Claude Code file; null for any other format. */
+/**
+ * Claude Code's resolution for a Claude Code file; null for any other
+ * format, and for a link (this machine's settings are not its sender's).
+ */
 export function claudeCodeWindowFor(
   imported: Pick<ImportResult, 'format' | 'usage'>,
   values: Values,

@@ -332,7 +332,8 @@ export async function inspect(argv: string[], io: Io): Promise<number> {
   }
   const loaded = await loadSource('inspect', values, positionals, io);
   const { imported, shared } = loaded;
-  const claude = claudeCodeWindowFor(imported, values);
+  // A link or bundle is its sender's: this machine's Claude Code settings say nothing of it.
+  const claude = shared ? null : claudeCodeWindowFor(imported, values);
   const window = windowWithClaudeCode(loaded.window, claude);
   const settings = { ...loaded.settings, maxContextTokens: window.tokens };
   const estimator = await estimatorFor(settings);

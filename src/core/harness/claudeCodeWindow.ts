@@ -178,9 +178,9 @@ function whereEnv(origin: EnvValue['origin']): string {
 }
 
 /** Where the window came from, in words that follow the figure: `from CLAUDE_CODE_AUTO_COMPACT_WINDOW`. */
-/** Whether something the user set (or Claude Code's own rule for unknown models) decided, not just the model's window. */
+/** Whether something the user set decided the window (a variable, a setting, the 1M switch), not the model alone. */
 export function setByClaudeCode(source: ClaudeCodeWindowSource): boolean {
-  return source.from !== 'model' && source.from !== 'status' && source.from !== 'default';
+  return source.from === 'env' || source.from === 'settings' || source.from === '1m-off';
 }
 
 export function describeClaudeCodeSource(source: ClaudeCodeWindowSource): string {
