@@ -128,6 +128,6 @@ describe('docs/cli.md against --help', () => {
     );
     expect(options.get('inspect')).toContain('--keep-recent');
     expect(options.get('inspect')).toContain('--protect');
-    expect(options.get('statusline')?.size).toBe(0);
+    expect([...(options.get('statusline') ?? [])]).toEqual(['--claude-settings']);
   });
 });

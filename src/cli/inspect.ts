@@ -17,6 +17,13 @@ import {
   type TranscriptShape,
 } from '../core';
 import { describeWindowOrigin } from '../core/modelWindow';
+import { describeClaudeCodeWindow, type ClaudeCodeWindow } from '../core/harness/claudeCodeWindow';
+import {
+  CLAUDE_SETTINGS_HELP,
+  CLAUDE_SETTINGS_OPTIONS,
+  claudeCodeWindowFor,
+  windowWithClaudeCode,
+} from './claudeCodeSession';
 import { isProblem } from '../formats/issues';
 import { importReport } from '../formats/report';
 import type { ImportResult } from '../formats/types';
@@ -41,9 +48,14 @@ Shows each message's tokens and what compaction would do with it (summarize,
 keep, or clear in place), the threshold, whether compaction would fire, where
 it would cut, and the same for every strategy and agent preset.
 
+For a Claude Code session, the auto-compact window and point are Claude
+Code's own, from its environment and settings files (see --claude-settings),
+with the one that decided them.
+
 Options:
 ${SETTINGS_HELP}
-${SOURCE_HELP}`;
+${SOURCE_HELP}
+${CLAUDE_SETTINGS_HELP}`;
 
 /**
  * The `--json` document. Field names are part of the command line's
@@ -55,6 +67,7 @@ export function inspectDocument(
   a: Analysis,
   shared: SharedOrigin | null = null,
   window: Loaded['window'] | null = null,
+  claude: ClaudeCodeWindow | null = null,
 ) {
   const { plan } = a;
   const split = a.unseenSplit;
@@ -81,6 +94,7 @@ export function inspectDocument(
     unseenLikelyMissing: split.likelyMissing,
     lastCallTokens: split.lastCallTokens,
     ...(window ? { windowSource: { ...window.origin, tokens: window.tokens } } : {}),
+    ...(claude ? { claudeCode: claudeCodeDocument(claude) } : {}),
     contextTokens: a.contextTokens,
     threshold: a.threshold,
     shouldCompact: a.shouldCompact,
@@ -94,6 +108,19 @@ export function inspectDocument(
     overflow: a.overflow,
     strategies: Object.fromEntries(a.outcomes.map((o) => [o.strategy, outcomeDocument(o)])),
     ...(shared ? { link: sharedDocument(shared) } : {}),
+  };
+}
+
+/** Claude Code's own window and point in the `--json` document. */
+function claudeCodeDocument(c: ClaudeCodeWindow) {
+  return {
+    window: c.window,
+    modelWindow: c.modelWindow,
+    threshold: c.trigger?.threshold ?? null,
+    formula: c.trigger?.formula ?? null,
+    off: c.off,
+    source: c.source,
+    notes: c.notes,
   };
 }
 
@@ -217,6 +244,7 @@ export function renderTable(
   a: Analysis,
   shared: SharedOrigin | null = null,
   window: Loaded['window'] | null = null,
+  claude: ClaudeCodeWindow | null = null,
 ): string {
   const { plan, settings } = a;
   const rows = imported.messages.map((m, i) =>
@@ -239,6 +267,7 @@ export function renderTable(
     ...a.adjustments.map((adj) => `            ${describeAdjustment(adj)}`),
   ];
   if (window) lines.push(`window      ${describeWindowOrigin(window.tokens, window.origin)}`);
+  if (claude) lines.push(`claude code ${describeClaudeCodeWindow(claude)}`);
   lines.push(`context     ${describeContext(a)}`);
   for (const line of describeUnseen(a)) lines.push(`            ${line}`);
   lines.push(`verdict     ${describeVerdict(a)}`);
@@ -292,12 +321,21 @@ export function renderTable(
 }
 
 export async function inspect(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(argv, { ...SETTINGS_OPTIONS, ...SOURCE_OPTIONS });
+  const { values, positionals } = parse(argv, {
+    ...SETTINGS_OPTIONS,
+    ...SOURCE_OPTIONS,
+    ...CLAUDE_SETTINGS_OPTIONS,
+  });
   if (values.help) {
     io.out(INSPECT_HELP);
     return 0;
   }
-  const { imported, settings, shared, window } = await loadSource('inspect', values, positionals, io);
+  const loaded = await loadSource('inspect', values, positionals, io);
+  const { imported, shared } = loaded;
+  // A link or bundle is its sender's: this machine's Claude Code settings say nothing of it.
+  const claude = shared ? null : claudeCodeWindowFor(imported, values);
+  const window = windowWithClaudeCode(loaded.window, claude);
+  const settings = { ...loaded.settings, maxContextTokens: window.tokens };
   const estimator = await estimatorFor(settings);
   const counted = shapeOf(imported.messages, estimator);
   // What the file's usage shows every request held beyond its messages (system prompt, tools).
@@ -310,8 +348,8 @@ export async function inspect(argv: string[], io: Io): Promise<number> {
   const analysis = analyze(shape, settings);
   io.out(
     values.json
-      ? jsonDocument(inspectDocument(imported, shape, analysis, shared, window))
-      : renderTable(imported, shape, analysis, shared, window),
+      ? jsonDocument(inspectDocument(imported, shape, analysis, shared, window, claude))
+      : renderTable(imported, shape, analysis, shared, window, claude),
   );
   return 0;
 }

@@ -32,6 +32,8 @@ function withoutText(doc: Record<string, unknown>) {
     unseenLikelyMissing: _missing,
     lastCallTokens: _lastCall,
     windowSource: _window,
+    // Claude Code's own window is read from this machine's settings for a file, never for a link.
+    claudeCode: _claude,
     ...rest
   } = doc;
   const { unseenTokens: _unseen, ...settings } = doc.settings as Record<string, unknown>;

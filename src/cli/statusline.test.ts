@@ -12,26 +12,37 @@ import {
   ccUser,
   FIX_SESSION,
 } from './liveSupport.node';
-import { lossLine, statusline, TAIL_BYTES } from './statusline';
+import { lossLine, statusline, TAIL_BYTES, type WindowResolver } from './statusline';
+import { claudeCodeWindow } from '../core/harness/claudeCodeWindow';
 import { countLost, factLossAt, MAX_SEGMENT_BYTES } from './statuslineCount';
 import type { FactLoss } from '../core/ledger/survival';
 import { knownLoss, type LossCache } from './statuslineLoss';
 import { run, scratch } from './testSupport.node';
+
+/** The machine's own Claude Code settings never reach a test: none are read. */
+const noSettingsFiles: WindowResolver = (r) =>
+  claudeCodeWindow({ env: r.env, files: { scopes: {} }, model: r.model, reportedWindow: r.reportedWindow });
 
 /**
  * Runs the command in-process on this stdin text and environment; returns
  * its one line and exit code. A compaction's lost facts are counted on the
  * spot, as the counting process would, into a cache of the test's own.
  */
-async function status(stdin: string, env: NodeJS.ProcessEnv = {}) {
+async function status(
+  stdin: string,
+  env: NodeJS.ProcessEnv = {},
+  resolveWindow: WindowResolver = noSettingsFiles,
+  argv: string[] = [],
+) {
   const out: string[] = [];
   const { cache } = memoryCache();
   const code = await statusline(
-    [],
+    argv,
     { out: (t) => out.push(t), err: (t) => out.push(`ERR ${t}`) },
     async () => stdin,
     env,
     async (path, c, size) => factLossAt(path, c.at, size, c.id, cache),
+    resolveWindow,
   );
   return { code, out };
 }
@@ -204,7 +215,7 @@ describe('statusline', () => {
 });
 
 describe('statusline: hostile input gives one short line and exit 0', () => {
-  it('a window below one token, or past any model’s, is not a window: the model’s is used, never Infinity%', async () => {
+  it('a window below one token, or past any model’s, is not a window: the model’s is used (1M for one Claude Code does not recognize), never Infinity%', async () => {
     // Math.floor(0.5) was a window of 0: `context Infinity% (5/0)`.
     for (const size of [0, 0.5, -200_000, 1e308])
       expect(
@@ -216,7 +227,7 @@ describe('statusline: hostile input gives one short line and exit 0', () => {
           input({ model: { id: 'no-such-model' }, context_window: { current_usage: usage(50_000) } }),
         )
       ).out,
-    ).toEqual(['context 25% (50k/200k) · auto-compact in 117k']);
+    ).toEqual(['context 5% (50k/1M) · auto-compact in 917k (1M window assumed: unrecognized model)']);
   });
 
   it('token counts that are not counts (1e999 is Infinity, negative, huge) give no share rather than Infinity% or -0%', async () => {

@@ -13,20 +13,30 @@
  * starts fast.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import { claudeCodeAutoCompact } from '../core/harness/autocompactOverride';
+import type { ClaudeCodeWindow } from '../core/harness/claudeCodeWindow';
+import { claudeCodeWindowOnDisk, type ClaudeSettingsRequest } from './claudeSettings';
 import { promptTokens as sentTokens } from '../core/fileUsage';
-import { modelWindow } from '../core/modelWindow';
 import { tokensUntil } from '../core/nextCompaction';
 import { processIo, singleLine, terminalIo, type Io } from './io';
 import { COUNT_FLAG } from './statuslineFlag';
 import { factLossLine, type FactLoss } from '../core/ledger/survival';
 
-export const STATUSLINE_HELP = `Usage: compaction-playground statusline
+export const STATUSLINE_HELP = `Usage: compaction-playground statusline [--claude-settings DIR]
 
 A status line for Claude Code: reads the session JSON Claude Code passes on
 stdin and prints one line: the context's share of the window, the tokens
-until auto-compact (honouring CLAUDE_AUTOCOMPACT_PCT_OVERRIDE), and what the
-last compaction left. Never fails: bad input gives a short line and exit 0.
+until auto-compact and what the last compaction left. The auto-compact
+window and point are Claude Code's own: CLAUDE_CODE_AUTO_COMPACT_WINDOW,
+autoCompactWindow in the user, project, local and managed settings,
+CLAUDE_AUTOCOMPACT_PCT_OVERRIDE, the off switches and
+CLAUDE_CODE_DISABLE_1M_CONTEXT; the line says which set the window. Never
+fails: bad input gives a short line and exit 0.
+
+Options:
+  --claude-settings DIR  read the project settings (.claude/settings.json,
+                         .claude/settings.local.json) under DIR instead of the
+                         session's project folder
+
 In ~/.claude/settings.json:
   "statusLine": { "type": "command", "command": "npx compaction-playground statusline" }`;
 
@@ -36,8 +46,6 @@ export const TAIL_BYTES = 1024 * 1024;
 const MAX_INPUT_CHARS = 256 * 1024;
 /** How long stdin is waited for when nothing closes it. */
 const INPUT_WAIT_MS = 150;
-/** The window Claude Code's models have unless the input or the model says otherwise. */
-const DEFAULT_WINDOW = 200_000;
 /** Claude Code's triggers are `auto` and `manual`; a longer one is cut to this. */
 const MAX_TRIGGER_CHARS = 16;
 
@@ -45,7 +53,11 @@ export interface StatusInput {
   transcript_path?: unknown;
   model?: unknown;
   context_window?: unknown;
+  workspace?: unknown;
 }
+
+/** Claude Code's window and point for a session, from its settings; the status JSON says which session. */
+export type WindowResolver = (request: ClaudeSettingsRequest) => ClaudeCodeWindow;
 
 /** What the transcript's tail says: the newest call's context, and the newest compaction. */
 export interface TailFacts {
@@ -74,6 +86,7 @@ export async function statusline(
   input: () => Promise<string> = readStdin,
   env: NodeJS.ProcessEnv = process.env,
   lossOf: LossCounter = countLoss,
+  resolveWindow: WindowResolver = claudeCodeWindowOnDisk,
 ): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.out(STATUSLINE_HELP);
@@ -89,7 +102,9 @@ export async function statusline(
   }
   let line: string;
   try {
-    line = await statusText(await input(), env, lossOf);
+    const at = argv.indexOf('--claude-settings');
+    const settingsDir = at >= 0 ? (argv[at + 1] ?? null) : null;
+    line = await statusText(await input(), env, lossOf, resolveWindow, settingsDir);
   } catch (error) {
     line = `context ?: ${error instanceof Error ? error.message.slice(0, 60) : 'unavailable'}`;
   }
@@ -135,6 +150,8 @@ export async function statusText(
   raw: string,
   env: NodeJS.ProcessEnv,
   lossOf: LossCounter = countLoss,
+  resolveWindow: WindowResolver = claudeCodeWindowOnDisk,
+  settingsDir: string | null = null,
 ): Promise<string> {
   let parsed: unknown;
   try {
@@ -144,18 +161,26 @@ export async function statusText(
   }
   if (!isObject(parsed)) return 'context ?: no status JSON on stdin';
   const status = parsed as StatusInput;
-  const window = windowOf(status);
+  const model = isObject(status.model) && typeof status.model.id === 'string' ? status.model.id : null;
+  const resolved = resolveWindow({
+    env,
+    project: settingsDir ?? projectOf(status),
+    model,
+    reportedWindow: reportedWindow(status),
+  });
+  const window = resolved.modelWindow;
   const path = typeof status.transcript_path === 'string' ? status.transcript_path : null;
   const tail = path ? readTail(path) : { contextTokens: null, compaction: null, problem: null, size: 0 };
   const tokens = usageTokens(status) ?? tail.contextTokens;
   const parts: string[] = [];
   if (tokens === null) parts.push(`context ? of ${short(window)}`);
   else parts.push(`context ${percent(tokens, window)} (${short(tokens)}/${short(window)})`);
-  if (env.DISABLE_AUTO_COMPACT) parts.push('auto-compact off');
+  const { trigger } = resolved;
+  const from = sourceWord(resolved);
+  if (!trigger) parts.push(`auto-compact off (${resolved.off})`);
   else if (tokens !== null) {
-    const trigger = claudeCodeAutoCompact(window, env.CLAUDE_AUTOCOMPACT_PCT_OVERRIDE);
     const until = tokensUntil(trigger, tokens);
-    parts.push(until === 0 ? 'auto-compact due' : `auto-compact in ${short(until ?? 0)}`);
+    parts.push(`${until === 0 ? 'auto-compact due' : `auto-compact in ${short(until ?? 0)}`}${from}`);
   }
   if (path && tail.compaction)
     parts.push(lossLine(tail.compaction, await lossOf(path, tail.compaction, tail.size)));
@@ -184,12 +209,38 @@ export function lossLine(
 /** The most a window is believed to be: a larger size given is not a window, and the model's is used. */
 const MAX_WINDOW = 100_000_000;
 
-function windowOf(status: StatusInput): number {
+/** The model's window as Claude Code reports it, or null when it sends none worth believing. */
+function reportedWindow(status: StatusInput): number | null {
   const given = isObject(status.context_window) ? status.context_window.context_window_size : undefined;
   // Below one token (0, 0.5) or past any model's, the size given says nothing.
-  if (typeof given === 'number' && given >= 1 && given <= MAX_WINDOW) return Math.floor(given);
-  const model = isObject(status.model) ? status.model.id : undefined;
-  return (typeof model === 'string' ? modelWindow(model) : null) ?? DEFAULT_WINDOW;
+  return typeof given === 'number' && given >= 1 && given <= MAX_WINDOW ? Math.floor(given) : null;
+}
+
+/** The session's project folder, whose `.claude` settings Claude Code reads. */
+function projectOf(status: StatusInput): string | null {
+  const w = isObject(status.workspace) ? status.workspace : {};
+  const dir = typeof w.project_dir === 'string' ? w.project_dir : w.current_dir;
+  return typeof dir === 'string' && dir !== '' ? dir : null;
+}
+
+/**
+ * Which setting decided the window, in a word or two after the countdown:
+ * nothing when it is the model's own window, as Claude Code reports it.
+ */
+function sourceWord(w: ClaudeCodeWindow): string {
+  const s = w.source;
+  switch (s.from) {
+    case 'env':
+      return ` (${short(w.window)} window, CLAUDE_CODE_AUTO_COMPACT_WINDOW${s.origin.from === 'settings-env' ? ` in ${s.origin.scope} env` : ''})`;
+    case 'settings':
+      return ` (${short(w.window)} window, ${s.scope} settings)`;
+    case '1m-off':
+      return ` (${short(w.window)} window, 1M context off)`;
+    case 'unknown-model':
+      return ` (${short(w.window)} window assumed: unrecognized model)`;
+    default:
+      return '';
+  }
 }
 
 /** The context Claude Code reports for the newest call, when this version sends it. */

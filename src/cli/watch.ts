@@ -34,6 +34,14 @@ import { fileSource, listSessions, pickSession } from './fileSource';
 import { estimatorFor } from './estimator';
 import { EXIT_OK, jsonLine, UsageError, type Io } from './io';
 import { SETTINGS_HELP, SETTINGS_OPTIONS, formatFrom, integer, parse, settingsFrom } from './options';
+import {
+  describeClaudeCodeSource,
+  setByClaudeCode,
+  type ClaudeCodeWindow,
+} from '../core/harness/claudeCodeWindow';
+import { tokensUntil } from '../core/nextCompaction';
+import type { ImportResult } from '../formats/types';
+import { CLAUDE_SETTINGS_HELP, CLAUDE_SETTINGS_OPTIONS, claudeCodeWindowFor } from './claudeCodeSession';
 
 export const WATCH_HELP = `Usage: compaction-playground watch FILE|DIR [options]
 
@@ -41,7 +49,9 @@ Follows a session file while the agent writes it (Claude Code, Codex, pi,
 Gemini CLI), reading only what was appended. At each change it prints the
 context's tokens, its share of the window, the threshold, and for every
 strategy how many tokens (and calls at the recent pace) until it compacts;
-a compaction the file records gets its own line. Given a folder, it follows
+a compaction the file records gets its own line; for Claude Code, a line
+with Claude Code's own auto-compact window and point from its settings
+(--claude-settings) and which one decided. Given a folder, it follows
 the newest session under it and switches when a new one starts. A file that
 is truncated or replaced is read again; a deleted one is waited for.
 Stop it with Ctrl-C.
@@ -49,9 +59,17 @@ Stop it with Ctrl-C.
 Options:
   --interval MS       how often the file is looked at (default 300)
   --json              one JSON object per line: {"type":"update",...}, {"type":"compaction",...}
-${SETTINGS_HELP.replace(/\n {2}--json[^\n]*/, '')}`;
+${SETTINGS_HELP.replace(/\n {2}--json[^\n]*/, '')}
+${CLAUDE_SETTINGS_HELP}`;
 
-export const WATCH_OPTIONS = { ...SETTINGS_OPTIONS, interval: { type: 'string' } } as const;
+export const WATCH_OPTIONS = {
+  ...SETTINGS_OPTIONS,
+  ...CLAUDE_SETTINGS_OPTIONS,
+  interval: { type: 'string' },
+} as const;
+
+/** Claude Code's window for a session as it reads now; read again only when its model changes. */
+type ClaudeOf = (session: Pick<ImportResult, 'format' | 'usage'>) => ClaudeCodeWindow | null;
 
 const DEFAULT_INTERVAL_MS = 300;
 /** After a change is noticed, a short wait so that a burst of appends is read as one. */
@@ -89,6 +107,14 @@ export async function watch(argv: string[], io: Io, control?: WatchControl): Pro
   const estimator = await estimatorFor(settings);
   const say = new Sayer(io, values.json === true);
   const format = formatFrom(values);
+  let claudeFor: { model: string | null; window: ClaudeCodeWindow | null } | undefined;
+  const claudeOf: ClaudeOf = (session) => {
+    const model = session.usage?.model ?? null;
+    if (!claudeFor || claudeFor.model !== model)
+      claudeFor = { model, window: claudeCodeWindowFor(session, values) };
+    return claudeFor.window;
+  };
+  const typedWindow = values.window !== undefined;
 
   const own = control ? null : new AbortController();
   const signal = control?.signal ?? own!.signal;
@@ -113,7 +139,7 @@ export async function watch(argv: string[], io: Io, control?: WatchControl): Pro
       } else current ??= follow(target, format);
       if (current) {
         const event = await current.follower.poll();
-        react(current, event, estimator, settings, say);
+        react(current, event, estimator, settings, say, claudeOf, typedWindow);
       }
       await wake(isDir ? target : dirname(target), interval, signal);
     }
@@ -160,6 +186,8 @@ function react(
   estimator: Estimator,
   settings: SettingsInput,
   say: Sayer,
+  claudeOf: ClaudeOf,
+  typedWindow: boolean,
 ): void {
   switch (event.kind) {
     case 'unchanged':
@@ -196,7 +224,20 @@ function react(
     say.compaction(f.path, history, f.compactionsSaid);
     f.compactionsSaid++;
   }
-  say.update(f.path, reportOf(view.result, f.stable, estimator, settings));
+  const claude = claudeOf(view.result);
+  const windowed =
+    claude && !typedWindow && setByClaudeCode(claude.source)
+      ? { ...settings, maxContextTokens: claude.window }
+      : settings;
+  say.update(f.path, reportOf(view.result, f.stable, estimator, windowed), claude);
+}
+
+/** Claude Code's own point for the session now: `claude code: auto-compact in 5,000 tokens (window 150,000 from …)`. */
+export function describeClaudeCode(c: ClaudeCodeWindow, contextTokens: number): string {
+  const window = `window ${n(c.window)} ${describeClaudeCodeSource(c.source)}`;
+  if (!c.trigger) return `claude code: auto-compact off (${c.off}; ${window})`;
+  const until = tokensUntil(c.trigger, contextTokens) ?? 0;
+  return `claude code: auto-compact ${until === 0 ? 'now' : `in ${n(until)} tokens`} at ${n(c.trigger.threshold)} (${window})`;
 }
 
 /**
@@ -323,8 +364,10 @@ class Sayer {
     });
   }
 
-  update(file: string, r: LiveReport): void {
-    const text = `${describeReport(r)}\n  next compaction: ${r.next.map(describeNext).join(' · ')}`;
+  update(file: string, r: LiveReport, claude: ClaudeCodeWindow | null): void {
+    const lines = [describeReport(r), `  next compaction: ${r.next.map(describeNext).join(' · ')}`];
+    if (claude) lines.push(`  ${describeClaudeCode(claude, r.contextTokens)}`);
+    const text = lines.join('\n');
     this.line(text, {
       type: 'update',
       file,
@@ -337,6 +380,17 @@ class Sayer {
       tokensPerCall: r.tokensPerCall,
       nextCompaction: Object.fromEntries(r.next.map((x) => [x.strategy, x.tokensUntil])),
       callsUntil: Object.fromEntries(r.next.map((x) => [x.strategy, x.callsUntil])),
+      ...(claude
+        ? {
+            claudeCode: {
+              window: claude.window,
+              threshold: claude.trigger?.threshold ?? null,
+              tokensUntil: claude.trigger ? tokensUntil(claude.trigger, r.contextTokens) : null,
+              off: claude.off,
+              source: claude.source,
+            },
+          }
+        : {}),
     });
   }
 }

@@ -57,6 +57,8 @@ export type WindowOrigin =
   | { from: 'file'; model?: string }
   /** The window of the model the file names. */
   | { from: 'model'; model: string }
+  /** The agent's own settings decided it (Claude Code's `autoCompactWindow`, its environment), as `source` says. */
+  | { from: 'agent'; agent: string; source: string }
   /** Nothing says: the settings' default. */
   | { from: 'default' };
 
@@ -98,6 +100,8 @@ export function describeWindowOrigin(tokens: number, origin: WindowOrigin): stri
       return `${n(tokens)} as the file states it${origin.model ? ` for ${origin.model}` : ''}`;
     case 'model':
       return `${n(tokens)} from the file's model ${origin.model}`;
+    case 'agent':
+      return `${n(tokens)}, ${origin.agent}'s auto-compact window ${origin.source}`;
     case 'default':
       return `${n(tokens)}, the default: the file names no model whose window is known`;
   }

@@ -23,6 +23,13 @@ import { pathInFileOrder, pathToRoot } from './tree';
 import type { JsonRecord } from './json';
 import { field, isRecord, rec, str } from './json';
 import {
+  REQUEST_LINE_TYPES,
+  SentRequests,
+  requestNote,
+  requestUsage,
+  withSentRequests,
+} from './claudeCodeRequests';
+import {
   MESSAGE_TYPES,
   type Node,
   type Converted,
@@ -135,6 +142,8 @@ class ClaudeCodeSession implements JsonlSession {
   private linked = false;
   private titles: { summary?: string; ai?: string; custom?: string } = {};
   private compactionRequest: CompactionRequest | undefined;
+  /** What Claude Code recorded of the requests it sent. */
+  private readonly sent = new SentRequests();
 
   constructor(private readonly log: IssueLog) {}
 
@@ -144,6 +153,10 @@ class ClaudeCodeSession implements JsonlSession {
       return;
     }
     const type = str(record, 'type') ?? '';
+    if (REQUEST_LINE_TYPES.has(type)) {
+      this.sent.add(type, record);
+      return;
+    }
     if (!LINE_TYPES.has(type)) this.unknownType(type, line, record);
     if (type === 'summary') this.titles.summary = str(record, 'summary') ?? this.titles.summary;
     if (type === 'ai-title')
@@ -245,8 +258,8 @@ class ClaudeCodeSession implements JsonlSession {
     this.noLineLinks();
     const path = this.activePath();
     this.reportSkipped(path);
-    const now = convertPath(path, this.log);
-    const usage = pathUsage(path);
+    const now = this.withRequests(convertPath(path, this.log));
+    const usage = requestUsage(pathUsage(path), this.sent);
     if (this.compactionRequest) noteCompactionRequest(this.log, this.compactionRequest, usage);
     return {
       messages: now.messages,
@@ -254,6 +267,17 @@ class ClaudeCodeSession implements JsonlSession {
       usage,
       history: this.history(path, now),
     };
+  }
+
+  /** The context with the system prompt, tools and reminders the requests record, said in a note. */
+  private withRequests(now: Converted): Converted {
+    const { converted, reminded } = withSentRequests(now, this.sent);
+    if (this.sent.recorded)
+      this.log.note(
+        'request-record',
+        requestNote(converted.messages.length - now.messages.length, reminded, this.sent.model()),
+      );
+    return converted;
   }
 
   /**

@@ -83,7 +83,8 @@ interface SettingsState extends StoredSettings {
   keepLinkSettings(): void;
   /** Back to the user's own settings, as saved before the link. */
   backToOwnSettings(): void;
-  update(patch: Partial<SettingsFields>): void;
+  /** A change typed on the page; a window given with its origin (Claude Code settings pasted) says where it came from. */
+  update(patch: Partial<SettingsFields>, windowOrigin?: WindowOrigin): void;
   /** One preset parameter as typed: applied when its rule allows it, refused with the reason otherwise. */
   setParam<H extends HarnessId>(harness: H, param: keyof HarnessParams[H] & string, value: unknown): void;
   chooseModel(id: string | null): void;
@@ -342,7 +343,7 @@ export const useSettings = create<SettingsState>()(
           return;
         set((state) => ({ countsFixed: fixed, settings: pinned(state.settings, fixed) }));
       },
-      update: (patch) =>
+      update: (patch, windowOrigin) =>
         set((state) => {
           // Values refused earlier are tried again: this change may be the one that makes them fit.
           const waiting = Object.fromEntries(state.refused.map((r) => [r.field, r.value]));
@@ -358,7 +359,9 @@ export const useSettings = create<SettingsState>()(
             ...(pickedStrategy ? { strategyChosen: true, strategyOrigin: { from: 'chosen' as const } } : {}),
             modelId: settings.maxContextTokens !== state.settings.maxContextTokens ? null : state.modelId,
             ownBeforeLink: null,
-            ...(typedWindow ? { windowTyped: true, windowOrigin: { from: 'typed' as const } } : {}),
+            ...(typedWindow
+              ? { windowTyped: true, windowOrigin: windowOrigin ?? { from: 'typed' as const } }
+              : {}),
           };
         }),
       chooseModel: (id) =>

@@ -21,6 +21,8 @@ interface Props {
   hint?: string;
   /** Shown but not editable; the hint says why. */
   disabled?: boolean;
+  /** Offered pasted text first; returns true when it took it (the field then does not). */
+  onPasteText?(text: string): boolean;
 }
 
 /**
@@ -43,6 +45,7 @@ function NumberFieldOf({
   integer = true,
   hint,
   disabled = false,
+  onPasteText,
 }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
@@ -73,6 +76,12 @@ function NumberFieldOf({
         }}
         onBlur={() => {
           if (!invalid) setDraft(null);
+        }}
+        onPaste={(e) => {
+          if (onPasteText?.(e.clipboardData.getData('text'))) {
+            e.preventDefault();
+            setDraft(null);
+          }
         }}
       />
       <div id={`${id}-note`} className="field-note">

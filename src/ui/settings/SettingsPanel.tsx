@@ -11,6 +11,7 @@ import { NumberField } from './NumberField';
 import { ChoiceField, EnabledField, ModelField, STRATEGY_OPTIONS, TOKENIZER_OPTIONS } from './SettingsFields';
 import { StrategyOriginNote } from './StrategyOriginNote';
 import { UnseenField } from './UnseenField';
+import { useClaudeCodePaste } from './useClaudeCodePaste';
 import { WindowSource } from './WindowSource';
 import './settings.css';
 
@@ -27,6 +28,7 @@ const NUMBER_SETTINGS: readonly NumberSetting[] = [
 
 export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
   const { settings, refused, modelId, update, reset, countsFixed } = useSettings();
+  const pasteClaudeCode = useClaudeCodePaste();
   // One handler per field for the panel's life, so a field whose value did not change is not redrawn.
   const setters = useMemo(
     () =>
@@ -64,6 +66,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         testId="setting-window"
         {...typed('maxContextTokens')}
         onChange={setters.maxContextTokens}
+        onPasteText={pasteClaudeCode}
         hint="0 = compaction off"
       />
       <WindowSource />
