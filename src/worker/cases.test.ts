@@ -55,6 +55,7 @@ describe('runCaseFiles', () => {
         cuts: [2],
         facts: 2,
         probes: 0,
+        leaks: [],
       },
     ]);
     expect(doc.summarizer).toBe('offline');
