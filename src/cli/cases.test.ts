@@ -57,7 +57,13 @@ describe('cases', () => {
       ['budget', 1, 0, 1, 1, 0],
       ['turns', 1, 1, 0, 0, 0],
     ]);
-    expect(doc.baseline).toMatchObject({ runs: 1, factsKept: 1, factsTotal: 1, controlsKept: 1, controlsTotal: 1 });
+    expect(doc.baseline).toMatchObject({
+      runs: 1,
+      factsKept: 1,
+      factsTotal: 1,
+      controlsKept: 1,
+      controlsTotal: 1,
+    });
   });
 
   it('prints a table with a row per run and refuses a folder with no cases', async () => {
