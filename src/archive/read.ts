@@ -41,23 +41,10 @@ async function readDatabase(
   found: FoundSession,
   options: ReadOptions,
 ): Promise<RowResult> {
-  let bytes = 0;
-  const read: { failure: unknown } = { failure: null };
-  const counted = async function* (source: AsyncIterable<Uint8Array>) {
-    try {
-      for await (const chunk of source) {
-        bytes += chunk.length;
-        options.onBytes?.(chunk.length);
-        yield chunk;
-      }
-    } catch (error) {
-      read.failure = error;
-      throw error;
-    }
-  };
+  const read = new CountedRead(options);
   let db;
   try {
-    db = await openOpenCodeDatabase(reader, found.path, (path) => counted(reader.bytes(path)));
+    db = await openOpenCodeDatabase(reader, found.path, (path) => read.counted(reader.bytes(path)));
   } catch (error) {
     const message =
       read.failure !== null
@@ -65,7 +52,7 @@ async function readDatabase(
         : error instanceof Error
           ? error.message
           : String(error);
-    const row = failedRow({ file: found.path, place: found.place }, message, bytes);
+    const row = failedRow({ file: found.path, place: found.place }, message, read.bytes);
     return { kind: 'row', row, compactions: [] };
   }
   const rows: SessionResult[] = [];
@@ -100,34 +87,41 @@ async function readDatabase(
   return { kind: 'rows', rows };
 }
 
+/** The bytes a row's reads passed through, told to `onBytes` as they go, and the first read that failed. */
+class CountedRead {
+  bytes = 0;
+  failure: unknown = null;
+
+  constructor(private readonly options: ReadOptions) {}
+
+  async *counted(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    try {
+      for await (const chunk of source) {
+        this.bytes += chunk.length;
+        this.options.onBytes?.(chunk.length);
+        yield chunk;
+      }
+    } catch (error) {
+      this.failure = error;
+      throw error;
+    }
+  }
+}
+
 async function* oneChunk(text: string): AsyncGenerator<string> {
   yield text;
 }
 
 async function readOne(reader: SessionReader, found: FoundSession, options: ReadOptions): Promise<RowResult> {
-  let bytes = 0;
-  // In an object: TypeScript does not see the generator below set a plain local.
-  const read: { failure: unknown } = { failure: null };
-  const counted = async function* (source: AsyncIterable<Uint8Array>) {
-    try {
-      for await (const chunk of source) {
-        bytes += chunk.length;
-        options.onBytes?.(chunk.length);
-        yield chunk;
-      }
-    } catch (error) {
-      read.failure = error;
-      throw error;
-    }
-  };
-  const source = sessionText(reader, found, (path) => counted(reader.bytes(path)));
+  const read = new CountedRead(options);
+  const source = sessionText(reader, found, (path) => read.counted(reader.bytes(path)));
   // OpenCode's session is many files, or part of one: the size of the file found is not the session's.
   const size = found.place.layout.startsWith('opencode-') ? null : (found.size ?? null);
   const result = await sessionRow({
     file: found.path,
     place: found.place,
     chunks: source,
-    bytes: () => Math.max(bytes, size ?? 0),
+    bytes: () => Math.max(read.bytes, size ?? 0),
     ...(size !== null ? { totalBytes: size } : {}),
     estimator: options.estimator,
     signal: options.signal,
@@ -137,7 +131,7 @@ async function readOne(reader: SessionReader, found: FoundSession, options: Read
     const error = `${found.path}: the file cannot be read (${reasonOf(read.failure)})`;
     return {
       kind: 'row',
-      row: failedRow({ file: found.path, place: found.place }, error, bytes),
+      row: failedRow({ file: found.path, place: found.place }, error, read.bytes),
       compactions: [],
     };
   }
