@@ -16,6 +16,7 @@ import type { Database } from 'sql.js';
 import { formatBytes } from '../core/numbers';
 import { MAX_IMPORT_BYTES } from '../formats/sizeLimit';
 import { ImportError } from '../formats/types';
+import { collect } from './opencodeStorage';
 import type { SessionReader } from './sessionReader';
 import { withWal } from './sqliteWal';
 
@@ -67,8 +68,10 @@ export async function openOpenCodeDatabase(
   const folder = slash < 0 ? '' : dbPath.slice(0, slash);
   const name = dbPath.slice(slash + 1);
   const hasWal = (await reader.list(folder)).includes(`${name}-wal`);
-  const main = await collect(bytes(dbPath), dbPath, 0);
-  const wal = hasWal ? await collect(bytes(`${dbPath}-wal`), dbPath, main.length) : null;
+  const main = await collect(bytes(dbPath), (length) => refuseOver(dbPath, length));
+  const wal = hasWal
+    ? await collect(bytes(`${dbPath}-wal`), (length) => refuseOver(dbPath, main.length + length))
+    : null;
   const sql = await reader.sqlite().catch((error: unknown) => {
     throw new Error(`${dbPath}: SQLite could not be loaded to read it (${messageOf(error)})`);
   });
@@ -177,29 +180,13 @@ function rows(db: Database, query: string, params: string[] = []): Record<string
  * database and its log together are bounded by the import limit: past it
  * the read stops with the sizes, not with the tab's memory.
  */
-async function collect(
-  chunks: AsyncIterable<Uint8Array>,
-  dbPath: string,
-  before: number,
-): Promise<Uint8Array> {
-  const list: Uint8Array[] = [];
-  let length = 0;
-  for await (const chunk of chunks) {
-    list.push(chunk);
-    length += chunk.length;
-    if (before + length > MAX_IMPORT_BYTES)
-      throw new ImportError(
-        'too-large',
-        `${dbPath}: the database is too large to read (over ${formatBytes(before + length)} with its log; the limit is ${formatBytes(MAX_IMPORT_BYTES)})`,
-      );
-  }
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of list) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+/** Refuses a database that, with what was read before it, passes the import limit. */
+function refuseOver(dbPath: string, total: number): void {
+  if (total > MAX_IMPORT_BYTES)
+    throw new ImportError(
+      'too-large',
+      `${dbPath}: the database is too large to read (over ${formatBytes(total)} with its log; the limit is ${formatBytes(MAX_IMPORT_BYTES)})`,
+    );
 }
 
 function messageOf(error: unknown): string {

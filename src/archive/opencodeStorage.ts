@@ -54,12 +54,17 @@ function jsonNames(names: string[]): string[] {
   return names.filter((n) => n.endsWith('.json')).sort();
 }
 
-async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+/** A stream's bytes in one array; `grew`, told the length so far after each chunk, may refuse by throwing. */
+export async function collect(
+  chunks: AsyncIterable<Uint8Array>,
+  grew?: (length: number) => void,
+): Promise<Uint8Array> {
   const list: Uint8Array[] = [];
   let length = 0;
   for await (const chunk of chunks) {
     list.push(chunk);
     length += chunk.length;
+    grew?.(length);
   }
   const out = new Uint8Array(length);
   let at = 0;

@@ -109,19 +109,32 @@ function actionOf(
   atMessage: number,
   resultAt: number | null,
 ): Action {
-  const touches: Touch[] = [];
-  touchesOfCall(call, atMessage, touches);
-  const reads = touches.filter((t) => t.access === 'read').map((t) => t.path);
   const line = shellCommand(call) ?? null;
   const result = resultAt === null ? undefined : messages[resultAt]!.content;
-  const edits = touches.some((t) => t.access === 'write') || (line !== null && shellTouches(line).edits);
+  if (line !== null) {
+    // A shell call is read once here, for its files, its edits and its purpose alike.
+    const shell = shellTouches(line);
+    const edits = shell.edits;
+    const command = shell.reads.length === 0 && !edits ? line : null;
+    return {
+      atMessage,
+      resultAt,
+      reads: shell.reads,
+      command,
+      verifies: command !== null && commandPurpose(line, shell) === 'verify',
+      progress: edits || isPassingTestRun(line, result),
+    };
+  }
+  const touches: Touch[] = [];
+  touchesOfCall(call, atMessage, touches);
+  const edits = touches.some((t) => t.access === 'write');
   return {
     atMessage,
     resultAt,
-    reads,
-    command: line !== null && reads.length === 0 && !edits ? line : null,
-    verifies: line !== null && commandPurpose(line) === 'verify',
-    progress: edits || (line !== null && isPassingTestRun(line, result)),
+    reads: touches.filter((t) => t.access === 'read').map((t) => t.path),
+    command: null,
+    verifies: false,
+    progress: edits,
   };
 }
 

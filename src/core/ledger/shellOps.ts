@@ -292,7 +292,8 @@ const GIT_GATHER = new Set([
   'rev-parse',
 ]);
 
-export function commandPurpose(command: string): CommandPurpose {
+/** `touches`: the line's `shellTouches`, when the caller has them already. */
+export function commandPurpose(command: string, touches = shellTouches(command)): CommandPurpose {
   const { line } = takeHeredocs(command);
   const segments = line
     .split(/&&|\|\||[;\n]/)
@@ -300,7 +301,6 @@ export function commandPurpose(command: string): CommandPurpose {
     .filter((s) => s && !/^cd(\s|$)/.test(s));
   if (segments.length === 0) return 'other';
   if (segments.every((s) => VERIFY.test(s))) return 'verify';
-  const touches = shellTouches(command);
   if (touches.edits) return 'other';
   const gathers = simpleCommands(tokenize(line)).every(
     (c) =>
