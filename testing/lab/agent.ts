@@ -1,0 +1,88 @@
+/**
+ * What the conformance lab knows of one agent: the npm package it installs at
+ * a pinned version, how that agent is pointed at the mock model server through
+ * its own settings, and how it is driven until it compacts. One module per
+ * agent under `agents/`, one line in `agents/index.ts`.
+ */
+
+/** The wire protocol an agent speaks to the mock server. */
+export type LabProtocol = 'anthropic' | 'openai-chat' | 'openai-responses' | 'gemini';
+
+/** The result of one command the lab ran for an agent. */
+export interface Executed {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** True when the lab stopped the command at its time limit. */
+  timedOut: boolean;
+}
+
+export interface ExecOptions {
+  /** Defaults to the scratch project. */
+  cwd?: string;
+  /** Added to the clean environment (HOME, PATH, LANG and TMPDIR only, plus these). */
+  env?: Record<string, string>;
+  /** Written to the command's standard input, which is then closed. */
+  input?: string;
+  /** Defaults to 180 s. */
+  timeoutMs?: number;
+}
+
+/** Where an installed agent lives in the lab's cache. */
+export interface Installed {
+  /** The package folder the lab installed into (`<cache>/<id>@<version>`). */
+  dir: string;
+  version: string;
+  /** The command that starts the agent, first element the executable. */
+  command: string[];
+}
+
+export interface InstallContext {
+  /** An empty folder in the lab's cache, kept between runs. */
+  dir: string;
+  version: string;
+  /** Runs a command with the clean environment (network allowed only for the registry). */
+  exec(command: string, args: string[], options?: ExecOptions): Promise<Executed>;
+  log(line: string): void;
+}
+
+export interface RunContext {
+  installed: Installed;
+  /** A scratch HOME, empty at the start of the run. */
+  home: string;
+  /** A scratch project the lab wrote: a few source files, a failing test, a README. */
+  project: string;
+  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  mockUrl: string;
+  /** The model name the mock answers as the scripted agent scenario. */
+  model: string;
+  /** Runs a command with the clean environment; HOME is the scratch HOME. */
+  exec(command: string, args: string[], options?: ExecOptions): Promise<Executed>;
+  log(line: string): void;
+}
+
+/** What one run produced, for the lab's checks. */
+export interface AgentRun {
+  /** The session files the agent wrote (absolute paths), the ones `import` must read exactly. */
+  sessionFiles: string[];
+  /** The product's format id these files must be detected as. */
+  format: string;
+  /** How the compaction was brought about: its own automatic one, and a manual command if run. */
+  compactions: ('automatic' | 'manual')[];
+  /** Anything the checks should know (a setting the agent overrode, a warning it printed). */
+  notes: string[];
+}
+
+export interface LabAgent {
+  /** The product's preset id for this agent (`claude-code`, `codex`, …). */
+  id: string;
+  name: string;
+  packageName: string;
+  /** The version the lab pins; `--latest` runs the registry's newest beside it. */
+  pinned: string;
+  protocol: LabProtocol;
+  /** Installs the package into `ctx.dir` (plus any step its binary needs) and names its command. */
+  install(ctx: InstallContext): Promise<Installed>;
+  /** Writes the agent's settings into the scratch HOME/project, drives it until it compacts. */
+  run(ctx: RunContext): Promise<AgentRun>;
+}
