@@ -12,7 +12,7 @@ import { buildCutIndex, unsentWeights, type CutIndex, type UnsentWeight } from '
 import type { Estimator } from './estimate';
 import { fatesFor, withClearings, type Fate } from './fates';
 import type { Clearing } from './harness/preset';
-import { harnessOutcome } from './harness/outcome';
+import { harnessOutcome } from './harnessOutcome';
 import type { ToolShape } from './harness/preset';
 import { toolShapeOf } from './harness/toolShape';
 import type { Trigger } from './harness/preset';

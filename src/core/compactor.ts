@@ -4,11 +4,11 @@
  * fails, apply, and report what happened.
  */
 import { apply } from './apply';
-import { rawArchive } from './archive';
+import { rawArchive } from './fallbackSummary';
 import { NothingToCompactError } from './errors';
 import type { Estimator } from './estimate';
 import { listTokens } from './frozenMemo';
-import { clearInPlace } from './harness/applyClearings';
+import { clearInPlace } from './applyClearings';
 import { carryUserMessages } from './harness/carry';
 import { presetOf } from './harness/registry';
 import type { Clearing } from './harness/preset';

@@ -74,8 +74,8 @@ export type { ParamOption, ParamRule, ParamSpec, Preset } from './harness/preset
 export { harnessTrigger, triggers } from './harness/trigger';
 export type { Trigger } from './harness/preset';
 export type { Clearing } from './harness/preset';
-export { applyClearings, clearInPlace } from './harness/applyClearings';
-export type { ClearedMessages } from './harness/applyClearings';
+export { applyClearings, clearInPlace } from './applyClearings';
+export type { ClearedMessages } from './applyClearings';
 export { analyze, shapeOf, strategyOutcome, strategyTrigger } from './analysis';
 export type { Analysis, CountedShape, StrategyOutcome, TranscriptShape } from './analysis';
 export { LIKELY_MISSING_MIN_TOKENS, LIKELY_MISSING_RATIO, resolveUnseen, splitUnseen } from './unseen';
