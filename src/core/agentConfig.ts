@@ -9,8 +9,7 @@ import { isCutStrategy, threshold, type Settings } from './settings';
 import { json, n } from './harness/configText';
 import { harnessDifferences } from './harness/params';
 import type { ConfigFormat, Tuned } from './harness/preset';
-import { PRESETS, type SomePreset } from './harness/registry';
-import { harnessTrigger } from './harness/trigger';
+import { PRESETS, harnessTrigger, type SomePreset } from './harness/registry';
 
 export type { Tuned } from './harness/preset';
 

@@ -7,12 +7,22 @@ import type { CutIndex } from './cutPoint';
 import type { Role } from './message';
 import { planKeepingFrom, type Boundary, type CompactionPlan } from './plan';
 import { summaryBudget, type Settings } from './settings';
-import { planClearings, stepsOf } from './harness/clearing';
-import { harnessCut } from './harness/cuts';
-import { NO_CLEARING, type ClearingPlan, type CutView, type Trigger } from './harness/preset';
-import { presetOf, type HarnessId } from './harness/registry';
-import type { ToolShape } from './harness/preset';
-import { harnessTrigger, triggers } from './harness/trigger';
+import {
+  NO_CLEARING,
+  triggers,
+  type ClearingPlan,
+  type CutView,
+  type ToolShape,
+  type Trigger,
+} from './harness/preset';
+import {
+  harnessCut,
+  harnessTrigger,
+  planClearings,
+  presetOf,
+  stepsOf,
+  type HarnessId,
+} from './harness/registry';
 
 /** What a preset reads of the transcript. */
 export interface HarnessShape {

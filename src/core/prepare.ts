@@ -4,8 +4,7 @@
  */
 import { listTokens } from './frozenMemo';
 import { cutAt, indexMessages, type CutIndex } from './cutPoint';
-import { harnessCut } from './harness/cuts';
-import { harnessTrigger } from './harness/trigger';
+import { harnessCut, harnessTrigger } from './harness/registry';
 import type { Estimator } from './estimate';
 import { collectFileOps, type FileOps } from './fileOps';
 import type { Message, Role } from './message';
