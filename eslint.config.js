@@ -65,6 +65,42 @@ const ALLOWED = {
   },
 };
 
+/**
+ * Floors inside a folder: a part that others build on may not import what stands on it, so the
+ * arrows inside the folder all point down. The presets (`src/core/harness/`) are read by the
+ * settings and run by the core files beside `prepare.ts` and `analysis.ts`; an import from a
+ * preset back up to them is the loop the floors exist to prevent (src/importGraph.test.ts
+ * checks the same for every folder of the core, whatever the file). The page reaches the cut
+ * through `analyze` and its helpers in `analysis.ts`, never `prepare.ts`, which the worker runs.
+ */
+const FLOORS = [
+  {
+    files: 'src/core/harness/**/*.{ts,tsx}',
+    folder: 'core',
+    above: [
+      '../settings',
+      '../settingsProblems',
+      '../prepare',
+      '../analysis',
+      '../compactor',
+      '../harnessOutcome',
+      '../applyClearings',
+      '../agentConfig',
+      '../cutPoint',
+      '../plan',
+    ],
+    message:
+      'src/core/harness defines the presets: it may not import the core files that read or run them (see src/core/harness/CONTEXT.md).',
+  },
+  {
+    files: 'src/ui/**/*.{ts,tsx}',
+    folder: 'ui',
+    above: ['**/core/prepare'],
+    message:
+      'The page reaches the cut through src/core/analysis.ts; prepare.ts is for the worker and the CLI.',
+  },
+];
+
 function importRules() {
   return Object.entries(ALLOWED).flatMap(([folder, { folders, packages }]) => {
     const banned = FOLDERS.filter((f) => f !== folder && !folders.includes(f));
@@ -75,12 +111,24 @@ function importRules() {
       },
       ...(packages.length ? [{ group: packages, message: `src/${folder} does not use this package.` }] : []),
     ];
+    // A floor's rule repeats its folder's: for one file, the last rule of a name is the one that holds.
+    const floors = FLOORS.filter((f) => f.folder === folder).map(({ files, above, message }) => ({
+      files: [files],
+      ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.node.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [...patterns(['**/testing/**']), { group: above, message }] },
+        ],
+      },
+    }));
     return [
       {
         files: [`src/${folder}/**/*.{ts,tsx}`],
         ignores: ['**/*.test.ts', '**/*.node.ts'],
         rules: { 'no-restricted-imports': ['error', { patterns: patterns(['**/testing/**']) }] },
       },
+      ...floors,
       {
         // Tests may use the shared test tooling (the mock LLM server, generators), nothing else more.
         files: [`src/${folder}/**/*.test.ts`, `src/${folder}/**/*.node.ts`],

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { loadTokenizer } from '../src/core/tokenizer';
-import type { TokenizerId } from '../src/core/settings';
+import type { TokenizerId } from '../src/core/tokenizer';
 
 const id = (process.argv[2] ?? 'o200k_base') as TokenizerId;
 const library = process.argv[3];

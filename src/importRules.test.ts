@@ -76,6 +76,41 @@ describe('import rules between the folders of src', () => {
     ).toEqual([]);
   });
 
+  it('refuse a preset importing the settings or the core files that run presets, and the page importing prepare', async () => {
+    const preset =
+      "import { summaryBudget } from '../settings';\nimport { findBoundary } from '../prepare';\nimport { harnessOutcome } from '../harnessOutcome';\nimport { formatCount } from '../numbers';\nexport const p = [summaryBudget, findBoundary, harnessOutcome, formatCount];\n";
+    const floor =
+      'import is restricted from being used by a pattern. src/core/harness defines the presets: it may not import the core files that read or run them (see src/core/harness/CONTEXT.md).';
+    expect(await restrictedImports('src/core/harness/anything.ts', preset)).toEqual([
+      `'../settings' ${floor}`,
+      `'../prepare' ${floor}`,
+      `'../harnessOutcome' ${floor}`,
+    ]);
+    // The folder's own rules still hold beside the floor's.
+    expect(
+      await restrictedImports(
+        'src/core/harness/anything.ts',
+        "import { App } from '../../ui/App';\nexport const a = App;\n",
+      ),
+    ).toEqual([
+      "'../../ui/App' import is restricted from being used by a pattern. src/core may import only its own files (see src/core/CONTEXT.md).",
+    ]);
+    expect(
+      await restrictedImports(
+        'src/core/harnessOutcome.ts',
+        "import { summaryBudget } from './settings';\nimport { presetOf } from './harness/registry';\nexport const o = [summaryBudget, presetOf];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        'src/ui/Workbench.tsx',
+        "import { planFromIndex } from '../core/prepare';\nimport { cutForKeepRecent } from '../core/analysis';\nexport const w = [planFromIndex, cutForKeepRecent];\n",
+      ),
+    ).toEqual([
+      "'../core/prepare' import is restricted from being used by a pattern. The page reaches the cut through src/core/analysis.ts; prepare.ts is for the worker and the CLI.",
+    ]);
+  });
+
   it('let each folder import what its CONTEXT.md allows', async () => {
     const ok = "import { analyze } from '../core/analysis';\nexport const a = analyze;\n";
     for (const folder of ['formats', 'providers', 'share', 'cases', 'worker', 'state', 'cli', 'ui']) {

@@ -1,6 +1,6 @@
 /** `config --harness ID`: the tuned settings written in that agent's own configuration. */
 import { HARNESSES, explainSettings } from '../core';
-import { CONFIG_TARGETS, agentConfig, configProblem, isConfigTarget } from '../core/harness/agentConfig';
+import { CONFIG_TARGETS, agentConfig, configProblem, isConfigTarget } from '../core/agentConfig';
 import { EXIT_OK, UsageError, jsonDocument, type Io } from './io';
 import { HARNESS_HELP, HARNESS_OPTIONS } from './harnessOptions';
 import { describeAdjustment, parse, settingsFrom } from './options';

@@ -13,7 +13,7 @@ import { apply } from './apply';
 import { buildCutIndex } from './cutPoint';
 import { createEstimator, loadEstimator, type Estimator } from './estimate';
 import type { Message } from './message';
-import { clearInPlace } from './harness/applyClearings';
+import { clearInPlace } from './applyClearings';
 import { prepare } from './prepare';
 import { STRATEGIES, normalizeSettings, type SettingsInput } from './settings';
 import { summaryMessage } from './summaryEnvelope';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, call, sys, toolResult, user } from './__fixtures__/transcripts';
-import { analyze, analyzeInSteps, shapeOf } from './analysis';
+import { analyze, analyzeInSteps, cutForKeepRecent, shapeOf } from './analysis';
 import { STRATEGIES } from './settings';
 import { describeOverflow, describeVerdict, explainNothingToCompact } from './explain';
 import { createEstimator } from './estimate';
@@ -248,5 +248,45 @@ describe('the analysis a part at a time', () => {
 
   it('counts the system messages the file shows as the known part of the unseen tokens: 40 + 25', () => {
     expect(analyze(shapeOf(messages, chars4), settings).unseenSplit.knownTokens).toBe(65);
+  });
+});
+
+describe("the cut under another keep-recent budget (the page's cut line)", () => {
+  const tokens = (n: number) => 'x'.repeat(n * 4);
+  // Three turns of 2,000 tokens each after a 100-token system prompt.
+  const messages = [
+    sys(tokens(100)),
+    user(tokens(1_000)),
+    assistant(tokens(1_000)),
+    user(tokens(1_000)),
+    assistant(tokens(1_000)),
+    user(tokens(1_000)),
+    assistant(tokens(1_000)),
+  ];
+  const analysed = (strategy: SettingsInput['strategy']) =>
+    analyze(shapeOf(messages, chars4), {
+      maxContextTokens: 20_000,
+      reserveTokens: 1_000,
+      keepRecentTokens: 1_000,
+      strategy,
+    });
+
+  it('moves with the budget, a ceiling for the budget rule: 1,500 keeps message 6 alone, 3,500 keeps 4 to 6', () => {
+    const a = analysed('budget');
+    expect(cutForKeepRecent(a, 1_500)).toBe(6);
+    expect(cutForKeepRecent(a, 3_500)).toBe(4);
+  });
+
+  it('is the start of the compactable part when the budget keeps everything', () => {
+    expect(cutForKeepRecent(analysed('budget'), 50_000)).toBe(1);
+  });
+
+  it('is where analyze cuts when analysed with that budget, for every strategy', () => {
+    for (const strategy of STRATEGIES) {
+      const a = analysed(strategy);
+      const again = analyze(shapeOf(messages, chars4), { ...a.settings, keepRecentTokens: 2_500 });
+      const expected = again.plan.nothingToCompact ? again.plan.start : again.plan.firstKeptIdx;
+      expect([strategy, cutForKeepRecent(a, 2_500)]).toEqual([strategy, expected]);
+    }
   });
 });

@@ -12,11 +12,11 @@ import { buildCutIndex, unsentWeights, type CutIndex, type UnsentWeight } from '
 import type { Estimator } from './estimate';
 import { fatesFor, withClearings, type Fate } from './fates';
 import type { Clearing } from './harness/preset';
-import { harnessOutcome } from './harness/outcome';
+import { harnessOutcome } from './harnessOutcome';
 import type { ToolShape } from './harness/preset';
 import { toolShapeOf } from './harness/toolShape';
 import type { Trigger } from './harness/preset';
-import { harnessTrigger } from './harness/trigger';
+import { harnessTrigger } from './harness/registry';
 import type { Message, Role } from './message';
 import { alreadyCompacted, boundaryFor, planFromIndex, type Boundary, type CompactionPlan } from './prepare';
 import {
@@ -175,6 +175,22 @@ export interface Analysis {
   overflow: ResultOverflow | null;
   /** Every strategy on the same transcript, in `STRATEGIES` order. */
   outcomes: StrategyOutcome[];
+}
+
+/**
+ * Where the chosen strategy's cut falls under another keep-recent budget, all
+ * else as analysed (the start of the compactable part when it compacts
+ * nothing): what the page's cut line asks at every step of a drag, a binary
+ * search over the index the analysis kept. The budget is taken as given; the
+ * page caps it with the settings' own ceiling first.
+ */
+export function cutForKeepRecent(
+  analysis: Pick<Analysis, 'index' | 'settings' | 'boundary'>,
+  keepRecentTokens: number,
+): number {
+  const { index, settings, boundary } = analysis;
+  const plan = planFromIndex(index, { ...settings, keepRecentTokens }, boundary);
+  return plan.nothingToCompact ? plan.start : plan.firstKeptIdx;
 }
 
 /** The chosen strategy's trigger: a preset's own, or the cut rules'. */

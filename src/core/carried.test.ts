@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, shapeOf } from './analysis';
 import { createEstimator } from './estimate';
-import { applyClearings } from './harness/applyClearings';
+import { applyClearings } from './applyClearings';
 import { toolShapeOf } from './harness/toolShape';
 import type { Message } from './message';
 

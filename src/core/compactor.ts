@@ -4,11 +4,11 @@
  * fails, apply, and report what happened.
  */
 import { apply } from './apply';
-import { rawArchive } from './archive';
+import { fallbackSummary } from './fallbackSummary';
 import { NothingToCompactError } from './errors';
 import type { Estimator } from './estimate';
 import { listTokens } from './frozenMemo';
-import { clearInPlace } from './harness/applyClearings';
+import { clearInPlace } from './applyClearings';
 import { carryUserMessages } from './harness/carry';
 import { presetOf } from './harness/registry';
 import type { Clearing } from './harness/preset';
@@ -163,7 +163,7 @@ export function createCompactor(
     });
     if (result.ok) return { text: result.outcome.text, degraded: false, outcome: result.outcome };
     options.onEvent?.({ type: 'fallback', part, error: result.error });
-    return { text: rawArchive(messages, budget, estimator), degraded: true, failure: result.error };
+    return { text: fallbackSummary(messages, budget, estimator), degraded: true, failure: result.error };
   };
 
   return {

@@ -5,8 +5,7 @@
  * never re-tokenizes anything and a scale change only re-multiplies.
  */
 import type { Message, UnsentEntry } from './message';
-import type { TokenizerId } from './settings';
-import { countChars4, loadTokenizer, type TextCounter } from './tokenizer';
+import { countChars4, loadTokenizer, type TextCounter, type TokenizerId } from './tokenizer';
 
 /** Chat formats wrap each message in a few framing tokens. */
 export const PER_MESSAGE_TOKENS = 3;

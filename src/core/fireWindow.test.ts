@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, type TranscriptShape } from './analysis';
 import { roundDown2, triggerThatFires, windowThatFires } from './fireWindow';
-import { formulaThreshold } from './harness/trigger';
+import { formulaThreshold } from './harness/registry';
 import {
   DEFAULT_SETTINGS,
   STRATEGIES,

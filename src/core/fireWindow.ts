@@ -5,8 +5,8 @@
  * had grown until compaction fired.
  */
 import { strategyTrigger } from './analysis';
-import type { Trigger } from './harness/preset';
-import { formulaThreshold, triggers } from './harness/trigger';
+import { triggers, type Trigger } from './harness/preset';
+import { formulaThreshold } from './harness/registry';
 import {
   MIN_SUMMARY_TOKENS,
   isCutStrategy,

@@ -22,7 +22,6 @@ export {
   MIN_SCALE,
   MIN_SUMMARY_TOKENS,
   STRATEGIES,
-  TOKENIZERS,
   explainSettings,
   isCutStrategy,
   normalizeSettings,
@@ -40,7 +39,6 @@ export type {
   SettingsFields,
   SettingsInput,
   Strategy,
-  TokenizerId,
 } from './settings';
 export { settingsProblems } from './settingsProblems';
 export type { SettingField, SettingProblem } from './settingsProblems';
@@ -50,8 +48,8 @@ export type { ModelPreset } from './models';
 // Token estimates.
 export { createEstimator, loadEstimator } from './estimate';
 export type { Estimator } from './estimate';
-export { countChars4, loadTokenizer } from './tokenizer';
-export type { TextCounter } from './tokenizer';
+export { TOKENIZERS, countChars4, loadTokenizer } from './tokenizer';
+export type { TextCounter, TokenizerId } from './tokenizer';
 export { calibrate } from './calibration';
 export type { Calibration } from './calibration';
 
@@ -59,23 +57,24 @@ export type { Calibration } from './calibration';
 export { findCutPoint } from './cutPoint';
 export type { CutPoint } from './cutPoint';
 export { DEFAULT_HARNESS_PARAMS } from './harness/params';
-export type { HarnessParams, HarnessParamsInput } from './harness/params';
+export type { HarnessParamsInput } from './harness/params';
 export {
   CLEARING_ONLY,
   HARNESSES,
   PRESETS,
   clearsOnly,
+  harnessTrigger,
   isHarness,
   paramSpecs,
   presetOf,
 } from './harness/registry';
-export type { HarnessId, SomePreset } from './harness/registry';
+export type { HarnessId, HarnessParams, SomePreset } from './harness/registry';
 export type { ParamOption, ParamRule, ParamSpec, Preset } from './harness/preset';
-export { harnessTrigger, triggers } from './harness/trigger';
+export { triggers } from './harness/preset';
 export type { Trigger } from './harness/preset';
 export type { Clearing } from './harness/preset';
-export { applyClearings, clearInPlace } from './harness/applyClearings';
-export type { ClearedMessages } from './harness/applyClearings';
+export { applyClearings, clearInPlace } from './applyClearings';
+export type { ClearedMessages } from './applyClearings';
 export { analyze, shapeOf, strategyOutcome, strategyTrigger } from './analysis';
 export type { Analysis, CountedShape, StrategyOutcome, TranscriptShape } from './analysis';
 export { LIKELY_MISSING_MIN_TOKENS, LIKELY_MISSING_RATIO, resolveUnseen, splitUnseen } from './unseen';

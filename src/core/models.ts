@@ -2,7 +2,8 @@
  * Context windows and output limits of popular models, so choosing a model
  * fills the window. One table: add a model here and every picker has it.
  */
-import { DEFAULT_KEEP_RECENT_TOKENS, type SettingsFields, type TokenizerId } from './settings';
+import { DEFAULT_KEEP_RECENT_TOKENS, type SettingsFields } from './settings';
+import type { TokenizerId } from './tokenizer';
 
 export interface ModelPreset {
   id: string;

@@ -4,8 +4,7 @@
  */
 import { listTokens } from './frozenMemo';
 import { cutAt, indexMessages, type CutIndex } from './cutPoint';
-import { harnessCut } from './harness/cuts';
-import { harnessTrigger } from './harness/trigger';
+import { harnessCut, harnessTrigger, type HarnessId } from './harness/registry';
 import type { Estimator } from './estimate';
 import { collectFileOps, type FileOps } from './fileOps';
 import type { Message, Role } from './message';
@@ -19,6 +18,7 @@ import {
   summarizerInputBudget,
   summaryBudget,
   turnPrefixBudget,
+  type CutStrategy,
   type Settings,
   type SettingsInput,
 } from './settings';
@@ -97,18 +97,49 @@ export interface PlanExtras {
 }
 
 /**
- * A preset's cut on an index: what it summarizes when it compacts (any
- * clearing it does first is already in the counts). The presets that only
- * clear have nothing to summarize.
+ * The plan from an index and a boundary alone: what the playground
+ * recomputes on every drag, without touching the messages. A cut rule's plan
+ * is made here from its cut; a preset's keeps from where its own rule cuts.
  */
-function harnessPlan(
+export function planFromIndex(
   index: CutIndex,
   settings: Settings,
   boundary: Boundary,
   extras?: PlanExtras,
 ): CompactionPlan {
   const strategy = settings.strategy;
-  if (isCutStrategy(strategy)) throw new Error(`${strategy} is not a preset`);
+  if (isCutStrategy(strategy)) return cutRulePlan(index, strategy, settings.keepRecentTokens, boundary);
+  return planKeepingFrom(boundary, presetFirstKept(index, strategy, settings, boundary, extras));
+}
+
+function cutRulePlan(
+  index: CutIndex,
+  strategy: CutStrategy,
+  keepRecentTokens: number,
+  boundary: Boundary,
+): CompactionPlan {
+  const cut = cutAt(index, boundary.start, keepRecentTokens, strategy);
+  const historyEnd = cut.isSplitTurn ? cut.turnStartIdx : cut.firstKeptIdx;
+  const history = { from: boundary.start, to: Math.max(boundary.start, historyEnd) };
+  const turnPrefix = cut.isSplitTurn ? { from: cut.turnStartIdx, to: cut.firstKeptIdx } : null;
+  const nothingToCompact =
+    (history.to <= history.from && (!turnPrefix || turnPrefix.to <= turnPrefix.from)) ||
+    (strategy === 'pi' && boundary.alreadyCompacted === true);
+  return { ...boundary, ...cut, history, turnPrefix, nothingToCompact };
+}
+
+/**
+ * The first message a preset keeps when it compacts (any clearing it does
+ * first is already in the counts); the start of the compactable part for the
+ * presets that only clear, which have nothing to summarize.
+ */
+function presetFirstKept(
+  index: CutIndex,
+  strategy: HarnessId,
+  settings: Settings,
+  boundary: Boundary,
+  extras?: PlanExtras,
+): number {
   const counts = new Float64Array(index.length);
   for (let i = 0; i < index.length; i++) counts[i] = index.suffix[i] - index.suffix[i + 1];
   const isSummary = extras?.isSummary ?? index.roles.map((_, i) => i === boundary.summaryIdx);
@@ -120,28 +151,7 @@ function harnessPlan(
     settings.harness,
     usable,
   );
-  return planKeepingFrom(boundary, cut ? cut.firstKeptIdx : boundary.start);
-}
-
-/**
- * The plan from an index and a boundary alone: what the playground
- * recomputes on every drag, without touching the messages.
- */
-export function planFromIndex(
-  index: CutIndex,
-  settings: Settings,
-  boundary: Boundary,
-  extras?: PlanExtras,
-): CompactionPlan {
-  if (!isCutStrategy(settings.strategy)) return harnessPlan(index, settings, boundary, extras);
-  const cut = cutAt(index, boundary.start, settings.keepRecentTokens, settings.strategy);
-  const historyEnd = cut.isSplitTurn ? cut.turnStartIdx : cut.firstKeptIdx;
-  const history = { from: boundary.start, to: Math.max(boundary.start, historyEnd) };
-  const turnPrefix = cut.isSplitTurn ? { from: cut.turnStartIdx, to: cut.firstKeptIdx } : null;
-  const nothingToCompact =
-    (history.to <= history.from && (!turnPrefix || turnPrefix.to <= turnPrefix.from)) ||
-    (settings.strategy === 'pi' && boundary.alreadyCompacted === true);
-  return { ...boundary, ...cut, history, turnPrefix, nothingToCompact };
+  return cut ? cut.firstKeptIdx : boundary.start;
 }
 
 /** The plan for an index built over the same messages. */

@@ -3,15 +3,15 @@
  * derived from them. Every number the rest of the core uses comes from here.
  */
 
-import { HARNESSES, type HarnessId } from './harness/registry';
+import { HARNESSES, type HarnessId, type HarnessParams } from './harness/registry';
 import { formatCount } from './numbers';
-import { explainHarness, type HarnessParams, type HarnessParamsInput } from './harness/params';
+import { explainHarness, type HarnessParamsInput } from './harness/params';
+import type { TokenizerId } from './tokenizer';
 
 /** The playground's own cut rules, one per reference system. */
 export type CutStrategy = 'budget' | 'pi' | 'turns';
 /** A cut rule, or a harness preset (what an agent or API does, `harness/`). */
 export type Strategy = CutStrategy | HarnessId;
-export type TokenizerId = 'o200k_base' | 'cl100k_base' | 'chars4';
 
 export const CUT_STRATEGIES: readonly CutStrategy[] = ['budget', 'pi', 'turns'];
 /** Every strategy, picked from one list: the cut rules first, then the presets. */
@@ -20,7 +20,6 @@ export const STRATEGIES: readonly Strategy[] = [...CUT_STRATEGIES, ...HARNESSES]
 export function isCutStrategy(strategy: Strategy): strategy is CutStrategy {
   return (CUT_STRATEGIES as readonly string[]).includes(strategy);
 }
-export const TOKENIZERS: readonly TokenizerId[] = ['o200k_base', 'cl100k_base', 'chars4'];
 
 /** Every setting, as a person can type it: any number, any of the choices. */
 export interface SettingsFields {

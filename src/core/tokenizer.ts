@@ -6,7 +6,10 @@ import { O200K_PATTERN, isAscii, o200kPieceEnd } from './asciiSplit';
 import { countPieceTokens, type BpeTable } from './bpe';
 import { parseBpeRanks } from './bpeRanks';
 import { MISSING, PieceCache, hashRange } from './pieceCache';
-import type { TokenizerId } from './settings';
+
+/** The counters a setting can choose: two BPE encodings and pi's four-characters rule. */
+export type TokenizerId = 'o200k_base' | 'cl100k_base' | 'chars4';
+export const TOKENIZERS: readonly TokenizerId[] = ['o200k_base', 'cl100k_base', 'chars4'];
 
 /** Counts the tokens of one string. */
 export type TextCounter = (text: string) => number;

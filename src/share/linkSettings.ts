@@ -3,13 +3,8 @@
  * from the defaults, clamped to what the schema takes, and a base URL without
  * anything that authenticates.
  */
-import {
-  DEFAULT_SETTINGS,
-  STRATEGIES,
-  TOKENIZERS,
-  type SettingsFields,
-  type SettingsInput,
-} from '../core/settings';
+import { DEFAULT_SETTINGS, STRATEGIES, type SettingsFields, type SettingsInput } from '../core/settings';
+import { TOKENIZERS } from '../core/tokenizer';
 import { harnessDifferences } from '../core/harness/params';
 import { TYPED_SETTING_LIMITS } from './limits';
 

@@ -29,7 +29,8 @@
  * exist in v2, and are refused under it.
  */
 import * as v from 'valibot';
-import { CUT_STRATEGIES, TOKENIZERS, type SettingsInput } from '../core/settings';
+import { CUT_STRATEGIES, type SettingsInput } from '../core/settings';
+import { TOKENIZERS } from '../core/tokenizer';
 import { failure, type DecodeResult } from './errors';
 import {
   SHARE_ROLES,

@@ -3,7 +3,8 @@
  * of every preset's parameters, built from the tables that define them.
  */
 import * as v from 'valibot';
-import { STRATEGIES, TOKENIZERS } from '../core/settings';
+import { STRATEGIES } from '../core/settings';
+import { TOKENIZERS } from '../core/tokenizer';
 import { HARNESSES } from '../core/harness/registry';
 import {
   HARNESS_PARAM_RULES,
@@ -11,8 +12,8 @@ import {
   MAX_TOOL_NAME_CHARS,
   MAX_TOOL_NAMES,
   type HarnessParamsInput,
-  type ParamRule,
 } from '../core/harness/params';
+import type { ParamRule } from '../core/harness/preset';
 import { TYPED_SETTING_LIMITS } from './limits';
 
 /**

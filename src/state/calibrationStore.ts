@@ -9,7 +9,8 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Calibration } from '../core/calibration';
 import { nameMap, ownValue, withName, type NameMap } from '../core/nameMap';
-import { MAX_SCALE, MIN_SCALE, TOKENIZERS, type TokenizerId } from '../core/settings';
+import { MAX_SCALE, MIN_SCALE } from '../core/settings';
+import { TOKENIZERS, type TokenizerId } from '../core/tokenizer';
 import type { StorageArea } from './storageArea';
 import { guardedStorage, storageKey, type Restored, type StoredRecord } from './stored';
 

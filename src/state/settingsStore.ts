@@ -13,13 +13,14 @@
 import * as v from 'valibot';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { HarnessId } from '../core/harness/registry';
-import type { HarnessParams, HarnessParamsInput } from '../core/harness/params';
+import type { HarnessId, HarnessParams } from '../core/harness/registry';
+import type { HarnessParamsInput } from '../core/harness/params';
 import { harnessParamProblem, thresholdProblem } from '../core/harness/paramProblems';
 import type { FileUsage } from '../core/fileUsage';
 import { windowInForce, type WindowOrigin } from '../core/modelWindow';
 import { defaultScaleFor, findModelPreset, settingsForModel, type ModelPreset } from '../core/models';
-import { DEFAULT_SETTINGS, normalizeSettings, type SettingsFields, type TokenizerId } from '../core/settings';
+import { DEFAULT_SETTINGS, normalizeSettings, type SettingsFields } from '../core/settings';
+import type { TokenizerId } from '../core/tokenizer';
 import { applyTyped, type Refusal, type SettingField } from '../core/settingsProblems';
 import { typedSettingsSchema } from '../share/schemaSettings';
 import { countedScale } from './calibrationStore';

@@ -9,7 +9,7 @@
  * table itself, answers with it to be kept in place of what was there.
  */
 import { del, get, set } from 'idb-keyval';
-import type { TokenizerId } from '../core/settings';
+import type { TokenizerId } from '../core/tokenizer';
 import { workerClient } from '../worker/client';
 import type { StoredEncoding } from '../worker/protocol';
 

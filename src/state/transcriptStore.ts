@@ -4,7 +4,8 @@
  * happens, so nothing the user typed is lost.
  */
 import { create } from 'zustand';
-import { normalizeSettings, type TokenizerId } from '../core/settings';
+import { normalizeSettings } from '../core/settings';
+import type { TokenizerId } from '../core/tokenizer';
 import type { FormatId } from '../formats/types';
 import { WorkerRequestError, workerClient } from '../worker/client';
 import { useSettings } from './settingsStore';

@@ -1,6 +1,6 @@
 /** The workbench: the token view, the session over time, the charts, the preview and the message list; what follows a drag only once it rests. */
 import { Suspense, lazy, useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
-import { planFromIndex } from '../core/prepare';
+import { cutForKeepRecent } from '../core/analysis';
 import { useSettings } from '../state/settingsStore';
 import { useTranscript } from '../state/transcriptStore';
 import { useUi } from '../state/uiStore';
@@ -54,10 +54,7 @@ export function Workbench({ analysis }: { analysis: PageAnalysis }) {
   // The handle stops where the budget stops applying; the cut line asks the strategy where it cuts.
   const keepCap = useMemo(() => keepRecentCap(settings, index, plan.start), [settings, index, plan.start]);
   const cutFor = useCallback(
-    (keepRecentTokens: number) => {
-      const p = planFromIndex(index, { ...settings, keepRecentTokens }, boundary);
-      return p.nothingToCompact ? p.start : p.firstKeptIdx;
-    },
+    (keepRecentTokens: number) => cutForKeepRecent({ index, settings, boundary }, keepRecentTokens),
     [index, settings, boundary],
   );
   // The strip and the numbers above it follow a drag at once. The strategy

@@ -5,7 +5,8 @@
 import type { NothingReason } from '../core/explain';
 import type { Fate } from '../core/fates';
 import { HARNESSES, PRESETS, type HarnessId } from '../core/harness/registry';
-import { CUT_STRATEGIES, type Strategy, type TokenizerId } from '../core/settings';
+import { CUT_STRATEGIES, type Strategy } from '../core/settings';
+import type { TokenizerId } from '../core/tokenizer';
 
 /**
  * Each strategy's one name is its id (the command line's, the strategy

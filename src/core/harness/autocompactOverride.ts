@@ -7,7 +7,8 @@
  * own code: `Math.min(floor(effective × pct / 100), effective − buffer)`).
  * The rule itself is in `claude-code.ts`; this reads the variable's text.
  */
-import { DEFAULT_HARNESS_PARAMS, type ClaudeCodeParams } from './params';
+import type { ClaudeCodeParams } from './claude-code';
+import { DEFAULT_HARNESS_PARAMS } from './params';
 import { claudeCodeOverridden } from './claude-code';
 import type { Trigger } from './preset';
 

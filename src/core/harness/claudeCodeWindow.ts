@@ -7,7 +7,8 @@
 import { formatCount } from '../numbers';
 import { modelWindow } from '../modelWindow';
 import { claudeCodeOverridden } from './claude-code';
-import { DEFAULT_HARNESS_PARAMS, type ClaudeCodeParams } from './params';
+import type { ClaudeCodeParams } from './claude-code';
+import { DEFAULT_HARNESS_PARAMS } from './params';
 import type { Trigger } from './preset';
 import {
   CLAUDE_CODE_MIN_WINDOW,

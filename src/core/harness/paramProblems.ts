@@ -5,10 +5,10 @@
  * normalizer (`params.ts`) repairs the same values silently when they arrive
  * from a link or storage, and reports what it changed.
  */
-import type { HarnessId } from './registry';
-import { HARNESS_PARAM_RULES, MAX_HARNESS_TOKENS, type HarnessParams, type ParamRule } from './params';
+import { formulaThreshold, harnessTrigger, type HarnessId, type HarnessParams } from './registry';
+import { HARNESS_PARAM_RULES, MAX_HARNESS_TOKENS } from './params';
+import type { ParamRule } from './preset';
 import { formatCount } from '../numbers';
-import { formulaThreshold, harnessTrigger } from './trigger';
 
 const n = formatCount;
 

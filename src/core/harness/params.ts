@@ -4,25 +4,8 @@
  * into values the rules can use. Where every default comes from, and which
  * ones differ between versions of the agent, is in `docs/harnesses.md`.
  */
-import type { ClaudeCodeParams } from './claude-code';
-import type { ClearToolUsesParams } from './clear-tool-uses';
-import type { CodexParams } from './codex';
-import type { GeminiCliParams } from './gemini-cli';
-import type { MaskObservationsParams } from './mask-observations';
-import type { OpenCodeParams } from './opencode';
 import type { ParamRule } from './preset';
 import { PRESETS, type HarnessId, type HarnessParams } from './registry';
-
-export type {
-  ClaudeCodeParams,
-  ClearToolUsesParams,
-  CodexParams,
-  GeminiCliParams,
-  HarnessParams,
-  MaskObservationsParams,
-  OpenCodeParams,
-  ParamRule,
-};
 
 /** Parameters as typed: any subset of any preset, any number. */
 export type HarnessParamsInput = { [H in HarnessId]?: Partial<HarnessParams[H]> };

@@ -103,6 +103,23 @@ export interface Trigger {
   formula: string;
 }
 
+/**
+ * Whether a context of `tokens` sets the trigger off. Agents differ even in
+ * that: most act once the context reaches their limit, the Anthropic API once
+ * the prompt exceeds its trigger, and observation masking at every call. A
+ * threshold of 0 that is not `always` never does.
+ */
+export function triggers(trigger: Trigger, tokens: number): boolean {
+  switch (trigger.comparison) {
+    case 'always':
+      return true;
+    case 'reach':
+      return trigger.threshold > 0 && tokens >= trigger.threshold;
+    case 'exceed':
+      return tokens > trigger.threshold;
+  }
+}
+
 /** The trigger of a preset that measures against the window when no window is known. */
 export const NO_WINDOW: Trigger = { threshold: 0, comparison: 'reach', formula: 'no window' };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSettings } from '../settings';
-import type { HarnessId } from './registry';
+import { triggers } from './preset';
+import { harnessTrigger, type HarnessId } from './registry';
 import type { HarnessParamsInput } from './params';
-import { harnessTrigger, triggers } from './trigger';
 
 const trigger = (harness: HarnessId, window: number, params: HarnessParamsInput = {}) =>
   harnessTrigger(harness, window, normalizeSettings({ harness: params }).harness);

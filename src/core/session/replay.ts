@@ -11,9 +11,8 @@
  */
 import { strategyOutcome, strategyTrigger, type StrategyOutcome } from '../analysis';
 import type { Role } from '../message';
-import type { ToolShape } from '../harness/preset';
+import { triggers, type ToolShape } from '../harness/preset';
 import { presetOf } from '../harness/registry';
-import { triggers } from '../harness/trigger';
 import {
   explainSettings,
   isCutStrategy,

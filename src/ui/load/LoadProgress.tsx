@@ -1,5 +1,5 @@
 /** The line of a load under way: its phase and measure (or the tokenizer it waits for), a bar, and Cancel. */
-import type { TokenizerId } from '../../core/settings';
+import type { TokenizerId } from '../../core/tokenizer';
 import type { Progress } from '../../worker/protocol';
 import { shortTokenizerName } from '../labels';
 import { progressLabel } from './loadText';

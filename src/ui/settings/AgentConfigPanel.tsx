@@ -4,7 +4,7 @@
  * express. The same text as `compaction-playground config --harness ID`.
  */
 import { useId, useMemo, useState } from 'react';
-import { CONFIG_TARGETS, agentConfig, configProblem } from '../../core/harness/agentConfig';
+import { CONFIG_TARGETS, agentConfig, configProblem } from '../../core/agentConfig';
 import { normalizeSettings } from '../../core/settings';
 import { useSettings } from '../../state/settingsStore';
 

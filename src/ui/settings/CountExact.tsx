@@ -9,7 +9,8 @@
 import { memo, useCallback, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { settableScale, type Calibration } from '../../core/calibration';
-import { normalizeSettings, type TokenizerId } from '../../core/settings';
+import { normalizeSettings } from '../../core/settings';
+import type { TokenizerId } from '../../core/tokenizer';
 import type { ProviderConfig } from '../../providers/config';
 import { addressProblem } from '../addressProblem';
 import { canCount } from '../../providers/countTokens';

@@ -1,7 +1,8 @@
 /** The settings panel's own fields (the model, the strategy and tokenizer lists, automatic compaction). */
 import { memo, type ReactNode } from 'react';
 import { MODEL_PRESETS, settingsForModel } from '../../core/models';
-import { TOKENIZERS, type Strategy, type SettingsFields, type TokenizerId } from '../../core/settings';
+import { type Strategy, type SettingsFields } from '../../core/settings';
+import { TOKENIZERS, type TokenizerId } from '../../core/tokenizer';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
 import { STRATEGY_GROUPS, STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planFromIndex, boundaryFor } from '../../core/prepare';
+import { cutForKeepRecent } from '../../core/analysis';
+import { boundaryFor } from '../../core/prepare';
 import { normalizeSettings, type SettingsInput, type Strategy } from '../../core/settings';
 import { cutStopText, keepStopText } from './labels';
 import { snapCut, tailTokensAt } from './sliders';
@@ -18,10 +19,8 @@ const TIGHT: SettingsInput = { maxContextTokens: 10_000, reserveTokens: 2_000 };
 
 /** The strategy's cut for a budget, as the page finds it. */
 function cutFor(input: SettingsInput, strategy: Strategy): CutFor {
-  return (keepRecentTokens) => {
-    const plan = planFromIndex(index, normalizeSettings({ ...input, strategy, keepRecentTokens }), boundary);
-    return plan.nothingToCompact ? plan.start : plan.firstKeptIdx;
-  };
+  const settings = normalizeSettings({ ...input, strategy });
+  return (keepRecentTokens) => cutForKeepRecent({ index, settings, boundary }, keepRecentTokens);
 }
 
 const capOf = (input: SettingsInput) => keepRecentCap(normalizeSettings(input), index, START);

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answers, assistant, call, scripted, sys, toolResult, user } from '../__fixtures__/transcripts';
-import { analyze, shapeOf } from '../analysis';
-import { createCompactor } from '../compactor';
-import { loadEstimator, type Estimator } from '../estimate';
-import type { Message } from '../message';
-import { normalizeSettings, STRATEGIES, type SettingsInput } from '../settings';
+import { answers, assistant, call, scripted, sys, toolResult, user } from './__fixtures__/transcripts';
+import { analyze, shapeOf } from './analysis';
+import { createCompactor } from './compactor';
+import { loadEstimator, type Estimator } from './estimate';
+import type { Message } from './message';
+import { normalizeSettings, STRATEGIES, type SettingsInput } from './settings';
 import { clearInPlace } from './applyClearings';
 
 let o200k: Estimator;

@@ -3,16 +3,26 @@
  * where it cuts, and what is left. A preset clears in place, cuts (a summary
  * replaces a prefix), or does both in order.
  */
-import type { CutIndex } from '../cutPoint';
-import type { Role } from '../message';
-import { planKeepingFrom, type Boundary, type CompactionPlan } from '../plan';
-import { summaryBudget, type Settings } from '../settings';
-import { planClearings, stepsOf } from './clearing';
-import { harnessCut } from './cuts';
-import { NO_CLEARING, type ClearingPlan, type CutView, type Trigger } from './preset';
-import { presetOf, type HarnessId } from './registry';
-import type { ToolShape } from './preset';
-import { harnessTrigger, triggers } from './trigger';
+import type { CutIndex } from './cutPoint';
+import type { Role } from './message';
+import { planKeepingFrom, type Boundary, type CompactionPlan } from './plan';
+import { summaryBudget, type Settings } from './settings';
+import {
+  NO_CLEARING,
+  triggers,
+  type ClearingPlan,
+  type CutView,
+  type ToolShape,
+  type Trigger,
+} from './harness/preset';
+import {
+  harnessCut,
+  harnessTrigger,
+  planClearings,
+  presetOf,
+  stepsOf,
+  type HarnessId,
+} from './harness/registry';
 
 /** What a preset reads of the transcript. */
 export interface HarnessShape {

@@ -2,17 +2,17 @@
  * A preset's plan applied to the messages themselves: the cleared list the
  * model would be sent, for the compaction result, the preview and the CLI.
  */
-import { indexMessages } from '../cutPoint';
-import { onFrozenList } from '../frozenMemo';
-import type { Estimator } from '../estimate';
-import type { Message } from '../message';
-import { findBoundary } from '../prepare';
-import { isCutStrategy, type Settings } from '../settings';
-import { isSummaryMessage } from '../summaryEnvelope';
-import type { ClearingPlan, MessageEdit, OutputEdit } from './preset';
-import { harnessOutcome, type HarnessOutcome } from './outcome';
-import { CLEARED_ARGUMENTS, lineCount, maskedObservation, truncatedOutput } from './placeholders';
-import { toolShapeOf } from './toolShape';
+import { indexMessages } from './cutPoint';
+import { onFrozenList } from './frozenMemo';
+import type { Estimator } from './estimate';
+import type { Message } from './message';
+import { findBoundary } from './prepare';
+import { isCutStrategy, type Settings } from './settings';
+import { isSummaryMessage } from './summaryEnvelope';
+import type { ClearingPlan, MessageEdit, OutputEdit } from './harness/preset';
+import { harnessOutcome, type HarnessOutcome } from './harnessOutcome';
+import { CLEARED_ARGUMENTS, lineCount, maskedObservation, truncatedOutput } from './harness/placeholders';
+import { toolShapeOf } from './harness/toolShape';
 
 function clearedOutput(message: Message, edit: OutputEdit): string {
   switch (edit.kind) {

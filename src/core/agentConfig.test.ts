@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSettings, type SettingsInput } from '../settings';
+import { normalizeSettings, type SettingsInput } from './settings';
 import { CONFIG_TARGETS, agentConfig, configProblem, tunedThreshold } from './agentConfig';
 
 /** Window 200,000, reserve 40,000: the budget rule compacts past 160,000. */

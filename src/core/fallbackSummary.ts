@@ -7,8 +7,8 @@ import type { Estimator } from './estimate';
 import type { Message } from './message';
 import { truncate } from './serialize';
 
-export const ARCHIVE_HEADER = 'Raw conversation archive (no summary could be written):';
-export const ARCHIVE_LINE_CHARS = 500;
+const ARCHIVE_HEADER = 'Raw conversation archive (no summary could be written):';
+const ARCHIVE_LINE_CHARS = 500;
 
 function archiveLine(message: Message): string | null {
   const text = truncate(message.content, ARCHIVE_LINE_CHARS);
@@ -27,7 +27,7 @@ function archiveLine(message: Message): string | null {
 }
 
 /** Newest lines first into the budget; the newest line is always kept. */
-export function rawArchive(messages: readonly Message[], budget: number, estimator: Estimator): string {
+export function fallbackSummary(messages: readonly Message[], budget: number, estimator: Estimator): string {
   const lines = messages.map(archiveLine).filter((l): l is string => l !== null);
   let first = 0;
   if (budget > 0) {

@@ -5,14 +5,13 @@
  * the closest it can and what differs. Only settings go in: nothing here can
  * see a provider's key. Setting names and their sources: `docs/harnesses.md`.
  */
-import { isCutStrategy, threshold, type Settings } from '../settings';
-import { json, n } from './configText';
-import { harnessDifferences } from './params';
-import type { ConfigFormat, Tuned } from './preset';
-import { PRESETS, type SomePreset } from './registry';
-import { harnessTrigger } from './trigger';
+import { isCutStrategy, threshold, type Settings } from './settings';
+import { json, n } from './harness/configText';
+import { harnessDifferences } from './harness/params';
+import type { ConfigFormat, Tuned } from './harness/preset';
+import { PRESETS, harnessTrigger, type SomePreset } from './harness/registry';
 
-export type { Tuned } from './preset';
+export type { Tuned } from './harness/preset';
 
 export interface AgentConfig {
   /** The target's id, as `config --harness` takes it. */
