@@ -12,6 +12,14 @@ import * as v from 'valibot';
 import { FACT_KINDS, type FactKind, type Message } from '../core';
 import { serializeMessage } from '../core/serialize';
 import type { ProbeKind } from '../core/eval/probes';
+import type { SessionHistory } from '../core/session/history';
+import {
+  forkAtRecorded,
+  RECORDED_CUT,
+  recordedOrdinal,
+  RecordedForkError,
+  type RecordedFork,
+} from './recordedFork';
 
 /** A case that cannot be used: the message names the file, and the case, fact or field. */
 export class CaseError extends Error {
@@ -68,7 +76,12 @@ export const CaseSchema = v.strictObject({
   session: text('session'),
   cuts: v.optional(
     v.pipe(
-      v.array(v.union([v.literal('auto'), index('a cut')], 'a cut is "auto" or a message index')),
+      v.array(
+        v.union(
+          [v.literal('auto'), index('a cut'), v.pipe(v.string(), v.regex(RECORDED_CUT))],
+          'a cut is "auto", "recorded", "recorded:N" or a message index',
+        ),
+      ),
       v.minLength(1, 'cuts must not be empty'),
     ),
     ['auto'],
@@ -104,8 +117,12 @@ export interface LoadedCase {
   /** The case file, as given. */
   file: string;
   sessionFile: string;
+  /** The session's messages, or the context before the recorded compaction the case forks at. */
   messages: Message[];
+  /** Each cut, a recorded one resolved: the agent's own kept tail, or `auto` when it kept none. */
   cuts: Cut[];
+  /** The recorded compaction the case forks at (`"recorded"` cuts), with what the agent kept there. */
+  recorded?: RecordedFork;
   window?: number;
   keepRecent?: number;
   facts: GoldFact[];
@@ -145,9 +162,14 @@ export function parseCase(file: string, json: string): CaseInput {
 }
 
 /** Checks every fact's evidence and every cut against the session's messages. */
-export function verifyCase(file: string, input: CaseInput, messages: readonly Message[]): GoldFact[] {
+export function verifyCase(
+  file: string,
+  input: CaseInput,
+  messages: readonly Message[],
+  cuts: readonly Cut[],
+): GoldFact[] {
   const seen = new Set<string>();
-  for (const cut of input.cuts) {
+  for (const cut of cuts) {
     if (cut !== 'auto' && (cut < 1 || cut >= messages.length))
       throw new CaseError(
         `${file}: case ${input.id}: cut ${cut} is not between 1 and ${messages.length - 1} (the session has ${messages.length} messages)`,
@@ -164,7 +186,7 @@ export function verifyCase(file: string, input: CaseInput, messages: readonly Me
       );
     if (!messageText(messages[message]).includes(quote))
       throw new CaseError(`${where}: the quote is not in message ${message}: "${quote.slice(0, 80)}"`);
-    for (const cut of input.cuts) {
+    for (const cut of cuts) {
       if (cut === 'auto') continue;
       const before = message < cut;
       if (before !== (fact.side === 'before'))
@@ -187,6 +209,8 @@ export function verifyCase(file: string, input: CaseInput, messages: readonly Me
 export interface CaseSession {
   messages: Message[];
   sessionFile: string;
+  /** The session over time, when the file records more than its context (compactions): for `"recorded"` cuts. */
+  history?: SessionHistory;
 }
 
 /**
@@ -194,6 +218,30 @@ export interface CaseSession {
  * it); a `CaseError` it throws is prefixed with the case file and "session".
  */
 export type SessionReader = (file: string, session: string) => Promise<CaseSession>;
+
+/**
+ * The fork a case's `"recorded"` cuts ask for, or undefined without one. Its
+ * other cuts and its facts' indexes then count in the fork's messages, so a
+ * case forks at one compaction only.
+ */
+function forkOf(file: string, input: CaseInput, session: CaseSession): RecordedFork | undefined {
+  const ordinals = [...new Set(input.cuts.map(recordedOrdinal).filter((n): n is number => n !== null))];
+  if (ordinals.length === 0) return undefined;
+  if (ordinals.length > 1)
+    throw new CaseError(
+      `${file}: case ${input.id}: cuts fork at recorded compactions ${ordinals.join(' and ')}: a case forks at one (its other cuts count in that fork's messages)`,
+    );
+  const history = session.history ?? { messages: session.messages, compactions: [], calls: [] };
+  try {
+    return forkAtRecorded(history, ordinals[0]);
+  } catch (error) {
+    if (error instanceof RecordedForkError)
+      throw new CaseError(
+        `${file}: case ${input.id}: cut "${input.cuts.find((c) => recordedOrdinal(c) !== null)}": ${session.sessionFile}: ${error.message}`,
+      );
+    throw error;
+  }
+}
 
 /** Validates and verifies one case from its text, its session read by `readSession`. */
 export async function loadCaseText(
@@ -206,14 +254,21 @@ export async function loadCaseText(
     if (error instanceof CaseError) throw new CaseError(`${file}: session: ${error.message}`);
     throw error;
   });
-  const facts = verifyCase(file, input, session.messages);
+  const recorded = forkOf(file, input, session);
+  const messages = recorded?.messages ?? session.messages;
+  const cuts = input.cuts.map((cut): Cut => {
+    if (typeof cut === 'number' || cut === 'auto') return cut;
+    return recorded?.keptFrom ?? 'auto';
+  });
+  const facts = verifyCase(file, input, messages, cuts);
   return {
     id: input.id,
     description: input.description ?? '',
     file,
     sessionFile: session.sessionFile,
-    messages: session.messages,
-    cuts: input.cuts,
+    messages,
+    cuts,
+    ...(recorded ? { recorded } : {}),
     ...(input.window !== undefined ? { window: input.window } : {}),
     ...(input.keepRecent !== undefined ? { keepRecent: input.keepRecent } : {}),
     facts,

@@ -49,8 +49,8 @@ function sessionReader(root: string, options: CaseReadOptions): SessionReader {
       throw error;
     });
     try {
-      const { messages } = importTranscript(text, { fileName: basename(path) });
-      return { messages, sessionFile: relative(process.cwd(), path) || path };
+      const { messages, history } = importTranscript(text, { fileName: basename(path) });
+      return { messages, history, sessionFile: relative(process.cwd(), path) || path };
     } catch (error) {
       if (error instanceof ImportError) throw new CaseError(importFailureLine(error, basename(path)));
       throw error;

@@ -52,7 +52,8 @@ function reader(files: readonly CaseFileText[]): SessionReader {
     const text = byPath.get(path)!;
     const name = nameOf(path);
     try {
-      return { messages: importTranscript(text, { fileName: name }).messages, sessionFile: path };
+      const { messages, history } = importTranscript(text, { fileName: name });
+      return { messages, history, sessionFile: path };
     } catch (error) {
       if (error instanceof ImportError) throw new CaseError(error.withFileName(name).message);
       throw error;
