@@ -13,6 +13,7 @@ import { FACT_KINDS, type FactKind, type Message } from '../core';
 import { serializeMessage } from '../core/serialize';
 import type { ProbeKind } from '../core/eval/probes';
 import type { SessionHistory } from '../core/session/history';
+import { checkPins, PinError, type Pinned } from './pins';
 import {
   forkAtRecorded,
   RECORDED_CUT,
@@ -57,7 +58,11 @@ export const FactSchema = v.strictObject({
     ['before', 'after'],
     'side must be "before" (summarized) or "after" (a control kept as is)',
   ),
-  evidence: v.strictObject({ message: index('evidence.message'), quote: text('evidence.quote') }),
+  evidence: v.strictObject({
+    message: index('evidence.message'),
+    id: v.optional(text('evidence.id')),
+    quote: text('evidence.quote'),
+  }),
 });
 
 const ProbeSchema = v.strictObject({
@@ -74,6 +79,15 @@ export const CaseSchema = v.strictObject({
   id: v.pipe(text('id'), v.regex(/^[a-z0-9][a-z0-9-]*$/, 'id must be lower case letters, digits and -')),
   description: v.optional(text('description')),
   session: text('session'),
+  sha256: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'sha256 must be 64 lower case hex digits')),
+  ),
+  cutIds: v.optional(
+    v.record(
+      v.pipe(v.string(), v.regex(/^[0-9]+$/, 'a key of cutIds is a cut: a message index')),
+      text('a cut id'),
+    ),
+  ),
   cuts: v.optional(
     v.pipe(
       v.array(
@@ -123,6 +137,10 @@ export interface LoadedCase {
   cuts: Cut[];
   /** The recorded compaction the case forks at (`"recorded"` cuts), with what the agent kept there. */
   recorded?: RecordedFork;
+  /** The session file's sha256. */
+  sha256: string;
+  /** Said when the case loads: not pinned, or its indexes followed to their ids (`pins.ts`). */
+  notices: string[];
   window?: number;
   keepRecent?: number;
   facts: GoldFact[];
@@ -211,6 +229,8 @@ export interface CaseSession {
   sessionFile: string;
   /** The session over time, when the file records more than its context (compactions): for `"recorded"` cuts. */
   history?: SessionHistory;
+  /** The session file's sha256 (`sha256Hex` of its text), checked against the case's pin. */
+  sha256: string;
 }
 
 /**
@@ -243,11 +263,27 @@ function forkOf(file: string, input: CaseInput, session: CaseSession): RecordedF
   }
 }
 
+function pinsOf(
+  file: string,
+  input: CaseInput,
+  session: CaseSession,
+  messages: readonly Message[],
+  cuts: readonly Cut[],
+): Pinned {
+  try {
+    return checkPins(file, input, session, messages, cuts);
+  } catch (error) {
+    if (error instanceof PinError) throw new CaseError(error.message);
+    throw error;
+  }
+}
+
 /** Validates and verifies one case from its text, its session read by `readSession`. */
 export async function loadCaseText(
   file: string,
   json: string,
   readSession: SessionReader,
+  options: { ignorePins?: boolean } = {},
 ): Promise<LoadedCase> {
   const input = parseCase(file, json);
   const session = await readSession(file, input.session).catch((error: unknown) => {
@@ -256,11 +292,22 @@ export async function loadCaseText(
   });
   const recorded = forkOf(file, input, session);
   const messages = recorded?.messages ?? session.messages;
-  const cuts = input.cuts.map((cut): Cut => {
+  const resolved = input.cuts.map((cut): Cut => {
     if (typeof cut === 'number' || cut === 'auto') return cut;
     return recorded?.keptFrom ?? 'auto';
   });
-  const facts = verifyCase(file, input, messages, cuts);
+  const pinned = options.ignorePins
+    ? { cuts: resolved, factMessages: input.facts.map((f) => f.evidence.message), notices: [] }
+    : pinsOf(file, input, session, messages, resolved);
+  const cuts = pinned.cuts;
+  const followed = {
+    ...input,
+    facts: input.facts.map((f, i) => ({
+      ...f,
+      evidence: { ...f.evidence, message: pinned.factMessages[i]! },
+    })),
+  };
+  const facts = verifyCase(file, followed, messages, cuts);
   return {
     id: input.id,
     description: input.description ?? '',
@@ -269,6 +316,8 @@ export async function loadCaseText(
     messages,
     cuts,
     ...(recorded ? { recorded } : {}),
+    sha256: session.sha256,
+    notices: pinned.notices,
     ...(input.window !== undefined ? { window: input.window } : {}),
     ...(input.keepRecent !== undefined ? { keepRecent: input.keepRecent } : {}),
     facts,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importTranscript } from '../formats/registry';
 import { CaseError, loadCaseText, type SessionReader } from './caseFile';
+import { sha256Hex } from './pins';
 import { forkAtRecorded, recordedOrdinal } from './recordedFork';
 
 /** A pi session: three turns, a compaction keeping the third, a turn, a compaction keeping the fourth, a last turn. */
@@ -97,7 +98,7 @@ const reader =
   (text: string): SessionReader =>
   async () => {
     const { messages, history } = importTranscript(text, { fileName: 'pi.jsonl' });
-    return { messages, history, sessionFile: 'sessions/pi.jsonl' };
+    return { messages, history, sessionFile: 'sessions/pi.jsonl', sha256: await sha256Hex(text) };
   };
 
 const caseJson = (cuts: unknown[], facts: object[]) =>

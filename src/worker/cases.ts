@@ -18,6 +18,7 @@ import {
   type SessionReader,
 } from '../cases/caseFile';
 import { runCases } from '../cases/caseRun';
+import { sha256Hex } from '../cases/pins';
 import { CASE_COUNT_SETTINGS, casesDocument, type CasesDocument } from '../cases/report';
 import type { EstimatorFor } from './estimators';
 
@@ -53,7 +54,7 @@ function reader(files: readonly CaseFileText[]): SessionReader {
     const name = nameOf(path);
     try {
       const { messages, history } = importTranscript(text, { fileName: name });
-      return { messages, history, sessionFile: path };
+      return { messages, history, sessionFile: path, sha256: await sha256Hex(text) };
     } catch (error) {
       if (error instanceof ImportError) throw new CaseError(error.withFileName(name).message);
       throw error;
