@@ -90,6 +90,17 @@ function tailStart(kept: ReadonlySet<number>, length: number): number | null {
 export function forkAtRecorded(history: SessionHistory, ordinal = 1): RecordedFork {
   const compaction = pick(history, ordinal);
   const historyIndex = recordedContext(history, compaction.atMessage);
+  // OpenCode asks for its summary with a message of its own ("What did we do so far?") right before
+  // it, and lists that request ahead of the summary in the context after: the compaction wrote it,
+  // so it is no part of the context the agent had before compacting.
+  const summaryAt = compaction.contextAfter.indexOf(compaction.atMessage);
+  const request = compaction.atMessage - 1;
+  if (
+    summaryAt > 0 &&
+    compaction.contextAfter.slice(0, summaryAt).includes(request) &&
+    historyIndex.at(-1) === request
+  )
+    historyIndex.pop();
   if (historyIndex.length === 0)
     throw new RecordedForkError(
       `the ${nth(ordinal)} recorded compaction comes before any message, so there is nothing to fork`,
