@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { loadEstimator } from '../core';
 import { importTranscript } from '../formats/registry';
 import { CaseError, loadCaseText, type SessionReader } from './caseFile';
 import { sha256Hex } from './pins';
 import { forkAtRecorded, recordedOrdinal } from './recordedFork';
+import { recordedRows } from './recordedRun';
 
 /** A pi session: three turns, a compaction keeping the third, a turn, a compaction keeping the fourth, a last turn. */
 function piSession(): string {
@@ -120,6 +122,43 @@ describe('a case with a recorded cut', () => {
     expect(loaded.messages).toHaveLength(6);
     expect(loaded.cuts).toEqual([4, 'auto']);
     expect(loaded.recorded?.keptFrom).toBe(4);
+  });
+
+  it("scores the agent's own compaction like a run: its summary, the tail it kept, and its size after", async () => {
+    const loaded = await loadCaseText(
+      'leap.case.json',
+      caseJson(
+        ['recorded'],
+        [
+          {
+            id: 'leap-days',
+            kind: 'artifact',
+            side: 'before',
+            evidence: { message: 1, quote: 'src/export/range.ts' },
+          },
+          { id: 'header', kind: 'identifier', side: 'before', evidence: { message: 2, quote: 'LEDGER_V2' } },
+          { id: 'fixed', kind: 'identifier', side: 'after', evidence: { message: 5, quote: 'isInRange' } },
+        ],
+      ),
+      reader(piSession()),
+    );
+    const estimator = await loadEstimator('chars4');
+    const [row] = recordedRows([loaded], estimator);
+    expect(row).toEqual({
+      case: 'leap',
+      source: 'compaction',
+      ordinal: 1,
+      keptFrom: 4,
+      factsKept: 1,
+      factsInSummary: 0,
+      factsInKept: 1,
+      factsTotal: 2,
+      controlsKept: 1,
+      controlsTotal: 1,
+      tokensBefore: estimator.countMessages(loaded.messages),
+      tokensAfter: estimator.countMessages(loaded.recorded!.after),
+      recordedTokensBefore: 5200,
+    });
   });
 
   it('names the case file, the cut and the session when the session has fewer compactions', async () => {

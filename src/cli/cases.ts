@@ -18,8 +18,10 @@ import {
   type StrategyTotal,
 } from '../cases/report';
 import { leakLine, tailLeaks } from '../cases/leakage';
+import { recordedRows } from '../cases/recordedRun';
 import { loadCases } from './caseFile';
 import { pinCases } from './casePin';
+import { renderRecorded } from './casesRecorded';
 import { estimatorFor } from './estimator';
 import { EXIT_OK, UsageError, inline, jsonDocument, type Io } from './io';
 import { parse, type Values } from './options';
@@ -221,7 +223,8 @@ export async function casesCommand(argv: string[], io: Io): Promise<number> {
   });
   const wallMs = Math.round(performance.now() - start);
   if (values.json) {
-    io.out(jsonDocument(casesDocument(cases, runs, strategies, chosen.summarizer.label, wallMs)));
+    const recorded = recordedRows(cases, estimator);
+    io.out(jsonDocument(casesDocument(cases, runs, strategies, chosen.summarizer.label, wallMs, recorded)));
     return EXIT_OK;
   }
   for (const kase of cases)
@@ -229,5 +232,7 @@ export async function casesCommand(argv: string[], io: Io): Promise<number> {
   for (const kase of cases)
     for (const leak of tailLeaks(kase)) io.err(`compaction-playground: ${leakLine(kase.id, leak)}`);
   io.out(renderCases(runs, totalsOf(runs, strategies), baselineOf(cases, runs), chosen.summarizer.label));
+  const recorded = recordedRows(cases, estimator);
+  if (recorded.length) io.out(`\n${renderRecorded(recorded)}`);
   return EXIT_OK;
 }

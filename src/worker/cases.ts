@@ -19,6 +19,7 @@ import {
 } from '../cases/caseFile';
 import { runCases } from '../cases/caseRun';
 import { sha256Hex } from '../cases/pins';
+import { recordedRows } from '../cases/recordedRun';
 import { CASE_COUNT_SETTINGS, casesDocument, type CasesDocument } from '../cases/report';
 import type { EstimatorFor } from './estimators';
 
@@ -90,5 +91,12 @@ export async function runCaseFiles(
     (done, total) => onProgress({ type: 'cases-progress', done, total }),
     signal,
   );
-  return casesDocument(cases, runs, strategies, summarizer.label, Math.round(performance.now() - start));
+  return casesDocument(
+    cases,
+    runs,
+    strategies,
+    summarizer.label,
+    Math.round(performance.now() - start),
+    recordedRows(cases, estimator),
+  );
 }
