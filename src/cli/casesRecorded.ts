@@ -4,6 +4,7 @@
  * strategy's row of that case is read against.
  */
 import type { RecordedRow } from '../cases/recordedRun';
+import { maxOf } from '../core/arrays';
 import { inline } from './io';
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -30,7 +31,7 @@ export function renderRecorded(rows: readonly RecordedRow[]): string {
     'controls',
     'tokens',
   ];
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const widths = header.map((h, i) => maxOf([h.length, ...cells.map((c) => c[i]!.length)])!);
   const line = (c: string[]) =>
     c
       .map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
