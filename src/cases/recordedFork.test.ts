@@ -80,6 +80,45 @@ describe('forkAtRecorded', () => {
     expect(fork.afterOrigins).toEqual([null, 3, 4]);
   });
 
+  it("leaves OpenCode's request for its summary out of the fork: the compaction wrote it, and it kept no tail", () => {
+    const ids = { sessionID: 'ses_1' };
+    const user = (id: string, parts: object[]) => ({
+      info: { id, ...ids, role: 'user', time: { created: 1 } },
+      parts: parts.map((p, i) => ({ ...p, id: `${id}_p${i}`, ...ids, messageID: id })),
+    });
+    const assistant = (id: string, text: string, extra: object = {}) => ({
+      info: {
+        id,
+        ...ids,
+        role: 'assistant',
+        time: { created: 2, completed: 3 },
+        parentID: 'x',
+        finish: 'stop',
+        ...extra,
+      },
+      parts: [{ type: 'text', text, id: `${id}_p0`, ...ids, messageID: id }],
+    });
+    const exported = JSON.stringify({
+      info: { id: 'ses_1', title: 'VAT', directory: '/w', time: { created: 1, updated: 9 } },
+      messages: [
+        user('msg_1', [{ type: 'text', text: 'Prices show without VAT.' }]),
+        assistant('msg_2', 'formatPrice in src/price.ts drops it.'),
+        user('msg_3', [{ type: 'compaction', auto: true }]),
+        assistant('msg_4', '## Goal\nAdd VAT to prices.', {
+          parentID: 'msg_3',
+          mode: 'compaction',
+          agent: 'compaction',
+          summary: true,
+        }),
+        user('msg_5', [{ type: 'text', text: 'Use 19%.' }]),
+      ],
+    });
+    const fork = forkAtRecorded(importTranscript(exported, { fileName: 'ses.json' }).history!);
+    expect(fork.messages.map((m) => m.id)).toEqual(['msg_1', 'msg_2']);
+    expect(fork.keptFrom).toBeNull();
+    expect(fork.source).toBe('summary message');
+  });
+
   it('refuses a session without a compaction, and a compaction it does not have', () => {
     const plain = { messages: history().messages, compactions: [], calls: [] };
     expect(() => forkAtRecorded(plain)).toThrow(/records no compaction/);
