@@ -13,6 +13,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
 import { messageText, type Cut } from '../src/cases/caseFile';
@@ -56,14 +57,15 @@ function roughTokens(turns: readonly Turn[]): number {
   return Math.round(chars / 4);
 }
 
-interface Built {
+export interface Built {
   file: string;
   json: string;
   sessionFile: string;
   session: string;
 }
 
-async function build(scenario: Scenario): Promise<Built> {
+/** One scenario's session and case file, as the script writes them. Writes nothing. */
+export async function build(scenario: Scenario): Promise<Built> {
   const turns = turnsOf(scenario);
   const { write, ext } = WRITERS[scenario.format];
   const c = scenario.compaction;
@@ -204,4 +206,4 @@ async function main(): Promise<void> {
     );
 }
 
-await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -44,9 +44,11 @@ after the cut, the case's probe questions, the tokens after, the summarizer's
 time and cost, and whether the result would compact again. Every quote a case
 gives as evidence is checked against its session first. A case's session is
 read only from inside DIR: not by an absolute path or a .. out of it, not a
-pipe or a device, and at most 32 MB. A case pinned to its session (its
-sha256 and the ids of the messages it names) refuses a session edited since;
---pin writes the pins after checking every quote.
+pipe or a device, and at most 32 MB. A case whose cut is "recorded" runs on
+its session as it stood just before the compaction its agent recorded, and
+the agent's own compaction is scored after the totals. A case pinned to its
+session (its sha256 and the ids of the messages it names) refuses a session
+edited since; --pin writes the pins after checking every quote.
 
 Options:
   --strategy LIST     the strategies to run, comma separated (default: all)
