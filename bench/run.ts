@@ -10,6 +10,7 @@ import { archiveBench } from './archive';
 import { archiveReplayBench } from './archiveReplay';
 import { cancelTokenizerBench } from './cancelTokenizer';
 import { casesBench } from './cases';
+import { scaleCasesBench } from './scaleCases';
 import { browserBench } from './browser';
 import { cliBench } from './cli';
 import { coreBench } from './core';
@@ -42,6 +43,7 @@ const SECTIONS: Record<string, (o: { quick: boolean }) => Promise<Figure[]>> = {
   archive: archiveBench,
   'archive-replay': archiveReplayBench,
   cases: casesBench,
+  'scale-cases': scaleCasesBench,
 };
 
 const figures: Figure[] = [];

@@ -12,6 +12,15 @@ import * as v from 'valibot';
 import { FACT_KINDS, type FactKind, type Message } from '../core';
 import { serializeMessage } from '../core/serialize';
 import type { ProbeKind } from '../core/eval/probes';
+import type { SessionHistory } from '../core/session/history';
+import { checkPins, PinError, type Pinned } from './pins';
+import {
+  forkAtRecorded,
+  RECORDED_CUT,
+  recordedOrdinal,
+  RecordedForkError,
+  type RecordedFork,
+} from './recordedFork';
 
 /** A case that cannot be used: the message names the file, and the case, fact or field. */
 export class CaseError extends Error {
@@ -49,7 +58,11 @@ export const FactSchema = v.strictObject({
     ['before', 'after'],
     'side must be "before" (summarized) or "after" (a control kept as is)',
   ),
-  evidence: v.strictObject({ message: index('evidence.message'), quote: text('evidence.quote') }),
+  evidence: v.strictObject({
+    message: index('evidence.message'),
+    id: v.optional(text('evidence.id')),
+    quote: text('evidence.quote'),
+  }),
 });
 
 const ProbeSchema = v.strictObject({
@@ -66,9 +79,23 @@ export const CaseSchema = v.strictObject({
   id: v.pipe(text('id'), v.regex(/^[a-z0-9][a-z0-9-]*$/, 'id must be lower case letters, digits and -')),
   description: v.optional(text('description')),
   session: text('session'),
+  sha256: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'sha256 must be 64 lower case hex digits')),
+  ),
+  cutIds: v.optional(
+    v.record(
+      v.pipe(v.string(), v.regex(/^[0-9]+$/, 'a key of cutIds is a cut: a message index')),
+      text('a cut id'),
+    ),
+  ),
   cuts: v.optional(
     v.pipe(
-      v.array(v.union([v.literal('auto'), index('a cut')], 'a cut is "auto" or a message index')),
+      v.array(
+        v.union(
+          [v.literal('auto'), index('a cut'), v.pipe(v.string(), v.regex(RECORDED_CUT))],
+          'a cut is "auto", "recorded", "recorded:N" or a message index',
+        ),
+      ),
       v.minLength(1, 'cuts must not be empty'),
     ),
     ['auto'],
@@ -104,8 +131,16 @@ export interface LoadedCase {
   /** The case file, as given. */
   file: string;
   sessionFile: string;
+  /** The session's messages, or the context before the recorded compaction the case forks at. */
   messages: Message[];
+  /** Each cut, a recorded one resolved: the agent's own kept tail, or `auto` when it kept none. */
   cuts: Cut[];
+  /** The recorded compaction the case forks at (`"recorded"` cuts), with what the agent kept there. */
+  recorded?: RecordedFork;
+  /** The session file's sha256. */
+  sha256: string;
+  /** Said when the case loads: not pinned, or its indexes followed to their ids (`pins.ts`). */
+  notices: string[];
   window?: number;
   keepRecent?: number;
   facts: GoldFact[];
@@ -145,9 +180,14 @@ export function parseCase(file: string, json: string): CaseInput {
 }
 
 /** Checks every fact's evidence and every cut against the session's messages. */
-export function verifyCase(file: string, input: CaseInput, messages: readonly Message[]): GoldFact[] {
+export function verifyCase(
+  file: string,
+  input: CaseInput,
+  messages: readonly Message[],
+  cuts: readonly Cut[],
+): GoldFact[] {
   const seen = new Set<string>();
-  for (const cut of input.cuts) {
+  for (const cut of cuts) {
     if (cut !== 'auto' && (cut < 1 || cut >= messages.length))
       throw new CaseError(
         `${file}: case ${input.id}: cut ${cut} is not between 1 and ${messages.length - 1} (the session has ${messages.length} messages)`,
@@ -164,7 +204,7 @@ export function verifyCase(file: string, input: CaseInput, messages: readonly Me
       );
     if (!messageText(messages[message]).includes(quote))
       throw new CaseError(`${where}: the quote is not in message ${message}: "${quote.slice(0, 80)}"`);
-    for (const cut of input.cuts) {
+    for (const cut of cuts) {
       if (cut === 'auto') continue;
       const before = message < cut;
       if (before !== (fact.side === 'before'))
@@ -187,6 +227,10 @@ export function verifyCase(file: string, input: CaseInput, messages: readonly Me
 export interface CaseSession {
   messages: Message[];
   sessionFile: string;
+  /** The session over time, when the file records more than its context (compactions): for `"recorded"` cuts. */
+  history?: SessionHistory;
+  /** The session file's sha256 (`sha256Hex` of its text), checked against the case's pin. */
+  sha256: string;
 }
 
 /**
@@ -195,25 +239,85 @@ export interface CaseSession {
  */
 export type SessionReader = (file: string, session: string) => Promise<CaseSession>;
 
+/**
+ * The fork a case's `"recorded"` cuts ask for, or undefined without one. Its
+ * other cuts and its facts' indexes then count in the fork's messages, so a
+ * case forks at one compaction only.
+ */
+function forkOf(file: string, input: CaseInput, session: CaseSession): RecordedFork | undefined {
+  const ordinals = [...new Set(input.cuts.map(recordedOrdinal).filter((n): n is number => n !== null))];
+  if (ordinals.length === 0) return undefined;
+  if (ordinals.length > 1)
+    throw new CaseError(
+      `${file}: case ${input.id}: cuts fork at recorded compactions ${ordinals.join(' and ')}: a case forks at one (its other cuts count in that fork's messages)`,
+    );
+  const history = session.history ?? { messages: session.messages, compactions: [], calls: [] };
+  try {
+    return forkAtRecorded(history, ordinals[0]);
+  } catch (error) {
+    if (error instanceof RecordedForkError)
+      throw new CaseError(
+        `${file}: case ${input.id}: cut "${input.cuts.find((c) => recordedOrdinal(c) !== null)}": ${session.sessionFile}: ${error.message}`,
+      );
+    throw error;
+  }
+}
+
+function pinsOf(
+  file: string,
+  input: CaseInput,
+  session: CaseSession,
+  messages: readonly Message[],
+  cuts: readonly Cut[],
+): Pinned {
+  try {
+    return checkPins(file, input, session, messages, cuts);
+  } catch (error) {
+    if (error instanceof PinError) throw new CaseError(error.message);
+    throw error;
+  }
+}
+
 /** Validates and verifies one case from its text, its session read by `readSession`. */
 export async function loadCaseText(
   file: string,
   json: string,
   readSession: SessionReader,
+  options: { ignorePins?: boolean } = {},
 ): Promise<LoadedCase> {
   const input = parseCase(file, json);
   const session = await readSession(file, input.session).catch((error: unknown) => {
     if (error instanceof CaseError) throw new CaseError(`${file}: session: ${error.message}`);
     throw error;
   });
-  const facts = verifyCase(file, input, session.messages);
+  const recorded = forkOf(file, input, session);
+  const messages = recorded?.messages ?? session.messages;
+  const resolved = input.cuts.map((cut): Cut => {
+    if (typeof cut === 'number' || cut === 'auto') return cut;
+    return recorded?.keptFrom ?? 'auto';
+  });
+  const pinned = options.ignorePins
+    ? { cuts: resolved, factMessages: input.facts.map((f) => f.evidence.message), notices: [] }
+    : pinsOf(file, input, session, messages, resolved);
+  const cuts = pinned.cuts;
+  const followed = {
+    ...input,
+    facts: input.facts.map((f, i) => ({
+      ...f,
+      evidence: { ...f.evidence, message: pinned.factMessages[i]! },
+    })),
+  };
+  const facts = verifyCase(file, followed, messages, cuts);
   return {
     id: input.id,
     description: input.description ?? '',
     file,
     sessionFile: session.sessionFile,
-    messages: session.messages,
-    cuts: input.cuts,
+    messages,
+    cuts,
+    ...(recorded ? { recorded } : {}),
+    sha256: session.sha256,
+    notices: pinned.notices,
     ...(input.window !== undefined ? { window: input.window } : {}),
     ...(input.keepRecent !== undefined ? { keepRecent: input.keepRecent } : {}),
     facts,

@@ -20,6 +20,8 @@ const kase = (cuts: LoadedCase['cuts']): LoadedCase => ({
   description: '',
   file: 'zones.case.json',
   sessionFile: 'zones.json',
+  sha256: '',
+  notices: [],
   messages,
   cuts,
   facts: [

@@ -13,6 +13,7 @@ import { type SettingsInput, type Strategy } from '../core';
 import type { Cut, LoadedCase } from './caseFile';
 import { findFacts, type CaseRun } from './caseRun';
 import { tailLeaks, type TailLeak } from './leakage';
+import type { RecordedRow } from './recordedRun';
 
 /** The settings a case's tokens are counted with, by the command line and the page alike: the defaults. */
 export const CASE_COUNT_SETTINGS: SettingsInput = {};
@@ -145,6 +146,8 @@ export interface CasesDocument {
   runs: CaseRun[];
   /** No compaction: the first row of every table of totals. */
   baseline: BaselineTotal;
+  /** For each case forked at a recorded compaction: the agent's own compaction there, scored alike. */
+  recorded: RecordedRow[];
   totals: StrategyTotal[];
   wallMs: number;
 }
@@ -155,6 +158,7 @@ export function casesDocument(
   strategies: readonly Strategy[],
   label: string,
   wallMs: number,
+  recorded: readonly RecordedRow[] = [],
 ): CasesDocument {
   return {
     summarizer: label,
@@ -171,6 +175,7 @@ export function casesDocument(
     })),
     runs: [...runs],
     baseline: baselineOf(cases, runs),
+    recorded: [...recorded],
     totals: totalsOf(runs, strategies),
     wallMs,
   };

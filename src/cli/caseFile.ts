@@ -17,6 +17,7 @@ import {
   type LoadedCase,
   type SessionReader,
 } from '../cases/caseFile';
+import { sha256Hex } from '../cases/pins';
 import { MAX_CASE_BYTES, MAX_SESSION_BYTES, pathInside, readInside, type CaseReadOptions } from './caseDisk';
 import { UsageError } from './io';
 import { importFailureLine } from './readTranscript';
@@ -49,8 +50,9 @@ function sessionReader(root: string, options: CaseReadOptions): SessionReader {
       throw error;
     });
     try {
-      const { messages } = importTranscript(text, { fileName: basename(path) });
-      return { messages, sessionFile: relative(process.cwd(), path) || path };
+      const { messages, history } = importTranscript(text, { fileName: basename(path) });
+      const sessionFile = relative(process.cwd(), path) || path;
+      return { messages, history, sessionFile, sha256: await sha256Hex(text) };
     } catch (error) {
       if (error instanceof ImportError) throw new CaseError(importFailureLine(error, basename(path)));
       throw error;
@@ -65,14 +67,16 @@ function sessionReader(root: string, options: CaseReadOptions): SessionReader {
  */
 export async function loadCase(
   file: string,
-  options: CaseReadOptions & { root?: string } = {},
+  options: CaseReadOptions & { root?: string; ignorePins?: boolean } = {},
 ): Promise<LoadedCase> {
   const root = options.root ?? dirname(file);
   const json = await readInside(root, file, MAX_CASE_BYTES, options).catch((error: unknown) => {
     if (error instanceof CaseError) throw new UsageError(`${file}: ${error.message}`);
     throw error;
   });
-  return loadCaseText(file, json, sessionReader(root, options)).catch(asUsage);
+  return loadCaseText(file, json, sessionReader(root, options), { ignorePins: options.ignorePins }).catch(
+    asUsage,
+  );
 }
 
 /**
@@ -80,7 +84,10 @@ export async function loadCase(
  * order; ids must differ. The folder is the case folder: no case reads a
  * session outside it.
  */
-export async function loadCases(dir: string, options: CaseReadOptions = {}): Promise<LoadedCase[]> {
+export async function loadCases(
+  dir: string,
+  options: CaseReadOptions & { ignorePins?: boolean } = {},
+): Promise<LoadedCase[]> {
   let files: string[];
   let root: string;
   try {

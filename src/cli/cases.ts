@@ -18,9 +18,12 @@ import {
   type StrategyTotal,
 } from '../cases/report';
 import { leakLine, tailLeaks } from '../cases/leakage';
+import { recordedRows } from '../cases/recordedRun';
 import { loadCases } from './caseFile';
+import { pinCases } from './casePin';
+import { renderRecorded } from './casesRecorded';
 import { estimatorFor } from './estimator';
-import { EXIT_OK, UsageError, jsonDocument, type Io } from './io';
+import { EXIT_OK, UsageError, inline, jsonDocument, type Io } from './io';
 import { parse, type Values } from './options';
 import {
   KEY_HELP,
@@ -31,6 +34,7 @@ import {
 } from './summarizerOption';
 
 export const CASES_HELP = `Usage: compaction-playground cases DIR [--strategy a,b] [--follow-links] [--provider P] [--json]
+       compaction-playground cases DIR --pin
 
 Runs every gold-fact case under DIR (files named *.case.json; docs/cases.md)
 under every strategy and agent preset: compacts the case's session at each of
@@ -40,7 +44,11 @@ after the cut, the case's probe questions, the tokens after, the summarizer's
 time and cost, and whether the result would compact again. Every quote a case
 gives as evidence is checked against its session first. A case's session is
 read only from inside DIR: not by an absolute path or a .. out of it, not a
-pipe or a device, and at most 32 MB.
+pipe or a device, and at most 32 MB. A case whose cut is "recorded" runs on
+its session as it stood just before the compaction its agent recorded, and
+the agent's own compaction is scored after the totals. A case pinned to its
+session (its sha256 and the ids of the messages it names) refuses a session
+edited since; --pin writes the pins after checking every quote.
 
 Options:
   --strategy LIST     the strategies to run, comma separated (default: all)
@@ -51,6 +59,8 @@ Options:
   --model M           the model (default: the provider's usual small model)
   --base-url URL      the API's address (required for openai-compatible)
   --json              print one JSON document instead of the table
+  --pin               write each case's session sha256 and message ids into
+                      the case file, and run nothing
   -h, --help          show this help
 
 ${KEY_HELP}`;
@@ -60,6 +70,7 @@ const CASES_OPTIONS = {
   strategy: { type: 'string' },
   'follow-links': { type: 'boolean' },
   json: { type: 'boolean' },
+  pin: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -198,6 +209,10 @@ export async function casesCommand(argv: string[], io: Io): Promise<number> {
     return EXIT_OK;
   }
   if (positionals.length !== 1) throw new UsageError('cases: give one folder of case files (cases DIR)');
+  if (values.pin) {
+    await pinCases(positionals[0], { followLinks: values['follow-links'] === true }, io);
+    return EXIT_OK;
+  }
   const strategies = strategiesFrom(values.strategy);
   const chosen = summarizerFor(values);
   const start = performance.now();
@@ -210,11 +225,16 @@ export async function casesCommand(argv: string[], io: Io): Promise<number> {
   });
   const wallMs = Math.round(performance.now() - start);
   if (values.json) {
-    io.out(jsonDocument(casesDocument(cases, runs, strategies, chosen.summarizer.label, wallMs)));
+    const recorded = recordedRows(cases, estimator);
+    io.out(jsonDocument(casesDocument(cases, runs, strategies, chosen.summarizer.label, wallMs, recorded)));
     return EXIT_OK;
   }
   for (const kase of cases)
+    for (const notice of kase.notices) io.err(`compaction-playground: ${inline(notice)}`);
+  for (const kase of cases)
     for (const leak of tailLeaks(kase)) io.err(`compaction-playground: ${leakLine(kase.id, leak)}`);
   io.out(renderCases(runs, totalsOf(runs, strategies), baselineOf(cases, runs), chosen.summarizer.label));
+  const recorded = recordedRows(cases, estimator);
+  if (recorded.length) io.out(`\n${renderRecorded(recorded)}`);
   return EXIT_OK;
 }

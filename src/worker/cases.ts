@@ -18,6 +18,8 @@ import {
   type SessionReader,
 } from '../cases/caseFile';
 import { runCases } from '../cases/caseRun';
+import { sha256Hex } from '../cases/pins';
+import { recordedRows } from '../cases/recordedRun';
 import { CASE_COUNT_SETTINGS, casesDocument, type CasesDocument } from '../cases/report';
 import type { EstimatorFor } from './estimators';
 
@@ -52,7 +54,8 @@ function reader(files: readonly CaseFileText[]): SessionReader {
     const text = byPath.get(path)!;
     const name = nameOf(path);
     try {
-      return { messages: importTranscript(text, { fileName: name }).messages, sessionFile: path };
+      const { messages, history } = importTranscript(text, { fileName: name });
+      return { messages, history, sessionFile: path, sha256: await sha256Hex(text) };
     } catch (error) {
       if (error instanceof ImportError) throw new CaseError(error.withFileName(name).message);
       throw error;
@@ -88,5 +91,12 @@ export async function runCaseFiles(
     (done, total) => onProgress({ type: 'cases-progress', done, total }),
     signal,
   );
-  return casesDocument(cases, runs, strategies, summarizer.label, Math.round(performance.now() - start));
+  return casesDocument(
+    cases,
+    runs,
+    strategies,
+    summarizer.label,
+    Math.round(performance.now() - start),
+    recordedRows(cases, estimator),
+  );
 }
