@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { STRATEGIES, type Strategy } from '../core';
 import { maxOf } from '../core/arrays';
-import { runCases, type CaseRun } from '../cases/caseRun';
+import { type CaseRun } from '../cases/caseRun';
 import {
   baselineOf,
   CASE_COUNT_SETTINGS,
@@ -18,7 +18,18 @@ import {
   type StrategyTotal,
 } from '../cases/report';
 import { leakLine, tailLeaks } from '../cases/leakage';
+import { armScores } from '../cases/arms';
 import { loadCases } from './caseFile';
+import {
+  ARMS_HELP,
+  ARMS_OPTIONS,
+  type ArmedRun,
+  armedRuns,
+  armsFrom,
+  armsTable,
+  repeatFrom,
+  runTrials,
+} from './casesArms';
 import { estimatorFor } from './estimator';
 import { EXIT_OK, UsageError, jsonDocument, type Io } from './io';
 import { parse, type Values } from './options';
@@ -30,9 +41,11 @@ import {
   type ChosenSummarizer,
 } from './summarizerOption';
 
-export const CASES_HELP = `Usage: compaction-playground cases DIR [--strategy a,b] [--follow-links] [--provider P] [--json]
+export const CASES_HELP = `Usage: compaction-playground cases DIR [--strategy a,b] [--follow-links] [--provider P]
+                                  [--prompt FILE]... [--repeat N] [--json]
 
-Runs every gold-fact case under DIR (files named *.case.json; docs/cases.md)
+Runs every gold-fact case under DIR (files named *.case.json, and folders in
+the published pi benchmark's layout: source.jsonl with gold.json; docs/cases.md)
 under every strategy and agent preset: compacts the case's session at each of
 its cuts, then scores the gold facts from before the cut that the compacted
 context still names (and where: the summary or a kept message), the controls
@@ -50,6 +63,7 @@ Options:
                       model, probes are asked of it and its answers matched
   --model M           the model (default: the provider's usual small model)
   --base-url URL      the API's address (required for openai-compatible)
+${ARMS_HELP}
   --json              print one JSON document instead of the table
   -h, --help          show this help
 
@@ -57,6 +71,7 @@ ${KEY_HELP}`;
 
 const CASES_OPTIONS = {
   ...PROVIDER_OPTIONS,
+  ...ARMS_OPTIONS,
   strategy: { type: 'string' },
   'follow-links': { type: 'boolean' },
   json: { type: 'boolean' },
@@ -86,7 +101,7 @@ const n = (value: number) => value.toLocaleString('en-US');
 const share = (kept: number, total: number) => (total === 0 ? '-' : `${kept}/${total}`);
 const usd = (value: number | null) => (value === null ? '?' : `$${value.toFixed(4)}`);
 
-function table(header: string[], rows: string[][]): string {
+export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => maxOf([h.length, ...rows.map((r) => r[i].length)])!);
   const line = (cells: string[]) =>
     cells
@@ -108,22 +123,35 @@ function runCells(r: CaseRun): string[] {
 
 const againCell = (r: CaseRun) => (!r.compacted ? 'did not compact' : r.compactsAgain ? 'yes' : 'no');
 
+/** A run's cells after its case, strategy and cut. */
+const runRow = (r: CaseRun): string[] => [
+  ...runCells(r),
+  `${n(r.tokensBefore)} → ${n(r.tokensAfter)}`,
+  `${n(r.summarizerMs)} ms`,
+  usd(r.costUsd),
+  againCell(r),
+];
+const RUN_HEADER = ['facts', 'controls', 'probes', 'tokens', 'time', 'cost', 'again'];
+
+/** The runs of every arm and trial, a row each: what `--prompt` and `--repeat` print above the arms' table. */
+function renderRuns(runs: readonly ArmedRun[], label: string): string {
+  return [
+    `summarizer ${label}`,
+    '',
+    table(
+      ['case', 'strategy', 'prompt', 'run', 'cut', ...RUN_HEADER],
+      runs.map((r) => [r.case, r.strategy, r.prompt, `#${r.trial}`, String(r.cut), ...runRow(r)]),
+    ),
+  ].join('\n');
+}
+
 export function renderCases(
   runs: readonly CaseRun[],
   totals: readonly StrategyTotal[],
   baseline: BaselineTotal,
   label: string,
 ): string {
-  const rows = runs.map((r) => [
-    r.case,
-    r.strategy,
-    String(r.cut),
-    ...runCells(r),
-    `${n(r.tokensBefore)} → ${n(r.tokensAfter)}`,
-    `${n(r.summarizerMs)} ms`,
-    usd(r.costUsd),
-    againCell(r),
-  ]);
+  const rows = runs.map((r) => [r.case, r.strategy, String(r.cut), ...runRow(r)]);
   const lost = runs.flatMap((r) =>
     r.compacted
       ? r.facts
@@ -162,10 +190,7 @@ export function renderCases(
   return [
     `summarizer ${label}`,
     '',
-    table(
-      ['case', 'strategy', 'cut', 'facts', 'controls', 'probes', 'tokens', 'time', 'cost', 'again'],
-      rows,
-    ),
+    table(['case', 'strategy', 'cut', ...RUN_HEADER], rows),
     '',
     table(
       [
@@ -199,22 +224,58 @@ export async function casesCommand(argv: string[], io: Io): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError('cases: give one folder of case files (cases DIR)');
   const strategies = strategiesFrom(values.strategy);
+  const arms = await armsFrom(values.prompt);
+  const repeat = repeatFrom(values.repeat);
+  const armed = values.prompt !== undefined || repeat > 1;
   const chosen = summarizerFor(values);
+  const offline = chosen.provider === null;
   const start = performance.now();
   const cases = await loadCases(positionals[0], { followLinks: values['follow-links'] === true });
   const estimator = await estimatorFor(CASE_COUNT_SETTINGS);
-  const runs = await runCases(cases, strategies, {
+  const trials = await runTrials(cases, strategies, arms, repeat, {
     summarizer: chosen.summarizer,
-    offline: chosen.provider === null,
+    offline,
     estimator,
   });
+  const runs = trials[0].runs;
   const wallMs = Math.round(performance.now() - start);
+  const label = chosen.summarizer.label;
   if (values.json) {
-    io.out(jsonDocument(casesDocument(cases, runs, strategies, chosen.summarizer.label, wallMs)));
+    const doc = casesDocument(cases, runs, strategies, label, wallMs);
+    io.out(
+      jsonDocument(
+        armed
+          ? {
+              ...doc,
+              prompts: arms.map((a) => a.label),
+              repeat,
+              runs: armedRuns(trials),
+              totals: arms.flatMap((arm) =>
+                totalsOf(
+                  trials.filter((t) => t.arm === arm.label).flatMap((t) => t.runs),
+                  strategies,
+                ).map((t) => ({ ...t, prompt: arm.label })),
+              ),
+              arms: armScores(trials, arms, strategies),
+            }
+          : doc,
+      ),
+    );
     return EXIT_OK;
   }
   for (const kase of cases)
     for (const leak of tailLeaks(kase)) io.err(`compaction-playground: ${leakLine(kase.id, leak)}`);
-  io.out(renderCases(runs, totalsOf(runs, strategies), baselineOf(cases, runs), chosen.summarizer.label));
+  const baseline = baselineOf(cases, runs);
+  if (!armed) {
+    io.out(renderCases(runs, totalsOf(runs, strategies), baseline, label));
+    return EXIT_OK;
+  }
+  io.out(
+    [
+      renderRuns(armedRuns(trials), label),
+      '',
+      armsTable(armScores(trials, arms, strategies), baseline, repeat, offline, table),
+    ].join('\n'),
+  );
   return EXIT_OK;
 }
