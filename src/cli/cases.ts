@@ -224,10 +224,11 @@ export async function casesCommand(argv: string[], io: Io): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError('cases: give one folder of case files (cases DIR)');
   const strategies = strategiesFrom(values.strategy);
-  const arms = await armsFrom(values.prompt);
+  const { prompt, ...rest } = values;
+  const arms = await armsFrom(prompt);
   const repeat = repeatFrom(values.repeat);
-  const armed = values.prompt !== undefined || repeat > 1;
-  const chosen = summarizerFor(values);
+  const armed = prompt !== undefined || repeat > 1;
+  const chosen = summarizerFor(rest);
   const offline = chosen.provider === null;
   const start = performance.now();
   const cases = await loadCases(positionals[0], { followLinks: values['follow-links'] === true });
