@@ -8,7 +8,14 @@
  * count them); a trial in which no run compacted has no score and is left
  * out of the mean, so `n` says how many trials scored.
  */
-import { DEFAULT_PROMPTS, type PromptOverrides, type Strategy } from '../core';
+import {
+  DEFAULT_PROMPTS,
+  HARNESSES,
+  isHarness,
+  presetOf,
+  type PromptOverrides,
+  type Strategy,
+} from '../core';
 import type { CaseRun } from './caseRun';
 import { totalsOf, type StrategyTotal } from './report';
 
@@ -21,36 +28,22 @@ export interface Arm {
 }
 
 /**
- * Claude Code's summary, in its shape: nine numbered sections, named as
- * Claude Code names them; the wording is ours. Claude Code also asks for an
- * analysis first and strips it from the reply; the core strips nothing, so
- * this arm asks for the summary alone, and the arms differ only in what the
- * summary is asked to hold.
+ * The prompts `preset:NAME` names: `pi`, the core's own (its sections are
+ * pi's), and each preset that has instructions of its own
+ * (`summaryInstructions` in its module).
  */
-const CLAUDE_CODE_INITIAL = `The transcript above is an agent's session that is about to be replaced by your summary. Another instance of the agent will continue the work from the summary alone, so it must carry every technical detail that work depends on.
+export function presetPrompts(name: string): PromptOverrides | undefined {
+  if (name === 'pi') return { ...DEFAULT_PROMPTS };
+  if (!isHarness(name)) return undefined;
+  const initial = presetOf(name).summaryInstructions;
+  return initial === undefined ? undefined : { initial };
+}
 
-Go through the conversation in order, then write the summary with these sections:
-
-1. Primary Request and Intent: everything the user asked for, in detail.
-2. Key Technical Concepts: the technologies, frameworks and ideas the work uses.
-3. Files and Code Sections: each file read, changed or created, why it matters, and the code that matters, quoted.
-4. Errors and fixes: each error met, how it was fixed, and what the user said about it.
-5. Problem Solving: what was solved and what is still being worked out.
-6. All user messages: every message the user wrote that is not a tool result, listed.
-7. Pending Tasks: what the user asked for that is not done yet.
-8. Current Work: exactly what was being done just before this summary, with file names and code.
-9. Optional Next Step: the next step, only if it follows directly from the newest request, quoting the conversation where the work stopped.
-
-Copy paths, names, numbers and error text exactly.`;
-
-/**
- * The presets whose own summarization prompt an arm can name. `pi` is the
- * core's default: its sections are pi's.
- */
-export const PRESET_PROMPTS: Readonly<Record<string, PromptOverrides>> = {
-  pi: { ...DEFAULT_PROMPTS },
-  'claude-code': { initial: CLAUDE_CODE_INITIAL },
-};
+/** Every name `preset:NAME` takes. */
+export const PRESET_PROMPT_NAMES: readonly string[] = [
+  'pi',
+  ...HARNESSES.filter((id) => presetOf(id).summaryInstructions !== undefined),
+];
 
 /** Mean and sample standard deviation of the trials that scored. */
 export interface Spread {

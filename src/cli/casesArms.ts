@@ -7,7 +7,14 @@
 import { type Strategy } from '../core';
 import { runCases, type CaseRun, type RunOptions } from '../cases/caseRun';
 import type { LoadedCase } from '../cases/caseFile';
-import { PRESET_PROMPTS, spreadCell, type Arm, type ArmScore, type Trial } from '../cases/arms';
+import {
+  PRESET_PROMPT_NAMES,
+  presetPrompts,
+  spreadCell,
+  type Arm,
+  type ArmScore,
+  type Trial,
+} from '../cases/arms';
 import { type BaselineTotal } from '../cases/report';
 import { UsageError } from './io';
 import { integer } from './options';
@@ -16,7 +23,7 @@ import { readPromptFile } from './promptOption';
 export const ARMS_HELP = `  --prompt FILE       an arm: compact with this summarization prompt (plain
                       text replaces the instructions of a first summary; a JSON
                       object sets any of {"system", "initial", "update",
-                      "turnPrefix"}), or a preset's own: preset:${Object.keys(PRESET_PROMPTS).join(', preset:')};
+                      "turnPrefix"}), or a preset's own: preset:${PRESET_PROMPT_NAMES.join(', preset:')};
                       give it again for more arms, a row each
   --repeat N          run each arm N times and report mean ± SD (default 1)`;
 
@@ -38,12 +45,10 @@ export async function armsFrom(raw: unknown): Promise<Arm[]> {
     if (arms.some((a) => a.label === name)) throw new UsageError(`--prompt ${name}: given twice`);
     if (name.startsWith(PRESET)) {
       const preset = name.slice(PRESET.length);
-      const prompts = PRESET_PROMPTS[preset];
+      const prompts = presetPrompts(preset);
       if (!prompts)
         throw new UsageError(
-          `--prompt ${name}: no such preset prompt (one of ${Object.keys(PRESET_PROMPTS)
-            .map((p) => PRESET + p)
-            .join(', ')})`,
+          `--prompt ${name}: no such preset prompt (one of ${PRESET_PROMPT_NAMES.map((p) => PRESET + p).join(', ')})`,
         );
       arms.push({ label: name, prompts });
     } else arms.push({ label: name, prompts: await readPromptFile(name) });
