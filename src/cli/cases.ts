@@ -24,6 +24,7 @@ import {
   ARMS_HELP,
   ARMS_OPTIONS,
   type ArmedRun,
+  armedDocument,
   armedRuns,
   armsFrom,
   armsTable,
@@ -101,7 +102,7 @@ const n = (value: number) => value.toLocaleString('en-US');
 const share = (kept: number, total: number) => (total === 0 ? '-' : `${kept}/${total}`);
 const usd = (value: number | null) => (value === null ? '?' : `$${value.toFixed(4)}`);
 
-export function table(header: string[], rows: string[][]): string {
+function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => maxOf([h.length, ...rows.map((r) => r[i].length)])!);
   const line = (cells: string[]) =>
     cells
@@ -243,25 +244,7 @@ export async function casesCommand(argv: string[], io: Io): Promise<number> {
   const label = chosen.summarizer.label;
   if (values.json) {
     const doc = casesDocument(cases, runs, strategies, label, wallMs);
-    io.out(
-      jsonDocument(
-        armed
-          ? {
-              ...doc,
-              prompts: arms.map((a) => a.label),
-              repeat,
-              runs: armedRuns(trials),
-              totals: arms.flatMap((arm) =>
-                totalsOf(
-                  trials.filter((t) => t.arm === arm.label).flatMap((t) => t.runs),
-                  strategies,
-                ).map((t) => ({ ...t, prompt: arm.label })),
-              ),
-              arms: armScores(trials, arms, strategies),
-            }
-          : doc,
-      ),
-    );
+    io.out(jsonDocument(armed ? armedDocument(doc, trials, arms, strategies, repeat) : doc));
     return EXIT_OK;
   }
   for (const kase of cases)

@@ -8,6 +8,7 @@ import { type Strategy } from '../core';
 import { runCases, type CaseRun, type RunOptions } from '../cases/caseRun';
 import type { LoadedCase } from '../cases/caseFile';
 import {
+  armScores,
   PRESET_PROMPT_NAMES,
   presetPrompts,
   spreadCell,
@@ -15,7 +16,7 @@ import {
   type ArmScore,
   type Trial,
 } from '../cases/arms';
-import { type BaselineTotal } from '../cases/report';
+import { totalsOf, type BaselineTotal, type CasesDocument } from '../cases/report';
 import { UsageError } from './io';
 import { integer } from './options';
 import { readPromptFile } from './promptOption';
@@ -89,6 +90,33 @@ export async function runTrials(
 
 export const armedRuns = (trials: readonly Trial[]): ArmedRun[] =>
   trials.flatMap((t) => t.runs.map((r) => ({ ...r, prompt: t.arm, trial: t.trial })));
+
+/**
+ * `cases --json` with arms or repeats: the document without them, its runs
+ * every arm's every trial, its totals one per strategy and arm, and the
+ * arms' mean ± SD.
+ */
+export function armedDocument(
+  doc: CasesDocument,
+  trials: readonly Trial[],
+  arms: readonly Arm[],
+  strategies: readonly Strategy[],
+  repeat: number,
+) {
+  return {
+    ...doc,
+    prompts: arms.map((a) => a.label),
+    repeat,
+    runs: armedRuns(trials),
+    totals: arms.flatMap((arm) =>
+      totalsOf(
+        trials.filter((t) => t.arm === arm.label).flatMap((t) => t.runs),
+        strategies,
+      ).map((t) => ({ ...t, prompt: arm.label })),
+    ),
+    arms: armScores(trials, arms, strategies),
+  };
+}
 
 /**
  * The arms' table: the no-compaction baseline first, then a row per
