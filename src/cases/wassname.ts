@@ -226,8 +226,9 @@ export async function loadPublishedCase(folder: PublishedFolder): Promise<Loaded
   const seen = new Set<string>();
   const facts = gold.facts.map((fact) => {
     const where = `${goldFile}: fact ${fact.id} ("${shortened(fact.question)}")`;
-    if (seen.has(fact.id)) throw new CaseError(`${where}: the id is used twice`);
-    seen.add(fact.id);
+    // Ids are compared as the case will name them: `Fact_1` and `fact-1` are one id here.
+    if (seen.has(caseIdOf(fact.id))) throw new CaseError(`${where}: the id is used twice`);
+    seen.add(caseIdOf(fact.id));
     return verifyFact(where, fact, messages, forked.entries, cut);
   });
   const probes: CaseProbe[] = gold.facts

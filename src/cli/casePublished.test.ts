@@ -138,6 +138,14 @@ describe('cases on the published layout (source.jsonl + gold.json v2)', () => {
     );
   });
 
+  it('refuses two facts whose ids name one case fact', async () => {
+    const { dir } = scratch('published-twice-');
+    const twice = copy(dir, 't', (g) => (g.facts[1].id = 'Fact_01'));
+    expect(await refused(twice)).toContain(
+      'fact Fact_01 ("How are feet converted to metres, and where are heights stored?"): the id is used twice',
+    );
+  });
+
   it('refuses a gold file of another schema version, and one with no cut', async () => {
     const { dir } = scratch('published-schema-');
     const v1 = copy(dir, 'v1', (g) => Object.assign(g, { schema_version: 1 }));
