@@ -123,6 +123,12 @@ export interface CaseProbe {
   kind: ProbeKind;
   question: string;
   expected: string[];
+  /**
+   * The session's own words behind the answer, when the case gives them (the
+   * published layout's quote): a model's answer the expected items do not
+   * match is graded by the model against them.
+   */
+  evidence?: string;
 }
 
 export interface LoadedCase {

@@ -15,6 +15,7 @@ import {
   explainSettings,
   type Message,
   NothingToCompactError,
+  type PromptOverrides,
   type Result,
   type SettingsInput,
   type Strategy,
@@ -22,7 +23,15 @@ import {
   type Summarizer,
   triggers,
 } from '../core';
-import { gradeByMatch, JUDGE_SYSTEM_PROMPT, parseAnswers, probePrompt } from '../core/eval/probes';
+import {
+  GRADER_SYSTEM_PROMPT,
+  gradeByMatch,
+  gradingPrompt,
+  JUDGE_SYSTEM_PROMPT,
+  parseAnswers,
+  parseVerdict,
+  probePrompt,
+} from '../core/eval/probes';
 import { ask } from '../core/eval/runProbes';
 import { factKept } from '../core/eval/score';
 import { indexSummary } from '../core/eval/match';
@@ -96,6 +105,8 @@ export interface RunOptions {
   offline: boolean;
   estimator: Estimator;
   stallTimeoutMs?: number;
+  /** The summarization prompts of this run's arm; the defaults when absent. */
+  prompts?: PromptOverrides;
 }
 
 /** Settings for a case: its window, and a keep-recent budget that starts the kept part at the cut. */
@@ -151,28 +162,35 @@ async function scoreProbes(
   options: RunOptions,
 ): Promise<ProbeScore[]> {
   if (probes.length === 0) return [];
+  const run = { stallTimeoutMs: options.stallTimeoutMs ?? 120_000 };
   // Offline, the context is its own answer: a probe passes when the context names what a right answer does.
   const answers = options.offline
     ? probes.map(() => context)
     : parseAnswers(
-        await ask(options.summarizer, JUDGE_SYSTEM_PROMPT, probePrompt(context, probes), {
-          stallTimeoutMs: options.stallTimeoutMs ?? 120_000,
-        }),
+        await ask(options.summarizer, JUDGE_SYSTEM_PROMPT, probePrompt(context, probes), run),
         probes.length,
       );
-  return probes.map((probe, i) => {
+  const scores: ProbeScore[] = [];
+  for (const [i, probe] of probes.entries()) {
     const graded = gradeByMatch(probe, answers[i])!;
     const named = graded.named ?? 0;
-    return {
-      kind: probe.kind,
-      question: probe.question,
-      expected: probe.expected,
-      named,
-      // A model's answer may leave an item out and still be right; the context offline has no such
-      // excuse: it passes only when it still names every expected item.
-      passed: options.offline ? named === probe.expected.length : graded.verdict === 'pass',
-    };
-  });
+    // A model's answer may leave an item out and still be right; the context offline has no such
+    // excuse: it passes only when it still names every expected item.
+    let passed = options.offline ? named === probe.expected.length : graded.verdict === 'pass';
+    // A paraphrase the words do not match is the judge's to grade, against the session's own words.
+    if (!options.offline && !passed && probe.evidence !== undefined) {
+      const source = `${probe.evidence}\n\n(The right answer: ${probe.expected.join('; ')})`;
+      const reply = await ask(
+        options.summarizer,
+        GRADER_SYSTEM_PROMPT,
+        gradingPrompt(probe, answers[i], source),
+        run,
+      );
+      passed = parseVerdict(reply) === 'pass';
+    }
+    scores.push({ kind: probe.kind, question: probe.question, expected: probe.expected, named, passed });
+  }
+  return scores;
 }
 
 function costOf(result: Result | null, options: RunOptions): number | null {
@@ -197,7 +215,10 @@ export async function runCase(
   const start = performance.now();
   let result: Result | null = null;
   try {
-    result = await compactor.compact(kase.messages, { reason: 'manual' });
+    result = await compactor.compact(kase.messages, {
+      reason: 'manual',
+      ...(options.prompts ? { prompts: options.prompts } : {}),
+    });
   } catch (error) {
     if (!(error instanceof NothingToCompactError)) throw error;
   }

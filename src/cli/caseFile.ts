@@ -20,6 +20,7 @@ import {
 import { sha256Hex } from '../cases/pins';
 import { MAX_CASE_BYTES, MAX_SESSION_BYTES, pathInside, readInside, type CaseReadOptions } from './caseDisk';
 import { UsageError } from './io';
+import { loadPublishedFolder, publishedFolders } from './casePublished';
 import { importFailureLine } from './readTranscript';
 
 export {
@@ -80,9 +81,10 @@ export async function loadCase(
 }
 
 /**
- * Every `*.case.json` under `dir` (or `dir` itself, a case file), in name
- * order; ids must differ. The folder is the case folder: no case reads a
- * session outside it.
+ * Every `*.case.json` under `dir` (or `dir` itself, a case file), and every
+ * folder under it in the published layout (`source.jsonl` with `gold.json`;
+ * `dir` itself may be one), in name order; ids must differ. The folder is
+ * the case folder: no case reads a session outside it.
  */
 export async function loadCases(
   dir: string,
@@ -90,20 +92,25 @@ export async function loadCases(
 ): Promise<LoadedCase[]> {
   let files: string[];
   let root: string;
+  const published = new Set<string>();
   try {
     const info = await stat(dir);
     root = info.isDirectory() ? dir : dirname(dir);
+    const names = info.isDirectory() ? await readdir(dir, { recursive: true }) : [];
+    for (const folder of publishedFolders(names)) published.add(join(dir, folder));
     files = info.isDirectory()
-      ? (await readdir(dir, { recursive: true }))
-          .filter(isCaseFile)
-          .sort()
-          .map((name) => join(dir, name))
+      ? [...names.filter(isCaseFile).map((name) => join(dir, name)), ...published].sort()
       : [dir];
   } catch (error) {
     throw new UsageError(
       `${dir}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : String(error)}`,
     );
   }
-  if (files.length === 0) throw new UsageError(`${dir}: no case files (*${CASE_SUFFIX}) in it`);
-  return loadCaseFiles(files, (file) => loadCase(file, { ...options, root })).catch(asUsage);
+  if (files.length === 0)
+    throw new UsageError(
+      `${dir}: no case files (*${CASE_SUFFIX}) in it, nor a folder with source.jsonl and gold.json`,
+    );
+  return loadCaseFiles(files, (file) =>
+    published.has(file) ? loadPublishedFolder(root, file, options) : loadCase(file, { ...options, root }),
+  ).catch(asUsage);
 }

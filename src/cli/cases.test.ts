@@ -78,7 +78,7 @@ describe('cases', () => {
     const refused = await run(['cases', empty]);
     expect([refused.code, refused.err]).toEqual([
       2,
-      `compaction-playground: ${empty}: no case files (*.case.json) in it\n`,
+      `compaction-playground: ${empty}: no case files (*.case.json) in it, nor a folder with source.jsonl and gold.json\n`,
     ]);
   });
 });

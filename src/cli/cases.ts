@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { STRATEGIES, type Strategy } from '../core';
 import { maxOf } from '../core/arrays';
-import { runCases, type CaseRun } from '../cases/caseRun';
+import { type CaseRun } from '../cases/caseRun';
 import {
   baselineOf,
   CASE_COUNT_SETTINGS,
@@ -18,10 +18,22 @@ import {
   type StrategyTotal,
 } from '../cases/report';
 import { leakLine, tailLeaks } from '../cases/leakage';
+import { armScores } from '../cases/arms';
 import { recordedRows } from '../cases/recordedRun';
 import { loadCases } from './caseFile';
 import { pinCases } from './casePin';
 import { renderRecorded } from './casesRecorded';
+import {
+  ARMS_HELP,
+  ARMS_OPTIONS,
+  type ArmedRun,
+  armedDocument,
+  armedRuns,
+  armsFrom,
+  armsTable,
+  repeatFrom,
+  runTrials,
+} from './casesArms';
 import { estimatorFor } from './estimator';
 import { EXIT_OK, UsageError, inline, jsonDocument, type Io } from './io';
 import { parse, type Values } from './options';
@@ -33,10 +45,12 @@ import {
   type ChosenSummarizer,
 } from './summarizerOption';
 
-export const CASES_HELP = `Usage: compaction-playground cases DIR [--strategy a,b] [--follow-links] [--provider P] [--json]
+export const CASES_HELP = `Usage: compaction-playground cases DIR [--strategy a,b] [--follow-links] [--provider P]
+                                  [--prompt FILE]... [--repeat N] [--json]
        compaction-playground cases DIR --pin
 
-Runs every gold-fact case under DIR (files named *.case.json; docs/cases.md)
+Runs every gold-fact case under DIR (files named *.case.json, and folders in
+the published pi benchmark's layout: source.jsonl with gold.json; docs/cases.md)
 under every strategy and agent preset: compacts the case's session at each of
 its cuts, then scores the gold facts from before the cut that the compacted
 context still names (and where: the summary or a kept message), the controls
@@ -58,6 +72,7 @@ Options:
                       model, probes are asked of it and its answers matched
   --model M           the model (default: the provider's usual small model)
   --base-url URL      the API's address (required for openai-compatible)
+${ARMS_HELP}
   --json              print one JSON document instead of the table
   --pin               write each case's session sha256 and message ids into
                       the case file, and run nothing
@@ -67,6 +82,7 @@ ${KEY_HELP}`;
 
 const CASES_OPTIONS = {
   ...PROVIDER_OPTIONS,
+  ...ARMS_OPTIONS,
   strategy: { type: 'string' },
   'follow-links': { type: 'boolean' },
   json: { type: 'boolean' },
@@ -119,22 +135,35 @@ function runCells(r: CaseRun): string[] {
 
 const againCell = (r: CaseRun) => (!r.compacted ? 'did not compact' : r.compactsAgain ? 'yes' : 'no');
 
+/** A run's cells after its case, strategy and cut. */
+const runRow = (r: CaseRun): string[] => [
+  ...runCells(r),
+  `${n(r.tokensBefore)} → ${n(r.tokensAfter)}`,
+  `${n(r.summarizerMs)} ms`,
+  usd(r.costUsd),
+  againCell(r),
+];
+const RUN_HEADER = ['facts', 'controls', 'probes', 'tokens', 'time', 'cost', 'again'];
+
+/** The runs of every arm and trial, a row each: what `--prompt` and `--repeat` print above the arms' table. */
+function renderRuns(runs: readonly ArmedRun[], label: string): string {
+  return [
+    `summarizer ${label}`,
+    '',
+    table(
+      ['case', 'strategy', 'prompt', 'run', 'cut', ...RUN_HEADER],
+      runs.map((r) => [r.case, r.strategy, r.prompt, `#${r.trial}`, String(r.cut), ...runRow(r)]),
+    ),
+  ].join('\n');
+}
+
 export function renderCases(
   runs: readonly CaseRun[],
   totals: readonly StrategyTotal[],
   baseline: BaselineTotal,
   label: string,
 ): string {
-  const rows = runs.map((r) => [
-    r.case,
-    r.strategy,
-    String(r.cut),
-    ...runCells(r),
-    `${n(r.tokensBefore)} → ${n(r.tokensAfter)}`,
-    `${n(r.summarizerMs)} ms`,
-    usd(r.costUsd),
-    againCell(r),
-  ]);
+  const rows = runs.map((r) => [r.case, r.strategy, String(r.cut), ...runRow(r)]);
   const lost = runs.flatMap((r) =>
     r.compacted
       ? r.facts
@@ -173,10 +202,7 @@ export function renderCases(
   return [
     `summarizer ${label}`,
     '',
-    table(
-      ['case', 'strategy', 'cut', 'facts', 'controls', 'probes', 'tokens', 'time', 'cost', 'again'],
-      rows,
-    ),
+    table(['case', 'strategy', 'cut', ...RUN_HEADER], rows),
     '',
     table(
       [
@@ -214,27 +240,46 @@ export async function casesCommand(argv: string[], io: Io): Promise<number> {
     return EXIT_OK;
   }
   const strategies = strategiesFrom(values.strategy);
-  const chosen = summarizerFor(values);
+  const { prompt, ...rest } = values;
+  const arms = await armsFrom(prompt);
+  const repeat = repeatFrom(values.repeat);
+  const armed = prompt !== undefined || repeat > 1;
+  const chosen = summarizerFor(rest);
+  const offline = chosen.provider === null;
   const start = performance.now();
   const cases = await loadCases(positionals[0], { followLinks: values['follow-links'] === true });
   const estimator = await estimatorFor(CASE_COUNT_SETTINGS);
-  const runs = await runCases(cases, strategies, {
+  const trials = await runTrials(cases, strategies, arms, repeat, {
     summarizer: chosen.summarizer,
-    offline: chosen.provider === null,
+    offline,
     estimator,
   });
+  const runs = trials[0].runs;
   const wallMs = Math.round(performance.now() - start);
+  const label = chosen.summarizer.label;
   if (values.json) {
     const recorded = recordedRows(cases, estimator);
-    io.out(jsonDocument(casesDocument(cases, runs, strategies, chosen.summarizer.label, wallMs, recorded)));
+    const doc = casesDocument(cases, runs, strategies, label, wallMs, recorded);
+    io.out(jsonDocument(armed ? armedDocument(doc, trials, arms, strategies, repeat) : doc));
     return EXIT_OK;
   }
   for (const kase of cases)
     for (const notice of kase.notices) io.err(`compaction-playground: ${inline(notice)}`);
   for (const kase of cases)
     for (const leak of tailLeaks(kase)) io.err(`compaction-playground: ${leakLine(kase.id, leak)}`);
-  io.out(renderCases(runs, totalsOf(runs, strategies), baselineOf(cases, runs), chosen.summarizer.label));
-  const recorded = recordedRows(cases, estimator);
-  if (recorded.length) io.out(`\n${renderRecorded(recorded)}`);
+  const baseline = baselineOf(cases, runs);
+  if (!armed) {
+    io.out(renderCases(runs, totalsOf(runs, strategies), baseline, label));
+    const recorded = recordedRows(cases, estimator);
+    if (recorded.length) io.out(`\n${renderRecorded(recorded)}`);
+    return EXIT_OK;
+  }
+  io.out(
+    [
+      renderRuns(armedRuns(trials), label),
+      '',
+      armsTable(armScores(trials, arms, strategies), baseline, repeat, offline, table),
+    ].join('\n'),
+  );
   return EXIT_OK;
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CaseError } from '../cases/caseFile';
 import { countChars4, createEstimator, type TokenizerId } from '../core';
@@ -85,8 +86,23 @@ describe('runCaseFiles', () => {
       ),
     );
     await expect(runFiles([{ path: 's.json', text: SESSION }]).result).rejects.toThrow(
-      'no case files (*.case.json) among the 1 files given',
+      'no case files (*.case.json), nor a source.jsonl with its gold.json, among the 1 files given',
     );
+  });
+
+  it('runs a folder in the published layout (source.jsonl + gold.json) beside a case file', async () => {
+    const fixture = 'src/cli/__fixtures__/published/tide-cli';
+    const { result } = runFiles([
+      { path: 'one.case.json', text: CASE },
+      { path: 'sessions/s.json', text: SESSION },
+      { path: 'tide/gold.json', text: readFileSync(`${fixture}/gold.json`, 'utf8') },
+      { path: 'tide/source.jsonl', text: readFileSync(`${fixture}/source.jsonl`, 'utf8') },
+    ]);
+    const doc = await result;
+    expect(doc.cases.map((c) => [c.id, c.file, c.session, c.messages, c.cuts, c.facts, c.probes])).toEqual([
+      ['one', 'one.case.json', 'sessions/s.json', 4, [2], 2, 0],
+      ['tide-cli', 'tide/gold.json', 'tide/source.jsonl', 14, [10], 6, 4],
+    ]);
   });
 
   it('names the fact whose quote its session does not hold', async () => {

@@ -20,6 +20,7 @@ import {
 import { runCases } from '../cases/caseRun';
 import { sha256Hex } from '../cases/pins';
 import { recordedRows } from '../cases/recordedRun';
+import { GOLD_FILE, loadPublishedCase, SOURCE_FILE } from '../cases/wassname';
 import { CASE_COUNT_SETTINGS, casesDocument, type CasesDocument } from '../cases/report';
 import type { EstimatorFor } from './estimators';
 
@@ -72,15 +73,34 @@ export async function runCaseFiles(
   signal: AbortSignal,
 ): Promise<CasesDocument> {
   const start = performance.now();
-  const caseFiles = files
-    .map((f) => f.path)
-    .filter(isCaseFile)
-    .sort();
-  if (caseFiles.length === 0)
-    throw new CaseError(`no case files (*${CASE_SUFFIX}) among the ${files.length} files given`);
   const texts = new Map(files.map((f) => [f.path, f.text]));
+  // A folder in the published benchmark's layout is a case too: its gold.json beside its source.jsonl.
+  const folderOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
+  const inFolder = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
+  const published = new Set(
+    files
+      .map((f) => f.path)
+      .filter((p) => nameOf(p) === GOLD_FILE && texts.has(inFolder(folderOf(p), SOURCE_FILE)))
+      .map(folderOf),
+  );
+  const caseFiles = [
+    ...files.map((f) => f.path).filter(isCaseFile),
+    ...[...published].map((dir) => inFolder(dir, GOLD_FILE)),
+  ].sort();
+  if (caseFiles.length === 0)
+    throw new CaseError(
+      `no case files (*${CASE_SUFFIX}), nor a ${SOURCE_FILE} with its ${GOLD_FILE}, among the ${files.length} files given`,
+    );
   const readSession = reader(files);
-  const cases = await loadCaseFiles(caseFiles, (file) => loadCaseText(file, texts.get(file)!, readSession));
+  const cases = await loadCaseFiles(caseFiles, (file) => {
+    if (isCaseFile(file)) return loadCaseText(file, texts.get(file)!, readSession);
+    const dir = folderOf(file);
+    return loadPublishedCase({
+      dir: dir || '.',
+      gold: texts.get(file)!,
+      source: texts.get(inFolder(dir, SOURCE_FILE))!,
+    });
+  });
   const { tokenizer, scale } = normalizeSettings(CASE_COUNT_SETTINGS);
   const estimator = await estimatorFor(tokenizer, scale);
   const summarizer = createOfflineSummarizer();

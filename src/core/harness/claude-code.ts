@@ -18,6 +18,7 @@ import {
   type Trigger,
 } from './preset';
 import { PlanBuilder, toolResults } from './planBuilder';
+import { CLAUDE_CODE_INITIAL } from './claudeCodePrompt';
 import { CLEARED_TOOL_RESULT } from './placeholders';
 import { NO_WINDOW_NOTE, percentBelow } from './configText';
 
@@ -166,6 +167,7 @@ const claudeCodeConfig: PresetConfig<ClaudeCodeParams> = {
 export const claudeCodePreset: Preset<'claude-code', ClaudeCodeParams> = {
   id: 'claude-code',
   agent: 'Claude Code',
+  summaryInstructions: CLAUDE_CODE_INITIAL,
   summary: 'Claude Code summarizes everything near the window',
   source: 'Reverse-engineered from Claude Code by others; the buffer has changed between versions.',
   doc: {

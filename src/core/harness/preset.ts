@@ -265,6 +265,13 @@ export interface Preset<Id extends string, P> {
   nothingCleared?(results: number, p: P): string;
   /** The tuned settings in the agent's own configuration (`config`, the page's panel), or why it has none. */
   config: PresetConfig<P> | NoConfig;
+  /**
+   * The instructions of a first summary in the agent's own shape, our words:
+   * an arm `cases --prompt preset:<id>` can compare. The preset's compaction
+   * itself sends the core's prompt like every strategy; absent when the
+   * playground has no such text for the agent.
+   */
+  summaryInstructions?: string;
 }
 
 /** The numbers an agent's own configuration is written from: the tuned settings (`agentConfig.ts`). */
