@@ -72,9 +72,12 @@ export function checkImport(file: string, text: string, expected: FormatId): Imp
     for (const call of m.toolCalls ?? []) calls.add(call.id);
     if (m.role === 'tool' && m.toolCallId) results.add(m.toolCallId);
   }
-  const unpaired = [...calls].filter((id) => !results.has(id)).length + [...results].filter((id) => !calls.has(id)).length;
+  const unpaired =
+    [...calls].filter((id) => !results.has(id)).length + [...results].filter((id) => !calls.has(id)).length;
   const history = result.history;
-  const ledger = history ? compactionLedger(history, new Array<number>(history.messages.length).fill(0)) : undefined;
+  const ledger = history
+    ? compactionLedger(history, new Array<number>(history.messages.length).fill(0))
+    : undefined;
   const problems = result.issues.filter(isProblem).map((issue) => `${issue.code}: ${issue.message}`);
   if (result.format !== expected) problems.unshift(`detected as ${result.format}, not ${expected}`);
   return {
@@ -104,7 +107,7 @@ export function importIsExact(check: ImportCheck): boolean {
 export interface FireCheck {
   /** The call (1-based) at which the agent sent its first summarization request; null when it never did. */
   agentAt: number | null;
-  /** The call after the first one whose prompt reaches the preset's threshold: where the preset says it compacts. */
+  /** The first call whose prompt, or the usage of the call before it, reaches the preset's threshold. */
   presetAt: number | null;
   threshold: number;
   formula: string;
@@ -117,9 +120,11 @@ export interface FireCheck {
 
 /**
  * Where the preset fires, from the prompts the agent really sent: each call's
- * size is the usage the mock reported for it (its count of the request), the
- * number the agent itself compares with its threshold, so the agent's
- * summarization request should come right after the first call at or over it.
+ * size is the usage the mock reported for it (its count of the request plus
+ * its reply), the number the agent itself compares with its threshold, so the
+ * agent's summarization request should come at the first call whose prompt
+ * reaches the point (Claude Code estimates the prompt before it sends it) or
+ * right after a call whose usage did (Codex reads the usage it got back).
  */
 export function checkFiring(
   requests: readonly LabRequest[],
@@ -127,12 +132,20 @@ export function checkFiring(
   window: number,
   params: Partial<HarnessParams[HarnessId]>,
 ): FireCheck {
-  const all = { ...DEFAULT_HARNESS_PARAMS, [harness]: { ...DEFAULT_HARNESS_PARAMS[harness], ...params } } as HarnessParams;
+  const all = {
+    ...DEFAULT_HARNESS_PARAMS,
+    [harness]: { ...DEFAULT_HARNESS_PARAMS[harness], ...params },
+  } as HarnessParams;
   const trigger = harnessTrigger(harness, window, all);
   const summary = requests.find((r) => r.summary);
-  const over = requests.find((r) => !r.summary && triggers(trigger, r.tokens));
+  // Before a call (the prompt it is about to send reaches the point) or after one (the usage it got back does).
+  const over = requests.find(
+    (r, i) =>
+      triggers(trigger, r.tokens) ||
+      (i > 0 && !requests[i - 1].summary && triggers(trigger, requests[i - 1].usage)),
+  );
   const agentAt = summary?.call ?? null;
-  const presetAt = over ? over.call + 1 : null;
+  const presetAt = over?.call ?? null;
   const before = summary ? requests.filter((r) => r.call < summary.call && !r.summary).at(-1) : undefined;
   const after = summary ? requests.find((r) => r.call > summary.call && !r.summary) : undefined;
   return {
@@ -162,10 +175,9 @@ export function checkKept(requests: readonly LabRequest[]): KeptCheck {
   if (at < 0) return { userTexts: 0, toolCalls: 0, toolResults: 0, summaryPrompt: null };
   const summary = readConversation(requests[at].family, requests[at].body);
   const next = requests.slice(at + 1).find((r) => !r.summary);
-  const last = summary.turns.at(-1);
-  const prompt = last?.kind === 'user' ? last.text : null;
+  const prompt = summary.lastUserText || null;
   if (!next) return { userTexts: 0, toolCalls: 0, toolResults: 0, summaryPrompt: prompt };
-  const before = summary.turns.slice(0, -1);
+  const before = summary.turns.filter((t) => t.kind !== 'user' || t.text !== summary.lastUserText);
   const kept = readConversation(next.family, next.body).turns.filter((t) => before.some((b) => same(t, b)));
   return {
     userTexts: kept.filter((t) => t.kind === 'user').length,
@@ -220,7 +232,9 @@ export async function checkRun(
   requests: readonly LabRequest[],
   count: TextCounter,
 ): Promise<LabResult> {
-  const imports = run.sessionFiles.map((file) => checkImport(file, readFileSync(file, 'utf8'), run.format as FormatId));
+  const imports = run.sessionFiles.map((file) =>
+    checkImport(file, readFileSync(file, 'utf8'), run.format as FormatId),
+  );
   const firing =
     agent.labWindow && isHarness(agent.id)
       ? checkFiring(requests, agent.id, agent.labWindow.window, agent.labWindow.params)

@@ -68,6 +68,8 @@ export function execClean(
       clearTimeout(timer);
       resolve({ code, stdout, stderr, timedOut });
     });
+    // A command that exits before reading its input closes the pipe: that is its answer, not the lab's failure.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
 }

@@ -20,7 +20,15 @@ export async function npmInstall(ctx: InstallContext, packageName: string): Prom
   ctx.log(`installing ${packageName}@${ctx.version}`);
   const result = await ctx.exec(
     'npm',
-    ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefix', ctx.dir, `${packageName}@${ctx.version}`],
+    [
+      'install',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--prefix',
+      ctx.dir,
+      `${packageName}@${ctx.version}`,
+    ],
     { cwd: ctx.dir, timeoutMs: 600_000 },
   );
   if (result.code !== 0) {

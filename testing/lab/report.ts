@@ -1,7 +1,8 @@
 /** How the lab tells its results: one line per agent as it finishes, a table at the end, what changed between versions. */
 import type { LabResult } from './checks';
 
-const n = (value: number | null | undefined) => (value === null || value === undefined ? '–' : value.toLocaleString('en-US'));
+const n = (value: number | null | undefined) =>
+  value === null || value === undefined ? '–' : value.toLocaleString('en-US');
 
 function firesAt(r: LabResult): string {
   const f = r.firing;
@@ -18,7 +19,9 @@ function kept(r: LabResult): string {
 
 function unseen(r: LabResult): string {
   const u = r.unseen;
-  return u ? `${n(u.systemTokens + u.toolTokens)} (${n(u.systemTokens)} system + ${n(u.toolTokens)} tools)` : '–';
+  return u
+    ? `${n(u.systemTokens + u.toolTokens)} (${n(u.systemTokens)} system + ${n(u.toolTokens)} tools)`
+    : '–';
 }
 
 function imported(r: LabResult): string {
@@ -42,14 +45,19 @@ export function formatTable(results: readonly LabResult[]): string {
       : [r.name, r.version, r.compactions?.join(' + ') || 'no', firesAt(r), kept(r), unseen(r), imported(r)],
   );
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join(' | ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');
 }
 
 /** What differs between the pinned run and the newest: the regression sentinel of `--latest`. */
 export function compareVersions(pinned: LabResult, newest: LabResult): string[] {
   const what = `${newest.name} ${newest.version} against ${pinned.version}`;
-  if (pinned.failure || newest.failure) return [`${what}: cannot compare (${newest.failure ?? pinned.failure})`];
+  if (pinned.failure || newest.failure)
+    return [`${what}: cannot compare (${newest.failure ?? pinned.failure})`];
   const changes: string[] = [];
   const differs = (label: string, a: string, b: string) => {
     if (a !== b) changes.push(`${label}: ${a} → ${b}`);
@@ -59,7 +67,11 @@ export function compareVersions(pinned: LabResult, newest: LabResult): string[] 
   differs('kept', kept(pinned), kept(newest));
   differs('summary prompt', pinned.kept?.summaryPrompt ?? '–', newest.kept?.summaryPrompt ?? '–');
   differs('system prompt and tools', unseen(pinned), unseen(newest));
-  differs('file format', pinned.imports?.map((c) => c.detected).join(',') ?? '–', newest.imports?.map((c) => c.detected).join(',') ?? '–');
+  differs(
+    'file format',
+    pinned.imports?.map((c) => c.detected).join(',') ?? '–',
+    newest.imports?.map((c) => c.detected).join(',') ?? '–',
+  );
   differs('import', imported(pinned), imported(newest));
   return changes.length ? [`${what}:`, ...changes.map((c) => `  ${c}`)] : [`${what}: nothing changed`];
 }

@@ -4,6 +4,7 @@
  * counting rule (`testing/mock-llm/counting.ts`: characters of the body's
  * strings / 3) and whether the mock took it for a summarization request.
  */
+import { agentUsage } from '../mock-llm/agentFrames';
 import { readConversation } from '../mock-llm/agentConversation';
 import { isSummaryRequest } from '../mock-llm/agentScript';
 import { mockCount } from '../mock-llm/counting';
@@ -20,6 +21,8 @@ export interface LabRequest {
   body: Record<string, unknown>;
   /** The mock's count of the whole body. */
   tokens: number;
+  /** The usage the mock reported back (prompt + reply): the number an agent compares with its threshold. */
+  usage: number;
   summary: boolean;
 }
 
@@ -49,6 +52,9 @@ export function labRequests(recorded: readonly RecordedRequest[]): LabRequest[] 
       headers: withoutKeys(request.headers),
       body,
       tokens: mockCount(body),
+      usage: (({ inputTokens, outputTokens }) => inputTokens + outputTokens)(
+        agentUsage(request.family, body),
+      ),
       summary: isSummaryRequest(readConversation(request.family, body)),
     });
   }

@@ -13,9 +13,9 @@
  * The cache is `$LAB_CACHE`, else `$XDG_CACHE_HOME/compaction-playground-lab`,
  * else `~/.cache/compaction-playground-lab`; scratch runs live in its `runs/`.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadTokenizer } from '../../src/core';
 import { startMockLlm, type MockLlm } from '../mock-llm/server';
@@ -24,6 +24,7 @@ import { AGENTS } from './agents/index';
 import { checkRun, type LabResult } from './checks';
 import { compareVersions, formatLine, formatTable } from './report';
 import { execClean, OFFLINE_ENV } from './exec';
+import { trimJsonl } from './fixture';
 import { labRequests } from './requests';
 import { writeProject } from './project';
 
@@ -68,9 +69,14 @@ function fresh(dir: string): string {
 async function latestVersion(cache: string, agent: LabAgent): Promise<string> {
   const home = join(cache, 'npm-home');
   mkdirSync(home, { recursive: true });
-  const result = await execClean({ home, tmp: home, cwd: home }, 'npm', ['view', agent.packageName, 'version']);
+  const result = await execClean({ home, tmp: home, cwd: home }, 'npm', [
+    'view',
+    agent.packageName,
+    'version',
+  ]);
   const version = result.stdout.trim();
-  if (result.code !== 0 || !version) throw new Error(`npm view ${agent.packageName} failed: ${result.stderr.trim()}`);
+  if (result.code !== 0 || !version)
+    throw new Error(`npm view ${agent.packageName} failed: ${result.stderr.trim()}`);
   return version;
 }
 
@@ -120,7 +126,8 @@ async function runOne(
     installed = await agent.install({
       dir,
       version,
-      exec: (command, args, opts) => execClean({ home: installHome, tmp: installHome, cwd: dir }, command, args, opts),
+      exec: (command, args, opts) =>
+        execClean({ home: installHome, tmp: installHome, cwd: dir }, command, args, opts),
       log: (line) => log(`  ${label}: ${line}`),
     });
   } catch (error) {
@@ -140,11 +147,16 @@ async function runOne(
       project,
       mockUrl: mock.url,
       model: 'agent',
-      exec: (command, args, opts) => execClean({ home, tmp, cwd: project, env: { ...OFFLINE_ENV } }, command, args, opts),
+      exec: (command, args, opts) =>
+        execClean({ home, tmp, cwd: project, env: { ...OFFLINE_ENV } }, command, args, opts),
       log: (line) => log(`  ${label}: ${line}`),
     });
     const requests = labRequests(mock.requests.slice(from));
     writeFileSync(join(scratch, 'requests.json'), `${JSON.stringify(requests, null, 1)}\n`);
+    // The session files trimmed into fixture shape, to copy into src/formats/fixtures/lab/<id>/<version>/.
+    const fixtures = fresh(join(scratch, 'fixture'));
+    for (const file of run.sessionFiles.filter((f) => f.endsWith('.jsonl')))
+      writeFileSync(join(fixtures, basename(file)), trimJsonl(readFileSync(file, 'utf8'), project, home));
     const result = await checkRun(agent, version, run, requests, await loadTokenizer('o200k_base'));
     if (!options.keep) rmSync(scratch, { recursive: true, force: true });
     else result.scratch = scratch;
@@ -172,7 +184,9 @@ export async function runLab(options: LabOptions): Promise<LabResult[]> {
           const newest = await latestVersion(cache, agent);
           if (newest !== agent.pinned) versions.push(newest);
         } catch (error) {
-          out(`  ${agent.name}: no latest version (${error instanceof Error ? error.message : String(error)})`);
+          out(
+            `  ${agent.name}: no latest version (${error instanceof Error ? error.message : String(error)})`,
+          );
         }
       }
       const mine: LabResult[] = [];

@@ -27,6 +27,12 @@ export interface Conversation {
   /** System prompt or instructions, as text. */
   system: string;
   turns: Turn[];
+  /**
+   * The texts of the last message when the user (or the agent on the user's
+   * behalf) sent it, tool results or not: Claude Code puts its compaction
+   * prompt beside the last tool result in one message.
+   */
+  lastUserText: string;
 }
 
 const isObject = (value: unknown): value is Json =>
@@ -84,12 +90,14 @@ function toolsOf(family: Family, body: Json): DeclaredTool[] {
 function anthropicTurns(body: Json): Turn[] {
   const turns: Turn[] = [];
   for (const message of list(body.messages).filter(isObject)) {
-    const blocks = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : list(message.content);
+    const blocks =
+      typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : list(message.content);
     const parts = blocks.filter(isObject);
     const results = parts.filter((b) => b.type === 'tool_result');
     if (message.role === 'user') {
       // A user message carrying tool results is the tools' answer; its texts are reminders, not a request.
-      if (results.length) for (const r of results) turns.push({ kind: 'tool-result', id: str(r.tool_use_id) });
+      if (results.length)
+        for (const r of results) turns.push({ kind: 'tool-result', id: str(r.tool_use_id) });
       else turns.push({ kind: 'user', text: textOf(parts.filter((b) => b.type === 'text')) });
       continue;
     }
@@ -141,7 +149,8 @@ function geminiTurns(body: Json): Turn[] {
     const responses = parts.filter((p) => isObject(p.functionResponse));
     if (content.role === 'user') {
       if (responses.length)
-        for (const p of responses) turns.push({ kind: 'tool-result', id: str((p.functionResponse as Json).id) });
+        for (const p of responses)
+          turns.push({ kind: 'tool-result', id: str((p.functionResponse as Json).id) });
       else turns.push({ kind: 'user', text: textOf(parts) });
       continue;
     }
@@ -165,12 +174,28 @@ function systemOf(family: Family, body: Json): string {
       .map((m) => textOf(m.content));
     return [str(body.instructions), ...developer].filter(Boolean).join('\n');
   }
-  if (family === 'gemini') return textOf(isObject(body.systemInstruction) ? body.systemInstruction.parts : '');
+  if (family === 'gemini')
+    return textOf(isObject(body.systemInstruction) ? body.systemInstruction.parts : '');
   return list(body.messages)
     .filter(isObject)
     .filter((m) => m.role === 'system' || m.role === 'developer')
     .map((m) => textOf(m.content))
     .join('\n');
+}
+
+function lastUserText(family: Family, body: Json): string {
+  if (family === 'openai-responses') {
+    if (typeof body.input === 'string') return body.input;
+    const last = list(body.input).filter(isObject).at(-1);
+    return last && (last.type ?? 'message') === 'message' && last.role === 'user' ? textOf(last.content) : '';
+  }
+  const messages = list(family === 'gemini' ? body.contents : body.messages).filter(isObject);
+  const last = messages.at(-1);
+  if (!last || last.role !== 'user') return '';
+  if (family === 'gemini')
+    return textOf(list(last.parts).filter((p) => isObject(p) && typeof p.text === 'string'));
+  if (typeof last.content === 'string') return last.content;
+  return textOf(list(last.content).filter((b) => isObject(b) && b.type === 'text'));
 }
 
 /** The request as the script sees it; an unknown family reads as an empty conversation. */
@@ -185,5 +210,10 @@ export function readConversation(family: Family, body: Json): Conversation {
           : family === 'gemini'
             ? geminiTurns(body)
             : [];
-  return { tools: toolsOf(family, body), system: systemOf(family, body), turns };
+  return {
+    tools: toolsOf(family, body),
+    system: systemOf(family, body),
+    turns,
+    lastUserText: lastUserText(family, body),
+  };
 }

@@ -7,7 +7,7 @@
  * same number the lab records.
  */
 import { readConversation } from './agentConversation';
-import { AGENT_SUMMARY, agentReply, type ScriptedCall } from './agentScript';
+import { AGENT_SUMMARY, agentReply, type AgentReply, type ScriptedCall } from './agentScript';
 import { mockCount } from './counting';
 import { PROTOCOLS, type Family } from './protocols';
 import { pieces } from './summary';
@@ -30,7 +30,11 @@ interface ToolPlan {
 
 function anthropicTool(plan: ToolPlan): string[] {
   const event = (type: string, fields: Json = {}) => sse({ type, ...fields }, type);
-  const usage = { input_tokens: plan.inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const usage = {
+    input_tokens: plan.inputTokens,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+  };
   return [
     event('message_start', {
       message: {
@@ -65,7 +69,12 @@ function anthropicTool(plan: ToolPlan): string[] {
 }
 
 function chatTool(plan: ToolPlan): string[] {
-  const base = { id: `chatcmpl-${plan.call.id}`, object: 'chat.completion.chunk', created: CREATED, model: plan.model };
+  const base = {
+    id: `chatcmpl-${plan.call.id}`,
+    object: 'chat.completion.chunk',
+    created: CREATED,
+    model: plan.model,
+  };
   const chunk = (delta: Json, finish: string | null = null) =>
     sse({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
   const frames = [
@@ -122,7 +131,10 @@ function responsesTool(plan: ToolPlan): string[] {
   const at = { item_id: message.id, output_index: 0, content_index: 0 };
   return [
     event('response.created', { response: response('in_progress', [], null) }),
-    event('response.output_item.added', { output_index: 0, item: { ...message, status: 'in_progress', content: [] } }),
+    event('response.output_item.added', {
+      output_index: 0,
+      item: { ...message, status: 'in_progress', content: [] },
+    }),
     event('response.output_text.delta', { ...at, delta: plan.text, logprobs: [] }),
     event('response.output_text.done', { ...at, text: plan.text, logprobs: [] }),
     event('response.output_item.done', { output_index: 0, item: message }),
@@ -193,23 +205,36 @@ const ID_PREFIX: Readonly<Record<Family, string>> = {
   ollama: 'call_',
 };
 
+/** The usage the scripted agent reports for `body`: the request by the counting rule, its reply's characters / 3. */
+export function agentUsage(family: Family, body: Json): { inputTokens: number; outputTokens: number } {
+  const reply = agentReply(readConversation(family, body), ID_PREFIX[family]);
+  return { inputTokens: mockCount(body), outputTokens: replyTokens(reply) };
+}
+
+function replyText(reply: AgentReply): string {
+  return reply.kind === 'summary' ? AGENT_SUMMARY : reply.text;
+}
+
+function replyTokens(reply: AgentReply): number {
+  const args = reply.kind === 'tool' ? reply.call.arguments.length : 0;
+  return Math.ceil((replyText(reply).length + args) / 3);
+}
+
 /** The frames the scripted agent streams for `body`, a request in `family`'s shape. */
 export function agentFrames(family: Family, body: Json, model: string, includeUsage: boolean): string[] {
   const reply = agentReply(readConversation(family, body), ID_PREFIX[family]);
   const inputTokens = mockCount(body);
+  const outputTokens = replyTokens(reply);
   const toolFrames = TOOL_FRAMES[family];
-  if (reply.kind === 'tool' && toolFrames) {
-    const outputTokens = Math.ceil((reply.text.length + reply.call.arguments.length) / 3);
+  if (reply.kind === 'tool' && toolFrames)
     return toolFrames({ model, text: reply.text, call: reply.call, inputTokens, outputTokens, includeUsage });
-  }
-  const text = reply.kind === 'summary' ? AGENT_SUMMARY : reply.kind === 'text' ? reply.text : reply.text;
   return PROTOCOLS[family].frames({
     model,
     reasoning: [],
-    text: pieces(text),
+    text: pieces(replyText(reply)),
     stop: 'stop',
     inputTokens,
-    outputTokens: Math.ceil(text.length / 3),
+    outputTokens,
     includeUsage,
   });
 }

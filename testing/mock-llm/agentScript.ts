@@ -10,8 +10,8 @@
  * arguments filled from the declared schema; a role the agent lacks falls back
  * to its shell, and a step nothing can do is skipped.
  *
- * A summarization request is recognised by its last user text containing one
- * of `SUMMARY_WORDINGS` (the agents' own compaction prompts), and answered
+ * A summarization request is recognised by the texts of its last message, when
+ * that is the user's (beside tool results or not), containing one of `SUMMARY_WORDINGS` (the agents' own compaction prompts), and answered
  * with a summary under fixed headings, no tool calls.
  */
 import type { Conversation, DeclaredTool, Turn } from './agentConversation';
@@ -59,9 +59,7 @@ export interface ScriptedCall {
 }
 
 export type AgentReply =
-  | { kind: 'summary' }
-  | { kind: 'text'; text: string }
-  | { kind: 'tool'; text: string; call: ScriptedCall };
+  { kind: 'summary' } | { kind: 'text'; text: string } | { kind: 'tool'; text: string; call: ScriptedCall };
 
 const ROLE_NAMES: Readonly<Record<Role, RegExp>> = {
   read: /read/i,
@@ -93,8 +91,7 @@ export function cwdOf(conversation: Conversation): string | undefined {
 }
 
 export function isSummaryRequest(conversation: Conversation): boolean {
-  const last = conversation.turns.at(-1);
-  return last?.kind === 'user' && SUMMARY_WORDINGS.some((wording) => wording.test(last.text));
+  return SUMMARY_WORDINGS.some((wording) => wording.test(conversation.lastUserText));
 }
 
 /** Tool results since the last user text: how far into its turn the script is. */
@@ -130,7 +127,11 @@ function shellStep(step: Step): Step {
 }
 
 /** The arguments for `step` in the shape `tool` declares. */
-export function argumentsFor(tool: DeclaredTool, step: Step, cwd: string | undefined): Record<string, unknown> {
+export function argumentsFor(
+  tool: DeclaredTool,
+  step: Step,
+  cwd: string | undefined,
+): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const [key, type] of Object.entries(tool.properties)) {
     if (PATH_KEYS.test(key) && step.path) args[key] = cwd ? `${cwd}/${step.path}` : step.path;

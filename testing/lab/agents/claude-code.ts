@@ -6,10 +6,10 @@
  * `claude -p -c` until its own automatic compaction writes a
  * `compact_boundary`, then `/compact` once by hand.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentRun, LabAgent, RunContext } from '../agent';
-import { binOf, npmInstall } from '../install';
+import { npmInstall } from '../install';
 import { TURN_PROMPTS } from '../project';
 
 /** The smallest auto-compact window Claude Code 2.1 accepts: any smaller setting is raised to it. */
@@ -51,15 +51,20 @@ async function run(ctx: RunContext): Promise<AgentRun> {
   const notes: string[] = [];
   const compactions: AgentRun['compactions'] = [];
   const say = async (prompt: string, resume: boolean) => {
-    const result = await ctx.exec(claude[0], [...claude.slice(1), '-p', prompt, ...(resume ? ['-c'] : []), ...base], {
-      env,
-      timeoutMs: 300_000,
-    });
+    const result = await ctx.exec(
+      claude[0],
+      [...claude.slice(1), '-p', prompt, ...(resume ? ['-c'] : []), ...base],
+      {
+        env,
+        timeoutMs: 300_000,
+      },
+    );
     if (result.code !== 0)
       throw new Error(
         `claude -p exited ${result.timedOut ? 'at the time limit' : result.code}: ${(result.stderr || result.stdout).trim().split('\n').slice(-2).join(' / ')}`,
       );
-    for (const line of result.stderr.split('\n')) if (/autocompact|doesn't recognize/i.test(line)) notes.push(line.trim());
+    for (const line of result.stderr.split('\n'))
+      if (/autocompact|doesn't recognize/i.test(line)) notes.push(line.trim());
   };
   for (let turn = 0; turn < MAX_TURNS; turn++) {
     await say(TURN_PROMPTS[turn % TURN_PROMPTS.length], turn > 0);
@@ -72,7 +77,12 @@ async function run(ctx: RunContext): Promise<AgentRun> {
   if (!compactions.length) notes.push(`no automatic compact_boundary after ${MAX_TURNS} turns`);
   await say('/compact', true);
   if (boundaries(sessionFiles(ctx.home), 'manual') > 0) compactions.push('manual');
-  return { sessionFiles: sessionFiles(ctx.home), format: 'claude-code', compactions, notes: [...new Set(notes)] };
+  return {
+    sessionFiles: sessionFiles(ctx.home),
+    format: 'claude-code',
+    compactions,
+    notes: [...new Set(notes)],
+  };
 }
 
 export const claudeCodeAgent: LabAgent = {
@@ -84,7 +94,17 @@ export const claudeCodeAgent: LabAgent = {
   labWindow: { window: CLAUDE_CODE_WINDOW, params: {} },
   async install(ctx) {
     await npmInstall(ctx, '@anthropic-ai/claude-code');
-    return { dir: ctx.dir, version: ctx.version, command: [binOf(ctx.dir, 'claude')] };
+    // Its `bin/claude` is linked to the platform binary by the install script the lab skips; run the binary itself.
+    const binary = join(
+      ctx.dir,
+      'node_modules',
+      '@anthropic-ai',
+      `claude-code-${process.platform}-${process.arch}`,
+      'claude',
+    );
+    if (!existsSync(binary))
+      throw new Error(`no Claude Code binary for ${process.platform}-${process.arch} at ${binary}`);
+    return { dir: ctx.dir, version: ctx.version, command: [binary] };
   },
   run,
 };

@@ -65,16 +65,18 @@ async function run(ctx: RunContext) {
   const notes: string[] = [];
   for (const [turn, prompt] of TURN_PROMPTS.entries()) {
     const args = turn === 0 ? ['exec'] : ['exec', 'resume', '--last'];
-    const result = await ctx.exec(
-      codex[0],
-      [...codex.slice(1), ...args, '--skip-git-repo-check', prompt],
-      { env, timeoutMs: 240_000 },
-    );
+    const result = await ctx.exec(codex[0], [...codex.slice(1), ...args, '--skip-git-repo-check', prompt], {
+      env,
+      timeoutMs: 240_000,
+    });
     if (result.code !== 0)
-      throw new Error(`codex ${args.join(' ')} exited ${result.timedOut ? 'at the time limit' : result.code}: ${result.stderr.trim().split('\n').slice(-2).join(' / ')}`);
+      throw new Error(
+        `codex ${args.join(' ')} exited ${result.timedOut ? 'at the time limit' : result.code}: ${result.stderr.trim().split('\n').slice(-2).join(' / ')}`,
+      );
     const files = rollouts(join(codexHome, 'sessions'));
     ctx.log(`turn ${turn + 1}: ${files.length} rollout file(s)`);
-    if (files.some(compacted)) return { sessionFiles: files, format: 'codex', compactions: ['automatic' as const], notes };
+    if (files.some(compacted))
+      return { sessionFiles: files, format: 'codex', compactions: ['automatic' as const], notes };
   }
   notes.push(`no compacted line after ${TURN_PROMPTS.length} turns`);
   return { sessionFiles: rollouts(join(codexHome, 'sessions')), format: 'codex', compactions: [], notes };
@@ -86,7 +88,10 @@ export const codexAgent: LabAgent = {
   packageName: '@openai/codex',
   pinned: '0.169.0',
   protocol: 'openai-responses',
-  labWindow: { window: CODEX_WINDOW.contextWindow, params: { autoCompactLimit: CODEX_WINDOW.autoCompactLimit } },
+  labWindow: {
+    window: CODEX_WINDOW.contextWindow,
+    params: { autoCompactLimit: CODEX_WINDOW.autoCompactLimit },
+  },
   async install(ctx) {
     await npmInstall(ctx, '@openai/codex');
     return { dir: ctx.dir, version: ctx.version, command: [binOf(ctx.dir, 'codex')] };

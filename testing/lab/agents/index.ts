@@ -3,7 +3,4 @@ import type { LabAgent } from '../agent';
 import { claudeCodeAgent } from './claude-code';
 import { codexAgent } from './codex';
 
-export const AGENTS: readonly LabAgent[] = [
-  claudeCodeAgent,
-  codexAgent,
-];
+export const AGENTS: readonly LabAgent[] = [claudeCodeAgent, codexAgent];
