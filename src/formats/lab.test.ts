@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkImport, importIsExact } from '../../testing/lab/checks';
+import { importTranscript } from './registry';
 
 const fixture = (path: string) => readFileSync(new URL(`./fixtures/lab/${path}`, import.meta.url), 'utf8');
 
@@ -30,6 +31,15 @@ describe('Claude Code 2.1.328 in the lab', () => {
     expect(check.compactionsImported).toBe(2);
     expect(check.compactionsInLedger).toBe(2);
     expect(importIsExact(check)).toBe(true);
+  });
+});
+
+describe('the agent version a session file names', () => {
+  it("is Claude Code's line `version` and Codex's `cli_version`, kept with the file's usage", () => {
+    const claude = importTranscript(fixture('claude-code/2.1.328/session.jsonl'));
+    const codex = importTranscript(fixture('codex/0.169.0/rollout.jsonl'));
+    expect(claude.usage?.agentVersion).toBe('2.1.328');
+    expect(codex.usage?.agentVersion).toBe('0.169.0');
   });
 });
 
