@@ -26,6 +26,22 @@ export const OFFLINE_ENV: Readonly<Record<string, string>> = {
   no_proxy: '127.0.0.1,localhost',
 };
 
+/**
+ * What npm needs of the calling environment to reach the registry through a
+ * machine's own certificate authority: given to the lab's npm commands only,
+ * never to an agent.
+ */
+const REGISTRY_VARIABLES = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'] as const;
+
+export function registryEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of REGISTRY_VARIABLES) {
+    const value = env[name];
+    if (value) out[name] = value;
+  }
+  return out;
+}
+
 export interface ExecBase {
   home: string;
   tmp: string;

@@ -33,7 +33,8 @@ export async function npmInstall(ctx: InstallContext, packageName: string): Prom
   );
   if (result.code !== 0) {
     const said = (result.stderr || result.stdout).trim().split('\n').filter(Boolean).slice(-3).join(' / ');
-    throw new Error(`npm install ${packageName}@${ctx.version} failed: ${said || `exit ${result.code}`}`);
+    const why = result.timedOut ? 'stopped at the 10-minute limit' : said || `exit ${result.code}`;
+    throw new Error(`npm install ${packageName}@${ctx.version} failed: ${why}`);
   }
 }
 

@@ -1,7 +1,7 @@
 /** The lab runner's options and where it keeps its cache. */
 import { describe, expect, it } from 'vitest';
 import { cacheDir, parseArgs } from './run';
-import { cleanEnv } from './exec';
+import { cleanEnv, registryEnv } from './exec';
 
 describe('parseArgs', () => {
   it('reads agents (repeated or comma-separated) and the switches', () => {
@@ -37,5 +37,16 @@ describe('cleanEnv', () => {
     expect(Object.keys(env).sort()).toEqual(['A', 'B', 'HOME', 'LANG', 'PATH', 'TMPDIR']);
     expect(env.HOME).toBe('/h');
     delete process.env.LAB_TEST_LEAK;
+  });
+});
+
+describe('registryEnv', () => {
+  it("passes npm only the machine's certificate settings", () => {
+    expect(
+      registryEnv({ NODE_EXTRA_CA_CERTS: '/ca.crt', SSL_CERT_FILE: '/c', SECRET: 'x', PATH: '/bin' }),
+    ).toEqual({
+      NODE_EXTRA_CA_CERTS: '/ca.crt',
+      SSL_CERT_FILE: '/c',
+    });
   });
 });

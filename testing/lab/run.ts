@@ -23,7 +23,7 @@ import type { LabAgent } from './agent';
 import { AGENTS } from './agents/index';
 import { checkRun, type LabResult } from './checks';
 import { compareVersions, formatLine, formatTable } from './report';
-import { execClean, OFFLINE_ENV } from './exec';
+import { execClean, OFFLINE_ENV, registryEnv } from './exec';
 import { trimJsonl } from './fixture';
 import { labRequests } from './requests';
 import { writeProject } from './project';
@@ -127,7 +127,7 @@ async function runOne(
       dir,
       version,
       exec: (command, args, opts) =>
-        execClean({ home: installHome, tmp: installHome, cwd: dir }, command, args, opts),
+        execClean({ home: installHome, tmp: installHome, cwd: dir, env: registryEnv() }, command, args, opts),
       log: (line) => log(`  ${label}: ${line}`),
     });
   } catch (error) {
