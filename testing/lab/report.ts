@@ -53,6 +53,13 @@ export function formatTable(results: readonly LabResult[]): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');
 }
 
+/** A prompt in a line: its length and where it starts. */
+function promptBrief(text: string): string {
+  if (!text) return '–';
+  const start = text.replace(/\s+/g, ' ').trim().slice(0, 60);
+  return `${n(text.length)} characters, "${start}…"`;
+}
+
 /** What differs between the pinned run and the newest: the regression sentinel of `--latest`. */
 export function compareVersions(pinned: LabResult, newest: LabResult): string[] {
   const what = `${newest.name} ${newest.version} against ${pinned.version}`;
@@ -65,7 +72,9 @@ export function compareVersions(pinned: LabResult, newest: LabResult): string[] 
   differs('threshold', n(pinned.firing?.threshold), n(newest.firing?.threshold));
   differs('fires at call', n(pinned.firing?.agentAt), n(newest.firing?.agentAt));
   differs('kept', kept(pinned), kept(newest));
-  differs('summary prompt', pinned.kept?.summaryPrompt ?? '–', newest.kept?.summaryPrompt ?? '–');
+  const prompt = (r: LabResult) => r.kept?.summaryPrompt ?? '';
+  if (prompt(pinned) !== prompt(newest))
+    changes.push(`summary prompt: ${promptBrief(prompt(pinned))} → ${promptBrief(prompt(newest))}`);
   differs('system prompt and tools', unseen(pinned), unseen(newest));
   differs(
     'file format',
