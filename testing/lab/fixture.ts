@@ -7,7 +7,7 @@
  */
 
 /** Strings longer than this are cut: long enough to keep every id, short enough to keep a fixture small. */
-export const FIXTURE_STRING_LIMIT = 400;
+export const FIXTURE_STRING_LIMIT = 160;
 
 export const FIXTURE_PROJECT = '/lab/project';
 export const FIXTURE_HOME = '/lab/home';

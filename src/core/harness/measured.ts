@@ -29,11 +29,27 @@ export const LAB_MEASURED: readonly LabMeasured[] = [
     mode: 'claude -p, 12 tools',
   },
   {
+    agent: 'claude-code',
+    name: 'Claude Code',
+    version: '2.1.337',
+    systemTokens: 1_524,
+    toolTokens: 7_061,
+    mode: 'claude -p, 12 tools',
+  },
+  {
     agent: 'codex',
     name: 'Codex CLI',
     version: '0.169.0',
     systemTokens: 4_079,
     toolTokens: 3_616,
+    mode: 'codex exec, 9 tools',
+  },
+  {
+    agent: 'codex',
+    name: 'Codex CLI',
+    version: '0.171.0',
+    systemTokens: 4_079,
+    toolTokens: 3_871,
     mode: 'codex exec, 9 tools',
   },
 ];
