@@ -44,6 +44,7 @@ export default defineConfig({
       'bench/**/*.test.ts',
       'testing/*.test.ts',
       'testing/mock-llm/**/*.test.ts',
+      'testing/lab/**/*.test.ts',
     ],
     // The sample projects' own tests are sample data, not ours to run.
     exclude: [...configDefaults.exclude, 'scripts/samples/*/project/**'],

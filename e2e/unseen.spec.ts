@@ -175,4 +175,44 @@ test.describe('the part of the request not in the file', () => {
     await page.getByTestId('window-use-file').click();
     await expect(page.getByTestId('setting-window')).toHaveValue('200000');
   });
+
+  test('a file of a Claude Code version the lab has run names what that version sends', async ({ page }) => {
+    await openFresh(page);
+    const common = { isSidechain: false, sessionId: 's-lab', version: '2.1.328' };
+    const usage = {
+      input_tokens: 9_000,
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: 0,
+      output_tokens: 10,
+    };
+    const session = [
+      {
+        ...common,
+        type: 'user',
+        uuid: 'u1',
+        parentUuid: null,
+        message: { role: 'user', content: 'Fix the test.' },
+      },
+      {
+        ...common,
+        type: 'assistant',
+        uuid: 'a1',
+        parentUuid: 'u1',
+        message: {
+          id: 'm1',
+          role: 'assistant',
+          model: 'claude-sonnet-4-5-20250929',
+          content: [{ type: 'text', text: 'Fixed.' }],
+          usage,
+        },
+      },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join('\n');
+    await paste(page, session);
+    await expect(page.getByTestId('message-count')).toHaveText('2');
+    await expect(page.getByTestId('unseen-known')).toHaveText(
+      'System prompt and tools (known): Claude Code 2.1.328 sends 8,588 tokens of system prompt and tools (1,524 + 7,064, claude -p, 12 tools), measured by the lab',
+    );
+  });
 });

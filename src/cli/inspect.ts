@@ -17,6 +17,7 @@ import {
   type TranscriptShape,
 } from '../core';
 import { describeWindowOrigin } from '../core/modelWindow';
+import { describeLabMeasured, labMeasured, type LabMeasured } from '../core/harness/measured';
 import { describeClaudeCodeWindow, type ClaudeCodeWindow } from '../core/harness/claudeCodeWindow';
 import {
   CLAUDE_SETTINGS_HELP,
@@ -208,14 +209,16 @@ export function describeContext(a: Analysis): string {
 }
 
 /** The unseen part's known and inferred figures, the newest call they come from, and the warning when one dwarfs the messages. */
-export function describeUnseen(a: Analysis): string[] {
+export function describeUnseen(a: Analysis, measured?: LabMeasured): string[] {
   const s = a.unseenSplit;
   const known =
     s.knownSource === 'setting'
       ? `${n(s.knownTokens)} (as set with --unseen)`
       : s.knownSource === 'file'
         ? `${n(s.knownTokens)} (the file's system messages, counted in the messages)`
-        : 'none recorded in the file';
+        : measured
+          ? describeLabMeasured(measured)
+          : 'none recorded in the file';
   const lines = [`system prompt and tools (known): ${known}`];
   if (s.inferredTokens !== null) lines.push(`not explained by the file (inferred): ${n(s.inferredTokens)}`);
   if (s.lastCallTokens !== null)
@@ -269,7 +272,8 @@ export function renderTable(
   if (window) lines.push(`window      ${describeWindowOrigin(window.tokens, window.origin)}`);
   if (claude) lines.push(`claude code ${describeClaudeCodeWindow(claude)}`);
   lines.push(`context     ${describeContext(a)}`);
-  for (const line of describeUnseen(a)) lines.push(`            ${line}`);
+  const measured = labMeasured(imported.format, imported.usage?.agentVersion);
+  for (const line of describeUnseen(a, measured)) lines.push(`            ${line}`);
   lines.push(`verdict     ${describeVerdict(a)}`);
   if (!isCutStrategy(settings.strategy)) lines.push(`threshold   ${a.trigger.formula}`);
   if (a.cleared.length > 0) lines.push(`cleared     ${describeCleared(a.cleared)}`);

@@ -77,6 +77,22 @@ describe('inspect: the part not in the file, known and inferred', () => {
     );
   });
 
+  it("names the lab's measured system prompt and tools when the file's Claude Code version is one the lab ran", async () => {
+    const file = scratch('split-lab-').file(
+      's.jsonl',
+      session().replaceAll('"version":"2.0.55"', '"version":"2.1.328"'),
+    );
+    const table = (await run(['inspect', file, '--tokenizer', 'chars4'])).out;
+    expect(table).toContain(
+      '            system prompt and tools (known): Claude Code 2.1.328 sends 8,588 tokens of system prompt and tools (1,524 + 7,064, claude -p, 12 tools), measured by the lab',
+    );
+    // Another version keeps the inference alone.
+    const other = (
+      await run(['inspect', scratch('split-lab-').file('s.jsonl', session()), '--tokenizer', 'chars4'])
+    ).out;
+    expect(other).toContain('            system prompt and tools (known): none recorded in the file');
+  });
+
   it('statusline shows the same newest call that inspect reports', async () => {
     const file = scratch('split-').file('s.jsonl', session());
     const doc = await inspectJson(file);

@@ -18,6 +18,8 @@ export interface FileUsage {
   /** The model's window, when the source states it (Codex `model_context_window`). */
   contextWindow?: number;
   model?: string;
+  /** The version of the agent that wrote the file, when it records one (Claude Code `version`, Codex `cli_version`). */
+  agentVersion?: string;
 }
 
 /** Every count of `FileUsage`: the fields a reader keeps only as whole non-negative numbers. */
@@ -49,6 +51,8 @@ export function readFileUsage(record: object): FileUsage | undefined {
   }
   const model = own('model');
   if (typeof model === 'string') usage.model = model;
+  const agentVersion = own('agentVersion');
+  if (typeof agentVersion === 'string') usage.agentVersion = agentVersion;
   return Object.keys(usage).length > 0 ? usage : undefined;
 }
 

@@ -58,6 +58,7 @@ describe('Claude Code session JSONL', () => {
     expect(result.messages[2]!.content).toContain('<|endoftext|>');
     expect(result.title).toBe('修复登录测试 🔧 Fix login tests');
     expect(result.usage).toEqual({
+      agentVersion: '2.0.55',
       contextTokens: 15804,
       inputTokens: 4,
       cachedInputTokens: 15500,

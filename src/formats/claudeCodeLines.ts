@@ -180,15 +180,19 @@ export function convertPath(path: Node[], log: IssueLog): Converted {
   return { messages, lineIds, calls };
 }
 
-/** The usage of the newest assistant line on the path. */
+/** The usage of the newest assistant line on the path, with the version of Claude Code that wrote it. */
 export function pathUsage(path: Node[]): ImportUsage | undefined {
+  // Every line names the Claude Code that wrote it; the newest on the path is the one in use now.
+  let version: string | undefined;
+  for (let i = path.length - 1; i >= 0 && !version; i--) version = str(path[i]!.record, 'version');
+  const agent = version ? { agentVersion: version } : undefined;
   for (let i = path.length - 1; i >= 0; i--) {
     const node = path[i]!;
     if (node.type !== 'assistant') continue;
     const message = rec(node.record, 'message');
-    if (message && rec(message, 'usage')) return anthropicUsage(message);
+    if (message && rec(message, 'usage')) return { ...anthropicUsage(message), ...agent };
   }
-  return undefined;
+  return agent;
 }
 
 /** One response's usage as a recorded call: the prompt is fresh input plus both cache counts. */

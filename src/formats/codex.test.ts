@@ -91,6 +91,7 @@ describe('Codex CLI rollout JSONL', () => {
     });
     expect(result.issues).toEqual([]);
     expect(result.usage).toEqual({
+      agentVersion: '0.46.0',
       contextTokens: 11200,
       inputTokens: 11200,
       cachedInputTokens: 9000,

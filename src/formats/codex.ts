@@ -134,6 +134,8 @@ class CodexSession implements JsonlSession {
   private readonly items: ResponseItems;
   private turnId: string | undefined;
   private usage: ImportUsage | undefined;
+  /** `session_meta`'s `cli_version`: the Codex that wrote the rollout. */
+  private agentVersion: string | undefined;
   private model: string | undefined;
   private readonly recorder = new SessionRecorder();
   /** History length at the last recorded call: the next call's reply comes after it. */
@@ -170,6 +172,7 @@ class CodexSession implements JsonlSession {
     }
     switch (type) {
       case 'session_meta':
+        this.agentVersion = str(payload, 'cli_version') ?? this.agentVersion;
         this.instructions(payload, line);
         return;
       case 'response_item':
@@ -355,10 +358,11 @@ class CodexSession implements JsonlSession {
 
   finish(): Imported {
     this.items.syncHistory();
+    const version = this.agentVersion ? { agentVersion: this.agentVersion } : {};
     const usage = this.usage
-      ? { ...this.usage, model: this.model }
-      : this.model
-        ? { model: this.model }
+      ? { ...this.usage, model: this.model, ...version }
+      : this.model || this.agentVersion
+        ? { model: this.model, ...version }
         : undefined;
     return { messages: this.items.messages, usage, history: this.recorder.history(this.items.messages) };
   }

@@ -210,6 +210,7 @@ export const sharePayloadSchema = v.variant('variant', [
           ),
           contextWindow: v.optional(tokenCount),
           model: v.optional(v.pipe(v.string(), v.maxLength(SHARE_LIMITS.modelChars))),
+          agentVersion: v.optional(v.pipe(v.string(), v.maxLength(SHARE_LIMITS.modelChars))),
         }),
       ),
     }),

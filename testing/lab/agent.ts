@@ -73,6 +73,14 @@ export interface AgentRun {
   notes: string[];
 }
 
+/** The window the lab gives an agent, for running its preset with the same settings. */
+export interface LabWindow {
+  /** The context window in tokens, as the agent was told it. */
+  window: number;
+  /** The preset's parameters that the lab's settings change (e.g. Codex `autoCompactLimit`). */
+  params: Record<string, unknown>;
+}
+
 export interface LabAgent {
   /** The product's preset id for this agent (`claude-code`, `codex`, …). */
   id: string;
@@ -83,6 +91,8 @@ export interface LabAgent {
   protocol: LabProtocol;
   /** Installs the package into `ctx.dir` (plus any step its binary needs) and names its command. */
   install(ctx: InstallContext): Promise<Installed>;
+  /** The window and preset parameters its settings give it; without one the firing check is skipped. */
+  labWindow?: LabWindow;
   /** Writes the agent's settings into the scratch HOME/project, drives it until it compacts. */
   run(ctx: RunContext): Promise<AgentRun>;
 }

@@ -16,6 +16,7 @@ export const BEHAVIOURS = [
   'length',
   'empty',
   'slow',
+  'agent',
   'normal',
 ] as const;
 
@@ -35,7 +36,12 @@ export interface Scenario {
   windowTokens?: number;
 }
 
-/** The first behaviour named anywhere in the model name; `normal` when none is. */
+/**
+ * The first behaviour named anywhere in the model name; `normal` when none is.
+ * `agent` is the scripted coding agent the conformance lab points real agents
+ * at (`agentScript.ts`): tool calls that read, run and write, then a closing
+ * text, and a summary when the agent asks for one.
+ */
 export function scenarioOf(model: string): Scenario {
   const name = model.toLowerCase();
   const window = /window-(\d+)/.exec(name);

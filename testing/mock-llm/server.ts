@@ -5,7 +5,8 @@
  * `behaviour.ts`): `mock`, `slow-50`, `silent-after-headers`, `no-answer`,
  * `unauthorized`, `echo-key` (a 401 that quotes the key it got), `quote-key` (a summary that
  * quotes the key it got, split across two frames), `endless` (text that never stops), `rate-limited`,
- * `quota`, `overflow`, `length`, `empty`;
+ * `quota`, `overflow`, `length`, `empty`; `agent` (the conformance lab's scripted coding
+ * agent, `agentScript.ts`: tool calls that read, run and write, a summary when asked to compact);
  * `window-<tokens>` refuses, with the overflow error, only prompts larger than that window.
  *
  *   npx tsx testing/mock-llm/server.ts --port 8787
@@ -18,6 +19,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { agentFrames } from './agentFrames';
 import { BEHAVIOURS, scenarioOf, type Behaviour } from './behaviour';
 import { countModel, countReply, countRoute, mockCount } from './counting';
 import { PROTOCOLS, readRequest, type ErrorCase, type Family, type StreamPlan } from './protocols';
@@ -305,9 +307,10 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
 
     const includeUsage =
       (json.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
-    const frames = protocol.frames(
-      plan(model, prompt, scenario.behaviour, scenario.thinking, includeUsage, sentKey),
-    );
+    const frames =
+      scenario.behaviour === 'agent'
+        ? agentFrames(target.family, json, model, includeUsage)
+        : protocol.frames(plan(model, prompt, scenario.behaviour, scenario.thinking, includeUsage, sentKey));
     if (scenario.behaviour === 'endless') {
       await repeatForever(response, frames);
       return;

@@ -1,5 +1,6 @@
 /** The field for what every request holds that the file does not show (system prompt, tools). */
 import { memo, useState } from 'react';
+import { describeLabMeasured, type LabMeasured } from '../../core/harness/measured';
 import type { UnseenSource, UnseenSplit } from '../../core/unseen';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
@@ -23,13 +24,15 @@ function sourceNote(source: UnseenSource, tokens: number, measured: number | nul
  * typed) apart from what is only inferred (usage the messages do not
  * explain), and the newest call the inference comes from.
  */
-function SplitNote({ split }: { split: UnseenSplit }) {
+function SplitNote({ split, lab }: { split: UnseenSplit; lab: LabMeasured | undefined }) {
   const known =
     split.knownSource === 'setting'
       ? `${fmt(split.knownTokens)} as typed`
       : split.knownSource === 'file'
         ? `${fmt(split.knownTokens)}, the file's system messages (counted with the messages)`
-        : 'none recorded in the file';
+        : lab
+          ? describeLabMeasured(lab)
+          : 'none recorded in the file';
   return (
     <ul className="field-note muted unseen-split" data-testid="unseen-split">
       <li data-testid="unseen-known">System prompt and tools (known): {known}</li>
@@ -63,6 +66,7 @@ export const UnseenField = memo(function UnseenField({
   tokens,
   measured,
   split,
+  lab,
 }: {
   /** The setting as typed: null leaves it to the file. */
   typed: number | null;
@@ -74,6 +78,8 @@ export const UnseenField = memo(function UnseenField({
   measured: number | null;
   /** The known and inferred parts, when there is an analysis. */
   split: UnseenSplit | null;
+  /** The lab's figure for the file's agent and version, when it has one (`core/harness/measured.ts`). */
+  lab?: LabMeasured;
 }) {
   const update = useSettings((s) => s.update);
   const [draft, setDraft] = useState<string | null>(null);
@@ -113,7 +119,7 @@ export const UnseenField = memo(function UnseenField({
           </span>
         )}
       </div>
-      {split && <SplitNote split={split} />}
+      {split && <SplitNote split={split} lab={lab} />}
     </div>
   );
 });

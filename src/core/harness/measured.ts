@@ -1,0 +1,67 @@
+/**
+ * The system prompt and tool definitions real agents send, measured by the
+ * conformance lab (`npm run lab`, docs/conformance.md) from the requests each
+ * agent version sent to the local mock server, in o200k_base tokens. A file
+ * whose agent and version match an entry has this part known, not inferred
+ * from a gap in its usage. One row per agent version the lab has run; the lab
+ * prints the figures to copy here.
+ */
+import { formatCount } from '../numbers';
+
+export interface LabMeasured {
+  /** The importer's format id, which names the agent (`claude-code`, `codex`). */
+  agent: string;
+  name: string;
+  version: string;
+  systemTokens: number;
+  toolTokens: number;
+  /** How the agent was run when it was measured: the prompt and tools differ by mode. */
+  mode: string;
+}
+
+export const LAB_MEASURED: readonly LabMeasured[] = [
+  {
+    agent: 'claude-code',
+    name: 'Claude Code',
+    version: '2.1.328',
+    systemTokens: 1_524,
+    toolTokens: 7_064,
+    mode: 'claude -p, 12 tools',
+  },
+  {
+    agent: 'claude-code',
+    name: 'Claude Code',
+    version: '2.1.337',
+    systemTokens: 1_524,
+    toolTokens: 7_061,
+    mode: 'claude -p, 12 tools',
+  },
+  {
+    agent: 'codex',
+    name: 'Codex CLI',
+    version: '0.169.0',
+    systemTokens: 4_079,
+    toolTokens: 3_616,
+    mode: 'codex exec, 9 tools',
+  },
+  {
+    agent: 'codex',
+    name: 'Codex CLI',
+    version: '0.171.0',
+    systemTokens: 4_079,
+    toolTokens: 3_871,
+    mode: 'codex exec, 9 tools',
+  },
+];
+
+/** The lab's figure for this agent at exactly this version; none for another version. */
+export function labMeasured(agent: string, version: string | undefined): LabMeasured | undefined {
+  if (!version) return undefined;
+  return LAB_MEASURED.find((m) => m.agent === agent && m.version === version);
+}
+
+/** The sentence the page and `inspect` show for a measured part. */
+export function describeLabMeasured(m: LabMeasured): string {
+  const total = formatCount(m.systemTokens + m.toolTokens);
+  return `${m.name} ${m.version} sends ${total} tokens of system prompt and tools (${formatCount(m.systemTokens)} + ${formatCount(m.toolTokens)}, ${m.mode}), measured by the lab`;
+}

@@ -1,0 +1,101 @@
+/**
+ * The session files real agents wrote in the conformance lab (`npm run lab`),
+ * trimmed into fixtures: each imports in its own format without being told
+ * it, every tool call paired, every compaction the file marks in the history
+ * and the ledger, no problem reported. A new agent version's file that fails
+ * here is a format change the importer has to follow.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkImport, importIsExact } from '../../testing/lab/checks';
+import { importTranscript } from './registry';
+import type { FormatId } from './types';
+
+const fixture = (path: string) => readFileSync(new URL(`./fixtures/lab/${path}`, import.meta.url), 'utf8');
+
+interface LabFixture {
+  agent: string;
+  path: string;
+  format: FormatId;
+  version: string;
+  messages: number;
+  pairs: number;
+  /** Automatic, then manual when the lab ran the agent's command too. */
+  compactions: number;
+}
+
+const FIXTURES: readonly LabFixture[] = [
+  {
+    agent: 'Claude Code',
+    path: 'claude-code/2.1.328/session.jsonl',
+    format: 'claude-code',
+    version: '2.1.328',
+    messages: 58,
+    pairs: 23,
+    compactions: 2,
+  },
+  {
+    agent: 'Claude Code',
+    path: 'claude-code/2.1.337/session.jsonl',
+    format: 'claude-code',
+    version: '2.1.337',
+    messages: 58,
+    pairs: 23,
+    compactions: 2,
+  },
+  {
+    agent: 'Codex CLI',
+    path: 'codex/0.169.0/rollout.jsonl',
+    format: 'codex',
+    version: '0.169.0',
+    messages: 45,
+    pairs: 15,
+    compactions: 1,
+  },
+  {
+    agent: 'Codex CLI',
+    path: 'codex/0.171.0/rollout.jsonl',
+    format: 'codex',
+    version: '0.171.0',
+    messages: 41,
+    pairs: 14,
+    compactions: 1,
+  },
+];
+
+describe.each(FIXTURES)('$agent $version in the lab', (f) => {
+  const text = fixture(f.path);
+  const check = checkImport(f.path, text, f.format);
+
+  it('imports in its format with every call paired and no problem', () => {
+    expect(check).toMatchObject({
+      detected: f.format,
+      toolCalls: f.pairs,
+      toolResults: f.pairs,
+      unpaired: 0,
+      problems: [],
+    });
+    expect(check.messages).toBe(f.messages);
+  });
+
+  it('has every compaction the file marks in the history and in the ledger', () => {
+    expect([check.compactionsInFile, check.compactionsImported, check.compactionsInLedger]).toEqual([
+      f.compactions,
+      f.compactions,
+      f.compactions,
+    ]);
+    expect(importIsExact(check)).toBe(true);
+  });
+
+  it("names the agent's version with the file's usage (Claude Code's line `version`, Codex's `cli_version`)", () => {
+    expect(importTranscript(text).usage?.agentVersion).toBe(f.version);
+  });
+});
+
+describe('Codex 0.169 and later in the lab', () => {
+  it('carries an ordinal on every line and is still detected as Codex', () => {
+    const lines = fixture('codex/0.169.0/rollout.jsonl').trim().split('\n');
+    expect(lines.every((line) => /"ordinal":\d+/.test(line))).toBe(true);
+    expect(importTranscript(lines.join('\n')).format).toBe('codex');
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * The lab's checks of one run against the product: (1) the session files
+ * import exactly, (2) the agent's preset fires where the agent did, and what
+ * the agent kept and asked, (3) the system prompt and tools the agent sends,
+ * measured. Pure functions over the files' text and the recorded requests,
+ * so the committed fixtures run them in `npm test`.
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import {
+  compactionLedger,
+  DEFAULT_HARNESS_PARAMS,
+  harnessTrigger,
+  triggers,
+  type TextCounter,
+} from '../../src/core';
+import type { HarnessId, HarnessParams } from '../../src/core/harness/registry';
+import { isHarness } from '../../src/core/harness/registry';
+import { isProblem } from '../../src/formats/issues';
+import { importTranscript } from '../../src/formats';
+import type { FormatId } from '../../src/formats/types';
+import { readConversation, type Turn } from '../mock-llm/agentConversation';
+import type { AgentRun, LabAgent } from './agent';
+import type { LabRequest } from './requests';
+
+export interface ImportCheck {
+  file: string;
+  detected: FormatId | 'error';
+  messages: number;
+  toolCalls: number;
+  toolResults: number;
+  /** Calls without a result and results without a call. */
+  unpaired: number;
+  /** Compactions the file itself marks (its own lines), and those the import and the ledger found. */
+  compactionsInFile: number;
+  compactionsImported: number;
+  compactionsInLedger: number;
+  problems: string[];
+}
+
+/** The lines of a session file that mark a compaction, by format: what the import must find. */
+const COMPACTION_MARKS: Partial<Record<FormatId, RegExp>> = {
+  'claude-code': /"subtype":"compact_boundary"/,
+  codex: /"type":"compacted"/,
+};
+
+export function checkImport(file: string, text: string, expected: FormatId): ImportCheck {
+  const base = basename(file);
+  const mark = COMPACTION_MARKS[expected];
+  const compactionsInFile = mark ? text.split('\n').filter((line) => mark.test(line)).length : 0;
+  let result;
+  try {
+    result = importTranscript(text, { fileName: base });
+  } catch (error) {
+    return {
+      file: base,
+      detected: 'error',
+      messages: 0,
+      toolCalls: 0,
+      toolResults: 0,
+      unpaired: 0,
+      compactionsInFile,
+      compactionsImported: 0,
+      compactionsInLedger: 0,
+      problems: [error instanceof Error ? error.message : String(error)],
+    };
+  }
+  const messages = result.history?.messages ?? result.messages;
+  const calls = new Set<string>();
+  const results = new Set<string>();
+  for (const m of messages) {
+    for (const call of m.toolCalls ?? []) calls.add(call.id);
+    if (m.role === 'tool' && m.toolCallId) results.add(m.toolCallId);
+  }
+  const unpaired =
+    [...calls].filter((id) => !results.has(id)).length + [...results].filter((id) => !calls.has(id)).length;
+  const history = result.history;
+  const ledger = history
+    ? compactionLedger(history, new Array<number>(history.messages.length).fill(0))
+    : undefined;
+  const problems = result.issues.filter(isProblem).map((issue) => `${issue.code}: ${issue.message}`);
+  if (result.format !== expected) problems.unshift(`detected as ${result.format}, not ${expected}`);
+  return {
+    file: base,
+    detected: result.format,
+    messages: messages.length,
+    toolCalls: calls.size,
+    toolResults: results.size,
+    unpaired,
+    compactionsInFile,
+    compactionsImported: history?.compactions.length ?? 0,
+    compactionsInLedger: ledger?.compactions.length ?? 0,
+    problems,
+  };
+}
+
+/** Exact: the right format, every call paired, every compaction the file marks imported and in the ledger, no problem. */
+export function importIsExact(check: ImportCheck): boolean {
+  return (
+    check.problems.length === 0 &&
+    check.unpaired === 0 &&
+    check.compactionsImported === check.compactionsInFile &&
+    check.compactionsInLedger === check.compactionsInFile
+  );
+}
+
+export interface FireCheck {
+  /** The call (1-based) at which the agent sent its first summarization request; null when it never did. */
+  agentAt: number | null;
+  /** The first call whose prompt, or the usage of the call before it, reaches the preset's threshold. */
+  presetAt: number | null;
+  threshold: number;
+  formula: string;
+  /** Within one call of each other. */
+  matches: boolean;
+  /** The prompt the agent sent just before compacting, and the first after it (the mock's count). */
+  tokensBefore: number | null;
+  tokensAfter: number | null;
+}
+
+/**
+ * Where the preset fires, from the prompts the agent really sent: each call's
+ * size is the usage the mock reported for it (its count of the request plus
+ * its reply), the number the agent itself compares with its threshold, so the
+ * agent's summarization request should come at the first call whose prompt
+ * reaches the point (Claude Code estimates the prompt before it sends it) or
+ * right after a call whose usage did (Codex reads the usage it got back).
+ */
+export function checkFiring(
+  requests: readonly LabRequest[],
+  harness: HarnessId,
+  window: number,
+  params: Partial<HarnessParams[HarnessId]>,
+): FireCheck {
+  const all = {
+    ...DEFAULT_HARNESS_PARAMS,
+    [harness]: { ...DEFAULT_HARNESS_PARAMS[harness], ...params },
+  } as HarnessParams;
+  const trigger = harnessTrigger(harness, window, all);
+  const summary = requests.find((r) => r.summary);
+  // Before a call (the prompt it is about to send reaches the point) or after one (the usage it got back does).
+  const over = requests.find(
+    (r, i) =>
+      triggers(trigger, r.tokens) ||
+      (i > 0 && !requests[i - 1].summary && triggers(trigger, requests[i - 1].usage)),
+  );
+  const agentAt = summary?.call ?? null;
+  const presetAt = over?.call ?? null;
+  const before = summary ? requests.filter((r) => r.call < summary.call && !r.summary).at(-1) : undefined;
+  const after = summary ? requests.find((r) => r.call > summary.call && !r.summary) : undefined;
+  return {
+    agentAt,
+    presetAt,
+    threshold: trigger.threshold,
+    formula: trigger.formula,
+    matches: agentAt !== null && presetAt !== null && Math.abs(agentAt - presetAt) <= 1,
+    tokensBefore: before?.tokens ?? null,
+    tokensAfter: after?.tokens ?? null,
+  };
+}
+
+export interface KeptCheck {
+  /** What the first request after the summary kept verbatim from the one before it. */
+  userTexts: number;
+  toolCalls: number;
+  toolResults: number;
+  /** The last user text of the summarization request: the agent's prompt, as sent. */
+  summaryPrompt: string | null;
+}
+
+const same = (a: Turn, b: Turn) => JSON.stringify(a) === JSON.stringify(b);
+
+export function checkKept(requests: readonly LabRequest[]): KeptCheck {
+  const at = requests.findIndex((r) => r.summary);
+  if (at < 0) return { userTexts: 0, toolCalls: 0, toolResults: 0, summaryPrompt: null };
+  const summary = readConversation(requests[at].family, requests[at].body);
+  const next = requests.slice(at + 1).find((r) => !r.summary);
+  const prompt = summary.lastUserText || null;
+  if (!next) return { userTexts: 0, toolCalls: 0, toolResults: 0, summaryPrompt: prompt };
+  const before = summary.turns.filter((t) => t.kind !== 'user' || t.text !== summary.lastUserText);
+  const kept = readConversation(next.family, next.body).turns.filter((t) => before.some((b) => same(t, b)));
+  return {
+    userTexts: kept.filter((t) => t.kind === 'user').length,
+    toolCalls: kept.filter((t) => t.kind === 'tool-call').length,
+    toolResults: kept.filter((t) => t.kind === 'tool-result').length,
+    summaryPrompt: prompt,
+  };
+}
+
+export interface UnseenCheck {
+  /** The system prompt (or instructions) of the agent's first request, in the product's tokens. */
+  systemTokens: number;
+  /** Its tool definitions, as the JSON it sends. */
+  toolTokens: number;
+  tools: number;
+}
+
+/** The part of every request a session file does not show, from the agent's first request. */
+export function checkUnseen(requests: readonly LabRequest[], count: TextCounter): UnseenCheck | null {
+  const first = requests.find((r) => !r.summary && Array.isArray(r.body.tools) && r.body.tools.length > 0);
+  if (!first) return null;
+  const conversation = readConversation(first.family, first.body);
+  const tools = first.body.tools as unknown[];
+  return {
+    systemTokens: count(conversation.system),
+    toolTokens: count(JSON.stringify(tools)),
+    tools: tools.length,
+  };
+}
+
+export interface LabResult {
+  agent: string;
+  name: string;
+  version: string;
+  /** Why the agent could not be installed or run; the other fields are then absent. */
+  failure?: string;
+  scratch?: string;
+  compactions?: AgentRun['compactions'];
+  notes?: string[];
+  imports?: ImportCheck[];
+  importExact?: boolean;
+  firing?: FireCheck;
+  kept?: KeptCheck;
+  unseen?: UnseenCheck | null;
+  requests?: number;
+}
+
+export async function checkRun(
+  agent: LabAgent,
+  version: string,
+  run: AgentRun,
+  requests: readonly LabRequest[],
+  count: TextCounter,
+): Promise<LabResult> {
+  const imports = run.sessionFiles.map((file) =>
+    checkImport(file, readFileSync(file, 'utf8'), run.format as FormatId),
+  );
+  const firing =
+    agent.labWindow && isHarness(agent.id)
+      ? checkFiring(requests, agent.id, agent.labWindow.window, agent.labWindow.params)
+      : undefined;
+  return {
+    agent: agent.id,
+    name: agent.name,
+    version,
+    compactions: run.compactions,
+    notes: run.notes,
+    imports,
+    importExact: imports.length > 0 && imports.every(importIsExact),
+    firing,
+    kept: checkKept(requests),
+    unseen: checkUnseen(requests, count),
+    requests: requests.length,
+  };
+}

@@ -1,0 +1,83 @@
+/** The lab's line per agent, its table, and what `--latest` says changed. */
+import { describe, expect, it } from 'vitest';
+import type { LabResult } from './checks';
+import { compareVersions, formatLine, formatTable } from './report';
+
+const codex: LabResult = {
+  agent: 'codex',
+  name: 'Codex CLI',
+  version: '0.169.0',
+  compactions: ['automatic'],
+  imports: [
+    {
+      file: 'rollout.jsonl',
+      detected: 'codex',
+      messages: 45,
+      toolCalls: 15,
+      toolResults: 15,
+      unpaired: 0,
+      compactionsInFile: 1,
+      compactionsImported: 1,
+      compactionsInLedger: 1,
+      problems: [],
+    },
+  ],
+  importExact: true,
+  firing: {
+    agentAt: 13,
+    presetAt: 13,
+    threshold: 20_000,
+    formula: 'min(20,000, 27,000, 28,500)',
+    matches: true,
+    tokensBefore: 19_967,
+    tokensAfter: 11_471,
+  },
+  kept: {
+    userTexts: 3,
+    toolCalls: 0,
+    toolResults: 0,
+    summaryPrompt: 'You are performing a CONTEXT CHECKPOINT COMPACTION.',
+  },
+  unseen: { systemTokens: 4_079, toolTokens: 3_616, tools: 9 },
+};
+
+describe('formatLine', () => {
+  it('says how it compacted, where it and its preset fired, the import and the unseen part', () => {
+    expect(formatLine(codex)).toBe(
+      '✓ Codex CLI 0.169.0: automatic; fires at agent call 13, preset 13 (match); import exact (1 file(s), 1 compaction(s)); unseen 7,695 (4,079 system + 3,616 tools)',
+    );
+  });
+
+  it('gives an agent that could not run one line with the reason', () => {
+    const failed: LabResult = {
+      agent: 'codex',
+      name: 'Codex CLI',
+      version: '0.171.0',
+      failure: 'install: npm install failed: exit 1',
+    };
+    expect(formatLine(failed)).toBe('✗ Codex CLI 0.171.0: install: npm install failed: exit 1');
+    expect(formatTable([codex, failed]).split('\n')).toHaveLength(4);
+  });
+});
+
+describe('compareVersions', () => {
+  it('names what changed between the pinned version and the newest', () => {
+    const newer: LabResult = {
+      ...codex,
+      version: '0.171.0',
+      firing: { ...codex.firing!, agentAt: 14 },
+      unseen: { systemTokens: 4_200, toolTokens: 3_616, tools: 9 },
+    };
+    expect(compareVersions(codex, newer)).toEqual([
+      'Codex CLI 0.171.0 against 0.169.0:',
+      '  fires at call: 13 → 14',
+      '  system prompt and tools: 7,695 (4,079 system + 3,616 tools) → 7,816 (4,200 system + 3,616 tools)',
+    ]);
+  });
+
+  it('says when nothing changed', () => {
+    expect(compareVersions(codex, { ...codex, version: '0.170.0' })).toEqual([
+      'Codex CLI 0.170.0 against 0.169.0: nothing changed',
+    ]);
+  });
+});
