@@ -5,8 +5,20 @@
  * ledger, and no problem.
  */
 import { describe, expect, it } from 'vitest';
+import { geminiCut, geminiCliPreset, type GeminiCliParams } from '../core/harness/gemini-cli';
+import { openCodeCut, opencodePreset, type OpenCodeParams } from '../core/harness/opencode';
+import type { Role } from '../core/message';
 import { detectFormat, importTranscript } from './registry';
 import { counts, fixture } from './testSupport.node';
+
+const defaultsOf = <P>(params: Record<string, { default: unknown }>): P =>
+  Object.fromEntries(Object.entries(params).map(([k, spec]) => [k, spec.default])) as P;
+
+/** A conversation of alternating prompts and plain replies, sized in tokens. */
+function turns(counts: number[]) {
+  const roles: Role[] = counts.map((_, i) => (i % 2 === 0 ? 'user' : 'assistant'));
+  return { roles, counts, isSummary: counts.map(() => false) };
+}
 
 describe('Gemini CLI 0.61.0, as the lab ran it', () => {
   const text = fixture('lab/gemini-cli/session-0.61.0.jsonl');
@@ -54,6 +66,16 @@ describe('Gemini CLI 0.61.0, as the lab ran it', () => {
     });
   });
 
+  it('summarizes all it had, as the preset does when the history ends on a plain reply', () => {
+    const p = defaultsOf<GeminiCliParams>(geminiCliPreset.params);
+    // Two turns of about 24,000 characters each, sized by characters / 4 as Gemini CLI measures them.
+    expect(geminiCut(turns([6_148, 126, 6_077, 126]), 0, p)).toBe(4);
+    // A resumed session measures its history alone: 0.01 of the 1,048,576 assumed fires on the third turn.
+    const threshold = geminiCliPreset.trigger(1_048_576, { ...p, thresholdFraction: 0.01 }).threshold;
+    expect(threshold).toBe(10_485);
+    expect([6_148 + 126, 6_148 + 126 + 6_077 + 126].map((t) => t >= threshold)).toEqual([false, true]);
+  });
+
   it('a resumed session writing its whole history again is a reload, not a compression', () => {
     const firstTwoTurns = text.split('\n').slice(0, 14).join('\n');
     const result = importTranscript(firstTwoTurns);
@@ -65,5 +87,55 @@ describe('Gemini CLI 0.61.0, as the lab ran it', () => {
       '## Goal\nCarry the co',
     ]);
     expect(result.history?.compactions ?? []).toEqual([]);
+  });
+});
+
+describe('OpenCode 1.18.33, as the lab ran it', () => {
+  const text = fixture('lab/opencode/export-1.18.33.json');
+
+  it('sends the kept tail after the summary: the compaction part names it as tail_start_id', () => {
+    expect(detectFormat(text).format).toBe('opencode');
+    const result = importTranscript(text);
+    expect(result.issues.map((i) => [i.code, i.message])).toEqual([
+      [
+        'hidden-by-compaction',
+        '5 messages before the last compaction are not sent to the model and were left out',
+      ],
+    ]);
+    // As the request after the compaction carried them: question, summary, the turn's reply kept, the nudge.
+    expect(result.messages.map((m) => [m.role, m.kind ?? '', m.content.slice(0, 22)])).toEqual([
+      ['user', '', 'What did we do so far?'],
+      ['user', 'summary', '## Goal\nCarry the conv'],
+      ['assistant', '', '## Goal\nCarry the conv'],
+      ['user', '', 'Continue if you have n'],
+      ['assistant', '', '## Goal\nCarry the conv'],
+      ['user', '', '"Fix src/add.js so the'],
+      ['assistant', '', '## Goal\nCarry the conv'],
+    ]);
+    const history = result.history!;
+    expect(history.compactions).toMatchObject([
+      { atMessage: 7, contextAfter: [6, 7, 5], trigger: 'auto', tokensBefore: 18_761 },
+    ]);
+    expect(history.messages[5]!.id).toBe('msg_251f204920011BSmM0jLzweq3h');
+  });
+
+  it("fires where the preset's threshold does: the window less the reply, first reached by the third call", () => {
+    const p = { ...defaultsOf<OpenCodeParams>(opencodePreset.params), maxOutputTokens: 4_000 };
+    const threshold = opencodePreset.trigger(20_000, p).threshold;
+    expect(threshold).toBe(16_000);
+    const calls = importTranscript(text).history!.calls.map(
+      (c) => (c.contextTokens ?? 0) + (c.outputTokens ?? 0),
+    );
+    // The third call's context is the first over; OpenCode summarized right after it.
+    expect(calls.slice(0, 3)).toEqual([8_518, 14_645, 20_770]);
+    expect(calls.findIndex((tokens) => tokens >= threshold)).toBe(2);
+  });
+
+  it('keeps what the preset keeps: the end of the newest turn that fits a quarter of the usable window', () => {
+    const p = defaultsOf<OpenCodeParams>(opencodePreset.params);
+    // Sizes from the recorded calls: each call's prompt less the one before, each reply 120 tokens.
+    const view = turns([6_077, 120, 6_007, 120, 6_005, 120]);
+    // OpenCode kept the third reply alone (tail_start_id): the turn's 6,125 tokens exceed the 4,000 budget.
+    expect(openCodeCut(view, 0, 16_000, p)).toBe(5);
   });
 });
