@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { geminiCut, geminiCliPreset, type GeminiCliParams } from '../core/harness/gemini-cli';
 import { openCodeCut, opencodePreset, type OpenCodeParams } from '../core/harness/opencode';
-import type { Role } from '../core/message';
+import { findCutPoint } from '../core/cutPoint';
+import { createEstimator } from '../core/estimate';
+import type { Message, Role } from '../core/message';
 import { detectFormat, importTranscript } from './registry';
 import { counts, fixture } from './testSupport.node';
 
@@ -137,5 +139,51 @@ describe('OpenCode 1.18.33, as the lab ran it', () => {
     const view = turns([6_077, 120, 6_007, 120, 6_005, 120]);
     // OpenCode kept the third reply alone (tail_start_id): the turn's 6,125 tokens exceed the 4,000 budget.
     expect(openCodeCut(view, 0, 16_000, p)).toBe(5);
+  });
+});
+
+describe('pi 1.6.0, as the lab ran it', () => {
+  const text = fixture('lab/pi/session-1.6.0.jsonl');
+
+  it('imports its automatic and its manual compaction, each with the turn it kept after the summary', () => {
+    expect(detectFormat(text).format).toBe('pi');
+    const result = importTranscript(text);
+    expect(result.issues).toEqual([]);
+    expect(result.messages.map((m) => [m.role, m.kind ?? '', m.content.slice(0, 20)])).toEqual([
+      ['system', '', 'You are a coding ass'],
+      ['user', 'summary', 'The conversation his'],
+      ['user', '', 'Is the fix complete?'],
+      ['assistant', '', '## Goal\nCarry the co'],
+    ]);
+    const history = result.history!;
+    expect(history.compactions.map((c) => [c.atMessage, c.contextAfter, c.tokensBefore, c.line])).toEqual([
+      [8, [7, 8, 5, 6], 18_957, 11],
+      [14, [13, 14, 11, 12], 13_234, 16],
+    ]);
+    // Each kept the newest turn whole: its prompt and the reply.
+    expect(history.messages[5]!.content).toMatch(/^Which line of src\/add\.js is wrong\?/);
+    expect(history.messages[11]!.content).toMatch(/^Is the fix complete\?/);
+  });
+
+  it('fires past the window less the reserve, after the third call, as the pi strategy does', () => {
+    const calls = importTranscript(text).history!.calls.map(
+      (c) => (c.contextTokens ?? 0) + (c.outputTokens ?? 0),
+    );
+    expect(calls.slice(0, 3)).toEqual([6_705, 12_832, 18_957]);
+    expect(calls.findIndex((tokens) => tokens > 20_000 - 4_000)).toBe(2);
+  });
+
+  it('cuts where the pi strategy cuts: at the prompt that brings the kept part to 4,000 tokens', () => {
+    const chars4 = createEstimator('chars4', () => 0);
+    const sized = (role: Role, chars: number, i: number): Message => ({
+      id: `m${i}`,
+      role,
+      content: 'x'.repeat(chars),
+    });
+    // The three turns as sent: prompts of about 24,300 characters, replies of 480.
+    const messages = [24_300, 480, 24_300, 480, 24_290, 480].map((chars, i) =>
+      sized(i % 2 === 0 ? 'user' : 'assistant', chars, i),
+    );
+    expect(findCutPoint(messages, 0, 4_000, chars4, 'pi').firstKeptIdx).toBe(4);
   });
 });
