@@ -187,3 +187,34 @@ describe('pi 1.6.0, as the lab ran it', () => {
     expect(findCutPoint(messages, 0, 4_000, chars4, 'pi').firstKeptIdx).toBe(4);
   });
 });
+
+describe('Qwen Code 0.24.4, as the lab ran it', () => {
+  const text = fixture('lab/qwen-code/session-0.24.4.jsonl');
+
+  it('a chat_compression line is a compaction: its compressed history is the context from there on', () => {
+    expect(detectFormat(text).format).toBe('qwen-code');
+    const result = importTranscript(text);
+    expect(result.issues.filter((i) => i.severity !== 'info')).toEqual([]);
+    expect(result.messages.map((m) => [m.role, m.kind ?? '', m.content.slice(0, 20)])).toEqual([
+      ['user', 'summary', '## Goal\nCarry the co'],
+      ['assistant', '', 'Got it. Thanks for t'],
+      ['user', '', '<system-reminder>\nTh'],
+      ['assistant', '', '## Goal\nCarry the co'],
+      ['user', '', 'Fix src/add.js so th'],
+      ['assistant', '', '## Goal\nCarry the co'],
+    ]);
+    // The third prompt is kept after the summary, with the date reminder Qwen Code puts before it.
+    expect(result.messages[2]!.content).toContain('Which line of src/add.js is wrong?');
+    expect(result.history!.compactions).toEqual([
+      {
+        atMessage: 5,
+        contextAfter: [5, 6, 7],
+        trigger: 'auto',
+        tokensBefore: 27_422,
+        tokensAfter: 13_077,
+        source: 'chat_compression',
+        line: 15,
+      },
+    ]);
+  });
+});
