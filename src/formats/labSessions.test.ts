@@ -218,3 +218,23 @@ describe('Qwen Code 0.24.4, as the lab ran it', () => {
     ]);
   });
 });
+
+describe('Kilo 7.7.7, as the lab ran it', () => {
+  const text = fixture('lab/kilo/export-7.7.7.json');
+
+  it('imports as OpenCode: the question, the summary, then the prompt it sends again after compacting', () => {
+    expect(detectFormat(text).format).toBe('opencode');
+    const result = importTranscript(text);
+    expect(result.issues.map((i) => i.code)).toEqual(['hidden-by-compaction']);
+    expect(result.messages.map((m) => [m.role, m.kind ?? '', m.content.slice(0, 22)])).toEqual([
+      ['user', '', 'What did we do so far?'],
+      ['user', 'summary', '## Goal\nCarry the conv'],
+      ['user', '', '"Fix src/add.js so the'],
+      ['assistant', '', '## Goal\nCarry the conv'],
+    ]);
+    // Nothing of the turns before was kept: the compaction part names no tail.
+    expect(result.history!.compactions).toMatchObject([
+      { atMessage: 8, contextAfter: [7, 8], trigger: 'auto' },
+    ]);
+  });
+});
