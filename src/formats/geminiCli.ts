@@ -29,6 +29,14 @@ interface StoredRecord {
   path?: string;
 }
 
+/** Where a compression replaced the history: the next `size` records are what it left. */
+interface CompressionMark {
+  compressedAt: number;
+  size: number;
+}
+
+type Entry = StoredRecord | CompressionMark;
+
 function isHeader(value: unknown): value is JsonRecord {
   return (
     isRecord(value) &&
@@ -59,13 +67,45 @@ function partList(content: unknown): unknown[] {
 
 /** Holds records in order, replacing a record written again under the same id. */
 class ChatLog {
-  private readonly records: StoredRecord[] = [];
+  private readonly records: Entry[] = [];
   private readonly index = new Map<string, number>();
+  /** Every id any record ever had, so a compression's new records can be told from a reload. */
+  private readonly seen = new Set<string>();
+  /** Where the records after the newest compression start. */
+  private segment = 0;
+  /** The ids of the user records a compression wrote: its summary. */
+  private readonly summaries = new Set<string>();
   title: string | undefined;
 
   constructor(private readonly log: IssueLog) {}
 
+  /**
+   * `{"$set": {"messages": [...]}}`: Gemini CLI (0.61) writes the whole
+   * history again when it resumes a session and when it compresses one. A
+   * list whose records were all seen before is a reload and replaces the
+   * records since the newest compression; one that brings records never seen
+   * (the summary and the model's "Got it") is a compression, and the records
+   * before it are the history it replaced.
+   */
+  replaceAll(list: unknown[], line: number): void {
+    const records = list.filter(isChatRecord) as JsonRecord[];
+    const ids = new Set(records.map((r) => str(r, 'id')!));
+    const fresh = records.filter((r) => !this.seen.has(str(r, 'id')!));
+    const dropsSome = this.records.slice(this.segment).some((e) => 'id' in e && !ids.has(e.id));
+    if (fresh.length > 0 && dropsSome) {
+      for (const id of ids) this.index.delete(id);
+      this.records.push({ compressedAt: line, size: records.length });
+      this.segment = this.records.length;
+      for (const r of fresh) if (str(r, 'type') === 'user') this.summaries.add(str(r, 'id')!);
+    } else {
+      for (const dropped of this.records.splice(this.segment))
+        if ('id' in dropped) this.index.delete(dropped.id);
+    }
+    for (const record of records) this.upsert({ id: str(record, 'id')!, record, line });
+  }
+
   upsert(stored: StoredRecord): void {
+    this.seen.add(stored.id);
     const at = this.index.get(stored.id);
     if (at !== undefined) this.records[at] = stored;
     else {
@@ -86,7 +126,8 @@ class ChatLog {
       );
       return;
     }
-    for (const dropped of this.records.splice(at)) this.index.delete(dropped.id);
+    for (const dropped of this.records.splice(at)) if ('id' in dropped) this.index.delete(dropped.id);
+    this.segment = Math.min(this.segment, this.records.length);
   }
 
   build(): Imported {
@@ -96,15 +137,30 @@ class ChatLog {
     const recorder = new SessionRecorder();
     // The record before: a snapshot's duration is its time less that record's (the compression call and the wait for it).
     let previousTime: unknown;
+    let compression: { mark: CompressionMark; left: number } | undefined;
+    // A record a compression kept (Gemini CLI's session context) is the message it was before.
+    const built = new Map<string, Message[]>();
     for (const stored of this.records) {
+      if (!('id' in stored)) {
+        recorder.recordAll(messages);
+        messages = [];
+        compression = { mark: stored, left: stored.size };
+        continue;
+      }
       const { record, id, path, line } = stored;
       const type = str(record, 'type');
       const time = field(record, 'timestamp');
       const durationMs = elapsedMs(previousTime, time);
       previousTime = time;
-      if (type === 'user') {
+      const kept = compression ? built.get(id) : undefined;
+      if (kept) {
+        appendAll(messages, kept);
+      } else if (type === 'user') {
         const converted = convertContent('user', recordParts(record), id, path, line, ledger, this.log);
-        if (converted.snapshot) {
+        if (this.summaries.has(id))
+          for (const m of converted.messages) if (m.role === 'user') m.kind = 'summary';
+        built.set(id, converted.messages);
+        if (converted.snapshot && !compression) {
           // Compression: the snapshot replaces the history before it.
           recorder.recordAll(messages);
           messages = [...converted.messages];
@@ -126,6 +182,7 @@ class ChatLog {
         }
       } else if (type === 'gemini' || type === 'model') {
         const reply = this.reply(stored, ledger);
+        built.set(id, reply);
         appendAll(messages, reply);
         recorder.recordAll(reply);
         usage = recordUsage(record) ?? usage;
@@ -133,6 +190,20 @@ class ChatLog {
         if (call) recorder.call(reply[0]!, call);
       }
       // info, error and warning records are shown to the user, never sent to the model.
+      if (compression && --compression.left === 0) {
+        recorder.compaction(
+          messages,
+          {
+            trigger: null,
+            tokensBefore: null,
+            tokensAfter: null,
+            source: '$set messages',
+            line: compression.mark.compressedAt,
+          },
+          messages.find((m) => m.kind === 'summary'),
+        );
+        compression = undefined;
+      }
     }
     return { messages, title: this.title, usage, history: recorder.history(messages) };
   }
@@ -245,6 +316,8 @@ export const geminiCliJsonl: JsonlImporter = {
         const set = rec(record, '$set');
         if (set) {
           chat.title = str(set, 'summary') ?? chat.title;
+          const messages = arr(set, 'messages');
+          if (messages) chat.replaceAll(messages, line);
           return;
         }
         const rewind = field(record, '$rewindTo');

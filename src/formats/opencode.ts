@@ -65,17 +65,21 @@ export const opencode: JsonImporter = {
         'not-a-transcript',
         'Expected an OpenCode export: {"info": …, "messages": [{"info", "parts"}]}',
       );
-    // The newest completed compaction hides what precedes its request message.
+    // The newest completed compaction hides what precedes its request message, but the tail it kept.
     let start = 0;
+    let summaryAt = -1;
     located.items.forEach((item, i) => {
-      if (isSummaryItem(item)) start = requestOf(located.items, i);
+      if (!isSummaryItem(item)) return;
+      start = requestOf(located.items, i);
+      summaryAt = i;
     });
+    const tail = tailStart(located.items, start);
     // OpenCode itself does not send these to the model: a note, not a problem.
-    if (start > 0)
+    if (tail > 0)
       log.note(
         'hidden-by-compaction',
-        `${counted(start, 'message')} before the last compaction ${start === 1 ? 'is' : 'are'} not sent to the model and ${start === 1 ? 'was' : 'were'} left out`,
-        { path: childPath(located.base, start) },
+        `${counted(tail, 'message')} before the last compaction ${tail === 1 ? 'is' : 'are'} not sent to the model and ${tail === 1 ? 'was' : 'were'} left out`,
+        { path: childPath(located.base, tail) },
       );
     const recorder = new SessionRecorder();
     const messages: Message[] = [];
@@ -85,7 +89,7 @@ export const opencode: JsonImporter = {
       const item = located.items[i];
       const path = childPath(located.base, i);
       // What is no longer sent is kept for the history; only the context now is checked.
-      const itemLog = i >= start ? log : new IssueLog();
+      const itemLog = i >= tail ? log : new IssueLog();
       const out: Message[] = [];
       itemMessages.push(out);
       if (!isOpenCodeMessage(item)) {
@@ -130,6 +134,8 @@ export const opencode: JsonImporter = {
         if (summary) recordCompaction(located.items, i, itemMessages, recorder);
       }
       if (i >= start) appendAll(messages, out);
+      // The kept tail follows the summary, as OpenCode sends it.
+      if (i === summaryAt) for (const kept of itemMessages.slice(tail, start)) appendAll(messages, kept);
     }
     return {
       messages,
@@ -164,8 +170,24 @@ function requestOf(items: readonly unknown[], at: number): number {
 }
 
 /**
+ * Where the tail a compaction kept starts: the message its `compaction` part
+ * names as `tail_start_id` (OpenCode 1.18), sent again after the summary; the
+ * request itself when it names none.
+ */
+function tailStart(items: readonly unknown[], request: number): number {
+  if (request === 0) return 0;
+  const part = (arr(items[request] as JsonRecord, 'parts') ?? []).find(
+    (p) => isRecord(p) && str(p, 'type') === 'compaction',
+  );
+  const id = isRecord(part) ? str(part, 'tail_start_id') : undefined;
+  if (id === undefined) return request;
+  const at = items.findIndex((m) => isRecord(m) && str(rec(m, 'info') ?? {}, 'id') === id);
+  return at >= 0 && at < request ? at : request;
+}
+
+/**
  * A summary message is a compaction: from its request on, the model sees the
- * request (as a question), the summary, and what follows. The request's
+ * request (as a question), the summary, the tail it kept, and what follows. The request's
  * `compaction` part says whether OpenCode started it on its own; the summary
  * call's prompt, when its tokens are stored, is the size of the history then.
  */
@@ -176,7 +198,10 @@ function recordCompaction(
   recorder: SessionRecorder,
 ): void {
   const request = requestOf(items, at);
-  const context = itemMessages.slice(request, at + 1).flat();
+  const context = [
+    ...itemMessages.slice(request, at + 1).flat(),
+    ...itemMessages.slice(tailStart(items, request), request).flat(),
+  ];
   const part = (arr(items[request] as JsonRecord, 'parts') ?? []).find(
     (p) => isRecord(p) && str(p, 'type') === 'compaction',
   );

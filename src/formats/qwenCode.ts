@@ -5,7 +5,8 @@
  * `Content`: `{role: "user" | "model", parts}`. So it looks like Claude
  * Code and reads like the Gemini API. The conversation is the chain from the
  * newest message line back to the root; `system` lines (telemetry, for
- * example) are for the app and never sent.
+ * example) are for the app and never sent, except a `chat_compression` line,
+ * whose `compressedHistory` is the context from there on.
  */
 import { appendAll } from '../core/arrays';
 import type { Message } from '../core/message';
@@ -14,7 +15,8 @@ import { detection } from './format';
 import { CallLedger, convertContent } from './gemini';
 import type { IssueLog } from './issues';
 import type { JsonRecord } from './json';
-import { arr, field, isRecord, rec, str } from './json';
+import { arr, field, isRecord, num, rec, str } from './json';
+import { SessionRecorder } from './sessionRecorder';
 import { pathToRoot } from './tree';
 
 /** A line's message as Qwen Code writes it: a role and a part list, no Anthropic `content`. */
@@ -79,6 +81,7 @@ class QwenSession implements JsonlSession {
     this.nodes.set(uuid, node);
     const type = str(record, 'type') ?? '';
     if (MESSAGE_TYPES.has(type)) this.leaf = node;
+    else if (compressedHistory(record)) this.leaf = node;
     else
       this.log.tallyNote(
         'metadata-line',
@@ -98,9 +101,16 @@ class QwenSession implements JsonlSession {
       { link: 'parentUuid', item: 'A line' },
     );
     const ledger = new CallLedger();
-    const messages: Message[] = [];
+    const recorder = new SessionRecorder();
+    let messages: Message[] = [];
     for (const node of path) {
       const type = str(node.record, 'type') ?? '';
+      const compressed = compressedHistory(node.record);
+      if (compressed) {
+        recorder.recordAll(messages);
+        messages = this.compression(node, compressed, messages, ledger, recorder);
+        continue;
+      }
       if (!MESSAGE_TYPES.has(type)) continue;
       const message = rec(node.record, 'message')!;
       const role = str(message, 'role') === 'model' ? 'model' : 'user';
@@ -114,7 +124,60 @@ class QwenSession implements JsonlSession {
         this.log,
       );
       appendAll(messages, converted.messages);
+      recorder.recordAll(converted.messages);
     }
-    return { messages, usage: this.model ? { model: this.model } : undefined };
+    return {
+      messages,
+      usage: this.model ? { model: this.model } : undefined,
+      history: recorder.history(messages),
+    };
   }
+
+  /**
+   * The context a compression left: its summary (the first user content),
+   * the model's "Got it", and what it kept. A kept message whose text is an
+   * earlier message's is that message.
+   */
+  private compression(
+    node: Node,
+    contents: JsonRecord[],
+    before: readonly Message[],
+    ledger: CallLedger,
+    recorder: SessionRecorder,
+  ): Message[] {
+    const after: Message[] = [];
+    contents.forEach((content, k) => {
+      const role = str(content, 'role') === 'model' ? 'model' : 'user';
+      const parts = arr(content, 'parts') ?? [];
+      const id = `${node.uuid}:${k}`;
+      const converted = convertContent(role, parts, id, undefined, node.line, ledger, this.log).messages;
+      if (k === 0) for (const m of converted) if (m.role === 'user') m.kind = 'summary';
+      const kept =
+        k === 0
+          ? []
+          : converted.map((m) => before.find((b) => b.role === m.role && b.content === m.content) ?? m);
+      appendAll(after, k === 0 ? converted : kept);
+    });
+    const info = rec(rec(node.record, 'systemPayload') ?? {}, 'info') ?? {};
+    const reason = str(info, 'triggerReason');
+    recorder.compaction(
+      after,
+      {
+        trigger: reason === 'manual' ? 'manual' : reason === undefined ? null : 'auto',
+        tokensBefore: num(info, 'originalTokenCount') ?? null,
+        tokensAfter: num(info, 'newTokenCount') ?? null,
+        source: 'chat_compression',
+        line: node.line,
+      },
+      after[0],
+    );
+    return after;
+  }
+}
+
+/** A `chat_compression` line's new history, Gemini `Content`s; undefined on any other line. */
+function compressedHistory(record: JsonRecord): JsonRecord[] | undefined {
+  if (str(record, 'type') !== 'system' || str(record, 'subtype') !== 'chat_compression') return undefined;
+  const history = arr(rec(record, 'systemPayload') ?? {}, 'compressedHistory');
+  return history?.filter(isRecord);
 }

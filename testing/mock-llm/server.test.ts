@@ -358,3 +358,24 @@ describe('the token-counting endpoints', () => {
     ).toBe(3);
   });
 });
+
+describe("Gemini's generateContent, the call Gemini CLI compresses its history with", () => {
+  it('answers the whole reply as one JSON body with its usage, and records the request', async () => {
+    const body = { contents: [{ role: 'user', parts: [{ text: 'abcdefgh' }] }] };
+    const response = await fetch(`${mock.url}/v1beta/models/chat-model:generateContent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': KEY },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    const reply = (await response.json()) as {
+      candidates: { content: { role: string; parts: { text: string }[] }; finishReason: string }[];
+      usageMetadata: { promptTokenCount: number };
+    };
+    expect(reply.candidates[0]!.content.role).toBe('model');
+    expect(reply.candidates[0]!.content.parts[0]!.text).toMatch(/^## Goal\n/);
+    expect(reply.candidates[0]!.finishReason).toBe('STOP');
+    expect(reply.usageMetadata.promptTokenCount).toBe(3);
+    expect(mock.requests.at(-1)).toMatchObject({ family: 'gemini', model: 'chat-model' });
+  });
+});

@@ -13,7 +13,8 @@
  *
  * Base URLs: OpenAI families `http://127.0.0.1:8787/v1`; Anthropic, Gemini
  * and Ollama `http://127.0.0.1:8787`. The token-counting endpoints of
- * Anthropic, Gemini and OpenAI answer too, by the rule in `counting.ts`.
+ * Anthropic, Gemini and OpenAI answer too, by the rule in `counting.ts`,
+ * and so does Gemini's unstreamed `generateContent` (one JSON body).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -58,6 +59,8 @@ interface Route {
   pathModel?: string;
   /** A token-counting endpoint (`counting.ts`), not a generation. */
   counts?: boolean;
+  /** Gemini's `generateContent`: the whole reply as one JSON body, not a stream. */
+  unary?: boolean;
 }
 
 function route(pathname: string): Route | undefined {
@@ -67,8 +70,15 @@ function route(pathname: string): Route | undefined {
   if (pathname === '/v1/responses') return { family: 'openai-responses' };
   if (pathname === '/v1/messages') return { family: 'anthropic' };
   if (pathname === '/api/chat') return { family: 'ollama' };
-  const gemini = /^\/v1(?:beta|alpha)?\/models\/([^/:]+):streamGenerateContent$/.exec(pathname);
-  if (gemini) return { family: 'gemini', pathModel: decodeURIComponent(gemini[1]) };
+  const gemini = /^\/v1(?:beta|alpha)?\/models\/([^/:]+):(streamGenerateContent|generateContent)$/.exec(
+    pathname,
+  );
+  if (gemini)
+    return {
+      family: 'gemini',
+      pathModel: decodeURIComponent(gemini[1]),
+      unary: gemini[2] === 'generateContent',
+    };
   return undefined;
 }
 
@@ -149,6 +159,18 @@ function plan(
     inputTokens: tokenEstimate(prompt),
     outputTokens: tokenEstimate(text.join('') + reasoning.join('')),
     includeUsage,
+  };
+}
+
+/** A whole `generateContent` reply: one candidate holding the text, and its usage. */
+function unaryGeminiReply(text: string, inputTokens: number, outputTokens: number): Record<string, unknown> {
+  return {
+    candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: {
+      promptTokenCount: inputTokens,
+      candidatesTokenCount: outputTokens,
+      totalTokenCount: inputTokens + outputTokens,
+    },
   };
 }
 
@@ -258,7 +280,12 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
       sendJson(response, 401, reply, cors);
       return;
     }
-    if (target.family === 'gemini' && !target.counts && url.searchParams.get('alt') !== 'sse') {
+    if (
+      target.family === 'gemini' &&
+      !target.counts &&
+      !target.unary &&
+      url.searchParams.get('alt') !== 'sse'
+    ) {
       sendJson(
         response,
         400,
@@ -301,6 +328,13 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
       return;
     }
 
+    if (target.unary) {
+      // Gemini CLI compresses its history with a plain generateContent call.
+      const whole = plan(model, prompt, scenario.behaviour, scenario.thinking, true, sentKey);
+      const text = whole.text.join('');
+      sendJson(response, 200, unaryGeminiReply(text, whole.inputTokens, whole.outputTokens), cors);
+      return;
+    }
     response.writeHead(200, { ...cors, 'content-type': protocol.contentType, 'cache-control': 'no-cache' });
     response.flushHeaders();
     if (scenario.behaviour === 'silent-after-headers') return;

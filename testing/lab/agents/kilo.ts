@@ -1,0 +1,101 @@
+/**
+ * Kilo in the lab: Kilo's command line runs OpenCode's session code, so it is
+ * driven as OpenCode is: a `kilo.json` provider through
+ * `@ai-sdk/openai-compatible` at the mock, a model entry with a small
+ * `limit.context`, turns continued with `run -c` until its own compaction
+ * fires, and the session exported as JSON beside its database.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AgentRun, LabAgent, RunContext } from '../agent';
+import { bigPrompt, filesUnder, installPinned, tailOf } from './pinnedPackage';
+
+const PACKAGE = '@kilocode/cli';
+/** The platform packages its install script picks from, in its order for this machine. */
+const PLATFORM_PACKAGES = ['@kilocode/cli-linux-x64', '@kilocode/cli-linux-x64-baseline'];
+
+/** Kilo compacts at the window less the reply and less min(20,000, reply): 20,000 − 4,000 − 4,000. */
+const CONTEXT = 20_000;
+const OUTPUT = 4_000;
+
+/** Nothing that calls home; npm, which it runs for plugins, is pointed at the mock. */
+const quiet = (ctx: RunContext): Record<string, string> => ({
+  npm_config_registry: `${ctx.mockUrl}/no-registry/`,
+  KILO_DISABLE_AUTOUPDATE: '1',
+  KILO_DISABLE_MODELS_FETCH: '1',
+  KILO_DISABLE_SHARE: '1',
+  KILO_DISABLE_LSP_DOWNLOAD: '1',
+  KILO_DISABLE_DEFAULT_PLUGINS: '1',
+  KILO_DISABLE_CLAUDE_CODE: '1',
+  KILO_DISABLE_SESSION_INGEST: '1',
+  KILO_DISABLE_PRESENCE: '1',
+  KILO_DISABLE_CODEBASE_INDEXING: '1',
+  KILO_TELEMETRY_LEVEL: 'off',
+});
+
+function config(ctx: RunContext): object {
+  return {
+    autoupdate: false,
+    share: 'disabled',
+    model: `lab/${ctx.model}`,
+    provider: {
+      lab: {
+        npm: '@ai-sdk/openai-compatible',
+        name: 'Lab mock',
+        options: { baseURL: `${ctx.mockUrl}/v1`, apiKey: 'lab-key' },
+        models: { [ctx.model]: { name: ctx.model, limit: { context: CONTEXT, output: OUTPUT } } },
+      },
+    },
+    compaction: { auto: true },
+  };
+}
+
+async function kilo(ctx: RunContext, args: string[]): Promise<string> {
+  const [command, ...rest] = ctx.installed.command;
+  const run = await ctx.exec(command, [...rest, ...args], { env: quiet(ctx) });
+  if (run.code !== 0) throw new Error(`kilo ${args[0]} failed: ${tailOf(run)}`);
+  return run.stdout;
+}
+
+export const kiloAgent: LabAgent = {
+  id: 'kilo',
+  name: 'Kilo',
+  packageName: PACKAGE,
+  // 7.8.1 is the registry's newest, but no linux binary of it is published
+  // (`@kilocode/cli-linux-x64` stops at 7.7.9): 7.7.7 is the newest that runs here.
+  pinned: '7.7.7',
+  protocol: 'openai-chat',
+  async install(ctx) {
+    await installPinned(ctx, [[PACKAGE, ctx.version]]);
+    // The binary is an optional dependency; its install script would only copy it.
+    const binary = PLATFORM_PACKAGES.map((name) => join(ctx.dir, 'node_modules', name, 'bin', 'kilo')).find(
+      (path) => existsSync(path),
+    );
+    if (!binary)
+      throw new Error(
+        `the registry has no ${PLATFORM_PACKAGES.join(' or ')} at ${ctx.version}: ${PACKAGE} ${ctx.version} has no binary for this machine`,
+      );
+    return { dir: ctx.dir, version: ctx.version, command: [binary] };
+  },
+  async run(ctx): Promise<AgentRun> {
+    writeFileSync(join(ctx.project, 'kilo.json'), JSON.stringify(config(ctx), null, 2));
+    await kilo(ctx, ['run', bigPrompt('Read README.md and say what the project does.', 24_000, 'turn 1')]);
+    await kilo(ctx, [
+      'run',
+      '-c',
+      bigPrompt('Why does the test in test/add.test.js fail?', 24_000, 'turn 2'),
+    ]);
+    await kilo(ctx, ['run', '-c', bigPrompt('Which line of src/add.js is wrong?', 24_000, 'turn 3')]);
+    await kilo(ctx, ['run', '-c', 'Fix src/add.js so the test passes.']);
+    const sessions = JSON.parse(await kilo(ctx, ['session', 'list', '--format', 'json'])) as { id: string }[];
+    const exported = join(ctx.home, `kilo-export-${sessions[0]!.id}.json`);
+    writeFileSync(exported, await kilo(ctx, ['export', sessions[0]!.id]));
+    const databases = filesUnder(join(ctx.home, '.local', 'share'), /\.db$/);
+    return {
+      sessionFiles: [exported, ...databases],
+      format: 'opencode',
+      compactions: ['automatic'],
+      notes: [`limit.context ${CONTEXT}, limit.output ${OUTPUT}`],
+    };
+  },
+};

@@ -1,0 +1,98 @@
+/**
+ * OpenCode in the lab: an `opencode.json` provider through
+ * `@ai-sdk/openai-compatible` at the mock, a model entry with a small
+ * `limit.context`, turns continued with `run -c` until its own compaction
+ * fires, and the session exported as JSON beside the database it lives in.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AgentRun, LabAgent, RunContext } from '../agent';
+import { bigPrompt, filesUnder, installPinned, tailOf } from './pinnedPackage';
+
+const PACKAGE = 'opencode-ai';
+
+/** OpenCode compacts at the window less the model's reply: 20,000 − 4,000 = 16,000 tokens. */
+const CONTEXT = 20_000;
+const OUTPUT = 4_000;
+
+/**
+ * Nothing that calls home: no update check, no models.dev list, no share, no
+ * downloads. OpenCode also runs npm for its plugin package in its config
+ * folder; npm is pointed at the mock, which refuses it.
+ */
+const quiet = (ctx: RunContext): Record<string, string> => ({
+  npm_config_registry: `${ctx.mockUrl}/no-registry/`,
+  OPENCODE_DISABLE_AUTOUPDATE: '1',
+  OPENCODE_DISABLE_MODELS_FETCH: '1',
+  OPENCODE_DISABLE_SHARE: '1',
+  OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+  OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+  OPENCODE_DISABLE_CLAUDE_CODE: '1',
+});
+
+function config(ctx: RunContext): object {
+  return {
+    $schema: 'https://opencode.ai/config.json',
+    autoupdate: false,
+    share: 'disabled',
+    model: `lab/${ctx.model}`,
+    provider: {
+      lab: {
+        npm: '@ai-sdk/openai-compatible',
+        name: 'Lab mock',
+        options: { baseURL: `${ctx.mockUrl}/v1`, apiKey: 'lab-key' },
+        models: { [ctx.model]: { name: ctx.model, limit: { context: CONTEXT, output: OUTPUT } } },
+      },
+    },
+    compaction: { auto: true },
+  };
+}
+
+async function opencode(ctx: RunContext, args: string[]): Promise<string> {
+  const [command, ...rest] = ctx.installed.command;
+  const run = await ctx.exec(command, [...rest, ...args], { env: quiet(ctx) });
+  if (run.code !== 0) throw new Error(`opencode ${args[0]} failed: ${tailOf(run)}`);
+  return run.stdout;
+}
+
+export const opencodeAgent: LabAgent = {
+  id: 'opencode',
+  name: 'OpenCode',
+  packageName: PACKAGE,
+  pinned: '1.18.33',
+  protocol: 'openai-chat',
+  async install(ctx) {
+    await installPinned(ctx, [[PACKAGE, ctx.version]]);
+    const pkg = join(ctx.dir, 'node_modules', PACKAGE);
+    // The binary comes from the platform package that `--ignore-scripts` left unlinked.
+    const linked = await ctx.exec('node', ['postinstall.mjs'], { cwd: pkg });
+    if (linked.code !== 0) throw new Error(`opencode postinstall failed: ${tailOf(linked)}`);
+    return { dir: ctx.dir, version: ctx.version, command: [join(pkg, 'bin', 'opencode.exe')] };
+  },
+  async run(ctx): Promise<AgentRun> {
+    writeFileSync(join(ctx.project, 'opencode.json'), JSON.stringify(config(ctx), null, 2));
+    await opencode(ctx, [
+      'run',
+      bigPrompt('Read README.md and say what the project does.', 24_000, 'turn 1'),
+    ]);
+    await opencode(ctx, [
+      'run',
+      '-c',
+      bigPrompt('Why does the test in test/add.test.js fail?', 24_000, 'turn 2'),
+    ]);
+    await opencode(ctx, ['run', '-c', bigPrompt('Which line of src/add.js is wrong?', 24_000, 'turn 3')]);
+    await opencode(ctx, ['run', '-c', 'Fix src/add.js so the test passes.']);
+    const sessions = JSON.parse(await opencode(ctx, ['session', 'list', '--format', 'json'])) as {
+      id: string;
+    }[];
+    const exported = join(ctx.home, `opencode-export-${sessions[0]!.id}.json`);
+    writeFileSync(exported, await opencode(ctx, ['export', sessions[0]!.id]));
+    const databases = filesUnder(join(ctx.home, '.local', 'share', 'opencode'), /^opencode\.db$/);
+    return {
+      sessionFiles: [exported, ...databases],
+      format: 'opencode',
+      compactions: ['automatic'],
+      notes: [`limit.context ${CONTEXT}, limit.output ${OUTPUT}`],
+    };
+  },
+};
