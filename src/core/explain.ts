@@ -73,6 +73,35 @@ export function describeVerdict({
   return comparison + outcome + squeezed;
 }
 
+/** What `ifItFired` reads: the chosen strategy's decision and what it would do. */
+export interface WouldInput {
+  shouldCompact: boolean;
+  plan: Pick<CompactionPlan, 'nothingToCompact' | 'firstKeptIdx' | 'start'>;
+  cleared: readonly unknown[];
+  keptTokens: number;
+  /** Messages in the transcript: a cut at or past the last keeps none of them. */
+  messages: number;
+}
+
+/**
+ * What the chosen strategy would do if it fired, said beside a verdict that
+ * it does not: the strip, the list and the header show that cut, and without
+ * these words a page saying "does not fire" over a shaded cut says two things
+ * at once. Null when it fires (the verdict is what happens) or when it would
+ * change nothing either way.
+ */
+export function ifItFired({ shouldCompact, plan, cleared, keptTokens, messages }: WouldInput): string | null {
+  if (shouldCompact) return null;
+  const clears = cleared.length > 0 ? `clear ${n(cleared.length)} in place` : '';
+  if (plan.nothingToCompact) return clears ? `if it fired, it would ${clears}` : null;
+  const last = messages - 1;
+  const what =
+    plan.firstKeptIdx >= messages
+      ? `summarize ${plan.start >= last ? `#${last}` : `#${plan.start}–#${last}`} and keep nothing verbatim`
+      : `cut at #${plan.firstKeptIdx}, keeping ${n(keptTokens)} tokens verbatim`;
+  return `if it fired, it would ${clears ? `${clears}, then ` : ''}${what}`;
+}
+
 /**
  * Why a cut keeps more than the keep-recent budget, or null when it keeps no
  * more (or does not cut by the budget at all, as the presets do not). "kept
