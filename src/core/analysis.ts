@@ -193,7 +193,7 @@ function cutTrigger(settings: Settings): Trigger {
     ? {
         threshold: t,
         comparison: 'exceed',
-        formula: `max(${n(settings.maxContextTokens)} − ${n(settings.reserveTokens)}, 1)`,
+        formula: `max(${n(settings.maxContextTokens)} window − ${n(settings.reserveTokens)} reserve, 1)`,
       }
     : { threshold: 0, comparison: 'reach', formula: 'no window' };
 }
