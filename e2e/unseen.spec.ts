@@ -31,7 +31,7 @@ test.describe('the part of the request not in the file', () => {
     await expect(page.getByTestId('context-tokens')).toHaveText('20,069');
     await expect(page.getByTestId('unseen-label')).toHaveText(' not explained by the file (inferred) ');
     await expect(page.getByTestId('verdict')).toHaveText(
-      '20,069 tokens (17,123 not in the file) > threshold 10,000: compaction fires',
+      '20,069 tokens (17,123 not explained by the file) > threshold 10,000: compaction fires',
     );
     await expect(page.getByTestId('unseen-source')).toHaveText(
       "not explained by the file, inferred from its newest call's usage: 17,123 tokens",
@@ -63,7 +63,7 @@ test.describe('the part of the request not in the file', () => {
     await expect(page.getByTestId('unseen-tokens')).toHaveAttribute('data-source', 'setting');
     await expect(page.getByTestId('context-tokens')).toHaveText('3,946');
     await expect(page.getByTestId('verdict')).toHaveText(
-      '3,946 tokens (1,000 not in the file) ≤ threshold 10,000: compaction does not fire',
+      '3,946 tokens (1,000 system prompt and tools) ≤ threshold 10,000: compaction does not fire',
     );
     // Emptied, the file decides again.
     await page.getByTestId('setting-unseen').fill('');

@@ -365,7 +365,7 @@ describe('inspect: what the request holds that the file does not show', () => {
       'context     202 in messages + 500 system prompt and tools (as set with --unseen) = 702 tokens',
     );
     expect(table).toContain(
-      'verdict     702 tokens (500 not in the file) ≤ threshold 111,616: compaction does not fire',
+      'verdict     702 tokens (500 system prompt and tools) ≤ threshold 111,616: compaction does not fire',
     );
   });
 

@@ -9,6 +9,7 @@ import type { Trigger } from './harness/preset';
 import type { CompactionPlan } from './prepare';
 import { isCutStrategy, type Settings } from './settings';
 import { formatCount } from './numbers';
+import type { UnseenSource } from './unseen';
 
 const n = formatCount;
 
@@ -19,6 +20,8 @@ export interface VerdictInput {
   contextTokens: number;
   /** The part not in the file, named in the verdict when there is one. */
   unseenTokens?: number;
+  /** Where that part came from: it is named as the line of numbers names it. */
+  unseenSource?: UnseenSource;
   threshold: number;
   shouldCompact: boolean;
   /** The chosen strategy's own trigger; without it, the cut rules' (window − reserve, exceeded). */
@@ -26,6 +29,16 @@ export interface VerdictInput {
   /** What the chosen strategy does when it fires: with neither a cut nor a clearing, it changes nothing. */
   current?: { plan: Pick<CompactionPlan, 'nothingToCompact'>; cleared: readonly unknown[] };
 }
+
+/**
+ * The unseen part's one name, the header's term for it (without its
+ * "(inferred)" or "(set)", which the header says beside the figure).
+ */
+export const UNSEEN_NAMES: Record<UnseenSource, string> = {
+  'recorded-usage': 'not explained by the file',
+  setting: 'system prompt and tools',
+  none: 'not in the file',
+};
 
 /**
  * The verdict in words. A window no larger than the reserve leaves the
@@ -38,13 +51,14 @@ export function describeVerdict({
   settings,
   contextTokens,
   unseenTokens = 0,
+  unseenSource = 'recorded-usage',
   threshold,
   shouldCompact,
   trigger,
   current,
 }: VerdictInput): string {
   const totalTokens = contextTokens;
-  const unseen = unseenTokens > 0 ? ` (${n(unseenTokens)} not in the file)` : '';
+  const unseen = unseenTokens > 0 ? ` (${n(unseenTokens)} ${UNSEEN_NAMES[unseenSource]})` : '';
   const total = `${n(totalTokens)} tokens${unseen}`;
   const action = clearsOnly(settings.strategy) ? 'clearing' : 'compaction';
   if (trigger?.comparison === 'always') {
@@ -98,7 +112,7 @@ export function ifItFired({ shouldCompact, plan, cleared, keptTokens, messages }
   const what =
     plan.firstKeptIdx >= messages
       ? `summarize ${plan.start >= last ? `#${last}` : `#${plan.start}–#${last}`} and keep nothing verbatim`
-      : `cut at #${plan.firstKeptIdx}, keeping ${n(keptTokens)} tokens verbatim`;
+      : `cut at #${plan.firstKeptIdx} and keep ${n(keptTokens)} tokens verbatim`;
   return `if it fired, it would ${clears ? `${clears}, then ` : ''}${what}`;
 }
 

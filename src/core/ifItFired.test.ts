@@ -7,7 +7,7 @@ describe('ifItFired: what a strategy that does not fire would do', () => {
   it('names the cut and the tokens it would keep', () => {
     expect(
       ifItFired({ shouldCompact: false, plan: cut, cleared: [], keptTokens: 13_134, messages: 198 }),
-    ).toBe('if it fired, it would cut at #185, keeping 13,134 tokens verbatim');
+    ).toBe('if it fired, it would cut at #185 and keep 13,134 tokens verbatim');
   });
 
   it('says a cut past the last message summarizes everything from the start and keeps nothing', () => {
@@ -25,7 +25,7 @@ describe('ifItFired: what a strategy that does not fire would do', () => {
   it('names a clearing before the cut', () => {
     expect(
       ifItFired({ shouldCompact: false, plan: cut, cleared: [{}, {}], keptTokens: 900, messages: 198 }),
-    ).toBe('if it fired, it would clear 2 in place, then cut at #185, keeping 900 tokens verbatim');
+    ).toBe('if it fired, it would clear 2 in place, then cut at #185 and keep 900 tokens verbatim');
   });
 
   it('says nothing when it fires, or when it would change nothing', () => {
