@@ -25,10 +25,9 @@ async function firstScreens(page: Page, info: TestInfo, name: string): Promise<v
     await page.evaluate(() => window.scrollTo(0, 0));
     for (const id of ['verdict-strategy', 'verdict'])
       await expect(page.getByTestId(id), `${id} at ${size.width} px`).toBeInViewport({ ratio: 1 });
-    await info.attach(`${name}-${size.width}.png`, {
-      body: await page.screenshot(),
-      contentType: 'image/png',
-    });
+    const path = info.outputPath(`${name}-${size.width}.png`);
+    await page.screenshot({ path });
+    await info.attach(`${name}-${size.width}.png`, { path, contentType: 'image/png' });
   }
   await page.setViewportSize(WIDTHS[0]);
 }
