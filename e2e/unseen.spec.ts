@@ -45,12 +45,13 @@ test.describe('the part of the request not in the file', () => {
     await expect(page.locator('[data-strategy="budget"] [data-testid="strategy-fires"]')).toHaveText('fires');
     await expect(page.locator('[data-strategy="codex"] [data-testid="strategy-fires"]')).toHaveText('fires');
     await expect(fires.filter({ hasText: 'fires' })).toHaveCount(13);
-    // Under its own trigger (100,000), clear-tool-uses does not act: its context after is the 20,069.
+    // Under its own trigger (100,000), clear-tool-uses does not act: its context stays at 20,069, and
+    // the cell says what its clearing would leave.
     await expect(page.locator('[data-strategy="clear-tool-uses"] [data-testid="strategy-fires"]')).toHaveText(
       'no',
     );
     await expect(page.locator('[data-strategy="clear-tool-uses"] [data-testid="strategy-after"]')).toHaveText(
-      '20,069',
+      'would be 19,016',
     );
   });
 
