@@ -126,6 +126,10 @@ test.describe('would versus does', () => {
     await expect(page.getByTestId('threshold-formula')).toHaveText(
       'claude-code: 200,000 window − min(32,000 max output, 20,000 output cap) − 13,000 buffer = 167,000; fires when reached',
     );
+    // The keep-recent it does not cut by says so by its field, apart from any formula.
+    await expect(
+      page.getByText('claude-code does not cut by it; it still caps the summary budget'),
+    ).toBeVisible();
     await firstScreens(page, info, 'claude-code-file');
   });
 
