@@ -369,6 +369,17 @@ describe('inspect: what the request holds that the file does not show', () => {
     );
   });
 
+  it('under the threshold, says the cut is what would happen if it fired, before the cut', async () => {
+    const table = (await run('inspect', chatFile, '--keep-recent', '16')).out;
+    expect(table).toContain(
+      [
+        'verdict     84 tokens ≤ threshold 111,616: compaction does not fire',
+        '            if it fired, it would cut at #5 and keep 16 tokens verbatim',
+        'cut         first kept #5; 16 tokens kept',
+      ].join('\n'),
+    );
+  });
+
   it('says none is known for a file without usage', async () => {
     const table = (await run('inspect', chatFile)).out;
     expect(table).toContain(

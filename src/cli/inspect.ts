@@ -6,6 +6,7 @@ import {
   type Clearing,
   describeOverflow,
   describeVerdict,
+  ifItFired,
   keptOverBudget,
   explainNothingToCompact,
   isCutStrategy,
@@ -271,6 +272,9 @@ export function renderTable(
   lines.push(`context     ${describeContext(a)}`);
   for (const line of describeUnseen(a)) lines.push(`            ${line}`);
   lines.push(`verdict     ${describeVerdict(a)}`);
+  // The cut below is what would happen: said before it, as the page says it beside its verdict.
+  const would = ifItFired({ ...a, messages: imported.messages.length });
+  if (would) lines.push(`            ${would}`);
   if (!isCutStrategy(settings.strategy)) lines.push(`threshold   ${a.trigger.formula}`);
   if (a.cleared.length > 0) lines.push(`cleared     ${describeCleared(a.cleared)}`);
   if (plan.nothingToCompact && a.cleared.length > 0) {
