@@ -103,7 +103,7 @@ function Row({ o, current, messages }: { o: StrategyOutcome; current: boolean; m
           fmt(o.tokensAfter)
         ) : (
           <>
-            <span className="muted">would be </span>
+            <span className="muted would-after">would be </span>
             {fmt(o.tokensIfFired)}
           </>
         )}
