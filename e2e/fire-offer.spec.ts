@@ -19,7 +19,7 @@ test('Codex: the window is one where 90% of it is at most 15,925, and after the 
 }) => {
   await openRevenue(page, 'codex');
   await expect(page.getByTestId('fire-offer-threshold')).toHaveText(
-    'min(17,000 × 0.9, 17,000 × 0.95) = 15,300',
+    'min(17,000 window × 0.9, 17,000 window × 0.95) = 15,300',
   );
   await page.getByTestId('make-it-fire').click();
   await expect(page.getByTestId('setting-window')).toHaveValue('17000');
@@ -35,7 +35,7 @@ test("Claude Code: the window holds the reply's 20,000 and the buffer's 13,000 a
 }) => {
   await openRevenue(page, 'claude-code');
   await expect(page.getByTestId('fire-offer-threshold')).toHaveText(
-    '48,000 − min(32,000, 20,000) − 13,000 = 15,000',
+    '48,000 window − min(32,000 max output, 20,000 output cap) − 13,000 buffer = 15,000',
   );
   await page.getByTestId('make-it-fire').click();
   await expect(page.getByTestId('setting-window')).toHaveValue('48000');
@@ -66,7 +66,7 @@ test("Claude Code's buffer of 500,000 is refused in its field, and the threshold
   const buffer = page.getByTestId('param-autocompactBuffer');
   await buffer.fill('500000');
   await expect(page.getByTestId('setting-error')).toHaveText(
-    'Leaves no threshold under the window of 128,000: 128,000 − min(32,000, 20,000) − 500,000 = -392,000, and it must be at least 1.',
+    'Leaves no threshold under the window of 128,000: 128,000 window − min(32,000 max output, 20,000 output cap) − 500,000 buffer = -392,000, and it must be at least 1.',
   );
   await expect(buffer).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('threshold')).toHaveText('95,000');

@@ -128,13 +128,13 @@ test('the strategy table lists every cut rule and preset with its own threshold,
     cleared: '105',
     after: '38,693',
   });
-  // It does not act below its trigger: the context stays as it is.
+  // It does not act below its trigger: the context stays as it is, and the cell says what it would leave.
   await expectRow(page, 'anthropic-compaction', {
     threshold: '> 150,000',
     fires: 'no',
     cut: 'summarizes all',
     cleared: '0',
-    after: '130,834',
+    after: 'would be 13,110',
   });
   // 128,000 × 0.9 − 8,192, passed; a fresh start from the summary alone.
   await expectRow(page, 'roo-code', {
@@ -185,7 +185,7 @@ test('the strategy table lists every cut rule and preset with its own threshold,
     fires: 'no',
     cut: '#178',
     cleared: '0',
-    after: '130,834',
+    after: 'would be 34,313',
   });
   await expect(row(page, 'langchain-summarization').getByTestId('strategy-threshold')).toHaveAttribute(
     'title',
@@ -194,7 +194,7 @@ test('the strategy table lists every cut rule and preset with its own threshold,
   // The formula behind a threshold is in its tooltip.
   await expect(row(page, 'claude-code').getByTestId('strategy-threshold')).toHaveAttribute(
     'title',
-    /^128,000 − min\(32,000, 20,000\) − 13,000 = 95,000/,
+    /^128,000 window − min\(32,000 max output, 20,000 output cap\) − 13,000 buffer = 95,000/,
   );
   await page.getByTestId('strategy-table').screenshot({ path: info.outputPath('harness-table.png') });
 

@@ -86,7 +86,7 @@ test.describe('no number contradicts another', () => {
     await openLinkcheck(page);
     await page.getByTestId('setting-strategy').selectOption('turns');
     await expect(page.getByTestId('verdict')).toHaveText(
-      '20,069 tokens (17,123 not in the file) > threshold 10,000: compaction fires, but finds nothing to compact, so the context stays at 20,069 tokens',
+      '20,069 tokens (17,123 not explained by the file) > threshold 10,000: compaction fires, but finds nothing to compact, so the context stays at 20,069 tokens',
     );
     await compareAllStrategies(page);
     await expect(row(page, 'turns').getByTestId('strategy-fires')).toHaveText('fires: no change');

@@ -31,7 +31,7 @@ test.describe('the part of the request not in the file', () => {
     await expect(page.getByTestId('context-tokens')).toHaveText('20,069');
     await expect(page.getByTestId('unseen-label')).toHaveText(' not explained by the file (inferred) ');
     await expect(page.getByTestId('verdict')).toHaveText(
-      '20,069 tokens (17,123 not in the file) > threshold 10,000: compaction fires',
+      '20,069 tokens (17,123 not explained by the file) > threshold 10,000: compaction fires',
     );
     await expect(page.getByTestId('unseen-source')).toHaveText(
       "not explained by the file, inferred from its newest call's usage: 17,123 tokens",
@@ -45,12 +45,13 @@ test.describe('the part of the request not in the file', () => {
     await expect(page.locator('[data-strategy="budget"] [data-testid="strategy-fires"]')).toHaveText('fires');
     await expect(page.locator('[data-strategy="codex"] [data-testid="strategy-fires"]')).toHaveText('fires');
     await expect(fires.filter({ hasText: 'fires' })).toHaveCount(13);
-    // Under its own trigger (100,000), clear-tool-uses does not act: its context after is the 20,069.
+    // Under its own trigger (100,000), clear-tool-uses does not act: its context stays at 20,069, and
+    // the cell says what its clearing would leave.
     await expect(page.locator('[data-strategy="clear-tool-uses"] [data-testid="strategy-fires"]')).toHaveText(
       'no',
     );
     await expect(page.locator('[data-strategy="clear-tool-uses"] [data-testid="strategy-after"]')).toHaveText(
-      '20,069',
+      'would be 19,016',
     );
   });
 
@@ -63,7 +64,7 @@ test.describe('the part of the request not in the file', () => {
     await expect(page.getByTestId('unseen-tokens')).toHaveAttribute('data-source', 'setting');
     await expect(page.getByTestId('context-tokens')).toHaveText('3,946');
     await expect(page.getByTestId('verdict')).toHaveText(
-      '3,946 tokens (1,000 not in the file) ≤ threshold 10,000: compaction does not fire',
+      '3,946 tokens (1,000 system prompt and tools) ≤ threshold 10,000: compaction does not fire',
     );
     // Emptied, the file decides again.
     await page.getByTestId('setting-unseen').fill('');

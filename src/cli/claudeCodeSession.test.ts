@@ -63,7 +63,7 @@ describe("inspect on a Claude Code session: Claude Code's own window", () => {
     const { out } = await inspectWith({});
     expect(lines(out, 'window ', 'claude code ')).toEqual([
       "window      200,000 from the file's model claude-sonnet-4-5-20250929",
-      'claude code window 200,000 from the window of claude-sonnet-4-5-20250929; auto-compact at 167,000 (200,000 − min(32,000, 20,000) − 13,000)',
+      'claude code window 200,000 from the window of claude-sonnet-4-5-20250929; auto-compact at 167,000 (200,000 window − min(32,000 max output, 20,000 output cap) − 13,000 buffer)',
     ]);
   });
 
@@ -75,8 +75,8 @@ describe("inspect on a Claude Code session: Claude Code's own window", () => {
     );
     expect(lines(out, 'window ', 'claude code ', 'threshold ')).toEqual([
       "window      120,000, Claude Code's auto-compact window from autoCompactWindow in the project settings (.claude/settings.json)",
-      'claude code window 120,000 from autoCompactWindow in the project settings (.claude/settings.json); auto-compact at 87,000 (120,000 − min(32,000, 20,000) − 13,000)',
-      'threshold   120,000 − min(32,000, 20,000) − 13,000',
+      'claude code window 120,000 from autoCompactWindow in the project settings (.claude/settings.json); auto-compact at 87,000 (120,000 window − min(32,000 max output, 20,000 output cap) − 13,000 buffer)',
+      'threshold   120,000 window − min(32,000 max output, 20,000 output cap) − 13,000 buffer',
     ]);
   });
 
@@ -84,7 +84,7 @@ describe("inspect on a Claude Code session: Claude Code's own window", () => {
     const { out } = await inspectWith({ user: { autoCompactWindow: 150_000 } }, '--window', '100000');
     expect(lines(out, 'window ', 'claude code ')).toEqual([
       'window      100,000 as typed',
-      'claude code window 150,000 from autoCompactWindow in the user settings (~/.claude/settings.json); auto-compact at 117,000 (150,000 − min(32,000, 20,000) − 13,000)',
+      'claude code window 150,000 from autoCompactWindow in the user settings (~/.claude/settings.json); auto-compact at 117,000 (150,000 window − min(32,000 max output, 20,000 output cap) − 13,000 buffer)',
     ]);
   });
 
@@ -97,7 +97,7 @@ describe("inspect on a Claude Code session: Claude Code's own window", () => {
       window: 150_000,
       modelWindow: 200_000,
       threshold: 117_000,
-      formula: '150,000 − min(32,000, 20,000) − 13,000',
+      formula: '150,000 window − min(32,000 max output, 20,000 output cap) − 13,000 buffer',
       off: null,
       source: { from: 'settings', scope: 'user', perModel: false },
       notes: [],

@@ -365,7 +365,18 @@ describe('inspect: what the request holds that the file does not show', () => {
       'context     202 in messages + 500 system prompt and tools (as set with --unseen) = 702 tokens',
     );
     expect(table).toContain(
-      'verdict     702 tokens (500 not in the file) ≤ threshold 111,616: compaction does not fire',
+      'verdict     702 tokens (500 system prompt and tools) ≤ threshold 111,616: compaction does not fire',
+    );
+  });
+
+  it('under the threshold, says the cut is what would happen if it fired, before the cut', async () => {
+    const table = (await run('inspect', chatFile, '--keep-recent', '16')).out;
+    expect(table).toContain(
+      [
+        'verdict     84 tokens ≤ threshold 111,616: compaction does not fire',
+        '            if it fired, it would cut at #5 and keep 16 tokens verbatim',
+        'cut         first kept #5; 16 tokens kept',
+      ].join('\n'),
     );
   });
 

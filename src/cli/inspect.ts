@@ -6,6 +6,7 @@ import {
   type Clearing,
   describeOverflow,
   describeVerdict,
+  ifItFired,
   keptOverBudget,
   explainNothingToCompact,
   isCutStrategy,
@@ -275,6 +276,9 @@ export function renderTable(
   const measured = labMeasured(imported.format, imported.usage?.agentVersion);
   for (const line of describeUnseen(a, measured)) lines.push(`            ${line}`);
   lines.push(`verdict     ${describeVerdict(a)}`);
+  // The cut below is what would happen: said before it, as the page says it beside its verdict.
+  const would = ifItFired({ ...a, messages: imported.messages.length });
+  if (would) lines.push(`            ${would}`);
   if (!isCutStrategy(settings.strategy)) lines.push(`threshold   ${a.trigger.formula}`);
   if (a.cleared.length > 0) lines.push(`cleared     ${describeCleared(a.cleared)}`);
   if (plan.nothingToCompact && a.cleared.length > 0) {

@@ -138,6 +138,12 @@ export interface StrategyOutcome {
    * leaves the context as it is: after = before.
    */
   tokensAfter: number;
+  /**
+   * The context afterwards if it fired now: `tokensAfter` when it does, else
+   * what its cut and clearing would leave. A chart or preview of a strategy
+   * that does not fire shows this, named "would", never the context as it is.
+   */
+  tokensIfFired: number;
   /** How far `tokensAfter` is still over the threshold; null when it fits, or without a window. */
   overflow: ResultOverflow | null;
 }
@@ -209,7 +215,7 @@ function cutTrigger(settings: Settings): Trigger {
     ? {
         threshold: t,
         comparison: 'exceed',
-        formula: `max(${n(settings.maxContextTokens)} − ${n(settings.reserveTokens)}, 1)`,
+        formula: `max(${n(settings.maxContextTokens)} window − ${n(settings.reserveTokens)} reserve, 1)`,
       }
     : { threshold: 0, comparison: 'reach', formula: 'no window' };
 }
@@ -264,6 +270,7 @@ function outcomeOf(
       keptTokens: o.keptTokens,
       carriedTokens: o.carriedTokens,
       tokensAfter,
+      tokensIfFired: o.tokensAfter,
       overflow: overflowOf(settings, tokensAfter, o.trigger.threshold || threshold(settings)),
     };
   }
@@ -276,12 +283,13 @@ function outcomeOf(
     cleared: [],
     carriedTokens: 0,
   };
-  if (plan.nothingToCompact || !common.fires) {
-    // Nothing to cut, or it does not act: the context stays as it is, which may itself be over.
+  if (plan.nothingToCompact) {
+    // Nothing to cut: the context stays as it is, which may itself be over.
     return {
       ...common,
-      keptTokens: index.suffix[plan.nothingToCompact ? plan.start : plan.firstKeptIdx],
+      keptTokens: index.suffix[plan.start],
       tokensAfter: total,
+      tokensIfFired: total,
       overflow: overflowOf(settings, total),
     };
   }
@@ -289,8 +297,16 @@ function outcomeOf(
   // Every system message before the cut stays, ahead of the summary.
   const system = index.systemTokens[plan.firstKeptIdx];
   const kept = system + keptTokens + listTail;
-  const tokensAfter = kept + summaryTokens(summaryBudget(settings), total - kept);
-  return { ...common, keptTokens, tokensAfter, overflow: overflowOf(settings, tokensAfter) };
+  const ifFired = kept + summaryTokens(summaryBudget(settings), total - kept);
+  // It does not act: the context stays as it is, which may itself be over.
+  const tokensAfter = common.fires ? ifFired : total;
+  return {
+    ...common,
+    keptTokens,
+    tokensAfter,
+    tokensIfFired: ifFired,
+    overflow: overflowOf(settings, tokensAfter),
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Trigger } from './harness/preset';
 import type { CompactionPlan } from './prepare';
 import { isCutStrategy, type Settings } from './settings';
 import { formatCount } from './numbers';
+import type { UnseenSource } from './unseen';
 
 const n = formatCount;
 
@@ -19,6 +20,8 @@ export interface VerdictInput {
   contextTokens: number;
   /** The part not in the file, named in the verdict when there is one. */
   unseenTokens?: number;
+  /** Where that part came from: it is named as the line of numbers names it. */
+  unseenSource?: UnseenSource;
   threshold: number;
   shouldCompact: boolean;
   /** The chosen strategy's own trigger; without it, the cut rules' (window − reserve, exceeded). */
@@ -26,6 +29,16 @@ export interface VerdictInput {
   /** What the chosen strategy does when it fires: with neither a cut nor a clearing, it changes nothing. */
   current?: { plan: Pick<CompactionPlan, 'nothingToCompact'>; cleared: readonly unknown[] };
 }
+
+/**
+ * The unseen part's one name, the header's term for it (without its
+ * "(inferred)" or "(set)", which the header says beside the figure).
+ */
+export const UNSEEN_NAMES: Record<UnseenSource, string> = {
+  'recorded-usage': 'not explained by the file',
+  setting: 'system prompt and tools',
+  none: 'not in the file',
+};
 
 /**
  * The verdict in words. A window no larger than the reserve leaves the
@@ -38,13 +51,14 @@ export function describeVerdict({
   settings,
   contextTokens,
   unseenTokens = 0,
+  unseenSource = 'recorded-usage',
   threshold,
   shouldCompact,
   trigger,
   current,
 }: VerdictInput): string {
   const totalTokens = contextTokens;
-  const unseen = unseenTokens > 0 ? ` (${n(unseenTokens)} not in the file)` : '';
+  const unseen = unseenTokens > 0 ? ` (${n(unseenTokens)} ${UNSEEN_NAMES[unseenSource]})` : '';
   const total = `${n(totalTokens)} tokens${unseen}`;
   const action = clearsOnly(settings.strategy) ? 'clearing' : 'compaction';
   if (trigger?.comparison === 'always') {
@@ -71,6 +85,35 @@ export function describeVerdict({
       ? `; the window (${n(window)}) is ${window < reserve ? 'smaller than' : 'no larger than'} the reserve (${n(reserve)}), so no context fits`
       : '';
   return comparison + outcome + squeezed;
+}
+
+/** What `ifItFired` reads: the chosen strategy's decision and what it would do. */
+export interface WouldInput {
+  shouldCompact: boolean;
+  plan: Pick<CompactionPlan, 'nothingToCompact' | 'firstKeptIdx' | 'start'>;
+  cleared: readonly unknown[];
+  keptTokens: number;
+  /** Messages in the transcript: a cut at or past the last keeps none of them. */
+  messages: number;
+}
+
+/**
+ * What the chosen strategy would do if it fired, said beside a verdict that
+ * it does not: the strip, the list and the header show that cut, and without
+ * these words a page saying "does not fire" over a shaded cut says two things
+ * at once. Null when it fires (the verdict is what happens) or when it would
+ * change nothing either way.
+ */
+export function ifItFired({ shouldCompact, plan, cleared, keptTokens, messages }: WouldInput): string | null {
+  if (shouldCompact) return null;
+  const clears = cleared.length > 0 ? `clear ${n(cleared.length)} in place` : '';
+  if (plan.nothingToCompact) return clears ? `if it fired, it would ${clears}` : null;
+  const last = messages - 1;
+  const what =
+    plan.firstKeptIdx >= messages
+      ? `summarize ${plan.start >= last ? `#${last}` : `#${plan.start}–#${last}`} and keep nothing verbatim`
+      : `cut at #${plan.firstKeptIdx} and keep ${n(keptTokens)} tokens verbatim`;
+  return `if it fired, it would ${clears ? `${clears}, then ` : ''}${what}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, type TranscriptShape } from './analysis';
-import { roundDown2, triggerThatFires, windowThatFires } from './fireWindow';
+import { keepRecentNote, roundDown2, triggerThatFires, windowThatFires } from './fireWindow';
 import { formulaThreshold } from './harness/registry';
 import {
   DEFAULT_SETTINGS,
@@ -146,6 +146,30 @@ describe("the offer follows the chosen strategy's own threshold rule", () => {
     const found = windowThatFires(12_348, settings)!;
     expect(found.maxContextTokens).toBe(13_000);
     expect(analyze(chat, { ...settings, ...found }).shouldCompact).toBe(true);
+  });
+
+  it('says why its keep-recent is lower than the one in force: the cap that lowered it', () => {
+    const settings = normalizeSettings({
+      ...DEFAULT_SETTINGS,
+      maxContextTokens: 200_000,
+      keepRecentTokens: 45_000,
+    });
+    const found = windowThatFires(130_834, settings)!;
+    expect(found).toEqual({ maxContextTokens: 140_000, reserveTokens: 16_384, keepRecentTokens: 30_000 });
+    expect(keepRecentNote(130_834, settings, found)).toBe(
+      'not the 45,000 in force: that is over a quarter of window − reserve (140,000 − 16,384) / 4 = 30,904, so the offer rounds that down',
+    );
+    const same = windowThatFires(130_834, normalizeSettings(DEFAULT_SETTINGS))!;
+    expect(keepRecentNote(130_834, DEFAULT_SETTINGS, same)).toBeNull();
+  });
+
+  it('names the part compaction may touch when that sets the keep-recent', () => {
+    const settings = normalizeSettings(DEFAULT_SETTINGS);
+    const found = windowThatFires(40_000, settings, 10_000)!;
+    expect(found.keepRecentTokens).toBe(7_500);
+    expect(keepRecentNote(40_000, settings, found, 10_000)).toBe(
+      'not the 20,000 in force: that is over a quarter of the 30,000 tokens compaction may touch, so the offer rounds that down',
+    );
   });
 
   it('no trigger of at least 0 is below an empty context', () => {

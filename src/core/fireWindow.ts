@@ -7,6 +7,7 @@
 import { strategyTrigger } from './analysis';
 import { triggers, type Trigger } from './harness/preset';
 import { formulaThreshold } from './harness/registry';
+import { formatCount } from './numbers';
 import {
   MIN_SUMMARY_TOKENS,
   isCutStrategy,
@@ -47,6 +48,43 @@ function previousRound(x: number): number {
  */
 function reserveFor(window: number, current: number): number {
   return current * 4 <= window ? current : Math.max(1, roundDown2(window / 8));
+}
+
+/**
+ * The largest keep-recent an offer keeps as it is, and the rule that sets it:
+ * a quarter of window − reserve (normalization's own cap), or, with a part no
+ * compaction touches, a quarter of what it may touch, so there is a cut.
+ */
+function keepCeiling(window: number, reserve: number, context: number, fixed: number) {
+  const quarter = Math.floor((window - reserve) / 4);
+  const touchable = context - fixed;
+  const tailCap = fixed > 0 ? roundDown2(touchable / 4) : Infinity;
+  const n = formatCount;
+  return tailCap < quarter
+    ? { max: tailCap, rule: `a quarter of the ${n(touchable)} tokens compaction may touch` }
+    : {
+        max: quarter,
+        rule: `a quarter of window − reserve (${n(window)} − ${n(reserve)}) / 4 = ${n(quarter)}`,
+      };
+}
+
+/**
+ * Why an offer's keep-recent is not the one in force, or null when it is the
+ * same: "keep recent 30,000" beside a field that reads 45,141 is a silent
+ * change unless it says which cap lowered it.
+ */
+export function keepRecentNote(
+  contextTokens: number,
+  current: Pick<Settings, 'keepRecentTokens'>,
+  found: FiringWindow,
+  fixedTokens = 0,
+): string | null {
+  if (found.keepRecentTokens === current.keepRecentTokens) return null;
+  const context = Math.floor(contextTokens);
+  const fixed = Math.max(0, Math.min(context, Math.floor(fixedTokens)));
+  const { rule } = keepCeiling(found.maxContextTokens, found.reserveTokens, context, fixed);
+  const n = formatCount;
+  return `not the ${n(current.keepRecentTokens)} in force: that is over ${rule}, so the offer rounds that down`;
 }
 
 /** The chosen strategy's trigger under `current` with another window, reserve and keep-recent. */
@@ -97,11 +135,9 @@ export function windowThatFires(
   const fixed = Math.max(0, Math.min(context, Math.floor(fixedTokens)));
   const strategy = current.strategy;
   if (!isCutStrategy(strategy) && formulaThreshold(strategy, 1, current.harness) === null) return null;
-  // With a part no compaction touches, the kept tail is a quarter of what it may touch, so there is a cut.
-  const tailCap = fixed > 0 ? roundDown2((context - fixed) / 4) : Infinity;
   const candidate = (window: number): FiringWindow => {
     const reserve = reserveFor(window, current.reserveTokens);
-    const quarter = Math.min(Math.floor((window - reserve) / 4), tailCap);
+    const quarter = keepCeiling(window, reserve, context, fixed).max;
     const keepRecent = current.keepRecentTokens <= quarter ? current.keepRecentTokens : roundDown2(quarter);
     return { maxContextTokens: window, reserveTokens: reserve, keepRecentTokens: keepRecent };
   };

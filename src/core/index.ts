@@ -79,8 +79,14 @@ export { analyze, shapeOf, strategyOutcome, strategyTrigger } from './analysis';
 export type { Analysis, CountedShape, StrategyOutcome, TranscriptShape } from './analysis';
 export { LIKELY_MISSING_MIN_TOKENS, LIKELY_MISSING_RATIO, resolveUnseen, splitUnseen } from './unseen';
 export type { KnownSource, Unseen, UnseenSource, UnseenSplit } from './unseen';
-export { describeOverflow, describeVerdict, explainNothingToCompact, keptOverBudget } from './explain';
-export type { NothingReason, VerdictInput } from './explain';
+export {
+  describeOverflow,
+  describeVerdict,
+  explainNothingToCompact,
+  ifItFired,
+  keptOverBudget,
+} from './explain';
+export type { NothingReason, VerdictInput, WouldInput } from './explain';
 export type { Fate } from './fates';
 
 // Prepare, summarize, apply.

@@ -134,7 +134,7 @@ describe('every verdict counts the part not in the file', () => {
     ]);
     expect(a.shouldCompact).toBe(true);
     expect(describeVerdict(a)).toBe(
-      '19,777 tokens (16,831 not in the file) > threshold 10,000: compaction fires',
+      '19,777 tokens (16,831 not explained by the file) > threshold 10,000: compaction fires',
     );
     // Without it, the rows alone stay under, as the old header said.
     const visible = analyze({ ...linkcheck, unseenTokens: null }, small);

@@ -103,6 +103,7 @@ export function Workbench({ analysis }: { analysis: PageAnalysis }) {
           counts={view.counts}
           isSummary={view.isSummary}
           fates={analysis.fates}
+          fires={analysis.shouldCompact}
           cleared={analysis.cleared}
           omitted={omitted}
           index={index}
@@ -147,6 +148,7 @@ export function Workbench({ analysis }: { analysis: PageAnalysis }) {
       <MessageList
         view={view}
         fates={deferredFates}
+        fires={deferred.shouldCompact}
         following={deferredFates !== fates || settled !== current}
       />
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepsNothingNote } from './labels';
+import { fateLabel, keepsNothingNote } from './labels';
 
 describe('keepsNothingNote', () => {
   it('names the summarized range and no first kept message past the end', () => {
@@ -15,5 +15,19 @@ describe('keepsNothingNote', () => {
 
   it('names one message when only the last one is summarized', () => {
     expect(keepsNothingNote(11, 12)).toBe(', #11 summarized');
+  });
+});
+
+describe('fateLabel', () => {
+  it('says "would be" for what depends on compaction firing, while it does not', () => {
+    expect(fateLabel('summarized', false)).toBe('would be summarized');
+    expect(fateLabel('turn-prefix', false)).toBe('would be a turn prefix');
+    expect(fateLabel('cleared', false)).toBe('would be cleared');
+  });
+
+  it('names what happens once it fires, and what the file holds either way', () => {
+    expect(fateLabel('summarized', true)).toBe('summarized');
+    expect(fateLabel('kept', false)).toBe('kept');
+    expect(fateLabel('reinjected', false)).toBe('re-injected before the summary');
   });
 });

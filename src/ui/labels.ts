@@ -50,6 +50,24 @@ export const FATE_LABELS: Record<RowFate, string> = {
   omitted: 'left out of summarizer input',
 };
 
+/**
+ * The fates that depend on compaction firing, as the list and the strip's
+ * legend name them while it does not: what would happen, never what does.
+ * Kept, system, previous summary and re-injected are what the file holds
+ * either way.
+ */
+const WOULD_LABELS: Partial<Record<RowFate, string>> = {
+  summarized: 'would be summarized',
+  'turn-prefix': 'would be a turn prefix',
+  cleared: 'would be cleared',
+  omitted: 'would be left out of summarizer input',
+};
+
+/** A fate's name: `FATE_LABELS`, or "would be …" while the chosen strategy does not fire. */
+export function fateLabel(fate: RowFate, fires: boolean): string {
+  return (!fires && WOULD_LABELS[fate]) || FATE_LABELS[fate];
+}
+
 /** Why nothing is compacted, short enough for the header; the full sentence is its title. */
 export const NOTHING_LABELS: Record<NothingReason, string> = {
   empty: 'no messages to compact',

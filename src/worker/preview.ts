@@ -107,6 +107,7 @@ export async function runPreview(
     offline: choice.mode === 'offline',
     summary: result.summary,
     reason: result.reason,
+    forced: request.forced === true,
     degraded: result.degraded,
     splitTurn: result.splitTurn,
     omitted: result.omitted,

@@ -194,6 +194,11 @@ export type WorkerRequest =
       /** The user's own prompts; absent or empty fields send the defaults. */
       prompts?: PromptOverrides;
       reason: Reason;
+      /**
+       * The chosen strategy does not fire on this transcript (the page's
+       * analysis says so): the run shows what it would do, forced.
+       */
+      forced?: boolean;
       /** A side-by-side run: its compacted list does not replace the preview's (for export). */
       compare?: boolean;
     }
@@ -306,6 +311,8 @@ export interface PreviewResult {
   messagesAfter: number;
   /** The compacted list is still over the strategy's threshold: the next round would compact again. */
   wouldCompactAgain: boolean;
+  /** Run while the strategy does not fire: a forced preview of what it would do. */
+  forced?: boolean;
   /** Messages the strategy cleared in place, by their index in the loaded transcript. */
   cleared: Clearing[];
   /**

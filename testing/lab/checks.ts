@@ -31,8 +31,11 @@ export interface ImportCheck {
   toolResults: number;
   /** Calls without a result and results without a call. */
   unpaired: number;
-  /** Compactions the file itself marks (its own lines), and those the import and the ledger found. */
-  compactionsInFile: number;
+  /**
+   * Compactions the file itself marks (its own lines), and those the import and the ledger found;
+   * null for a format whose compaction is no line of its own (a Gemini CLI `$set`, an OpenCode export).
+   */
+  compactionsInFile: number | null;
   compactionsImported: number;
   compactionsInLedger: number;
   problems: string[];
@@ -42,12 +45,14 @@ export interface ImportCheck {
 const COMPACTION_MARKS: Partial<Record<FormatId, RegExp>> = {
   'claude-code': /"subtype":"compact_boundary"/,
   codex: /"type":"compacted"/,
+  pi: /^\{"type":"compaction"/,
+  'qwen-code': /"subtype":"chat_compression"/,
 };
 
 export function checkImport(file: string, text: string, expected: FormatId): ImportCheck {
   const base = basename(file);
   const mark = COMPACTION_MARKS[expected];
-  const compactionsInFile = mark ? text.split('\n').filter((line) => mark.test(line)).length : 0;
+  const compactionsInFile = mark ? text.split('\n').filter((line) => mark.test(line)).length : null;
   let result;
   try {
     result = importTranscript(text, { fileName: base });
@@ -99,8 +104,8 @@ export function importIsExact(check: ImportCheck): boolean {
   return (
     check.problems.length === 0 &&
     check.unpaired === 0 &&
-    check.compactionsImported === check.compactionsInFile &&
-    check.compactionsInLedger === check.compactionsInFile
+    check.compactionsInLedger === check.compactionsImported &&
+    (check.compactionsInFile === null || check.compactionsImported === check.compactionsInFile)
   );
 }
 

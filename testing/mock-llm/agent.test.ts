@@ -133,6 +133,26 @@ describe('recognising a summarization request', () => {
     expect(isSummaryRequest(readConversation('openai-responses', body))).toBe(true);
   });
 
+  it("takes pi 1.6's request under its summarizing system prompt as one, whatever its instructions say", () => {
+    const body = {
+      messages: [
+        {
+          role: 'system',
+          content: 'You are a context summarization assistant. Your task is to read a conversation.',
+        },
+        {
+          role: 'user',
+          content: '# Conversation\n[User]: Fix it.\n\n# Instructions\nCreate a concise checkpoint.',
+        },
+      ],
+    };
+    expect(isSummaryRequest(readConversation('openai-chat', body))).toBe(true);
+    const asked = {
+      messages: [{ role: 'system', content: 'You are a coding assistant.' }, body.messages[1]],
+    };
+    expect(isSummaryRequest(readConversation('openai-chat', asked))).toBe(false);
+  });
+
   it('does not take a turn whose earlier message mentions a summary, nor a tool result that does', () => {
     const body = anthropicBody([
       { role: 'user', content: 'Summarize the conversation later.' },

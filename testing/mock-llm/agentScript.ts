@@ -90,8 +90,14 @@ export function cwdOf(conversation: Conversation): string | undefined {
   return undefined;
 }
 
+/** System prompts of a request made only to summarize (pi 1.6 sends its prompts after the transcript, under one). */
+export const SUMMARY_SYSTEMS: readonly RegExp[] = [/^You are a context summarization assistant/];
+
 export function isSummaryRequest(conversation: Conversation): boolean {
-  return SUMMARY_WORDINGS.some((wording) => wording.test(conversation.lastUserText));
+  return (
+    SUMMARY_WORDINGS.some((wording) => wording.test(conversation.lastUserText)) ||
+    SUMMARY_SYSTEMS.some((system) => system.test(conversation.system.trimStart()))
+  );
 }
 
 /** Tool results since the last user text: how far into its turn the script is. */

@@ -128,7 +128,7 @@ export function claudeCodeOverridden(window: number, pct: number, p: ClaudeCodeP
   return {
     threshold: Math.max(own, 1),
     comparison: 'reach',
-    formula: `${n(effective)} × ${pct}% (CLAUDE_AUTOCOMPACT_PCT_OVERRIDE)`,
+    formula: `${n(effective)} effective window × ${pct}% (CLAUDE_AUTOCOMPACT_PCT_OVERRIDE)`,
   };
 }
 
@@ -222,7 +222,7 @@ export const claudeCodePreset: Preset<'claude-code', ClaudeCodeParams> = {
     return {
       threshold: Math.max(claudeCodeFormula(window, p), 1),
       comparison: 'reach',
-      formula: `${n(window)} − min(${n(p.maxOutputTokens)}, ${n(CLAUDE_CODE_OUTPUT_RESERVE_CAP)}) − ${n(p.autocompactBuffer)}`,
+      formula: `${n(window)} window − min(${n(p.maxOutputTokens)} max output, ${n(CLAUDE_CODE_OUTPUT_RESERVE_CAP)} output cap) − ${n(p.autocompactBuffer)} buffer`,
     };
   },
   steps: (p) => (p.microcompact ? { clears: true, cut: 'if-still-over' } : { clears: false, cut: 'always' }),

@@ -177,7 +177,7 @@ describe("Claude Code's auto-compact window as the user set it", () => {
   it('describes the resolution in one line', () => {
     const w = resolve({ files: { scopes: { project: { autoCompactWindow: 400_000 } } } });
     expect(describeClaudeCodeWindow(w)).toBe(
-      'window 400,000 from autoCompactWindow in the project settings (.claude/settings.json); auto-compact at 367,000 (400,000 − min(32,000, 20,000) − 13,000)',
+      'window 400,000 from autoCompactWindow in the project settings (.claude/settings.json); auto-compact at 367,000 (400,000 window − min(32,000 max output, 20,000 output cap) − 13,000 buffer)',
     );
   });
 });

@@ -62,13 +62,16 @@ describe("Cline's auto-compact", () => {
       'reach',
       false,
     ]);
-    expect(under.trigger.formula).toBe('200,000 × 0.9 × 0.9');
+    expect(under.trigger.formula).toBe('200,000 window × 0.9 × 0.9');
     expect(outcome(growing(162_000 - 210), 200_000).fires).toBe(true);
   });
 
   it("measures against the model's own input limit when it has one, never above the window", () => {
     const own = outcome(growing(10), 200_000, { cline: { maxInputTokens: 100_000 } });
-    expect([own.trigger.threshold, own.trigger.formula]).toEqual([90_000, 'min(100,000, 200,000) × 0.9']);
+    expect([own.trigger.threshold, own.trigger.formula]).toEqual([
+      90_000,
+      'min(100,000 max input, 200,000 window) × 0.9',
+    ]);
     expect(outcome(growing(10), 200_000, { cline: { maxInputTokens: 1_000_000 } }).trigger.threshold).toBe(
       180_000,
     );

@@ -181,8 +181,8 @@ export const clinePreset: Preset<'cline', ClineParams> = {
     if (window <= 0) return NO_WINDOW;
     const limit =
       p.maxInputTokens > 0
-        ? `min(${n(p.maxInputTokens)}, ${n(window)})`
-        : `${n(window)} × ${CLINE_WINDOW_INPUT_RATIO}`;
+        ? `min(${n(p.maxInputTokens)} max input, ${n(window)} window)`
+        : `${n(window)} window × ${CLINE_WINDOW_INPUT_RATIO}`;
     return {
       threshold: Math.max(clineFormula(window, p), 1),
       comparison: 'reach',

@@ -123,11 +123,11 @@ export const codexPreset: Preset<'codex', CodexParams> = {
   formulaThreshold: codexFormula,
   trigger(window, p) {
     if (window <= 0) return NO_WINDOW;
-    const own = p.autoCompactLimit > 0 ? `${n(p.autoCompactLimit)}, ` : '';
+    const own = p.autoCompactLimit > 0 ? `${n(p.autoCompactLimit)} auto-compact limit, ` : '';
     return {
       threshold: Math.max(codexFormula(window, p), 1),
       comparison: 'reach',
-      formula: `min(${own}${n(window)} × ${p.thresholdFraction}, ${n(window)} × ${p.effectiveWindowFraction})`,
+      formula: `min(${own}${n(window)} window × ${p.thresholdFraction}, ${n(window)} window × ${p.effectiveWindowFraction})`,
     };
   },
   steps: () => ({ clears: false, cut: 'always' }),

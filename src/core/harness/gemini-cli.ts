@@ -150,7 +150,7 @@ export const geminiCliPreset: Preset<'gemini-cli', GeminiCliParams> = {
     return {
       threshold: Math.max(shareOf(window, p.thresholdFraction), 1),
       comparison: 'reach',
-      formula: `${n(window)} × ${p.thresholdFraction}`,
+      formula: `${n(window)} window × ${p.thresholdFraction}`,
     };
   },
   steps: () => ({ clears: true, cut: 'always' }),

@@ -50,7 +50,7 @@ export const goosePreset: Preset<'goose', GooseParams> = {
     return {
       threshold: shareOf(window, p.threshold),
       comparison: 'exceed',
-      formula: `${n(window)} × ${p.threshold}`,
+      formula: `${n(window)} window × ${p.threshold}`,
     };
   },
   steps: () => ({ clears: false, cut: 'always' }),

@@ -115,11 +115,12 @@ export const kiloPreset: Preset<'kilo', KiloParams> = {
   trigger(window, p) {
     if (window <= 0) return NO_WINDOW;
     const reply = Math.min(p.maxOutputTokens, OPENCODE_OUTPUT_TOKEN_MAX);
-    const usable = `${n(window)} − ${n(reply)} − ${n(Math.min(KILO_COMPACTION_BUFFER, reply))}`;
+    const usable = `${n(window)} window − ${n(reply)} reply − ${n(Math.min(KILO_COMPACTION_BUFFER, reply))} buffer`;
     return {
       threshold: kiloThreshold(window, p),
       comparison: 'reach',
-      formula: p.thresholdPercent > 0 ? `min(${usable}, ${n(window)} × ${p.thresholdPercent}%)` : usable,
+      formula:
+        p.thresholdPercent > 0 ? `min(${usable}, ${n(window)} window × ${p.thresholdPercent}%)` : usable,
     };
   },
   steps: (p) => (p.prune ? { clears: true, cut: 'if-still-over' } : { clears: false, cut: 'always' }),

@@ -64,7 +64,7 @@ describe("LangChain's SummarizationMiddleware", () => {
     });
     expect([both.trigger.threshold, both.trigger.formula, both.fires]).toEqual([
       1_500,
-      'min(1,800, 2,000 × 75%)',
+      'min(1,800 trigger tokens, 2,000 window × 75%)',
       true,
     ]);
   });

@@ -214,8 +214,8 @@ export const langchainSummarizationPreset: Preset<'langchain-summarization', Lan
     const threshold = langchainThreshold(window, p);
     if (threshold <= 0) return { threshold: 0, comparison: 'reach', formula: 'no trigger set' };
     const parts: string[] = [];
-    if (p.triggerTokens > 0) parts.push(n(p.triggerTokens));
-    if (p.triggerPercent > 0 && window > 0) parts.push(`${n(window)} × ${p.triggerPercent}%`);
+    if (p.triggerTokens > 0) parts.push(`${n(p.triggerTokens)} trigger tokens`);
+    if (p.triggerPercent > 0 && window > 0) parts.push(`${n(window)} window × ${p.triggerPercent}%`);
     return {
       threshold,
       comparison: 'reach',

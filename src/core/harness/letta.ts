@@ -168,7 +168,7 @@ export const lettaPreset: Preset<'letta', LettaParams> = {
     return {
       threshold: Math.max(lettaThreshold(window), 1),
       comparison: 'exceed',
-      formula: `${n(window)} × ${LETTA_TRIGGER_MULTIPLIER}`,
+      formula: `${n(window)} window × ${LETTA_TRIGGER_MULTIPLIER}`,
     };
   },
   steps: () => ({ clears: false, cut: 'always' }),

@@ -273,7 +273,7 @@ export const opencodePreset: Preset<'opencode', OpenCodeParams> = {
     return {
       threshold: Math.max(openCodeFormula(window, p), 1),
       comparison: 'reach',
-      formula: `${n(window)} − min(${n(p.maxOutputTokens)}, ${n(OPENCODE_OUTPUT_TOKEN_MAX)})`,
+      formula: `${n(window)} window − min(${n(p.maxOutputTokens)} max output, ${n(OPENCODE_OUTPUT_TOKEN_MAX)} output cap)`,
     };
   },
   steps: (p) => (p.prune ? { clears: true, cut: 'if-still-over' } : { clears: false, cut: 'always' }),

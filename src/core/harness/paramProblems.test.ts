@@ -68,7 +68,7 @@ describe('a preset parameter that leaves no threshold', () => {
 
   it("refuses Claude Code's buffer of 500,000 under a 200,000 window, with the formula", () => {
     expect(thresholdProblem('claude-code', withBuffer(500_000), 200_000)).toBe(
-      'Leaves no threshold under the window of 200,000: 200,000 − min(32,000, 20,000) − 500,000 = -320,000, and it must be at least 1.',
+      'Leaves no threshold under the window of 200,000: 200,000 window − min(32,000 max output, 20,000 output cap) − 500,000 buffer = -320,000, and it must be at least 1.',
     );
   });
 
@@ -83,7 +83,7 @@ describe('a preset parameter that leaves no threshold', () => {
       opencode: { ...DEFAULT_HARNESS_PARAMS.opencode, maxOutputTokens: 32_000 },
     };
     expect(thresholdProblem('opencode', params, 32_000)).toBe(
-      'Leaves no threshold under the window of 32,000: 32,000 − min(32,000, 32,000) = 0, and it must be at least 1.',
+      'Leaves no threshold under the window of 32,000: 32,000 window − min(32,000 max output, 32,000 output cap) = 0, and it must be at least 1.',
     );
   });
 });

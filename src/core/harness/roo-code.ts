@@ -79,7 +79,7 @@ export const rooCodePreset: Preset<'roo-code', RooCodeParams> = {
     return {
       threshold: rooCodeThreshold(window, p),
       comparison: 'reach',
-      formula: `min(${n(window)} × ${p.autoCondenseContextPercent}%, ${n(window)} × 0.9 − ${n(p.maxTokens)} + 1)`,
+      formula: `min(${n(window)} window × ${p.autoCondenseContextPercent}%, ${n(window)} window × 0.9 − ${n(p.maxTokens)} max tokens + 1)`,
     };
   },
   steps: () => ({ clears: false, cut: 'always' }),

@@ -12,7 +12,7 @@ describe('Claude Code: window − min(max output, 20,000) − 13,000, reached', 
     expect(trigger('claude-code', 200_000)).toEqual({
       threshold: 167_000,
       comparison: 'reach',
-      formula: '200,000 − min(32,000, 20,000) − 13,000',
+      formula: '200,000 window − min(32,000 max output, 20,000 output cap) − 13,000 buffer',
     });
   });
 

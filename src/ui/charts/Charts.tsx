@@ -82,9 +82,12 @@ const TotalsChart = memo(function TotalsChart({ analysis }: { analysis: PageAnal
 
   const totals = [
     { name: 'now', tokens: contextTokens, color: c.muted },
+    // A strategy that does not fire is drawn at what it would leave if it did (the strip's cut, the
+    // preview's forced run): the context as it is would be the "now" bar again, under another name.
     ...outcomes.map((o) => ({
       name: o.strategy,
-      tokens: o.tokensAfter,
+      tokens: o.tokensIfFired,
+      fires: o.fires,
       color: o.strategy === settings.strategy ? c.accent : c.border,
     })),
   ];
@@ -140,7 +143,7 @@ const TotalsChart = memo(function TotalsChart({ analysis }: { analysis: PageAnal
                 <th scope="row">
                   {d.name === 'now'
                     ? 'now'
-                    : `after ${d.name}${d.name === settings.strategy ? ' (the chosen strategy)' : ''}`}
+                    : `${'fires' in d && !d.fires ? 'would be after' : 'after'} ${d.name}${d.name === settings.strategy ? ' (the chosen strategy)' : ''}`}
                 </th>
                 <td>{fmt(d.tokens)}</td>
               </tr>

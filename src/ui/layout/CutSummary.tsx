@@ -12,6 +12,8 @@ import type { PageAnalysis } from '../useAnalysis';
 
 export function CutSummary({ analysis }: { analysis: PageAnalysis }) {
   const { plan, keptTokens, settings, overflow } = analysis;
+  // Under the threshold the cut is what would happen if it fired: every figure of it says "would".
+  const would = !analysis.shouldCompact && !plan.nothingToCompact;
   const over = keptOverBudget(analysis);
   // A plan that keeps from past the last message summarizes everything: there is no "first kept".
   const keepsNothing = !plan.nothingToCompact && plan.firstKeptIdx >= analysis.view.roles.length;
@@ -34,12 +36,12 @@ export function CutSummary({ analysis }: { analysis: PageAnalysis }) {
         </span>
       ) : keepsNothing ? (
         <span data-testid="keeps-nothing">
-          <strong>keeps nothing verbatim</strong>
+          <strong>{would ? 'would keep nothing verbatim' : 'keeps nothing verbatim'}</strong>
           <span className="visually-hidden">{keepsNothingNote(plan.start, analysis.view.roles.length)}</span>
         </span>
       ) : (
         <span>
-          <span className="muted">first kept </span>
+          <span className="muted">{would ? 'would keep from ' : 'first kept '}</span>
           <strong>
             #<span data-testid="cut-index">{plan.firstKeptIdx}</span>
           </strong>
@@ -62,7 +64,7 @@ export function CutSummary({ analysis }: { analysis: PageAnalysis }) {
         </span>
       )}
       <span data-testid="kept-summary">
-        <span className="muted">kept </span>
+        <span className="muted">{would ? 'would keep ' : 'kept '}</span>
         <strong data-testid="kept-tokens">{fmt(keptTokens)}</strong>
         {isCutStrategy(settings.strategy) && (
           <>

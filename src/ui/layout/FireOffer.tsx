@@ -1,10 +1,21 @@
 /** The offer of a window where compaction fires, for a transcript under the threshold. */
 import { useMemo } from 'react';
-import { triggerThatFires, triggerWith, windowThatFires } from '../../core/fireWindow';
+import { keepRecentNote, triggerThatFires, triggerWith, windowThatFires } from '../../core/fireWindow';
 import { clearsOnly, triggerParamOf, type HarnessId } from '../../core/harness/registry';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
 import type { PageAnalysis } from '../useAnalysis';
+
+/**
+ * The part no compaction touches, by the names the line of numbers gives its
+ * terms: one number, one name, wherever it is said.
+ */
+function fixedParts(framing: number, unseen: number, inferred: boolean): string {
+  const named = inferred ? 'not explained by the file (inferred)' : 'system prompt and tools (set)';
+  return [framing > 0 ? `${fmt(framing)} framing` : '', unseen > 0 ? `${fmt(unseen)} ${named}` : '']
+    .filter(Boolean)
+    .join(' + ');
+}
 
 /**
  * A transcript under the threshold shows no cut at all. One click sets a
@@ -16,7 +27,8 @@ import type { PageAnalysis } from '../useAnalysis';
 export function FireOffer({ analysis }: { analysis: PageAnalysis }) {
   const update = useSettings((s) => s.update);
   const setParam = useSettings((s) => s.setParam);
-  const { settings, shouldCompact, contextTokens, threshold, totalTokens } = analysis;
+  const { settings, shouldCompact, contextTokens, threshold, totalTokens, framingTokens, unseenTokens } =
+    analysis;
   // What the verdict counts and no compaction touches: the unseen part and the framing.
   const fixed = contextTokens - totalTokens;
   const offer = useMemo(() => {
@@ -40,9 +52,10 @@ export function FireOffer({ analysis }: { analysis: PageAnalysis }) {
     return (
       <div className="fire-offer" role="status" data-testid="fire-offer-no-room">
         <span>
-          {under}. No window makes it fire usefully: {fmt(fixed)} of them are ones no compaction touches (the
-          system prompt and tools the file does not show), and beside them the kept messages and even the
-          smallest summary would stay over any threshold these tokens cross.
+          {under}. No window makes it fire usefully: {fmt(fixed)} of them are ones no compaction touches (
+          {fixedParts(framingTokens, unseenTokens, analysis.unseenSource === 'recorded-usage')}), and beside
+          them the kept messages and even the smallest summary would stay over any threshold these tokens
+          cross.
         </span>
       </div>
     );
@@ -65,11 +78,13 @@ export function FireOffer({ analysis }: { analysis: PageAnalysis }) {
     );
   }
   const { found, trigger } = offer;
+  const keepWhy = keepRecentNote(contextTokens, settings, found, fixed);
   return (
     <div className="fire-offer" role="status">
       <span>
         {under}: nothing would be compacted. A window of {fmt(found.maxContextTokens)} (reserve{' '}
         {fmt(found.reserveTokens)}, keep recent {fmt(found.keepRecentTokens)}
+        {keepWhy && <span data-testid="fire-offer-keep-why"> ({keepWhy})</span>}
         {found.maxSummaryTokens !== undefined && `, summary at most ${fmt(found.maxSummaryTokens)}`}) is the
         largest round one where this transcript crosses {settings.strategy}&apos;s threshold:{' '}
         <span data-testid="fire-offer-threshold">

@@ -98,7 +98,15 @@ function Row({ o, current, messages }: { o: StrategyOutcome; current: boolean; m
         {isCutStrategy(o.strategy) ? '–' : fmt(o.cleared.length)}
       </td>
       <td className="num" data-testid="strategy-after">
-        {fmt(o.tokensAfter)}
+        {/* One that does not fire: what it would leave if it did, as the chart and a forced preview show. */}
+        {o.fires || o.tokensIfFired === o.tokensAfter ? (
+          fmt(o.tokensAfter)
+        ) : (
+          <>
+            <span className="muted would-after">would be </span>
+            {fmt(o.tokensIfFired)}
+          </>
+        )}
       </td>
     </tr>
   );
@@ -129,7 +137,7 @@ export const StrategyTable = memo(function StrategyTable({ analysis }: { analysi
           <th
             scope="col"
             className="num"
-            title="The context after it acts: what it clears, then a summary at its budget but never longer than what it replaces. One that does not act leaves the context as it is."
+            title="The context after it acts: what it clears, then a summary at its budget but never longer than what it replaces. One that does not fire leaves the context as it is; its cell says what it would leave if it did."
           >
             <span className="wide-only">context </span>after
           </th>

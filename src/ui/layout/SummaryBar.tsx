@@ -1,14 +1,47 @@
 /** The summary bar: messages, tokens, what the request holds besides them, the verdict and the cut. */
-import { describeVerdict } from '../../core/explain';
+import { describeVerdict, ifItFired } from '../../core/explain';
 import { LIKELY_MISSING_RATIO } from '../../core/unseen';
 import { fmt } from '../format';
+import { revealBelowNumbers } from '../revealBelowNumbers';
 import type { PageAnalysis } from '../useAnalysis';
 import { CutSummary } from './CutSummary';
 
+/** Brings the strategy list into view and focus: the verdict names the strategy it speaks for. */
+function showStrategyField() {
+  const field = document.querySelector<HTMLElement>('[data-testid="setting-strategy"]');
+  if (!field) return;
+  revealBelowNumbers(field, { always: true });
+  field.focus();
+}
+
+/**
+ * The verdict, after the strategy it speaks for (a button to the list that
+ * changes it: the list itself sits below the first screen), and, when it
+ * does not fire, what it would do if it did: the strip and the list show
+ * that cut, and say "would" too.
+ */
 export function Verdict({ analysis }: { analysis: PageAnalysis }) {
+  const would = ifItFired({ ...analysis, messages: analysis.view.roles.length });
   return (
-    <span data-testid="verdict" className={`verdict ${analysis.shouldCompact ? 'fires' : 'quiet'}`}>
-      {describeVerdict(analysis)}
+    <span className="verdict-line">
+      <span className="muted">strategy</span>
+      <button
+        type="button"
+        className="verdict-strategy"
+        data-testid="verdict-strategy"
+        title="The strategy this verdict is for: change it"
+        onClick={showStrategyField}
+      >
+        {analysis.settings.strategy}
+      </button>
+      <span data-testid="verdict" className={`verdict ${analysis.shouldCompact ? 'fires' : 'quiet'}`}>
+        {describeVerdict(analysis)}
+      </span>
+      {would && (
+        <span className="verdict-would" data-testid="verdict-would">
+          {would}
+        </span>
+      )}
     </span>
   );
 }

@@ -15,6 +15,8 @@ import './messages.css';
 interface Props {
   view: TranscriptView;
   fates: readonly RowFate[];
+  /** The chosen strategy fires; else the fates are what would happen. */
+  fires: boolean;
   /** The fates lag a drag of the strip, to catch up when it rests. */
   following?: boolean;
 }
@@ -25,7 +27,7 @@ interface Props {
  * selected row (else the first in view) takes the focus, and the arrow keys,
  * Home, End, Page Up and Page Down move the selection through the rows.
  */
-export const MessageList = memo(function MessageList({ view, fates, following = false }: Props) {
+export const MessageList = memo(function MessageList({ view, fates, fires, following = false }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLElement>(null);
   const selected = useUi((s) => s.selected);
@@ -158,6 +160,7 @@ export const MessageList = memo(function MessageList({ view, fates, following = 
                   view={view}
                   index={i}
                   fate={fate}
+                  fires={fires}
                   open={open}
                   tokensShown={tokensOpen.has(i)}
                   selected={selected === i}

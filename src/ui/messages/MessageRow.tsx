@@ -1,6 +1,6 @@
 /** One row of the message list: its number, role, tokens, fate and first line; opened, its tokens and its text. */
 import { Suspense, lazy } from 'react';
-import { FATE_LABELS, type RowFate } from '../labels';
+import { fateLabel, type RowFate } from '../labels';
 import type { TranscriptView } from '../../worker/protocol';
 import { matchRanges } from '../../worker/search';
 import { fmt } from '../format';
@@ -22,6 +22,7 @@ export function MessageRow({
   view,
   index: i,
   fate,
+  fires,
   open,
   tokensShown,
   selected,
@@ -35,6 +36,8 @@ export function MessageRow({
   view: TranscriptView;
   index: number;
   fate: RowFate;
+  /** The chosen strategy fires: else its fate is what would happen ("would be summarized"). */
+  fires: boolean;
   /** Its text and raw item are shown. */
   open: boolean;
   /** It is shown token by token. */
@@ -69,7 +72,7 @@ export function MessageRow({
             {roleLabel(role, view.isSummary[i])}
           </span>
           <span className="num mono">{fmt(view.counts[i])}</span>
-          <span className={`fate fate-${fate}`}>{FATE_LABELS[fate]}</span>
+          <span className={`fate fate-${fate}`}>{fateLabel(fate, fires)}</span>
           <span className="msg-preview">
             {view.excerpts?.[i] === 'none' && snippet === undefined ? (
               <span className="text-omitted" data-testid="text-omitted">

@@ -54,6 +54,11 @@ export function DegradedNotice({ result }: { result: PreviewResult }) {
 export function ResultFlags({ result, analysis }: { result: PreviewResult; analysis: PageAnalysis }) {
   return (
     <div className="flags" data-testid="preview-flags">
+      {result.forced && (
+        <span className="flag warn" data-testid="flag-forced">
+          forced: compaction would not fire yet
+        </span>
+      )}
       <span data-testid="preview-tokens">
         {fmt(result.tokensBefore)} → {fmt(result.tokensAfter)} tokens
       </span>

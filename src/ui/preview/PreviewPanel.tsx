@@ -86,6 +86,7 @@ export function PreviewPanel({ analysis }: { analysis: PageAnalysis }) {
         instructions: provider.instructions || undefined,
         prompts,
         reason: 'manual',
+        forced: !analysis.shouldCompact,
         itself,
       },
       // Every finished run joins this visit's history, with what it was started with.

@@ -20,6 +20,8 @@ export interface PreviewInput {
   instructions?: string;
   prompts?: PromptOverrides;
   reason: Reason;
+  /** The chosen strategy does not fire: the run is forced. */
+  forced?: boolean;
   /**
    * The offline summarizer's own re-run after an edit, which locks nothing. It
    * travels with the run rather than in a state of its own, so the page never

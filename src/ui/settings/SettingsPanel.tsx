@@ -84,6 +84,12 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         {...typed('keepRecentTokens')}
         {...effective('keepRecentTokens')}
         onChange={setters.keepRecentTokens}
+        hint={
+          // Said here, by the field, so the strip's "ignored by" is never read as a term of a formula.
+          isCutStrategy(settings.strategy)
+            ? undefined
+            : `${settings.strategy} does not cut by it; it still caps the summary budget`
+        }
       />
       <NumberField
         label="Summary cap"

@@ -13,10 +13,13 @@ const trigger = (t: Partial<Trigger>): Trigger => ({
 });
 
 describe('the threshold formula beside the threshold', () => {
-  it('a cut rule: window minus reserve, with the numbers', () => {
-    expect(thresholdFormula({ settings: settings('budget'), trigger: trigger({}) })).toBe(
-      'max(window − reserve, 1) = 128,000 − 16,384',
-    );
+  it('a cut rule: its trigger formula, each number named, after the strategy it is for', () => {
+    expect(
+      thresholdFormula({
+        settings: settings('budget'),
+        trigger: trigger({ formula: 'max(128,000 window − 16,384 reserve, 1)' }),
+      }),
+    ).toBe('budget: max(128,000 window − 16,384 reserve, 1) = 111,616; fires above it');
   });
 
   it('a preset: its own formula, and whether it fires above the threshold or on reaching it', () => {
@@ -25,13 +28,13 @@ describe('the threshold formula beside the threshold', () => {
         settings: settings('claude-code'),
         trigger: trigger({ threshold: 115_000, comparison: 'reach', formula: 'window − 13,000' }),
       }),
-    ).toBe('window − 13,000; fires when reached');
+    ).toBe('claude-code: window − 13,000 = 115,000; fires when reached');
     expect(
       thresholdFormula({
         settings: settings('codex'),
         trigger: trigger({ comparison: 'exceed', formula: '90% of the window' }),
       }),
-    ).toBe('90% of the window; fires above it');
+    ).toBe('codex: 90% of the window = 111,616; fires above it');
   });
 
   it('no threshold: off without a window, every call for a strategy that always acts', () => {

@@ -1,6 +1,5 @@
 /** How the chosen strategy's threshold comes about, in words with the numbers filled in. */
 import type { Analysis } from '../../core/analysis';
-import { isCutStrategy } from '../../core/settings';
 import { fmt } from '../format';
 
 /** The threshold's formula for the chosen strategy, with the numbers filled in. */
@@ -8,9 +7,6 @@ export function thresholdFormula(analysis: Pick<Analysis, 'trigger' | 'settings'
   const { trigger, settings } = analysis;
   if (trigger.comparison === 'always') return `${settings.strategy} acts at every call`;
   if (trigger.threshold <= 0) return 'no window: compaction is off';
-  if (isCutStrategy(settings.strategy)) {
-    return `max(window − reserve, 1) = ${fmt(settings.maxContextTokens)} − ${fmt(settings.reserveTokens)}`;
-  }
   const when = trigger.comparison === 'exceed' ? 'fires above it' : 'fires when reached';
-  return `${trigger.formula}; ${when}`;
+  return `${settings.strategy}: ${trigger.formula} = ${fmt(trigger.threshold)}; ${when}`;
 }

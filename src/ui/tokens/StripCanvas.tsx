@@ -26,7 +26,7 @@ import { useThemeVersion } from './useThemeVersion';
 
 /** A frame's geometry (the palette is read from the canvas itself), and a timing hook for benchmarks. */
 type StripCanvasProps = Omit<StripFrame, 'palette'> &
-  Pick<BandsFrame, 'runs' | 'omitted'> & {
+  Pick<BandsFrame, 'runs' | 'omitted' | 'would'> & {
     /** x of the keep-recent handle, for the bracket over the budgeted tail, or null for no bracket. */
     keepX: number | null;
     /** Called after each painting with its drawing time in ms. */
@@ -43,7 +43,7 @@ function sized(canvas: HTMLCanvasElement | null, w: number, h: number) {
 
 export function StripCanvas(props: StripCanvasProps) {
   const { width, height, dpr, plotTop, plotBottom, view, bins, sqrt, runs, omitted, selected, keepX } = props;
-  const { outlines } = props;
+  const { outlines, would = false } = props;
   const { onFrameDrawn } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const bandsRef = useRef<HTMLCanvasElement>(null);
@@ -86,7 +86,7 @@ export function StripCanvas(props: StripCanvasProps) {
     if (width <= 0 || !canvasRef.current) return;
     const t0 = performance.now();
     const w = Math.round(width * dpr);
-    const frame = { width, dpr, view, runs, omitted, palette: paletteFor(canvasRef.current) };
+    const frame = { width, dpr, view, runs, omitted, would, palette: paletteFor(canvasRef.current) };
     const bands = sized(bandsRef.current, w, 1);
     if (bands) drawFateBands(bands, frame);
     const shade = sized(omittedRef.current, w, 1);
@@ -94,7 +94,7 @@ export function StripCanvas(props: StripCanvasProps) {
     onFrameDrawn?.(performance.now() - t0);
     // paletteFor reads the refs and the values listed here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [width, dpr, view, runs, omitted, bins, theme, onFrameDrawn]);
+  }, [width, dpr, view, runs, omitted, would, bins, theme, onFrameDrawn]);
 
   const keepLeft = keepX === null ? null : Math.max(0, Math.min(width, keepX));
   return (

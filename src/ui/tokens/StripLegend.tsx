@@ -9,6 +9,8 @@ import type { FateRun } from './fateRuns';
 
 interface StripLegendProps {
   runs: readonly FateRun[];
+  /** The chosen strategy fires; else its bands are what would happen, striped. */
+  fires: boolean;
   /** Some messages are left out of the summarizer input (shaded over their bars). */
   omitted: boolean;
   /** The other strategies' cuts are drawn. */
@@ -27,14 +29,49 @@ interface Item {
   text: string;
 }
 
-export function StripLegend({ runs, omitted, markers, turns, budgetMoves, cutRule }: StripLegendProps) {
+export function StripLegend({
+  runs,
+  fires,
+  omitted,
+  markers,
+  turns,
+  budgetMoves,
+  cutRule,
+}: StripLegendProps) {
   const has = (fate: FateRun['fate']) => runs.some((r) => r.fate === fate);
+  const would = fires ? '' : '--would';
   const items: Item[] = [
-    has('summarized') ? { key: 'summarized', swatch: 'band-summarized', text: 'summarized' } : null,
-    has('turn-prefix')
-      ? { key: 'turn-prefix', swatch: 'band-turn-prefix', text: 'turn prefix (summarized on its own)' }
+    has('summarized')
+      ? {
+          key: 'summarized',
+          swatch: `band-summarized${would}`,
+          text: fires ? 'summarized' : 'would be summarized if it fired (it does not)',
+        }
       : null,
-    has('kept') ? { key: 'kept', swatch: 'band-kept', text: 'kept verbatim' } : null,
+    has('turn-prefix')
+      ? {
+          key: 'turn-prefix',
+          swatch: `band-turn-prefix${would}`,
+          text: fires
+            ? 'turn prefix (summarized on its own)'
+            : 'would be a turn prefix (summarized on its own)',
+        }
+      : null,
+    has('kept') || has('cleared') ? { key: 'kept', swatch: 'band-kept', text: 'kept verbatim' } : null,
+    // Bars with no band are not the cut's to keep or summarize: each kind is named, or the eye reads them as kept.
+    has('reinjected')
+      ? {
+          key: 'reinjected',
+          swatch: 'band-none',
+          text: 'no band: re-injected before the previous summary (left out, not summarized again)',
+        }
+      : null,
+    has('summary')
+      ? { key: 'summary', swatch: 'band-none', text: 'no band: the previous summary (replaced)' }
+      : null,
+    has('system')
+      ? { key: 'system', swatch: 'band-none', text: 'no band: system prompt (stays ahead of the summary)' }
+      : null,
     omitted ? { key: 'omitted', swatch: 'band-omitted', text: 'left out of the summarizer input' } : null,
     budgetMoves
       ? { key: 'budget', swatch: 'budget', text: 'keep-recent budget (handle and bracket)' }
@@ -45,7 +82,11 @@ export function StripLegend({ runs, omitted, markers, turns, budgetMoves, cutRul
             ? 'keep-recent budget (no place to cut, whatever the budget)'
             : 'keep-recent budget (this strategy cuts without it)',
         },
-    { key: 'cut', swatch: 'cut', text: 'cut: the first kept message' },
+    {
+      key: 'cut',
+      swatch: 'cut',
+      text: fires ? 'cut: the first kept message' : 'where it would cut: the first message it would keep',
+    },
     markers ? { key: 'markers', swatch: 'marker', text: "other strategies' cuts" } : null,
     turns ? { key: 'turns', swatch: 'turn', text: 'a turn starts' } : null,
   ].filter((item): item is Item => item !== null);

@@ -16,7 +16,7 @@ import type { Clearing } from '../../core/harness/preset';
 import { isCutStrategy } from '../../core/settings';
 import { binAtX } from './bins';
 import { fateRuns } from './fateRuns';
-import { cutStopText, cutValueText, keepTabText, keepStopText } from './labels';
+import { cutStopText, cutTabText, cutValueText, keepTabText, keepStopText } from './labels';
 import { KeepHandle } from './KeepHandle';
 import { BOTTOM_LANE, MARKER_ROW, plotBand } from './layout';
 import { placeMarkers } from './markerPlacement';
@@ -50,6 +50,7 @@ export function TokenStrip(props: TokenStripProps) {
     counts,
     isSummary,
     fates,
+    fires,
     cleared = NO_CLEARED,
     omitted = NO_OMITTED,
     index,
@@ -157,6 +158,7 @@ export function TokenStrip(props: TokenStripProps) {
           sqrt={sqrt}
           runs={runs}
           omitted={omitted}
+          would={!fires}
           selected={selected}
           keepX={budgetMoves ? keepXRaw : null}
           outlines={outlines}
@@ -192,7 +194,7 @@ export function TokenStrip(props: TokenStripProps) {
           onBlur={() => setNote((v) => (v?.slider === 'cut' ? null : v))}
         >
           <span className={`token-strip__cut-tab${cutX > width - 90 ? ' is-flipped' : ''}`}>
-            {cut >= n ? 'cut: end' : cut <= start ? 'no cut' : `cut #${cut}`}
+            {cutTabText(cut, start, n, fires)}
           </span>
         </StripSlider>
 
@@ -234,6 +236,7 @@ export function TokenStrip(props: TokenStripProps) {
       </div>
       <StripLegend
         runs={runs}
+        fires={fires}
         omitted={omitted.length > 0}
         markers={placed.items.length > 0}
         turns={bins.turns > 0 && bins.turns * 4 <= width}

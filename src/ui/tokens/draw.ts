@@ -26,6 +26,19 @@ export interface BandsFrame {
   runs: readonly FateRun[];
   omitted: readonly { from: number; to: number }[];
   palette: Palette;
+  /**
+   * The chosen strategy does not fire: what it would summarize is striped, not
+   * filled, so the strip never shows as done what only would be.
+   */
+  would?: boolean;
+}
+
+/** The stripes' period and width in CSS pixels: wide enough to read at a glance as "not done". */
+const STRIPE = 6;
+const STRIPE_ON = 3;
+
+function fillStriped(ctx: CanvasRenderingContext2D, from: number, to: number): void {
+  for (let x = from; x < to; x += STRIPE) ctx.fillRect(x, 0, Math.min(STRIPE_ON, to - x), 1);
 }
 
 export interface StripFrame {
@@ -67,7 +80,9 @@ export function drawFateBands(ctx: CanvasRenderingContext2D, frame: BandsFrame):
     const s = span(frame, run.from, run.to);
     if (!s) continue;
     ctx.fillStyle = colour;
-    ctx.fillRect(s[0], 0, s[1] - s[0], 1);
+    if (frame.would && (run.fate === 'summarized' || run.fate === 'turn-prefix'))
+      fillStriped(ctx, s[0], s[1]);
+    else ctx.fillRect(s[0], 0, s[1] - s[0], 1);
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cutTabText,
   cutHoverText,
   cutValueText,
   keepHoverText,
@@ -81,5 +82,14 @@ describe('aria values', () => {
       '198 messages, 130,834 tokens; cut before #185, 13,134 tokens kept',
     );
     expect(tooltipText(4, 'tool', false, 1, '')).toBe('#4 · tool · 1 token');
+  });
+});
+
+describe('the cut tab', () => {
+  it('says "would cut" while the strategy does not fire, "cut" once it does', () => {
+    expect(cutTabText(185, 1, 198, false)).toBe('would cut #185');
+    expect(cutTabText(185, 1, 198, true)).toBe('cut #185');
+    expect(cutTabText(9, 0, 9, false)).toBe('would cut: end');
+    expect(cutTabText(1, 1, 7, false)).toBe('no cut');
   });
 });

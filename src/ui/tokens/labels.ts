@@ -78,6 +78,13 @@ export function keepTabText(keep: number, budgetMoves: boolean, strategy: string
   return cutRule ? `budget ${fmt(keep)} · no place to cut` : `budget ${fmt(keep)} · ignored by ${strategy}`;
 }
 
+/** The tab on the cut line; "would cut" while the chosen strategy does not fire. */
+export function cutTabText(cut: number, start: number, n: number, fires: boolean): string {
+  if (cut <= start) return 'no cut';
+  const verb = fires ? 'cut' : 'would cut';
+  return cut >= n ? `${verb}: end` : `${verb} #${cut}`;
+}
+
 /** The keep-recent handle's own tooltip. */
 export function keepHoverText(keep: number): string {
   return `keep-recent budget ${plural(keep, 'token')} · drag to change`;

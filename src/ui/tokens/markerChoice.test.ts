@@ -26,6 +26,7 @@ function outcome(
     keptTokens: 0,
     carriedTokens: 0,
     tokensAfter,
+    tokensIfFired: tokensAfter,
     overflow: null,
   };
 }

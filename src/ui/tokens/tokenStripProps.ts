@@ -16,6 +16,8 @@ export interface TokenStripProps {
   isSummary: readonly boolean[];
   /** What the current strategy does to each message. */
   fates: readonly Fate[];
+  /** The chosen strategy fires; else the fates are what would happen, striped and named "would". */
+  fires: boolean;
   /** Messages the strategy clears in place: drawn at their new size, the old one outlined. */
   cleared?: readonly Clearing[];
   /** Ranges left out of the summarizer input (shaded). */
