@@ -22,13 +22,18 @@ import { loadCases } from './caseFile';
 import { estimatorFor } from './estimator';
 import { EXIT_OK, UsageError, jsonDocument, type Io } from './io';
 import { parse, type Values } from './options';
-import {
-  KEY_HELP,
-  PROVIDER_OPTIONS,
-  chooseSummarizer,
-  refuseKeyOptions,
-  type ChosenSummarizer,
-} from './summarizerOption';
+import { CASE_RUN_OPTIONS, optionHelp, parserOf, type OptionTable } from './caseOptions';
+import { KEY_HELP, chooseSummarizer, refuseKeyOptions, type ChosenSummarizer } from './summarizerOption';
+
+/** The options of `cases`: its own, then those it shares with `check`. */
+const CASES_ROWS = {
+  strategy: {
+    usage: '--strategy LIST',
+    help: 'the strategies to run, comma separated (default: all)',
+    parse: { type: 'string' },
+  },
+  ...CASE_RUN_OPTIONS,
+} as const satisfies OptionTable;
 
 export const CASES_HELP = `Usage: compaction-playground cases DIR [--strategy a,b] [--follow-links] [--provider P] [--json]
 
@@ -43,25 +48,11 @@ read only from inside DIR: not by an absolute path or a .. out of it, not a
 pipe or a device, and at most 32 MB.
 
 Options:
-  --strategy LIST     the strategies to run, comma separated (default: all)
-  --follow-links      read a session through a link out of the case folder
-  --provider P        offline (default) | openai | anthropic | gemini |
-                      openai-compatible | openai-responses | ollama; with a
-                      model, probes are asked of it and its answers matched
-  --model M           the model (default: the provider's usual small model)
-  --base-url URL      the API's address (required for openai-compatible)
-  --json              print one JSON document instead of the table
-  -h, --help          show this help
+${optionHelp(CASES_ROWS)}
 
 ${KEY_HELP}`;
 
-const CASES_OPTIONS = {
-  ...PROVIDER_OPTIONS,
-  strategy: { type: 'string' },
-  'follow-links': { type: 'boolean' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+const CASES_OPTIONS = parserOf(CASES_ROWS);
 
 /** `--strategy a,b` as strategies, each checked; all of them when not given. */
 export function strategiesFrom(raw: unknown): Strategy[] {

@@ -14,7 +14,23 @@ import { breach, readCheckConfig, strategiesOf, type Budget, type CheckConfig } 
 import { estimatorFor } from './estimator';
 import { EXIT_FAILURE, EXIT_OK, UsageError, inline, jsonDocument, workflowCommand, type Io } from './io';
 import { parse } from './options';
-import { KEY_HELP, PROVIDER_OPTIONS, refuseKeyOptions } from './summarizerOption';
+import { CASE_RUN_OPTIONS, optionHelp, parserOf, type OptionTable } from './caseOptions';
+import { KEY_HELP, refuseKeyOptions } from './summarizerOption';
+
+/** The options of `check`: its own, then those it shares with `cases`. */
+const CHECK_ROWS = {
+  config: {
+    usage: '--config FILE',
+    help: 'the budgets file (default compaction-check.json)',
+    parse: { type: 'string' },
+  },
+  junit: {
+    usage: '--junit FILE',
+    help: 'also write JUnit XML: a test case per budget and case',
+    parse: { type: 'string' },
+  },
+  ...CASE_RUN_OPTIONS,
+} as const satisfies OptionTable;
 
 export const CHECK_HELP = `Usage: compaction-playground check [--config FILE] [--junit FILE] [--follow-links] [--json]
 
@@ -27,26 +43,11 @@ Actions it appends a table to $GITHUB_STEP_SUMMARY and prints an ::error::
 annotation per broken budget. docs/cases.md describes the file.
 
 Options:
-  --config FILE       the budgets file (default compaction-check.json)
-  --junit FILE        also write JUnit XML: a test case per budget and case
-  --follow-links      read through a link out of its folder: the budgets
-                      file, the case folder, a session
-  --provider P        offline (default) or a provider, as for cases
-  --model M           the model (default: the provider's usual small model)
-  --base-url URL      the API's address (required for openai-compatible)
-  --json              print one JSON document instead of the lines
-  -h, --help          show this help
+${optionHelp(CHECK_ROWS)}
 
 ${KEY_HELP}`;
 
-const CHECK_OPTIONS = {
-  ...PROVIDER_OPTIONS,
-  config: { type: 'string' },
-  junit: { type: 'string' },
-  'follow-links': { type: 'boolean' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+const CHECK_OPTIONS = parserOf(CHECK_ROWS);
 
 /** One budget held to one case: the runs that broke it, each as a line. */
 export interface Verdict {
