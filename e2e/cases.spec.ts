@@ -4,6 +4,7 @@
  * `cases cases/ --json` prints; the expected figures are computed here, in
  * Node, by the same shared functions the command line calls.
  */
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runCases } from '../src/cases/caseRun';
 import { CASE_COUNT_SETTINGS, totalsOf } from '../src/cases/report';
@@ -55,6 +56,11 @@ test.describe('the Cases view', () => {
       'Ranked by the share of facts kept among the runs that compacted',
     );
     await expect(page.getByTestId('cases-chart').locator('svg').first()).toBeVisible();
+    // The repository's own gate holds its cases offline, as `check` says in CI.
+    const gate = page.getByTestId('cases-gate');
+    await expect(gate).toHaveAttribute('data-gate', 'passes');
+    await expect(gate).toContainText('Gate: passes');
+    await expect(gate).toContainText('under the shipped compaction-check.json');
     // The screen reader's table under the chart says the same.
     await expect(page.getByTestId('cases-chart-table')).toContainText(`${expected} facts kept`);
     // The header's button leads back to the playground.
@@ -67,10 +73,31 @@ test.describe('the Cases view', () => {
     await openFresh(page);
     await page.getByTestId('cases-toggle').click();
     // Picked files replace the shipped cases' run, even one that has not begun.
-    await page.getByTestId('cases-pick-files').setInputFiles([ONE_CASE, ONE_SESSION]);
-    await expect(page.getByTestId('cases-done')).toContainText('2 files: 1 case under 18 strategies', RUN);
+    // A budgets file picked with them is the gate: one budget no run can hold, one every run holds.
+    const budgets = test.info().outputPath('compaction-check.json');
+    writeFileSync(
+      budgets,
+      JSON.stringify({
+        cases: '.',
+        budgets: [
+          { strategy: 'claude-code', tokensAfter: { max: 1 } },
+          { strategy: 'claude-code', tokensAfter: { max: 10_000_000 } },
+        ],
+      }),
+    );
+    await page.getByTestId('cases-pick-files').setInputFiles([ONE_CASE, ONE_SESSION, budgets]);
+    await expect(page.getByTestId('cases-done')).toContainText('3 files: 1 case under 18 strategies', RUN);
     const row = page.locator('[data-testid="cases-table"] tr[data-strategy="claude-code"]');
     await expect(row.getByTestId('cases-facts')).toHaveText(expected);
+    const gate = page.getByTestId('cases-gate');
+    await expect(gate).toHaveAttribute('data-gate', 'breaks');
+    await expect(gate).toContainText(
+      'Gate: 2 breaches 1 of 2 budget checks hold under compaction-check.json',
+    );
+    await expect(gate.getByTestId('cases-gate-breaches').locator('li')).toHaveText([
+      /^budget 1 \(claude-code: tokensAfter ≤ 1\) broken by bugfix-auckland-dates: claude-code cut auto: tokensAfter \d+ > 1$/,
+      /^budget 1 \(claude-code: tokensAfter ≤ 1\) broken by bugfix-auckland-dates: claude-code cut 13: tokensAfter \d+ > 1$/,
+    ]);
   });
 
   test('names the missing session of a case picked alone', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseRun } from './caseRun';
-import { breach, brokenLines, gateVerdict, judge } from './gate';
+import { breach, brokenLines, checkGate, gateVerdict, judge } from './gate';
 import { parseGateConfig, type Budget } from './gateConfig';
 
 /** One run: facts a (kept) and b (lost) before the cut, control c (kept) after it. */
@@ -142,6 +142,46 @@ describe('the gate over every case', () => {
       verdicts: [{ budget: expect.objectContaining({ number: 1 }), case: 'c1', runs: 1, failures: [] }],
       broken: [],
       passed: true,
+    });
+  });
+});
+
+describe('the gate as the page checks it, from the budgets file’s text', () => {
+  const file = (budgets: object[]) => JSON.stringify({ cases: 'cases/', budgets });
+
+  it('counts the checks that hold and lists each breach', () => {
+    expect(
+      checkGate(
+        'compaction-check.json',
+        file([{ tokensAfter: { max: 400 } }, { noCompactionLoop: true }]),
+        ['c1'],
+        [RUN],
+      ),
+    ).toEqual({
+      passed: false,
+      checks: 2,
+      held: 1,
+      broken: [
+        'budget 2 (no compaction loop) broken by c1: budget cut auto: 400 tokens after compaction are still over the threshold; the next turn compacts again',
+      ],
+    });
+    expect(checkGate('g.json', file([{ tokensAfter: { max: 400 } }]), ['c1'], [RUN])).toEqual({
+      passed: true,
+      checks: 1,
+      held: 1,
+      broken: [],
+    });
+  });
+
+  it('refuses a bad file with every problem, and a budget naming a case not run', () => {
+    expect(checkGate('g.json', file([{ factsKept: { min: 2 } }, {}]), ['c1'], [RUN])).toEqual({
+      refused: [
+        'g.json: budgets[0].factsKept.min: factsKept.min is a share from 0 to 1',
+        'g.json: budgets[1]: a budget names exactly one of factsKept, controlsKept, probesPassed, tokensAfter, summarizerMs, costUsd, noCompactionLoop',
+      ],
+    });
+    expect(checkGate('g.json', file([{ case: 'c9', noCompactionLoop: true }]), ['c1'], [RUN])).toEqual({
+      refused: ['budget 1: no case with id c9 in the cases run'],
     });
   });
 });

@@ -4,7 +4,7 @@
  * breaks one. Pure: `check` prints it, the page's Cases view shows it.
  */
 import type { CaseRun } from './caseRun';
-import type { Budget } from './gateConfig';
+import { GateConfigError, parseGateConfig, unknownCases, type Budget } from './gateConfig';
 
 /** One budget held to one case: the runs that broke it, each as a line. */
 export interface Verdict {
@@ -106,4 +106,29 @@ export function gateVerdict(
   const verdicts = judge(budgets, caseIds, runs);
   const broken = brokenLines(verdicts);
   return { verdicts, broken, passed: broken.length === 0 };
+}
+
+/** A budgets file held to a set of runs, as the page shows it: the verdict, or every reason it was refused. */
+export type GateCheck =
+  { passed: boolean; checks: number; held: number; broken: string[] } | { refused: string[] };
+
+/** The gate of the budgets file `file` (its text `json`) over `runs` of the cases `caseIds`. */
+export function checkGate(
+  file: string,
+  json: string,
+  caseIds: readonly string[],
+  runs: readonly CaseRun[],
+): GateCheck {
+  let budgets: Budget[];
+  try {
+    budgets = parseGateConfig(file, json).budgets;
+  } catch (error) {
+    if (error instanceof GateConfigError) return { refused: [...error.problems] };
+    throw error;
+  }
+  const unknown = unknownCases(budgets, caseIds, 'the cases run');
+  if (unknown.length) return { refused: unknown };
+  const { verdicts, broken, passed } = gateVerdict(budgets, caseIds, runs);
+  const held = verdicts.filter((v) => v.failures.length === 0).length;
+  return { passed, checks: verdicts.length, held, broken };
 }
