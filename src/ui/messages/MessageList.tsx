@@ -25,7 +25,9 @@ interface Props {
  * selected row (else the first in view) takes the focus, and the arrow keys,
  * Home, End, Page Up and Page Down move the selection through the rows.
  */
-export const MessageList = memo(function MessageList({ view, fates, following = false }: Props) {
+export const MessageList = memo(MessageListComponent);
+
+function MessageListComponent({ view, fates, following = false }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLElement>(null);
   const selected = useUi((s) => s.selected);
@@ -37,6 +39,7 @@ export const MessageList = memo(function MessageList({ view, fates, following = 
   const count = view.roles.length;
 
   // The virtualizer's functions are only called in this component's render, never memoized.
+  // eslint-disable-next-line react-hooks/incompatible-library -- so the compiler's warning does not apply
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
@@ -181,4 +184,4 @@ export const MessageList = memo(function MessageList({ view, fates, following = 
       </div>
     </section>
   );
-});
+}

@@ -54,7 +54,9 @@ function unavailable(
   return addressProblem(baseUrl.trim());
 }
 
-export const CountExact = memo(function CountExact() {
+export const CountExact = memo(CountExactComponent);
+
+function CountExactComponent() {
   const provider = useProvider();
   const key = useProvider(currentKey);
   const tokenizer = useSettings((s) => s.settings.tokenizer);
@@ -192,4 +194,4 @@ export const CountExact = memo(function CountExact() {
       )}
     </div>
   );
-});
+}

@@ -12,13 +12,9 @@ import { STRATEGY_GROUPS, STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
  * rewrites an input's attributes whenever the input is rendered.
  */
 
-export const ModelField = memo(function ModelField({
-  modelId,
-  tokenizer,
-}: {
-  modelId: string | null;
-  tokenizer: TokenizerId;
-}) {
+export const ModelField = memo(ModelFieldComponent);
+
+function ModelFieldComponent({ modelId, tokenizer }: { modelId: string | null; tokenizer: TokenizerId }) {
   const chooseModel = useSettings((s) => s.chooseModel);
   const model = MODEL_PRESETS.find((m) => m.id === modelId);
   return (
@@ -46,7 +42,7 @@ export const ModelField = memo(function ModelField({
       )}
     </div>
   );
-});
+}
 
 /** Each choice's options, built once, so a render of its field never rebuilds the list. */
 export const STRATEGY_OPTIONS = STRATEGY_GROUPS.map((group) => (
@@ -65,7 +61,9 @@ export const TOKENIZER_OPTIONS = TOKENIZERS.map((id) => (
 ));
 
 /** A setting picked from a list; `fixed` shows it without letting it change (the note says why). */
-export const ChoiceField = memo(function ChoiceField({
+export const ChoiceField = memo(ChoiceFieldComponent);
+
+function ChoiceFieldComponent({
   field,
   label,
   value,
@@ -96,9 +94,11 @@ export const ChoiceField = memo(function ChoiceField({
       </select>
     </div>
   );
-});
+}
 
-export const EnabledField = memo(function EnabledField({ enabled }: { enabled: boolean }) {
+export const EnabledField = memo(EnabledFieldComponent);
+
+function EnabledFieldComponent({ enabled }: { enabled: boolean }) {
   const update = useSettings((s) => s.update);
   return (
     <label className="check">
@@ -111,4 +111,4 @@ export const EnabledField = memo(function EnabledField({ enabled }: { enabled: b
       Automatic compaction enabled
     </label>
   );
-});
+}

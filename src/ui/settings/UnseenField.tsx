@@ -56,7 +56,9 @@ function SplitNote({ split }: { split: UnseenSplit }) {
  * "let the file's usage decide". The note names the source of the figure in
  * force, so a verdict that counts it never hides where it came from.
  */
-export const UnseenField = memo(function UnseenField({
+export const UnseenField = memo(UnseenFieldComponent);
+
+function UnseenFieldComponent({
   typed,
   refusal,
   source,
@@ -116,4 +118,4 @@ export const UnseenField = memo(function UnseenField({
       {split && <SplitNote split={split} />}
     </div>
   );
-});
+}
