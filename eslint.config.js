@@ -146,20 +146,35 @@ function importRules() {
  */
 const SPREAD_INTO_CALL_MESSAGE =
   'A spread into a call puts every item on the stack and overflows it on a long transcript: use appendAll, maxOf or minOf from src/core/arrays.ts (docs/security.md, "Large files").';
+const SPREAD_INTO_CALLS = [
+  { selector: 'CallExpression > SpreadElement', message: SPREAD_INTO_CALL_MESSAGE },
+  { selector: 'NewExpression > SpreadElement', message: SPREAD_INTO_CALL_MESSAGE },
+  {
+    selector: "CallExpression[callee.property.name='apply']",
+    message: `Function.prototype.apply has the same limit. ${SPREAD_INTO_CALL_MESSAGE}`,
+  },
+];
 const noSpreadIntoCalls = {
   files: ['src/**/*.{ts,tsx}'],
   ignores: ['**/*.test.ts', '**/*.test.tsx'],
-  rules: {
-    'no-restricted-syntax': [
-      'error',
-      { selector: 'CallExpression > SpreadElement', message: SPREAD_INTO_CALL_MESSAGE },
-      { selector: 'NewExpression > SpreadElement', message: SPREAD_INTO_CALL_MESSAGE },
-      {
-        selector: "CallExpression[callee.property.name='apply']",
-        message: `Function.prototype.apply has the same limit. ${SPREAD_INTO_CALL_MESSAGE}`,
-      },
-    ],
-  },
+  rules: { 'no-restricted-syntax': ['error', ...SPREAD_INTO_CALLS] },
+};
+
+/**
+ * The React Compiler's lint (react-hooks' compiler rules) reads a file only when one of its top-level
+ * statements declares a component or hook by name (`mayContainReactCode` in eslint-plugin-react-hooks
+ * 7.1.1): a component written inside `memo(...)` or `forwardRef(...)`, in a file with no other, was
+ * never checked. A component is declared as a function and wrapped by name, so every one is read.
+ */
+const WRAPPED_COMPONENT_MESSAGE =
+  "The React Compiler's lint skips a component written inside memo(...) or forwardRef(...) when its file declares no other: declare it as a function and wrap it by name (export const X = memo(XComponent)).";
+const WRAPPED_COMPONENTS = [
+  ':matches(CallExpression[callee.name=/^(memo|forwardRef)$/], CallExpression[callee.property.name=/^(memo|forwardRef)$/]) > :function',
+].map((selector) => ({ selector, message: WRAPPED_COMPONENT_MESSAGE }));
+const componentsTheCompilerReads = {
+  files: ['src/**/*.tsx'],
+  ignores: ['**/*.test.tsx'],
+  rules: { 'no-restricted-syntax': ['error', ...SPREAD_INTO_CALLS, ...WRAPPED_COMPONENTS] },
 };
 
 export default tseslint.config(
@@ -192,6 +207,7 @@ export default tseslint.config(
   // Import cycles and imports between ui features are refused by src/importGraph.test.ts.
   ...importRules(),
   noSpreadIntoCalls,
+  componentsTheCompilerReads,
   {
     // Test tooling shared by the end-to-end tests, benchmarks and scripts: it imports none of them.
     files: ['testing/**'],

@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 import { BROWSER_ARGS } from '../testing/browser-args.mjs';
 import { findBrowser } from '../testing/find-browser.mjs';
 import { rng } from '../testing/rng';
-import { startPreview } from './browser';
+import { startPreview } from './browserPage';
 import { sessionSizes, template, writeChained, type SampleFormat } from './archiveCorpus';
 import { DATA_DIR } from './importCli';
 import type { Figure } from './stats';

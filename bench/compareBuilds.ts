@@ -9,7 +9,9 @@ import type { ChildProcess } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { BROWSER_ARGS } from '../testing/browser-args.mjs';
 import { findBrowser } from '../testing/find-browser.mjs';
-import { browserData, dragFigures, loadFigures, startPreview } from './browser';
+import { dragFigures } from './browserDrag';
+import { loadFigures } from './browserLoad';
+import { browserData, startPreview } from './browserPage';
 import { median, type Figure } from './stats';
 
 const dirs = process.argv.slice(2).filter((a) => !a.startsWith('--'));

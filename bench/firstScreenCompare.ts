@@ -9,7 +9,7 @@
 import { chromium } from 'playwright-core';
 import { BROWSER_ARGS } from '../testing/browser-args.mjs';
 import { findBrowser } from '../testing/find-browser.mjs';
-import { EXACT_BARS_TARGET_MS, FIRST_BARS_TARGET_MS, firstScreenOnce } from './browser';
+import { EXACT_BARS_TARGET_MS, FIRST_BARS_TARGET_MS, firstScreenOnce } from './firstScreen';
 import { median } from './stats';
 
 const [a, b, runsText = '7'] = process.argv.slice(2);

@@ -4,19 +4,22 @@
  * `cases cases/ --json` prints; the expected figures are computed here, in
  * Node, by the same shared functions the command line calls.
  */
+import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runCases } from '../src/cases/caseRun';
 import { CASE_COUNT_SETTINGS, totalsOf } from '../src/cases/report';
-import type { Strategy } from '../src/core';
+import { STRATEGIES, type Strategy } from '../src/core';
 import { createOfflineSummarizer } from '../src/providers';
 import { loadCase, loadCases, type LoadedCase } from '../src/cli/caseFile';
 import { estimatorFor } from '../src/cli/estimator';
 import { expect, openFresh, test } from './fixtures';
 
-/** Running the cases under 18 strategies takes the worker a few seconds quiet, many more on a busy machine. */
+/** Running the cases under every strategy takes the worker a few seconds quiet, many more on a busy machine. */
 const RUN = { timeout: 60_000 };
 
 const CASES = fileURLToPath(new URL('../cases', import.meta.url));
+/** How many cases ship: every case file of the folder. */
+const SHIPPED = readdirSync(CASES).filter((name) => name.endsWith('.case.json')).length;
 const ONE_CASE = `${CASES}/bugfix-auckland-dates.case.json`;
 const ONE_SESSION = `${CASES}/sessions/bugfix-auckland-dates.json`;
 
@@ -42,7 +45,7 @@ test.describe('the Cases view', () => {
     const view = page.getByTestId('cases-view');
     await expect(view.getByText('Which strategy keeps the facts that matter?')).toBeVisible();
     await expect(page.getByTestId('cases-done')).toContainText(
-      'the shipped cases: 10 cases under 18 strategies',
+      `the shipped cases: ${SHIPPED} cases under ${STRATEGIES.length} strategies`,
       RUN,
     );
     const row = page.locator('[data-testid="cases-table"] tr[data-strategy="budget"]');
@@ -55,6 +58,11 @@ test.describe('the Cases view', () => {
       'Ranked by the share of facts kept among the runs that compacted',
     );
     await expect(page.getByTestId('cases-chart').locator('svg').first()).toBeVisible();
+    // The repository's own gate holds its cases offline, as `check` says in CI.
+    const gate = page.getByTestId('cases-gate');
+    await expect(gate).toHaveAttribute('data-gate', 'passes');
+    await expect(gate).toContainText('Gate: passes');
+    await expect(gate).toContainText('under the shipped compaction-check.json');
     // The screen reader's table under the chart says the same.
     await expect(page.getByTestId('cases-chart-table')).toContainText(`${expected} facts kept`);
     // The header's button leads back to the playground.
@@ -67,10 +75,34 @@ test.describe('the Cases view', () => {
     await openFresh(page);
     await page.getByTestId('cases-toggle').click();
     // Picked files replace the shipped cases' run, even one that has not begun.
-    await page.getByTestId('cases-pick-files').setInputFiles([ONE_CASE, ONE_SESSION]);
-    await expect(page.getByTestId('cases-done')).toContainText('2 files: 1 case under 18 strategies', RUN);
+    // A budgets file picked with them is the gate: one budget no run can hold, one every run holds.
+    const budgets = test.info().outputPath('compaction-check.json');
+    writeFileSync(
+      budgets,
+      JSON.stringify({
+        cases: '.',
+        budgets: [
+          { strategy: 'claude-code', tokensAfter: { max: 1 } },
+          { strategy: 'claude-code', tokensAfter: { max: 10_000_000 } },
+        ],
+      }),
+    );
+    await page.getByTestId('cases-pick-files').setInputFiles([ONE_CASE, ONE_SESSION, budgets]);
+    await expect(page.getByTestId('cases-done')).toContainText(
+      `3 files: 1 case under ${STRATEGIES.length} strategies`,
+      RUN,
+    );
     const row = page.locator('[data-testid="cases-table"] tr[data-strategy="claude-code"]');
     await expect(row.getByTestId('cases-facts')).toHaveText(expected);
+    const gate = page.getByTestId('cases-gate');
+    await expect(gate).toHaveAttribute('data-gate', 'breaks');
+    await expect(gate).toContainText(
+      'Gate: 2 breaches 1 of 2 budget checks hold under compaction-check.json',
+    );
+    await expect(gate.getByTestId('cases-gate-breaches').locator('li')).toHaveText([
+      /^budget 1 \(claude-code: tokensAfter ≤ 1\) broken by bugfix-auckland-dates: claude-code cut auto: tokensAfter \d+ > 1$/,
+      /^budget 1 \(claude-code: tokensAfter ≤ 1\) broken by bugfix-auckland-dates: claude-code cut 13: tokensAfter \d+ > 1$/,
+    ]);
   });
 
   test('names the missing session of a case picked alone', async ({ page }) => {

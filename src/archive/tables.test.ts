@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvHeader, csvLine, type Column } from './tables';
+import { COMPACTION_COLUMNS, csvField, csvHeader, csvLine, SESSION_COLUMNS, type Column } from './tables';
 
 interface Row {
   name: string | null;
@@ -51,5 +51,41 @@ describe('the archive tables as CSV', () => {
     expect(line('two\nlines.jsonl')).toBe('"two\nlines.jsonl",1,0.5,true\n');
     expect(line('cr\rhere')).toBe('"cr\rhere",1,0.5,true\n');
     expect(line('a,b "c"')).toBe('"a,b ""c""",1,0.5,true\n');
+  });
+});
+
+describe('the two tables’ ledger columns', () => {
+  const names = (columns: readonly Column<never>[]) => columns.map((c) => `${c.name}:${c.type}`);
+  const SURVIVAL = [
+    'survival:DOUBLE',
+    'rereads:INT64',
+    'loops:INT64',
+    'lostPaths:INT64',
+    'pathSurvival:DOUBLE',
+    'commandSurvival:DOUBLE',
+    'instructionSurvival:DOUBLE',
+  ];
+  const BILL = [
+    'billFreshStart:INT64',
+    'billFilesReRead:INT64',
+    'billCommandsReRun:INT64',
+    'billRegatherTokens:INT64',
+    'billRegatherCostUsd:DOUBLE',
+    'billFactsLost:INT64',
+  ];
+
+  it('end each table the same way, but for the bill’s first columns', () => {
+    expect(names(SESSION_COLUMNS).slice(-15)).toEqual([
+      ...SURVIVAL,
+      'billActionsToFirstEditMax:INT64',
+      ...BILL,
+      'error:STRING',
+    ]);
+    expect(names(COMPACTION_COLUMNS).slice(-15)).toEqual([
+      ...SURVIVAL,
+      'billActionsToFirstEdit:INT64',
+      'billPaceBefore:DOUBLE',
+      ...BILL,
+    ]);
   });
 });

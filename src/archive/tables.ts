@@ -8,6 +8,7 @@
  * `NAME.sessions.EXT` and `NAME.compactions.EXT` (docs/archive.md).
  */
 import { parquetWriteBuffer, type ColumnSource } from 'hyparquet-writer';
+import type { LedgerFigures } from './ledger';
 import type { CompactionRow, SessionRow } from './row';
 
 export type ColumnType = 'STRING' | 'INT64' | 'DOUBLE' | 'BOOLEAN' | 'TIMESTAMP';
@@ -41,6 +42,31 @@ const time = <R>(name: string, value: (row: R) => string | null): Column<R> => (
   value,
 });
 
+/**
+ * The ledger's columns, which both tables carry in this order: what the
+ * summaries kept, then the amnesia bill, whose first columns differ (`head`:
+ * a session's most calls to the first edit; a compaction's own, and its pace
+ * before).
+ */
+function ledgerColumns<R extends LedgerFigures>(head: readonly Column<R>[]): Column<R>[] {
+  return [
+    real('survival', (r) => r.survival),
+    int('rereads', (r) => r.rereads),
+    int('loops', (r) => r.loops),
+    int('lostPaths', (r) => r.lostPaths),
+    real('pathSurvival', (r) => r.pathSurvival),
+    real('commandSurvival', (r) => r.commandSurvival),
+    real('instructionSurvival', (r) => r.instructionSurvival),
+    ...head,
+    int('billFreshStart', (r) => r.billFreshStart),
+    int('billFilesReRead', (r) => r.billFilesReRead),
+    int('billCommandsReRun', (r) => r.billCommandsReRun),
+    int('billRegatherTokens', (r) => r.billRegatherTokens),
+    real('billRegatherCostUsd', (r) => r.billRegatherCostUsd),
+    int('billFactsLost', (r) => r.billFactsLost),
+  ];
+}
+
 export const SESSION_COLUMNS: readonly Column<SessionRow>[] = [
   text('file', (r) => r.file),
   text('format', (r) => r.format),
@@ -65,20 +91,7 @@ export const SESSION_COLUMNS: readonly Column<SessionRow>[] = [
   text('models', (r) => r.models),
   int('callsWithoutModel', (r) => r.callsWithoutModel),
   flag('estimated', (r) => r.estimated),
-  real('survival', (r) => r.survival),
-  int('rereads', (r) => r.rereads),
-  int('loops', (r) => r.loops),
-  int('lostPaths', (r) => r.lostPaths),
-  real('pathSurvival', (r) => r.pathSurvival),
-  real('commandSurvival', (r) => r.commandSurvival),
-  real('instructionSurvival', (r) => r.instructionSurvival),
-  int('billActionsToFirstEditMax', (r) => r.billActionsToFirstEdit),
-  int('billFreshStart', (r) => r.billFreshStart),
-  int('billFilesReRead', (r) => r.billFilesReRead),
-  int('billCommandsReRun', (r) => r.billCommandsReRun),
-  int('billRegatherTokens', (r) => r.billRegatherTokens),
-  real('billRegatherCostUsd', (r) => r.billRegatherCostUsd),
-  int('billFactsLost', (r) => r.billFactsLost),
+  ...ledgerColumns<SessionRow>([int('billActionsToFirstEditMax', (r) => r.billActionsToFirstEdit)]),
   text('error', (r) => r.error ?? null),
 ];
 
@@ -91,21 +104,10 @@ export const COMPACTION_COLUMNS: readonly Column<CompactionRow>[] = [
   int('tokensAfter', (r) => r.tokensAfter),
   text('source', (r) => r.source),
   int('line', (r) => r.line),
-  real('survival', (r) => r.survival),
-  int('rereads', (r) => r.rereads),
-  int('loops', (r) => r.loops),
-  int('lostPaths', (r) => r.lostPaths),
-  real('pathSurvival', (r) => r.pathSurvival),
-  real('commandSurvival', (r) => r.commandSurvival),
-  real('instructionSurvival', (r) => r.instructionSurvival),
-  int('billActionsToFirstEdit', (r) => r.billActionsToFirstEdit),
-  real('billPaceBefore', (r) => r.billPaceBefore),
-  int('billFreshStart', (r) => r.billFreshStart),
-  int('billFilesReRead', (r) => r.billFilesReRead),
-  int('billCommandsReRun', (r) => r.billCommandsReRun),
-  int('billRegatherTokens', (r) => r.billRegatherTokens),
-  real('billRegatherCostUsd', (r) => r.billRegatherCostUsd),
-  int('billFactsLost', (r) => r.billFactsLost),
+  ...ledgerColumns<CompactionRow>([
+    int('billActionsToFirstEdit', (r) => r.billActionsToFirstEdit),
+    real('billPaceBefore', (r) => r.billPaceBefore),
+  ]),
 ];
 
 export type TableFormat = 'parquet' | 'csv' | 'jsonl';

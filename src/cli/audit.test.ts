@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STRATEGIES } from '../core';
 import { HARNESSES } from '../core/harness/registry';
 import { FIX_SESSION } from './liveSupport.node';
 import { run, scratch } from './testSupport.node';
@@ -12,26 +13,8 @@ describe('compaction-playground audit', () => {
     const r = await run(['audit', path, '--json', '--keep-recent', '40', '--tokenizer', 'chars4']);
     const [entry] = JSON.parse(r.out).compactions;
     const byName = Object.fromEntries(entry.strategies.map((s: { strategy: string }) => [s.strategy, s]));
-    expect(entry.strategies.map((s: { strategy: string }) => s.strategy)).toEqual([
-      'budget',
-      'pi',
-      'turns',
-      'claude-code',
-      'codex',
-      'opencode',
-      'gemini-cli',
-      'clear-tool-uses',
-      'mask-observations',
-      'anthropic-compaction',
-      'openai-compaction',
-      'roo-code',
-      'kilo',
-      'goose',
-      'cline',
-      'langchain-summarization',
-      'adk',
-      'letta',
-    ]);
+    // Every strategy, the presets in the registry's order: a new preset needs no change here.
+    expect(entry.strategies.map((s: { strategy: string }) => s.strategy)).toEqual(STRATEGIES);
     // The agent kept 1 of its 6 facts; our budget cut summarizes the first 3 messages and keeps the last 5.
     const all6 = {
       paths: { lost: 0, all: 2 },

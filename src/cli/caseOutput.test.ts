@@ -114,14 +114,28 @@ describe('check: a bad budgets file is reported whole', () => {
     expect(result.code).toBe(2);
     expect(result.err.split('\n')).toEqual([
       `compaction-playground: ${config}: 4 problems`,
-      '  - budgets[0].factsKept.min: factsKept.min is a share from 0 to 1',
+      `  - ${config}: budgets[0].factsKept.min: factsKept.min is a share from 0 to 1`,
       expect.stringMatching(
-        /^ {2}- budgets\[1\]\.strategy: strategy must be a name or a list of names \(budget, pi, /,
+        /^ {2}- .*b\.json: budgets\[1\]\.strategy: strategy must be a name or a list of names \(budget, pi, /,
       ),
-      '  - budgets[2].costUsd.max: costUsd.max must be 0 or more',
-      '  - extra: not a field this file knows',
+      `  - ${config}: budgets[2].costUsd.max: costUsd.max must be 0 or more`,
+      `  - ${config}: extra: not a field this file knows`,
       '',
     ]);
+  });
+
+  it('a key the file does not know is named on one line', async () => {
+    const dir = scratch('check-key-');
+    const config = dir.file('b.json', {
+      cases: 'c',
+      budgets: [{ noCompactionLoop: true, [`x${INJECTED}`]: 1 }],
+    });
+    const result = await run(['check', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(commands(result.err)).toEqual([]);
+    expect(result.err).toBe(
+      `compaction-playground: ${config}: budgets[0].x\\n::error file=README.md,line=1::pwned: not a field this file knows\n`,
+    );
   });
 
   it('names every budget whose cases the folder does not hold', async () => {

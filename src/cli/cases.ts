@@ -24,8 +24,7 @@ import { loadCases } from './caseFile';
 import { pinCases } from './casePin';
 import { renderRecorded } from './casesRecorded';
 import {
-  ARMS_HELP,
-  ARMS_OPTIONS,
+  ARMS_ROWS,
   type ArmedRun,
   armedDocument,
   armedRuns,
@@ -37,13 +36,24 @@ import {
 import { estimatorFor } from './estimator';
 import { EXIT_OK, UsageError, inline, jsonDocument, type Io } from './io';
 import { parse, type Values } from './options';
-import {
-  KEY_HELP,
-  PROVIDER_OPTIONS,
-  chooseSummarizer,
-  refuseKeyOptions,
-  type ChosenSummarizer,
-} from './summarizerOption';
+import { CASE_RUN_OPTIONS, optionHelp, parserOf, type OptionTable } from './caseOptions';
+import { KEY_HELP, chooseSummarizer, refuseKeyOptions, type ChosenSummarizer } from './summarizerOption';
+
+/** The options of `cases`: its own (arms and pins among them), then those it shares with `check`. */
+const CASES_ROWS = {
+  strategy: {
+    usage: '--strategy LIST',
+    help: 'the strategies to run, comma separated (default: all)',
+    parse: { type: 'string' },
+  },
+  ...ARMS_ROWS,
+  pin: {
+    usage: '--pin',
+    help: "write each case's session sha256 and message ids into the case file, and run nothing",
+    parse: { type: 'boolean' },
+  },
+  ...CASE_RUN_OPTIONS,
+} as const satisfies OptionTable;
 
 export const CASES_HELP = `Usage: compaction-playground cases DIR [--strategy a,b] [--follow-links] [--provider P]
                                   [--prompt FILE]... [--repeat N] [--json]
@@ -65,30 +75,11 @@ session (its sha256 and the ids of the messages it names) refuses a session
 edited since; --pin writes the pins after checking every quote.
 
 Options:
-  --strategy LIST     the strategies to run, comma separated (default: all)
-  --follow-links      read a session through a link out of the case folder
-  --provider P        offline (default) | openai | anthropic | gemini |
-                      openai-compatible | openai-responses | ollama; with a
-                      model, probes are asked of it and its answers matched
-  --model M           the model (default: the provider's usual small model)
-  --base-url URL      the API's address (required for openai-compatible)
-${ARMS_HELP}
-  --json              print one JSON document instead of the table
-  --pin               write each case's session sha256 and message ids into
-                      the case file, and run nothing
-  -h, --help          show this help
+${optionHelp(CASES_ROWS)}
 
 ${KEY_HELP}`;
 
-const CASES_OPTIONS = {
-  ...PROVIDER_OPTIONS,
-  ...ARMS_OPTIONS,
-  strategy: { type: 'string' },
-  'follow-links': { type: 'boolean' },
-  json: { type: 'boolean' },
-  pin: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+const CASES_OPTIONS = parserOf(CASES_ROWS);
 
 /** `--strategy a,b` as strategies, each checked; all of them when not given. */
 export function strategiesFrom(raw: unknown): Strategy[] {

@@ -4,6 +4,7 @@
  * command line; the runs of every arm and trial; and the table of each
  * arm's mean ± SD. Its help lines live here, in one place.
  */
+import type { OptionTable } from './caseOptions';
 import { type Strategy } from '../core';
 import { runCases, type CaseRun, type RunOptions } from '../cases/caseRun';
 import type { LoadedCase } from '../cases/caseFile';
@@ -21,17 +22,19 @@ import { UsageError } from './io';
 import { integer } from './options';
 import { readPromptFile } from './promptOption';
 
-export const ARMS_HELP = `  --prompt FILE       an arm: compact with this summarization prompt (plain
-                      text replaces the instructions of a first summary; a JSON
-                      object sets any of {"system", "initial", "update",
-                      "turnPrefix"}), or a preset's own: preset:${PRESET_PROMPT_NAMES.join(', preset:')};
-                      give it again for more arms, a row each
-  --repeat N          run each arm N times and report mean ± SD (default 1)`;
-
-export const ARMS_OPTIONS = {
-  prompt: { type: 'string', multiple: true },
-  repeat: { type: 'string' },
-} as const;
+/** The options of arms and repeats, rows of `cases`' option table. */
+export const ARMS_ROWS = {
+  prompt: {
+    usage: '--prompt FILE',
+    help: `an arm: compact with this summarization prompt (plain text replaces the instructions of a first summary; a JSON object sets any of {"system", "initial", "update", "turnPrefix"}), or a preset's own: preset:${PRESET_PROMPT_NAMES.join(', preset:')}; give it again for more arms, a row each`,
+    parse: { type: 'string', multiple: true },
+  },
+  repeat: {
+    usage: '--repeat N',
+    help: 'run each arm N times and report mean ± SD (default 1)',
+    parse: { type: 'string' },
+  },
+} as const satisfies OptionTable;
 
 const PRESET = 'preset:';
 /** More would only repeat a deterministic summarizer's answer, or spend a key's money by mistake. */

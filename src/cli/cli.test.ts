@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { STRATEGIES } from '../core';
 import { SMALL_CHAT } from '../formats/fixtures/smallChat';
 import { longClaudeCodeSession } from '../formats/testSupport.node';
 import type { Io } from './io';
@@ -150,7 +151,7 @@ describe('inspect --json', () => {
       tokensAfter: 84,
       overflow: null,
     });
-    expect(doc.strategies).toEqual({
+    const expectedStrategies = {
       budget: splitAt4,
       pi: splitAt4,
       turns: { ...cutRule, ...nothing },
@@ -183,7 +184,12 @@ describe('inspect --json', () => {
       adk: { threshold: 4_000, comparison: 'reach', ...summarizedFrom(2, 58) },
       // Past 90% of 128,000; round(0.4 × 7) = 3, and the nearest assistant message at or before it is #2.
       letta: { threshold: 115_200, comparison: 'exceed', ...summarizedFrom(2, 58) },
-    });
+    };
+    // Every strategy is in the document; each named here by its figures (a new preset's are its own test's).
+    expect(Object.keys(doc.strategies)).toEqual(STRATEGIES);
+    expect(Object.fromEntries(Object.keys(expectedStrategies).map((s) => [s, doc.strategies[s]]))).toEqual(
+      expectedStrategies,
+    );
   });
 
   it('gives the same numbers for our own JSON message list', async () => {
@@ -521,7 +527,7 @@ describe('bad input', () => {
     [
       'a bad strategy',
       ['inspect', chatFile, '--strategy', 'all'],
-      "--strategy: expected one of budget, pi, turns, claude-code, codex, opencode, gemini-cli, clear-tool-uses, mask-observations, anthropic-compaction, openai-compaction, roo-code, kilo, goose, cline, langchain-summarization, adk, letta, got 'all'",
+      `--strategy: expected one of ${STRATEGIES.join(', ')}, got 'all'`,
     ],
     ['a missing value', ['inspect', chatFile, '--window'], 'option --window needs a value'],
     [

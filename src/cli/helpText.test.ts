@@ -7,10 +7,27 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HARNESS_OPTIONS } from './harnessOptions';
+import { SETTINGS_OPTIONS } from './options';
 import { run } from './testSupport.node';
 
 const DOC = 'docs/cli.md';
 const SHARED_SECTIONS = ['settings-options', 'preset-parameters'];
+/** The options each shared section documents once for every command that links to it. */
+const SHARED_OPTIONS: Record<string, { heading: string; options: Set<string> }> = {
+  'settings-options': {
+    heading: 'Settings options',
+    options: new Set(
+      Object.keys(SETTINGS_OPTIONS)
+        .filter((name) => !(name in HARNESS_OPTIONS))
+        .map((name) => `--${name}`),
+    ),
+  },
+  'preset-parameters': {
+    heading: 'Preset parameters',
+    options: new Set(Object.keys(HARNESS_OPTIONS).map((name) => `--${name}`)),
+  },
+};
 
 /** `--help` split into the commands of its usage block and the options each command's part prints. */
 function helpOptions(help: string): Map<string, Set<string>> {
@@ -57,7 +74,12 @@ function mismatches(help: string, markdown: string): string[] {
     const documented = new Set(section.rows);
     for (const shared of section.links) for (const o of sections.get(shared)?.rows ?? []) documented.add(o);
     for (const option of printed) {
-      if (!documented.has(option)) {
+      // A preset's option (or a setting) missing from a command that takes the shared section: one row there.
+      const shared = section.links.map((link) => SHARED_OPTIONS[link]).find((o) => o?.options.has(option));
+      if (!documented.has(option) && shared) {
+        const fix = `${option} is one of the ${shared.heading.toLowerCase()}: add a row "| \`${option} …\` | … |" to "## ${shared.heading}" in ${DOC}`;
+        if (!problems.includes(fix)) problems.push(fix);
+      } else if (!documented.has(option)) {
         problems.push(
           `'${command} --help' prints ${option}: add a row "| \`${option} …\` | … |" to "## ${command}" in ${DOC}`,
         );
@@ -108,6 +130,31 @@ describe('docs/cli.md against --help', () => {
       `'inspect --help' prints --link: add a row "| \`--link …\` | … |" to "## inspect" in docs/cli.md`,
       'docs/cli.md "## inspect" documents --colour, which \'inspect --help\' does not print: remove it',
       '--help lists the command \'config\': add a section "## config" to docs/cli.md',
+    ]);
+  });
+
+  it('asks once, in its own section, for a preset parameter every command that takes them prints', () => {
+    const option = `--${Object.keys(HARNESS_OPTIONS)[0]}`;
+    const markdown = [
+      '## Preset parameters',
+      '## inspect',
+      'Takes [the preset parameters](#preset-parameters), and:',
+      '## compact',
+      'Takes [the preset parameters](#preset-parameters), and:',
+    ].join('\n');
+    const fakeHelp = [
+      'Usage:',
+      '  compaction-playground inspect FILE   tokens',
+      '  compaction-playground compact FILE   summary',
+      '',
+      'Usage: compaction-playground inspect FILE [options]',
+      `  ${option} N   a preset's`,
+      '',
+      'Usage: compaction-playground compact FILE [options]',
+      `  ${option} N   a preset's`,
+    ].join('\n');
+    expect(mismatches(fakeHelp, markdown)).toEqual([
+      `${option} is one of the preset parameters: add a row "| \`${option} …\` | … |" to "## Preset parameters" in docs/cli.md`,
     ]);
   });
 

@@ -5,7 +5,7 @@ import { STRATEGIES } from './settings';
 import { describeOverflow, describeVerdict, explainNothingToCompact } from './explain';
 import { createEstimator } from './estimate';
 import type { Message } from './message';
-import { normalizeSettings, type SettingsInput } from './settings';
+import { normalizeSettings, type SettingsInput, type Strategy } from './settings';
 import { summaryMessage } from './summaryEnvelope';
 
 const chars4 = createEstimator('chars4', () => 0);
@@ -168,9 +168,12 @@ describe('a result that would still not fit (chars4)', () => {
     // the APIs' triggers are 100,000 and more; masking, and LangChain with no trigger set, have no
     // threshold of their own and are measured at window − reserve (LangChain keeps 20 messages, so
     // nothing is cut: 1,510 over).
-    expect(
-      a.outcomes.map((o) => [o.strategy, o.overflow?.threshold ?? 0, o.overflow?.overThreshold ?? 0]),
-    ).toEqual([
+    const measured = new Map(
+      a.outcomes.map((o) => [o.strategy, [o.overflow?.threshold ?? 0, o.overflow?.overThreshold ?? 0]]),
+    );
+    // Every strategy is measured; each named here by its figures (a new preset's are its own test's).
+    expect([...measured.keys()]).toEqual(STRATEGIES);
+    const expected: [Strategy, number, number][] = [
       ['budget', 2500, 534],
       ['pi', 2500, 534],
       ['turns', 2500, 1510],
@@ -189,7 +192,8 @@ describe('a result that would still not fit (chars4)', () => {
       ['langchain-summarization', 2500, 1510],
       ['adk', 4000, 10],
       ['letta', 0, 0],
-    ]);
+    ];
+    expect(expected.map(([strategy]) => [strategy, ...measured.get(strategy)!])).toEqual(expected);
   });
 
   it('counts a context with nothing to cut as it stands', () => {

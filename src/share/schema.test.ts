@@ -1,7 +1,7 @@
 import { MAX_PROMPT_CHARS } from '../core/prompts';
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_HARNESS_PARAMS } from '../core/harness/params';
-import { DEFAULT_SETTINGS } from '../core/settings';
+import { DEFAULT_SETTINGS, STRATEGIES } from '../core/settings';
 import type { Message } from '../core/message';
 import { SHARE_VERSION, toShareMessage, type FullSharePayload, type SharePayload } from './payload';
 import { SHARE_LIMITS } from './limits';
@@ -75,7 +75,8 @@ describe('validation', () => {
       'an unknown strategy',
       { ...base, settings: { strategy: 'magic' } },
       'settings.strategy',
-      'The link\'s contents are invalid at settings.strategy: Invalid type: Expected ("budget" | "pi" | "turns" | "claude-code" | "codex" | "opencode" | "gemini-cli" | "clear-tool-uses" | "mask-observations" | "anthropic-compaction" | "openai-compaction" | "roo-code" | "kilo" | "goose" | "cline" | "langchain-summarization" | "adk" | "letta") but received "magic".',
+      // Every strategy, in the registry's order: a new preset needs no change here.
+      `The link's contents are invalid at settings.strategy: Invalid type: Expected (${STRATEGIES.map((s) => `"${s}"`).join(' | ')}) but received "magic".`,
     ],
     [
       'an unknown tokenizer',

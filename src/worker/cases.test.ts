@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CaseError } from '../cases/caseFile';
 import { countChars4, createEstimator, type TokenizerId } from '../core';
-import { runCaseFiles, type CaseFileText } from './cases';
+import { runCaseFiles, type BudgetsText, type CaseFileText } from './cases';
 
 const SESSION = JSON.stringify({
   messages: [
@@ -28,7 +28,7 @@ const chars4 = async (tokenizer: TokenizerId) => {
   return createEstimator('chars4', countChars4);
 };
 
-function runFiles(files: CaseFileText[]) {
+function runFiles(files: CaseFileText[], budgets?: BudgetsText) {
   const events: number[] = [];
   const result = runCaseFiles(
     files,
@@ -36,6 +36,7 @@ function runFiles(files: CaseFileText[]) {
     chars4,
     (e) => events.push(e.done),
     new AbortController().signal,
+    budgets,
   );
   return { result, events };
 }
@@ -113,5 +114,31 @@ describe('runCaseFiles', () => {
         { path: 'sessions/s.json', text: SESSION },
       ]).result,
     ).rejects.toThrow('one.case.json: case one, fact parser: the quote is not in message 1: "src/lexer.ts"');
+  });
+
+  it('holds the budgets file given with the cases to their runs, and says which file', async () => {
+    const files = [
+      { path: 'one.case.json', text: CASE },
+      { path: 'sessions/s.json', text: SESSION },
+    ];
+    const budgets = JSON.stringify({
+      cases: '.',
+      budgets: [{ factsKept: { min: 1 } }, { strategy: 'turns', tokensAfter: { max: 1 } }],
+    });
+    const doc = await runFiles(files, { path: 'compaction-check.json', text: budgets, shipped: false })
+      .result;
+    expect(doc.gate).toEqual({
+      file: 'compaction-check.json',
+      shipped: false,
+      passed: false,
+      checks: 2,
+      held: 1,
+      broken: [
+        expect.stringMatching(
+          /^budget 2 \(turns: tokensAfter ≤ 1\) broken by one: turns cut 2: tokensAfter \d+ > 1$/,
+        ),
+      ],
+    });
+    expect((await runFiles(files).result).gate).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ import { runCases } from '../cases/caseRun';
 import { sha256Hex } from '../cases/pins';
 import { recordedRows } from '../cases/recordedRun';
 import { GOLD_FILE, loadPublishedCase, SOURCE_FILE } from '../cases/wassname';
+import { checkGate, type GateCheck } from '../cases/gate';
 import { CASE_COUNT_SETTINGS, casesDocument, type CasesDocument } from '../cases/report';
 import type { EstimatorFor } from './estimators';
 
@@ -28,6 +29,19 @@ import type { EstimatorFor } from './estimators';
 export interface CaseFileText {
   path: string;
   text: string;
+}
+
+/** The gate's budgets file run with the cases: picked with them, or the one the repository ships. */
+export interface BudgetsText extends CaseFileText {
+  shipped: boolean;
+}
+
+/** The gate over the page's run: which budgets file, and its verdict or why it was refused. */
+export type CasesGate = GateCheck & { file: string; shipped: boolean };
+
+/** `cases --json`'s document, and the gate's verdict when a budgets file came with the cases. */
+export interface CasesAnswer extends CasesDocument {
+  gate: CasesGate | null;
 }
 
 /** How far a run of the cases is: runs done, of how many. */
@@ -64,14 +78,18 @@ function reader(files: readonly CaseFileText[]): SessionReader {
   };
 }
 
-/** Every case among `files` (in path order) under each strategy, offline: `cases --json`'s document. */
+/**
+ * Every case among `files` (in path order) under each strategy, offline:
+ * `cases --json`'s document, with the verdict of `budgets` over its runs.
+ */
 export async function runCaseFiles(
   files: readonly CaseFileText[],
   strategies: readonly Strategy[] = STRATEGIES,
   estimatorFor: EstimatorFor,
   onProgress: (event: CasesProgressEvent) => void,
   signal: AbortSignal,
-): Promise<CasesDocument> {
+  budgets?: BudgetsText,
+): Promise<CasesAnswer> {
   const start = performance.now();
   const texts = new Map(files.map((f) => [f.path, f.text]));
   // A folder in the published benchmark's layout is a case too: its gold.json beside its source.jsonl.
@@ -111,7 +129,7 @@ export async function runCaseFiles(
     (done, total) => onProgress({ type: 'cases-progress', done, total }),
     signal,
   );
-  return casesDocument(
+  const document = casesDocument(
     cases,
     runs,
     strategies,
@@ -119,4 +137,17 @@ export async function runCaseFiles(
     Math.round(performance.now() - start),
     recordedRows(cases, estimator),
   );
+  const gate = budgets
+    ? {
+        file: budgets.path,
+        shipped: budgets.shipped,
+        ...checkGate(
+          budgets.path,
+          budgets.text,
+          cases.map((c) => c.id),
+          runs,
+        ),
+      }
+    : null;
+  return { ...document, gate };
 }

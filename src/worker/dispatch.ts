@@ -127,7 +127,14 @@ export function createDispatcher(
       case 'cases':
         // Needs no loaded transcript: the cases bring their own sessions.
         return running.run(request.id, (signal) =>
-          runCaseFiles(request.files, request.strategies, estimators.get, emit(request.id), signal),
+          runCaseFiles(
+            request.files,
+            request.strategies,
+            estimators.get,
+            emit(request.id),
+            signal,
+            request.budgets,
+          ),
         );
     }
   };

@@ -29,8 +29,7 @@ import type {
   ProviderHttpRequest,
 } from '../providers';
 import type { SearchResult } from './search';
-import type { CaseFileText, CasesProgressEvent } from './cases';
-import type { CasesDocument } from '../cases/report';
+import type { BudgetsText, CaseFileText, CasesAnswer, CasesProgressEvent } from './cases';
 import type { MessageTokens } from '../core/tokenPieces';
 import type {
   Detection,
@@ -254,9 +253,10 @@ export type WorkerRequest =
   | { id: number; type: 'warm'; tokenizer: TokenizerId; stored?: StoredEncoding }
   /**
    * The gold-fact cases among `files` under each strategy (all when not
-   * given), with the offline summarizer: `cases DIR --json`'s document.
+   * given), with the offline summarizer: `cases DIR --json`'s document, and
+   * the verdict of the gate's budgets file when one is given.
    */
-  | { id: number; type: 'cases'; files: CaseFileText[]; strategies?: Strategy[] };
+  | { id: number; type: 'cases'; files: CaseFileText[]; strategies?: Strategy[]; budgets?: BudgetsText };
 
 /** A tokenizer's built table as the page keeps it between visits: `bpe.ts`'s parts and the split pattern. */
 export interface StoredEncoding {
@@ -413,5 +413,5 @@ export interface Replies {
   pin: TranscriptView;
   breakdown: Breakdown;
   warm: StoredEncoding | null;
-  cases: CasesDocument;
+  cases: CasesAnswer;
 }

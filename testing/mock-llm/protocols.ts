@@ -1,8 +1,8 @@
 /**
  * The five wire protocols as the real services speak them: the frames of a
- * successful stream, the error bodies, the headers a browser may send, and
- * where the prompt sits in a request body. Shapes follow each provider's API
- * reference; ids and numbers are made up.
+ * successful stream, the error bodies and the headers a browser may send
+ * (where the prompt sits in a request body is `request.ts`). Shapes follow
+ * each provider's API reference; ids and numbers are made up.
  */
 
 export type Family = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'ollama';
@@ -35,7 +35,7 @@ export interface Protocol {
   error(kind: ErrorCase): ErrorReply;
 }
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 const sse = (data: unknown, event?: string) =>
   `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
@@ -432,54 +432,3 @@ export const PROTOCOLS: Readonly<Record<Family, Protocol>> = {
   gemini,
   ollama,
 };
-
-function texts(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((part: unknown) => {
-      if (typeof part === 'string') return part;
-      const text = (part as Json | null)?.text;
-      return typeof text === 'string' ? text : '';
-    })
-    .join('\n');
-}
-
-/** All the text a request sends (system and user), and the model, wherever each protocol puts them. */
-export function readRequest(
-  family: Family,
-  body: Json,
-  pathModel?: string,
-): { model: string; prompt: string } {
-  const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
-  switch (family) {
-    case 'openai-chat':
-    case 'ollama':
-      return { model: String(body.model ?? ''), prompt: messages.map((m) => texts(m?.content)).join('\n') };
-    case 'anthropic':
-      return {
-        model: String(body.model ?? ''),
-        prompt: [texts(body.system), ...messages.map((m) => texts(m?.content))].join('\n'),
-      };
-    case 'openai-responses': {
-      const input = body.input;
-      const items =
-        typeof input === 'string'
-          ? input
-          : Array.isArray(input)
-            ? input.map((m) => texts((m as Json)?.content)).join('\n')
-            : '';
-      return { model: String(body.model ?? ''), prompt: [texts(body.instructions), items].join('\n') };
-    }
-    case 'gemini': {
-      const contents = Array.isArray(body.contents) ? (body.contents as Json[]) : [];
-      return {
-        model: pathModel ?? '',
-        prompt: [
-          texts((body.systemInstruction as Json | undefined)?.parts),
-          ...contents.map((c) => texts(c?.parts)),
-        ].join('\n'),
-      };
-    }
-  }
-}

@@ -23,7 +23,8 @@ import { pathToFileURL } from 'node:url';
 import { agentFrames } from './agentFrames';
 import { BEHAVIOURS, scenarioOf, type Behaviour } from './behaviour';
 import { countModel, countReply, countRoute, mockCount } from './counting';
-import { PROTOCOLS, readRequest, type ErrorCase, type Family, type StreamPlan } from './protocols';
+import { PROTOCOLS, type ErrorCase, type Family, type StreamPlan } from './protocols';
+import { readRequest } from './request';
 import { mockSummary, pieces, tokenEstimate } from './summary';
 
 export interface MockLlmOptions {

@@ -18,7 +18,9 @@ import { BarsChart, LineOf } from './SvgCharts';
 
 const usd = (v: number) => `$${compact(v)}`;
 
-export default memo(function ArchiveCharts({ rows }: { rows: readonly SessionRow[] }) {
+export default memo(ArchiveChartsComponent);
+
+function ArchiveChartsComponent({ rows }: { rows: readonly SessionRow[] }) {
   const days = useMemo(() => perDay(rows), [rows]);
   const survival = useMemo(() => survivalDistribution(rows), [rows]);
   const left = useMemo(() => undated(rows), [rows]);
@@ -86,4 +88,4 @@ export default memo(function ArchiveCharts({ rows }: { rows: readonly SessionRow
       {survival.compacted > 0 && <SurvivalTable survival={survival} />}
     </>
   );
-});
+}

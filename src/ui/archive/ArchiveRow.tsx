@@ -36,7 +36,9 @@ function PathText({ path }: { path: string }) {
  * One session's row. Memoized: rows arrive in batches while the folder is
  * read, and a batch draws only its own rows, not every row already shown.
  */
-export const ArchiveRow = memo(function ArchiveRow({ row: r, replay, showReplay, onOpen }: RowProps) {
+export const ArchiveRow = memo(ArchiveRowComponent);
+
+function ArchiveRowComponent({ row: r, replay, showReplay, onOpen }: RowProps) {
   return (
     <tr data-testid="archive-row" className={r.error ? 'archive-error' : undefined}>
       <th scope="row">
@@ -66,4 +68,4 @@ export const ArchiveRow = memo(function ArchiveRow({ row: r, replay, showReplay,
       )}
     </tr>
   );
-});
+}

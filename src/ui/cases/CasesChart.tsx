@@ -33,7 +33,9 @@ function useNarrow(): boolean {
 const shortName = (name: string) =>
   name.length > LONGEST_NARROW ? `${name.slice(0, LONGEST_NARROW - 1)}…` : name;
 
-export default memo(function CasesChart({ ranked }: { ranked: readonly StrategyTotal[] }) {
+export default memo(CasesChartComponent);
+
+function CasesChartComponent({ ranked }: { ranked: readonly StrategyTotal[] }) {
   const c = useThemeColors(COLORS);
   const narrow = useNarrow();
   // A share, not a count: each strategy's facts are counted over the runs it compacted.
@@ -125,4 +127,4 @@ export default memo(function CasesChart({ ranked }: { ranked: readonly StrategyT
       </div>
     </figure>
   );
-});
+}

@@ -9,7 +9,14 @@ import { useCases } from '../../state/casesStore';
 import { fmt, plural } from '../format';
 import { compactedCell, rankTotals, share, usd } from './casesTable';
 import { cancelCases, runCases } from './runCases';
-import { pickedCaseFiles, SHIPPED_CASES, shippedCaseFiles } from './shippedCases';
+import { GateVerdict } from './GateVerdict';
+import {
+  pickedBudgets,
+  pickedCaseFiles,
+  SHIPPED_CASES,
+  shippedBudgets,
+  shippedCaseFiles,
+} from './shippedCases';
 import './cases.css';
 
 const CasesChart = lazy(() => import('./CasesChart'));
@@ -17,7 +24,7 @@ const CasesChart = lazy(() => import('./CasesChart'));
 const SHIPPED = 'the shipped cases';
 
 function runShipped(): Promise<void> {
-  return runCases(shippedCaseFiles(), SHIPPED);
+  return runCases(shippedCaseFiles(), SHIPPED, shippedBudgets());
 }
 
 function runPicked(list: FileList | null, folder: boolean): void {
@@ -25,7 +32,7 @@ function runPicked(list: FileList | null, folder: boolean): void {
   const first = list[0].webkitRelativePath;
   const source =
     folder && first ? `the folder ${first.slice(0, first.indexOf('/'))}` : plural(list.length, 'file');
-  void runCases(pickedCaseFiles(list), source);
+  void runCases(pickedCaseFiles(list), source, pickedBudgets(list));
 }
 
 function Progress() {
@@ -187,6 +194,7 @@ export function CasesView() {
         </label>
       </div>
       <Progress />
+      <GateVerdict />
       <TotalsTable />
     </section>
   );

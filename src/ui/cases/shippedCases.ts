@@ -4,7 +4,8 @@
  * fetched only when the Cases view runs them.
  */
 import { isCaseFile, sessionPath } from '../../cases/caseFile';
-import type { CaseFileText } from '../../worker/cases';
+import type { BudgetsText, CaseFileText } from '../../worker/cases';
+import SHIPPED_BUDGETS from '../../../compaction-check.json?raw';
 
 const SHIPPED = import.meta.glob<string>(['../../../cases/*.case.json', '../../../cases/sessions/*'], {
   query: '?raw',
@@ -38,6 +39,23 @@ export async function shippedCaseFiles(): Promise<CaseFileText[]> {
 }
 
 const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/** The gate's budgets file, by the name `check` reads by default. */
+const BUDGETS_FILE = 'compaction-check.json';
+
+/** The budgets the repository's own gate holds its cases to. */
+export const shippedBudgets = (): BudgetsText => ({
+  path: BUDGETS_FILE,
+  text: SHIPPED_BUDGETS,
+  shipped: true,
+});
+
+/** The budgets file among the files picked (by its name), or else the shipped one. */
+export async function pickedBudgets(list: FileList | readonly File[]): Promise<BudgetsText> {
+  const file = Array.from(list).find((f) => f.name === BUDGETS_FILE);
+  if (!file) return shippedBudgets();
+  return { path: file.webkitRelativePath || file.name, text: await file.text(), shipped: false };
+}
 
 /**
  * Files the user picked (a folder, or a case with its session): the case

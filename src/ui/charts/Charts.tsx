@@ -37,7 +37,9 @@ const COLORS = [
  * new transcript, recharts measures the axes' labels and updates its store in
  * effects, which in the same task as the rest of the page made one long task.
  */
-export default memo(function Charts({ analysis }: { analysis: PageAnalysis }) {
+export default memo(ChartsComponent);
+
+function ChartsComponent({ analysis }: { analysis: PageAnalysis }) {
   const forTotals = useTaskLater(analysis);
   const forRoles = useTaskLater(forTotals);
   return (
@@ -46,7 +48,7 @@ export default memo(function Charts({ analysis }: { analysis: PageAnalysis }) {
       <RolesChart view={forRoles.view} index={forRoles.index} />
     </div>
   );
-});
+}
 
 const TOTALS_MARGIN = { top: 8, right: 12, bottom: 0, left: 8 };
 const ROLES_MARGIN = { top: 8, right: 16, bottom: 0, left: 8 };
@@ -76,7 +78,9 @@ const tooltip = {
 };
 
 /** Context now and after each strategy. */
-const TotalsChart = memo(function TotalsChart({ analysis }: { analysis: PageAnalysis }) {
+const TotalsChart = memo(TotalsChartComponent);
+
+function TotalsChartComponent({ analysis }: { analysis: PageAnalysis }) {
   const c = useThemeColors(COLORS);
   const { outcomes, contextTokens, threshold, settings } = analysis;
 
@@ -153,10 +157,12 @@ const TotalsChart = memo(function TotalsChart({ analysis }: { analysis: PageAnal
       </div>
     </figure>
   );
-});
+}
 
 /** Where the tokens are by role. */
-const RolesChart = memo(function RolesChart({ view, index }: Pick<PageAnalysis, 'view' | 'index'>) {
+const RolesChart = memo(RolesChartComponent);
+
+function RolesChartComponent({ view, index }: Pick<PageAnalysis, 'view' | 'index'>) {
   const c = useThemeColors(COLORS);
 
   // Where the tokens are by role changes only with the transcript, not with a drag.
@@ -224,4 +230,4 @@ const RolesChart = memo(function RolesChart({ view, index }: Pick<PageAnalysis, 
       </div>
     </figure>
   );
-});
+}

@@ -3,7 +3,9 @@ import { memo } from 'react';
 import { useStoredNotices } from '../../state/stored';
 
 /** What had to be repaired in the values this device kept from an earlier visit. */
-export const StoredNotices = memo(function StoredNotices() {
+export const StoredNotices = memo(StoredNoticesComponent);
+
+function StoredNoticesComponent() {
   const { notices, dismiss } = useStoredNotices();
   if (!notices.length) return null;
   return (
@@ -19,4 +21,4 @@ export const StoredNotices = memo(function StoredNotices() {
       </button>
     </div>
   );
-});
+}

@@ -112,7 +112,9 @@ function Row({ o, current, messages }: { o: StrategyOutcome; current: boolean; m
   );
 }
 
-export const StrategyTable = memo(function StrategyTable({ analysis }: { analysis: PageAnalysis }) {
+export const StrategyTable = memo(StrategyTableComponent);
+
+function StrategyTableComponent({ analysis }: { analysis: PageAnalysis }) {
   const byStrategy = new Map(analysis.outcomes.map((o) => [o.strategy, o]));
   const messages = analysis.view.roles.length;
   return (
@@ -165,4 +167,4 @@ export const StrategyTable = memo(function StrategyTable({ analysis }: { analysi
       ))}
     </table>
   );
-});
+}

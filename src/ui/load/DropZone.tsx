@@ -3,7 +3,9 @@ import { memo, useEffect, useState } from 'react';
 import { useLoader } from '../../app/useLoader';
 
 /** Drop a file anywhere on the page. */
-export const DropZone = memo(function DropZone() {
+export const DropZone = memo(DropZoneComponent);
+
+function DropZoneComponent() {
   const load = useLoader();
   const [over, setOver] = useState(false);
   useEffect(() => {
@@ -46,4 +48,4 @@ export const DropZone = memo(function DropZone() {
       Drop a transcript file to load it
     </div>
   ) : null;
-});
+}

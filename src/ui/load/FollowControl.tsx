@@ -8,7 +8,9 @@ import { openFilePicker, useFollow } from '../../state/followStore';
  * every second while it is visible. Where the browser lacks the API the
  * page says so instead of offering a button that cannot work.
  */
-export const FollowControl = memo(function FollowControl() {
+export const FollowControl = memo(FollowControlComponent);
+
+function FollowControlComponent() {
   const { status, name, message, compactions, pick, stop } = useFollow();
   if (!openFilePicker())
     return (
@@ -38,4 +40,4 @@ export const FollowControl = memo(function FollowControl() {
       </button>
     </div>
   );
-});
+}

@@ -17,7 +17,9 @@ function firstTurn(view: TranscriptView): number {
  * (a warning), and what was left out on purpose, as the agent itself leaves
  * it out (information, not counted as a problem).
  */
-export const ImportNotices = memo(function ImportNotices() {
+export const ImportNotices = memo(ImportNoticesComponent);
+
+function ImportNoticesComponent() {
   const view = useTranscript((s) => s.view);
   const dismissed = useTranscript((s) => s.noticesDismissed);
   const dismiss = useTranscript((s) => s.dismissNotices);
@@ -68,4 +70,4 @@ export const ImportNotices = memo(function ImportNotices() {
       )}
     </div>
   );
-});
+}

@@ -18,7 +18,9 @@ export { DropZone } from './DropZone';
 export { ValidationReport } from './ValidationReport';
 
 /** Paste, open a file or a link, pick a sample; progress, cancel, and import errors. */
-export const LoadPanel = memo(function LoadPanel() {
+export const LoadPanel = memo(LoadPanelComponent);
+
+function LoadPanelComponent() {
   const {
     pasteText,
     setPasteText,
@@ -46,9 +48,12 @@ export const LoadPanel = memo(function LoadPanel() {
     loadSamples().then(setSamples);
   }, []);
   // A load that starts or fails after an address was refused replaces that notice: one banner, the newest.
-  useEffect(() => {
+  // Adjusted while rendering, when the load's state changes, not in an effect that renders twice.
+  const [loadSeen, setLoadSeen] = useState({ status, error });
+  if (loadSeen.status !== status || loadSeen.error !== error) {
+    setLoadSeen({ status, error });
     if (status === 'loading' || error) setUrlProblem(null);
-  }, [status, error]);
+  }
 
   const formatOverride = lastRequest?.format ?? '';
   const reloadAs = (format: FormatId | undefined) => {
@@ -199,4 +204,4 @@ export const LoadPanel = memo(function LoadPanel() {
       )}
     </section>
   );
-});
+}

@@ -23,7 +23,9 @@ function originOf(request: LoadRequest | null, samples: Sample[]): string {
  * format, with the actions that apply to it. It scrolls away with the
  * header; only the numbers stay in view.
  */
-export const SourceLine = memo(function SourceLine() {
+export const SourceLine = memo(SourceLineComponent);
+
+function SourceLineComponent() {
   const view = useTranscript((s) => s.view);
   // An estimated view belongs to the load still in flight, not yet to the last finished one.
   const request = useTranscript((s) => (s.view?.estimatedFor ? s.loading : s.lastRequest));
@@ -71,4 +73,4 @@ export const SourceLine = memo(function SourceLine() {
       </button>
     </div>
   );
-});
+}

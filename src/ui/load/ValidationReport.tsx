@@ -13,7 +13,9 @@ const SEVERITY_LABELS: Record<ImportIssue['severity'], string> = {
 };
 
 /** Import problems that did not stop the load, one click from the header. */
-export const ValidationReport = memo(function ValidationReport() {
+export const ValidationReport = memo(ValidationReportComponent);
+
+function ValidationReportComponent() {
   const view = useTranscript((s) => s.view);
   const reportOpen = useUi((s) => s.reportOpen);
   const setReportOpen = useUi((s) => s.setReportOpen);
@@ -53,4 +55,4 @@ export const ValidationReport = memo(function ValidationReport() {
       </form>
     </dialog>
   );
-});
+}

@@ -27,7 +27,9 @@ interface Props {
  * selected row (else the first in view) takes the focus, and the arrow keys,
  * Home, End, Page Up and Page Down move the selection through the rows.
  */
-export const MessageList = memo(function MessageList({ view, fates, fires, following = false }: Props) {
+export const MessageList = memo(MessageListComponent);
+
+function MessageListComponent({ view, fates, fires, following = false }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLElement>(null);
   const selected = useUi((s) => s.selected);
@@ -39,6 +41,7 @@ export const MessageList = memo(function MessageList({ view, fates, fires, follo
   const count = view.roles.length;
 
   // The virtualizer's functions are only called in this component's render, never memoized.
+  // eslint-disable-next-line react-hooks/incompatible-library -- so the compiler's warning does not apply
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
@@ -184,4 +187,4 @@ export const MessageList = memo(function MessageList({ view, fates, fires, follo
       </div>
     </section>
   );
-});
+}

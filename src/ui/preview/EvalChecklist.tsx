@@ -52,7 +52,9 @@ function Item({ item }: { item: ScoredFact }) {
   );
 }
 
-export const EvalChecklist = memo(function EvalChecklist({ card }: { card: Scorecard }) {
+export const EvalChecklist = memo(EvalChecklistComponent);
+
+function EvalChecklistComponent({ card }: { card: Scorecard }) {
   const kinds = FACT_KINDS.map((kind) => kindSummary(kind, card)).filter((s): s is string => s !== null);
   return (
     <aside className="eval-checklist" data-testid="eval-checklist" aria-label="What the summary kept">
@@ -79,4 +81,4 @@ export const EvalChecklist = memo(function EvalChecklist({ card }: { card: Score
       </p>
     </aside>
   );
-});
+}

@@ -8,7 +8,9 @@ import { MarkdownLines, SafeMarkdown } from './SafeMarkdown';
 import { isEmptyText, joinParts, wholeText } from './streamedText';
 import type { StreamLog } from './streamLog';
 
-export const SummaryTab = memo(function SummaryTab({
+export const SummaryTab = memo(SummaryTabComponent);
+
+function SummaryTabComponent({
   result,
   log,
   running,
@@ -71,4 +73,4 @@ export const SummaryTab = memo(function SummaryTab({
       )}
     </div>
   );
-});
+}

@@ -67,7 +67,9 @@ function HiddenInPrompt({ text, label }: { text: string; label: string }) {
   );
 }
 
-export const PromptEditor = memo(function PromptEditor({ disabled }: { disabled: boolean }) {
+export const PromptEditor = memo(PromptEditorComponent);
+
+function PromptEditorComponent({ disabled }: { disabled: boolean }) {
   const prompts = usePrompts((s) => s.prompts);
   const fromLink = usePrompts((s) => s.fromLink);
   const { set, reset, resetAll, keepLinkPrompts, backToOwnPrompts } = usePrompts.getState();
@@ -182,4 +184,4 @@ export const PromptEditor = memo(function PromptEditor({ disabled }: { disabled:
       )}
     </details>
   );
-});
+}

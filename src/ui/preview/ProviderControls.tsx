@@ -7,7 +7,9 @@ import { currentKey, isRemembered, useProvider, type SummarizerId } from '../../
 import { storedNow } from '../../state/stored';
 
 /** Which summarizer the preview uses: offline, a hosted provider with a key, or a local server. */
-export const ProviderControls = memo(function ProviderControls({ disabled }: { disabled: boolean }) {
+export const ProviderControls = memo(ProviderControlsComponent);
+
+function ProviderControlsComponent({ disabled }: { disabled: boolean }) {
   const p = useProvider();
   const apiKey = useProvider(currentKey);
   const remembered = useProvider(isRemembered);
@@ -112,4 +114,4 @@ export const ProviderControls = memo(function ProviderControls({ disabled }: { d
       </div>
     </div>
   );
-});
+}

@@ -4,7 +4,9 @@ import type { PreviewResult } from '../../worker/protocol';
 import { fmt } from '../format';
 import { VisibleText } from '../text/VisibleText';
 
-export const ResultTab = memo(function ResultTab({ result }: { result: PreviewResult }) {
+export const ResultTab = memo(ResultTabComponent);
+
+function ResultTabComponent({ result }: { result: PreviewResult }) {
   return (
     <div>
       <table
@@ -49,4 +51,4 @@ export const ResultTab = memo(function ResultTab({ result }: { result: PreviewRe
       </table>
     </div>
   );
-});
+}

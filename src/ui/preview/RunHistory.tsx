@@ -6,7 +6,9 @@ import { CompareView } from './CompareView';
 
 const time = (at: number) => new Date(at).toLocaleTimeString('en-GB');
 
-export const RunHistory = memo(function RunHistory() {
+export const RunHistory = memo(RunHistoryComponent);
+
+function RunHistoryComponent() {
   const runs = useRunHistory((s) => s.runs);
   const [picked, setPicked] = useState<number[]>([]);
   const chosen = picked.map((id) => runs.find((r) => r.id === id)).filter((r) => r !== undefined);
@@ -63,4 +65,4 @@ export const RunHistory = memo(function RunHistory() {
       )}
     </section>
   );
-});
+}

@@ -30,9 +30,11 @@ function inlineMarks(text: string): ReactNode[] {
 }
 
 /** One line's bold and code marks; an unchanged line is not parsed again on the next frame. */
-const Inline = memo(function Inline({ text }: { text: string }) {
+const Inline = memo(InlineComponent);
+
+function InlineComponent({ text }: { text: string }) {
   return inlineMarks(text);
-});
+}
 
 export function SafeMarkdown({ text }: { text: string }) {
   return <MarkdownLines lines={text.split('\n')} />;

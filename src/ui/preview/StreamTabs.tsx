@@ -6,7 +6,9 @@ import { VisibleText } from '../text/VisibleText';
 import { prettyBody } from './resultFigures';
 import type { StreamLog } from './streamLog';
 
-export const RequestTab = memo(function RequestTab({
+export const RequestTab = memo(RequestTabComponent);
+
+function RequestTabComponent({
   log,
   fromLink,
 }: {
@@ -53,9 +55,11 @@ export const RequestTab = memo(function RequestTab({
       ))}
     </div>
   );
-});
+}
 
-export const RawTab = memo(function RawTab({ log, offline }: { log: StreamLog; offline: boolean }) {
+export const RawTab = memo(RawTabComponent);
+
+function RawTabComponent({ log, offline }: { log: StreamLog; offline: boolean }) {
   if (offline)
     return <p className="muted">The offline summarizer runs in this page; there is no network stream.</p>;
   if (!log.raw.length) return <p className="muted">No stream events yet.</p>;
@@ -64,4 +68,4 @@ export const RawTab = memo(function RawTab({ log, offline }: { log: StreamLog; o
       <VisibleText text={log.raw.map((r) => `[${r.part}] ${r.text}`).join('\n\n')} />
     </pre>
   );
-});
+}

@@ -6,7 +6,9 @@ import type { PreviewResult } from '../../worker/protocol';
 import { fmt } from '../format';
 import { calibration } from './resultFigures';
 
-export const UsageTab = memo(function UsageTab({ result }: { result: PreviewResult }) {
+export const UsageTab = memo(UsageTabComponent);
+
+function UsageTabComponent({ result }: { result: PreviewResult }) {
   const update = useSettings((s) => s.update);
   const scale = useSettings((s) => s.settings.scale);
   const usage = result.usage;
@@ -54,4 +56,4 @@ export const UsageTab = memo(function UsageTab({ result }: { result: PreviewResu
       )}
     </dl>
   );
-});
+}

@@ -55,7 +55,9 @@ function unavailable(
   return addressProblem(baseUrl.trim());
 }
 
-export const CountExact = memo(function CountExact() {
+export const CountExact = memo(CountExactComponent);
+
+function CountExactComponent() {
   const provider = useProvider();
   const key = useProvider(currentKey);
   const tokenizer = useSettings((s) => s.settings.tokenizer);
@@ -193,4 +195,4 @@ export const CountExact = memo(function CountExact() {
       )}
     </div>
   );
-});
+}

@@ -13,13 +13,9 @@ import { STRATEGY_GROUPS, STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
  * rewrites an input's attributes whenever the input is rendered.
  */
 
-export const ModelField = memo(function ModelField({
-  modelId,
-  tokenizer,
-}: {
-  modelId: string | null;
-  tokenizer: TokenizerId;
-}) {
+export const ModelField = memo(ModelFieldComponent);
+
+function ModelFieldComponent({ modelId, tokenizer }: { modelId: string | null; tokenizer: TokenizerId }) {
   const chooseModel = useSettings((s) => s.chooseModel);
   const model = MODEL_PRESETS.find((m) => m.id === modelId);
   return (
@@ -47,7 +43,7 @@ export const ModelField = memo(function ModelField({
       )}
     </div>
   );
-});
+}
 
 /** Each choice's options, built once, so a render of its field never rebuilds the list. */
 export const STRATEGY_OPTIONS = STRATEGY_GROUPS.map((group) => (
@@ -66,7 +62,9 @@ export const TOKENIZER_OPTIONS = TOKENIZERS.map((id) => (
 ));
 
 /** A setting picked from a list; `fixed` shows it without letting it change (the note says why). */
-export const ChoiceField = memo(function ChoiceField({
+export const ChoiceField = memo(ChoiceFieldComponent);
+
+function ChoiceFieldComponent({
   field,
   label,
   value,
@@ -97,9 +95,11 @@ export const ChoiceField = memo(function ChoiceField({
       </select>
     </div>
   );
-});
+}
 
-export const EnabledField = memo(function EnabledField({ enabled }: { enabled: boolean }) {
+export const EnabledField = memo(EnabledFieldComponent);
+
+function EnabledFieldComponent({ enabled }: { enabled: boolean }) {
   const update = useSettings((s) => s.update);
   return (
     <label className="check">
@@ -112,4 +112,4 @@ export const EnabledField = memo(function EnabledField({ enabled }: { enabled: b
       Automatic compaction enabled
     </label>
   );
-});
+}

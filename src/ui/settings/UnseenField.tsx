@@ -59,7 +59,9 @@ function SplitNote({ split, lab }: { split: UnseenSplit; lab: LabMeasured | unde
  * "let the file's usage decide". The note names the source of the figure in
  * force, so a verdict that counts it never hides where it came from.
  */
-export const UnseenField = memo(function UnseenField({
+export const UnseenField = memo(UnseenFieldComponent);
+
+function UnseenFieldComponent({
   typed,
   refusal,
   source,
@@ -122,4 +124,4 @@ export const UnseenField = memo(function UnseenField({
       {split && <SplitNote split={split} lab={lab} />}
     </div>
   );
-});
+}

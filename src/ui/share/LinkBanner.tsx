@@ -5,7 +5,9 @@ import { plural } from '../format';
 import { openLink } from '../../app/openLink';
 
 /** What happened to the link the page was opened with. */
-export const LinkBanner = memo(function LinkBanner() {
+export const LinkBanner = memo(LinkBannerComponent);
+
+function LinkBannerComponent() {
   const { linkError, retryLink, expected, set } = useShare();
   if (linkError) {
     return (
@@ -43,4 +45,4 @@ export const LinkBanner = memo(function LinkBanner() {
       </button>
     </div>
   );
-});
+}

@@ -16,7 +16,9 @@ function summarizerName(presetId: string, model: string): string {
   return model ? `${label}, model ${model}` : label;
 }
 
-export const LinkVisitNotice = memo(function LinkVisitNotice() {
+export const LinkVisitNotice = memo(LinkVisitNoticeComponent);
+
+function LinkVisitNoticeComponent() {
   const settingsFromLink = useSettings((s) => s.ownBeforeLink !== null);
   const { keepLinkSettings, backToOwnSettings } = useSettings.getState();
   const ownChoice = useProvider((s) => (s.unconfirmedBaseUrl === null ? s.confirmedChoice : null));
@@ -59,4 +61,4 @@ export const LinkVisitNotice = memo(function LinkVisitNotice() {
       )}
     </div>
   );
-});
+}

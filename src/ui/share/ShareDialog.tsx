@@ -8,7 +8,9 @@ import { downloadBundle, useShareLink } from './useShareLink';
 import './share.css';
 
 /** Links and a bundle that reopen exactly this state, with secrets found and optionally redacted. */
-export const ShareDialog = memo(function ShareDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export const ShareDialog = memo(ShareDialogComponent);
+
+function ShareDialogComponent({ open, onClose }: { open: boolean; onClose(): void }) {
   const dialog = useModalDialog(open);
   const share = useShareLink(open);
   const { links } = share;
@@ -119,4 +121,4 @@ export const ShareDialog = memo(function ShareDialog({ open, onClose }: { open: 
       </div>
     </dialog>
   );
-});
+}

@@ -10,7 +10,9 @@ import './text.css';
 
 const NO_MARKS: readonly TextRange[] = [];
 
-export const VisibleText = memo(function VisibleText({
+export const VisibleText = memo(VisibleTextComponent);
+
+function VisibleTextComponent({
   text,
   marks = NO_MARKS,
 }: {
@@ -30,4 +32,4 @@ export const VisibleText = memo(function VisibleText({
       );
     return piece.marked ? <mark key={i}>{shown}</mark> : shown;
   });
-});
+}

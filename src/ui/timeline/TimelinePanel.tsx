@@ -32,7 +32,9 @@ export function PinnedBanner({ analysis }: { analysis: PageAnalysis }) {
   );
 }
 
-export const TimelinePanel = memo(function TimelinePanel({ analysis }: { analysis: PageAnalysis }) {
+export const TimelinePanel = memo(TimelinePanelComponent);
+
+function TimelinePanelComponent({ analysis }: { analysis: PageAnalysis }) {
   const { open, setOpen, refresh, refreshBreakdown, offlineSummary, setOfflineSummary } = useTimeline();
   const settings = useDebounced(analysis.settings, REPLAY_QUIET_MS);
   const viewKey = analysis.view.key;
@@ -84,4 +86,4 @@ export const TimelinePanel = memo(function TimelinePanel({ analysis }: { analysi
       )}
     </section>
   );
-});
+}

@@ -39,13 +39,9 @@ export default function TimelineView({ analysis }: { analysis: PageAnalysis }) {
   );
 }
 
-const TimelineChart = memo(function TimelineChart({
-  data,
-  analysis,
-}: {
-  data: TimelineData;
-  analysis: PageAnalysis;
-}) {
+const TimelineChart = memo(TimelineChartComponent);
+
+function TimelineChartComponent({ data, analysis }: { data: TimelineData; analysis: PageAnalysis }) {
   const pin = useTimeline((s) => s.pin);
   const ledgerOpen = useTimeline((s) => s.ledgerOpen);
   const setLedgerOpen = useTimeline((s) => s.setLedgerOpen);
@@ -122,4 +118,4 @@ const TimelineChart = memo(function TimelineChart({
       />
     </figure>
   );
-});
+}

@@ -75,13 +75,12 @@ export function StripToolbar({
 }
 
 /** Its own component, so a drag (which redraws the toolbar) leaves the checkbox alone. */
-const SqrtToggle = memo(function SqrtToggle({
-  sqrt,
-  onSqrtChange,
-}: Pick<StripToolbarProps, 'sqrt' | 'onSqrtChange'>) {
+const SqrtToggle = memo(SqrtToggleComponent);
+
+function SqrtToggleComponent({ sqrt, onSqrtChange }: Pick<StripToolbarProps, 'sqrt' | 'onSqrtChange'>) {
   return (
     <label className="token-strip__toggle">
       <input type="checkbox" checked={sqrt} onChange={(e) => onSqrtChange(e.target.checked)} />√ heights
     </label>
   );
-});
+}
