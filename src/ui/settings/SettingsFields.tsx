@@ -1,10 +1,12 @@
 /** The settings panel's own fields (the model, the strategy and tokenizer lists, automatic compaction). */
 import { memo, type ReactNode } from 'react';
 import { MODEL_PRESETS, settingsForModel } from '../../core/models';
+import type { WindowOrigin } from '../../core/modelWindow';
 import { TOKENIZERS, type Strategy, type SettingsFields, type TokenizerId } from '../../core/settings';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
 import { STRATEGY_GROUPS, STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
+import { shownModel } from './modelShown';
 
 /*
  * The panel's own fields, each redrawn only when its value changes: a drag of
@@ -15,19 +17,24 @@ import { STRATEGY_GROUPS, STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
 export const ModelField = memo(function ModelField({
   modelId,
   tokenizer,
+  windowOrigin,
+  windowTokens,
 }: {
   modelId: string | null;
   tokenizer: TokenizerId;
+  windowOrigin: WindowOrigin;
+  windowTokens: number;
 }) {
   const chooseModel = useSettings((s) => s.chooseModel);
-  const model = MODEL_PRESETS.find((m) => m.id === modelId);
+  const shown = shownModel(modelId, windowOrigin, windowTokens);
+  const model = shown?.model;
   return (
     <div className="field">
       <label htmlFor="model-preset">Model</label>
       <select
         id="model-preset"
         data-testid="model-preset"
-        value={modelId ?? ''}
+        value={model?.id ?? ''}
         onChange={(e) => chooseModel(e.target.value || null)}
       >
         <option value="">Custom window</option>
@@ -37,7 +44,12 @@ export const ModelField = memo(function ModelField({
           </option>
         ))}
       </select>
-      {model && (
+      {model && shown.fromFile && (
+        <div className="field-note muted" data-testid="model-from-file">
+          The file&apos;s model; {model.provider}, output up to {fmt(model.maxOutputTokens)} tokens
+        </div>
+      )}
+      {model && !shown.fromFile && (
         <div className="field-note muted">
           {model.provider}; output up to {fmt(model.maxOutputTokens)} tokens, reserve{' '}
           {fmt(settingsForModel(model).reserveTokens)}
