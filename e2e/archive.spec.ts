@@ -89,7 +89,7 @@ test.describe('the archive view', () => {
       await expect(page.getByTestId(id), id).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'What decides the cut?' })).toHaveCount(0);
     await expect(page.getByTestId('archive-settings')).toHaveText(
-      "the playground's: strategy budget, window 200,000",
+      "These settings are the playground's: strategy budget, window 200,000",
     );
     // Back in the playground its numbers and settings return, the bar in view again.
     await page.getByRole('button', { name: 'Back to the playground' }).click();

@@ -57,7 +57,8 @@ export function ArchiveFilters({
       </button>
       {/* The settings are the playground's, out of sight in this view: named, so a replay's numbers can be read. */}
       <span className="muted" data-testid="archive-settings">
-        the playground&apos;s: strategy {settings.strategy}, window {fmt(settings.maxContextTokens)}
+        These settings are the playground&apos;s: strategy {settings.strategy}, window{' '}
+        {fmt(settings.maxContextTokens)}
       </span>
     </div>
   );

@@ -55,7 +55,7 @@ const TOTALS_MARGIN = { top: 8, right: 16, bottom: 0, left: 8 };
  * can name says nothing. Wide enough for the longest preset id at 11 px.
  */
 const TOTALS_ROW = 18;
-const TOTALS_NAMES = 128;
+const TOTALS_NAMES = 156;
 const ROLES_MARGIN = { top: 8, right: 16, bottom: 0, left: 8 };
 
 /**
