@@ -168,6 +168,8 @@ test('a reopened minimal link says its part not in the file was inferred, and na
   const unseen = (await page.getByTestId('unseen-tokens').textContent())!;
   const cut = (await page.getByTestId('cut-index').textContent())!;
   await page.getByTestId('share-open').click();
+  // The link checker's link, not the default sample's still in the field: its session travels.
+  await expect(page.getByTestId('share-minimal-section')).toContainText("the timeline's 16 calls");
   await expect(page.getByTestId('share-minimal')).toHaveValue(/#v3\./);
   const link = await page.getByTestId('share-minimal').inputValue();
 
