@@ -61,6 +61,14 @@ test.describe('views that stand on their own', () => {
     // cline compacts 2 of the 20 runs: marked, and ranked after every strategy that compacted in half or more.
     const cline = page.locator('[data-testid="cases-table"] tr[data-strategy="cline"]');
     await expect(cline.getByTestId('cases-compacted')).toHaveText('2 of 20 too few');
+    await expect(page.getByTestId('cases-chart-few')).toContainText(
+      '*: compacted in fewer than half its runs',
+    );
+    const clineInChart = page
+      .getByTestId('cases-chart-table')
+      .locator('tr')
+      .filter({ has: page.locator('th', { hasText: /^cline$/ }) });
+    await expect(clineInChart).toContainText('compacted in 2 of 20 runs');
     const tiers = await page
       .locator('[data-testid="cases-table"] tbody tr:not(.cases-baseline) [data-testid="cases-compacted"]')
       .evaluateAll((cells) => cells.map((c) => c.className));

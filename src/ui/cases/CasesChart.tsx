@@ -8,7 +8,10 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { StrategyTotal } from '../../cases/report';
 import { compact, fmt } from '../format';
 import { useThemeColors } from '../useThemeColors';
-import { keptRate, share } from './casesTable';
+import { compactedCell, compactedTier, keptRate, share } from './casesTable';
+
+/** The mark beside a strategy that compacted in fewer than half its runs, explained under the chart. */
+const FEW = ' *';
 
 const COLORS = ['accent', 'muted', 'border', 'fg', 'role-summary'] as const;
 
@@ -38,7 +41,7 @@ export default memo(function CasesChart({ ranked }: { ranked: readonly StrategyT
   const narrow = useNarrow();
   // A share, not a count: each strategy's facts are counted over the runs it compacted.
   const data = ranked.map((t) => ({
-    name: t.strategy,
+    name: compactedTier(t) === 'few' ? `${t.strategy}${FEW}` : t.strategy,
     facts: Math.round((keptRate(t) ?? 0) * 100),
     tokens: t.tokensAfter,
   }));
@@ -109,6 +112,12 @@ export default memo(function CasesChart({ ranked }: { ranked: readonly StrategyT
           </BarChart>
         </ResponsiveContainer>
       </div>
+      {ranked.some((t) => compactedTier(t) === 'few') && (
+        <p className="muted cases-chart-note" data-testid="cases-chart-few">
+          *: compacted in fewer than half its runs; its share is over those few, ranked after the strategies
+          that compacted more often.
+        </p>
+      )}
       <div className="visually-hidden">
         <table data-testid="cases-chart-table">
           <caption>Facts kept and tokens after, per strategy, highest share of facts kept first</caption>
@@ -118,6 +127,7 @@ export default memo(function CasesChart({ ranked }: { ranked: readonly StrategyT
                 <th scope="row">{t.strategy}</th>
                 <td>{share(t.factsKept, t.factsTotal)} facts kept</td>
                 <td>{fmt(t.tokensAfter)} tokens after</td>
+                <td>{t.compacted === 0 ? compactedCell(t) : `compacted in ${compactedCell(t)} runs`}</td>
               </tr>
             ))}
           </tbody>
