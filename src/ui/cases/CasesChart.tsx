@@ -1,5 +1,5 @@
 /**
- * The share of facts kept per strategy, highest first, beside the tokens each left: one
+ * The share of facts kept per strategy, in the ranking's order, beside the tokens each left: one
  * bar of each per strategy, on their own axes. The numbers are in the table
  * under it, and a screen reader gets them from the hidden table here.
  */
@@ -54,8 +54,8 @@ export default memo(function CasesChart({ ranked }: { ranked: readonly StrategyT
   return (
     <figure className="cases-chart" data-testid="cases-chart">
       <figcaption>
-        Share of facts kept per strategy over the runs that compacted, highest first (bottom axis, percent),
-        and the tokens each left (top axis)
+        Share of facts kept per strategy over the runs that compacted, in the ranking's order (bottom axis,
+        percent), and the tokens each left (top axis)
       </figcaption>
       <div aria-hidden="true">
         <ResponsiveContainer width="100%" height={ranked.length * ROW + 70}>
@@ -120,7 +120,7 @@ export default memo(function CasesChart({ ranked }: { ranked: readonly StrategyT
       )}
       <div className="visually-hidden">
         <table data-testid="cases-chart-table">
-          <caption>Facts kept and tokens after, per strategy, highest share of facts kept first</caption>
+          <caption>Facts kept and tokens after, per strategy, in the ranking's order</caption>
           <tbody>
             {ranked.map((t) => (
               <tr key={t.strategy}>
