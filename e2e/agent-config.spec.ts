@@ -49,3 +49,23 @@ test('the panel writes the tuned settings for the chosen agent and copies exactl
     'Codex never compacts later than 0.9 of the window: it fires at 180,000, not the tuned 190,000',
   );
 });
+
+test("the panel follows the loaded file's agent, and the user can still pick another", async ({ page }) => {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  const select = page.getByTestId('agent-config-harness');
+  await expect(select).toHaveValue('claude-code');
+
+  await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/pi.jsonl');
+  await expect(page.getByTestId('format')).toHaveText('pi');
+  await expect(select).toHaveValue('pi');
+  await expect(page.getByTestId('agent-config-file')).toHaveText('In ~/.pi/agent/settings.json');
+
+  await select.selectOption('letta');
+  await expect(select).toHaveValue('letta');
+
+  await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/codex.jsonl');
+  await expect(page.getByTestId('format')).toHaveText('codex');
+  await expect(select).toHaveValue('codex');
+  await expect(page.getByTestId('agent-config-file')).toHaveText('In ~/.codex/config.toml');
+});

@@ -74,7 +74,7 @@ test.describe('the archive view', () => {
     await expect(page.getByTestId('message-count')).toHaveText('12');
   });
 
-  test('at 390 px the playground numbers bar scrolls away and covers none of the charts', async ({
+  test("the archive stands alone: none of the playground's numbers, load row or settings beside it", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -83,22 +83,18 @@ test.describe('the archive view', () => {
     await page.getByTestId('archive-toggle').click();
     await page.getByTestId('archive-open').setInputFiles(home);
     await expect(page.getByTestId('archive-row')).toHaveCount(3);
-    const charts = page.locator('.archive-charts > *');
-    await expect(charts.first()).toBeVisible();
-    const bar = page.getByTestId('sticky-numbers');
-    // Each chart brought to the top of the screen in turn: the bar is never over it.
-    for (let i = 0; i < (await charts.count()); i++) {
-      const overlap = await charts.nth(i).evaluate((chart) => {
-        chart.scrollIntoView({ block: 'start' });
-        const c = chart.getBoundingClientRect();
-        const b = document.querySelector('[data-testid="sticky-numbers"]')!.getBoundingClientRect();
-        return Math.max(0, Math.min(b.bottom, c.bottom) - Math.max(b.top, c.top));
-      });
-      expect(overlap, `chart ${i}`).toBe(0);
-    }
-    // Back in the playground the bar stays in view again.
+    await expect(page.locator('.archive-charts > *').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'All my sessions' })).toBeVisible();
+    for (const id of ['sticky-numbers', 'sample-select', 'source-name', 'setting-window', 'agent-config'])
+      await expect(page.getByTestId(id), id).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'What decides the cut?' })).toHaveCount(0);
+    await expect(page.getByTestId('archive-settings')).toHaveText(
+      "These settings are the playground's: strategy budget, window 200,000",
+    );
+    // Back in the playground its numbers and settings return, the bar in view again.
     await page.getByRole('button', { name: 'Back to the playground' }).click();
-    await expect(bar).toHaveCSS('position', 'sticky');
+    await expect(page.getByTestId('sticky-numbers')).toHaveCSS('position', 'sticky');
+    await expect(page.getByTestId('setting-window')).toBeVisible();
   });
 });
 

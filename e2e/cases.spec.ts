@@ -55,7 +55,7 @@ test.describe('the Cases view', () => {
     await expect(rows.first()).toHaveAttribute('data-strategy', 'no compaction');
     await expect(rows.nth(1).locator('td').first()).not.toHaveText('did not compact');
     await expect(page.getByTestId('cases-ranking')).toContainText(
-      'Ranked by the share of facts kept among the runs that compacted',
+      'Within each, the higher share of facts kept first, with the tokens left after beside it',
     );
     await expect(page.getByTestId('cases-chart').locator('svg').first()).toBeVisible();
     // The repository's own gate holds its cases offline, as `check` says in CI.

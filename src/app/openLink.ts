@@ -49,8 +49,15 @@ function applyProvider(restored: RestoredShare): void {
  * every field a link can carry and what the page does with it).
  */
 export async function applyShare(restored: OpenedShare, sourceName: string): Promise<boolean> {
+  // The part not in the file that the sender's file measured is the file's, not a setting: it travels
+  // with the transcript, as measured (as a setting the page would call it set), and a reader's own copy
+  // of the file (a settings-only link) measures it again.
+  const settingsInput =
+    restored.unseenInferred !== null
+      ? { ...restored.settingsInput, unseenTokens: null }
+      : restored.settingsInput;
   // A value the settings refuse stays in its field with the reason, as if the reader had typed it.
-  useSettings.getState().applyLink(restored.settingsInput, restored.refusedSettings, restored.windowGiven);
+  useSettings.getState().applyLink(settingsInput, restored.refusedSettings, restored.windowGiven);
   applyProvider({ ...restored, messages: null, session: null });
   // The sender's prompts, for this visit, marked as theirs and reviewed before a model is sent them.
   usePrompts.getState().applyLink(restored.prompts);
@@ -65,7 +72,7 @@ export async function applyShare(restored: OpenedShare, sourceName: string): Pro
         };
   useShare.getState().set({
     sharedPreview: restored.preview,
-    sharedPreviewFor: restored.preview ? { settings: restored.settingsInput, transcript: request } : null,
+    sharedPreviewFor: restored.preview ? { settings: settingsInput, transcript: request } : null,
     linkError: null,
     retryLink: null,
   });

@@ -59,7 +59,7 @@ describe('share FILE --minimal', () => {
         'cut short to fit: its own openings to their first 39 characters; long turn ids to their first 8 characters; ' +
         "3 other telling messages (system prompt, summaries, other strategies' cuts) left without text; " +
         // The usage of 77 calls does not fit beside the openings at the cut: the link says so.
-        "the timeline's 77 calls are left out: the reader sees the messages but not the session over time\n",
+        "the recorded usage of the timeline's 77 calls is left out: the reader's timeline is estimated from the messages, with no recorded peak or input\n",
     );
     const decoded = await decodeShare(fragmentFromLink(link) ?? '');
     expect(decoded.ok && decoded.payload.variant).toBe('minimal');

@@ -16,6 +16,7 @@ import {
 import { DEFAULT_SETTINGS, measuredUnseen, shapeOf } from '../core';
 import { windowInForce } from '../core/modelWindow';
 import { buildSharePayload, linkSettings, type SharePayload } from '../share/payload';
+import { unseenInferred } from '../share/linkSettings';
 import { redactContent } from '../share/redact';
 import { redactSecrets, scanSecrets, type SecretFinding } from '../share/secrets';
 import { EXIT_FAILURE, EXIT_OK, UsageError, jsonDocument, oneLine, type Io } from './io';
@@ -155,6 +156,7 @@ export async function share(argv: string[], io: Io): Promise<number> {
     history: imported.history ?? null,
     usage: imported.usage,
     settings: linkSettings(settings, measured),
+    unseenInferred: unseenInferred(settings, measured),
   };
   const variant = values.minimal ? 'minimal' : values['settings-only'] ? 'settings-only' : 'full';
   let payload: SharePayload;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODEL_PRESETS, findModelPreset, settingsForModel } from './models';
+import { MODEL_PRESETS, findModelPreset, presetOfModelName, settingsForModel } from './models';
 import { DEFAULT_SETTINGS, explainSettings, threshold } from './settings';
 import { settingsProblems } from './settingsProblems';
 
@@ -43,4 +43,22 @@ describe('settingsForModel', () => {
       expect(chosen.keepRecentTokens * 2).toBeLessThan(threshold(settings));
     });
   }
+});
+
+describe("the preset a file's model name is", () => {
+  it('is the listed model, with or without its date, provider prefix or -latest', () => {
+    expect(presetOfModelName('claude-sonnet-4-5-20250929')?.id).toBe('claude-sonnet-4-5');
+    expect(presetOfModelName('claude-sonnet-4-5')?.id).toBe('claude-sonnet-4-5');
+    expect(presetOfModelName('anthropic/Claude-Haiku-4-5')?.id).toBe('claude-haiku-4-5');
+    expect(presetOfModelName('gpt-5-2025-08-07')?.id).toBe('gpt-5');
+    expect(presetOfModelName('gpt-4o-mini')?.id).toBe('gpt-4o-mini');
+    expect(presetOfModelName('gemini-2.5-pro-latest')?.id).toBe('gemini-2.5-pro');
+  });
+
+  it('is none for another model whose name begins like a listed one', () => {
+    expect(presetOfModelName('gpt-5-codex')).toBeUndefined();
+    expect(presetOfModelName('claude-sonnet-4-5[1m]')).toBeUndefined();
+    expect(presetOfModelName('claude-opus-4-6')).toBeUndefined();
+    expect(presetOfModelName('')).toBeUndefined();
+  });
 });

@@ -177,6 +177,22 @@ export function findModelPreset(id: string): ModelPreset | undefined {
 }
 
 /**
+ * The preset a file's model name is, or undefined: the name as the preset
+ * spells it, or with a provider prefix (`anthropic/`), a date
+ * (`-20250929`, `-2025-08-07`) or `-latest` after it. Claude Code writes
+ * `claude-sonnet-4-5-20250929`, which is the listed Claude Sonnet 4.5; a
+ * longer name (`gpt-5-codex`) is another model, not `gpt-5`.
+ */
+export function presetOfModelName(model: string): ModelPreset | undefined {
+  const name = model.trim().toLowerCase();
+  const bare = name.slice(name.lastIndexOf('/') + 1);
+  return MODEL_PRESETS.find((m) => {
+    if (!bare.startsWith(m.id)) return false;
+    return /^(-\d{8}|-\d{4}-\d{2}-\d{2}|-latest)?$/.test(bare.slice(m.id.length));
+  });
+}
+
+/**
  * The most a preset reserves for the response, whatever the model could
  * write: Claude Code's rule (the usable window is the window less the output
  * limit, capped at 20k), since an agent rarely asks for a model's full output.

@@ -25,6 +25,16 @@ describe('canonical JSON', () => {
     });
   });
 
+  it('reads the part not in the file a link measured, and ignores one that is not a whole count', () => {
+    const wrapped = (unseenTokens: unknown) =>
+      JSON.stringify({ format: 'compaction-playground', version: 1, messages, unseenTokens });
+    expect(importTranscript(wrapped(17_123)).unseenTokens).toBe(17_123);
+    expect(importTranscript(wrapped(-1)).unseenTokens).toBeUndefined();
+    expect(importTranscript(wrapped(1.5)).unseenTokens).toBeUndefined();
+    expect(importTranscript(wrapped('17123')).unseenTokens).toBeUndefined();
+    expect(importTranscript(exportTranscript(messages, 'canonical')).unseenTokens).toBeUndefined();
+  });
+
   it('round-trips every field and points source at the canonical file', () => {
     const result = importTranscript(exportTranscript(messages, 'canonical'));
     expect(result.messages).toEqual(messages.map((m, i) => ({ ...m, source: { path: `$.messages[${i}]` } })));

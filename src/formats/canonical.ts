@@ -7,7 +7,10 @@
  * carries them): `sourceFormat`, the format id of the file the messages were
  * first imported from, and `history`, the session over time
  * (`{messages, compactions, calls}`, the shapes of `SessionHistory`), so the
- * timeline, the replay and the ledger read what the original file recorded.
+ * timeline, the replay and the ledger read what the original file recorded;
+ * `usage`, the file's usage as a whole; and `unseenTokens`, the part not in
+ * the file that the original file's usage measured (a link that carries no
+ * usage per call carries this instead).
  */
 import { readFileUsage } from '../core/fileUsage';
 import type { CarriedCounts, Message, Role, ToolCall } from '../core/message';
@@ -93,8 +96,12 @@ export const canonical: JsonImporter = {
     });
     const sourceFormat = wrapped ? str(wrapped, 'sourceFormat') : undefined;
     const usage = wrapped ? readUsage(field(wrapped, 'usage')) : undefined;
+    const unseenTokens = wrapped ? num(wrapped, 'unseenTokens') : undefined;
     return {
       ...(usage ? { usage } : {}),
+      ...(unseenTokens !== undefined && Number.isInteger(unseenTokens) && unseenTokens >= 0
+        ? { unseenTokens }
+        : {}),
       messages: history ? sameObjects(messages, history.messages) : messages,
       title: wrapped ? str(wrapped, 'title') : undefined,
       history: history ?? contextHistory(messages),

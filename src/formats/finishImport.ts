@@ -32,6 +32,7 @@ export function finishImport(imported: Imported, detection: Detection, log: Issu
   // The history is the file as recorded; pairing repairs apply to the context sent now.
   if (imported.history) result.history = imported.history;
   if (imported.sourceFormat) result.sourceFormat = imported.sourceFormat;
+  if (imported.unseenTokens !== undefined) result.unseenTokens = imported.unseenTokens;
   return result;
 }
 

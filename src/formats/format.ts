@@ -17,6 +17,8 @@ export interface Imported {
   history?: SessionHistory;
   /** Our JSON only: the format the messages were first imported from (a share link names it). */
   sourceFormat?: FormatId;
+  /** Our JSON only: the part not in the file that the sender's file's usage measured (a share link carries it). */
+  unseenTokens?: number;
 }
 
 export interface JsonImporter {

@@ -220,6 +220,13 @@ export interface ImportResult {
    * from, when it names one (a share link does), so the page can name it.
    */
   sourceFormat?: FormatId;
+  /**
+   * For our JSON: the part of every request the file does not show (system
+   * prompt, tools), as the usage of the file the messages came from measured
+   * it, when a share link carries it without that usage. A measurement, not
+   * a setting: the page calls it inferred.
+   */
+  unseenTokens?: number;
 }
 
 export interface ImportOptions {

@@ -51,10 +51,17 @@ export function stripDefaultSettings(settings: SettingsInput): SettingsInput {
  * sender's counted.
  */
 export function linkSettings<T extends SettingsInput>(settings: T, measuredUnseen: number | null): T {
+  return unseenInferred(settings, measuredUnseen) ? { ...settings, unseenTokens: measuredUnseen! } : settings;
+}
+
+/**
+ * Whether `linkSettings` puts the measured part in: then the link says it was
+ * inferred (`SharePayloadCommon.unseen`), so the reader's page does not call
+ * it a size the sender set.
+ */
+export function unseenInferred(settings: SettingsInput, measuredUnseen: number | null): boolean {
   const typed = settings.unseenTokens ?? null;
-  return typed === null && measuredUnseen !== null && measuredUnseen > 0
-    ? { ...settings, unseenTokens: measuredUnseen }
-    : settings;
+  return typed === null && measuredUnseen !== null && measuredUnseen > 0;
 }
 
 /** Query parameters that carry credentials in some providers' URLs (Gemini accepts `?key=`). */

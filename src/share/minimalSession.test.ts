@@ -162,7 +162,7 @@ describe('the session over time in a minimal link', () => {
     expect(link.session).toEqual({ calls: 412, compactions: 1, carried: false });
     expect(link.length).toBeLessThanOrEqual(2000);
     expect(minimalSummary(link, source.messages.length)).toContain(
-      "the timeline's 412 calls are left out: the reader sees the messages but not the session over time",
+      "the recorded usage of the timeline's 412 calls is left out: the reader's timeline is estimated from the messages, with no recorded peak or input",
     );
     // The reader's page then has the context's own history, not the sender's.
     expect((await opened(link.payload)).history).toBeNull();

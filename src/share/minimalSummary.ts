@@ -91,7 +91,8 @@ export function describeMinimal(link: MinimalFacts, messageCount: number): Minim
         ? null
         : session.carried
           ? `the session over time travels: the timeline's ${plural(session.calls, 'call')} with their usage and ${plural(session.compactions, 'recorded compaction')}`
-          : `the timeline's ${plural(session.calls, 'call')} ${session.calls === 1 ? 'is' : 'are'} left out: the reader sees the messages but not the session over time`,
+          : // The reader still gets a timeline, one call per assistant message, estimated: said as it will be seen.
+            `the recorded usage of the timeline's ${plural(session.calls, 'call')} is left out: the reader's timeline is estimated from the messages, with no recorded peak or input`,
     cut: link.cut.length > 0 ? link.cut.map((c) => `#${c.i} ${CUT_PARTS[c.part]}`).join(', ') : null,
     cutShort: shortened.length > 0 ? shortened.join('; ') : null,
     added: added.length > 0 ? added.join('; ') : null,

@@ -71,6 +71,12 @@ export interface SharePayloadCommon {
   preview?: SharePreview;
   /** The summarization prompts the sender edited (only those that differ from the defaults). */
   prompts?: PromptOverrides;
+  /**
+   * `inferred`: the settings' `unseenTokens` is what the sender's file's
+   * recorded usage measured, not a size anybody typed; the reader's page says
+   * "not explained by the file (inferred)", as the sender's did. Absent: typed.
+   */
+  unseen?: 'inferred';
 }
 
 /** A recorded compaction as it travels: without the line, which points into a file the reader lacks. */
@@ -233,6 +239,8 @@ export interface ShareSource {
   selectedIndex?: number | null;
   preview?: SharePreview | null;
   prompts?: PromptOverrides | null;
+  /** The settings' part not in the file was measured from the file's usage (`linkSettings`), not typed. */
+  unseenInferred?: boolean;
 }
 
 /** Copies only the allow-listed message fields, in a fixed order (the hash depends on it). */
@@ -417,5 +425,6 @@ export function sharePayloadCommon(source: ShareSource): SharePayloadCommon {
   if (source.preview) common.preview = toSharePreview(source.preview);
   const prompts = promptChanges(source.prompts ?? undefined);
   if (Object.keys(prompts).length > 0) common.prompts = prompts;
+  if (source.unseenInferred && typeof common.settings?.unseenTokens === 'number') common.unseen = 'inferred';
   return common;
 }

@@ -3,9 +3,17 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_HARNESS_PARAMS } from '../core/harness/params';
 import { DEFAULT_SETTINGS, STRATEGIES } from '../core/settings';
 import type { Message } from '../core/message';
-import { SHARE_VERSION, toShareMessage, type FullSharePayload, type SharePayload } from './payload';
+import {
+  SHARE_VERSION,
+  buildSharePayload,
+  linkSettings,
+  toShareMessage,
+  type FullSharePayload,
+  type SharePayload,
+} from './payload';
+import { unseenInferred } from './linkSettings';
 import { SHARE_LIMITS } from './limits';
-import { isPresetBaseUrl, restoreShare, validateSharePayload } from './schema';
+import { isPresetBaseUrl, restoreShare, sharedTranscriptJson, validateSharePayload } from './schema';
 
 const base: FullSharePayload = {
   v: SHARE_VERSION,
@@ -252,6 +260,7 @@ describe('restore', () => {
       format: null,
       fileUsage: null,
       session: null,
+      unseenInferred: null,
     });
   });
 
@@ -371,6 +380,34 @@ describe('the part of the request not in the file', () => {
     const payload: FullSharePayload = { ...base, settings: { unseenTokens: 16_831 } };
     expect(validateSharePayload(payload)).toEqual({ ok: true, payload });
     expect(restoreShare(payload).settings.unseenTokens).toBe(16_831);
+  });
+
+  test("one the sender's file measured travels as inferred, and reaches the reader as the transcript's, not a setting", async () => {
+    const messages = base.transcript.messages.map((m) => ({ ...m }));
+    const settings = linkSettings(DEFAULT_SETTINGS, 17_123);
+    expect(unseenInferred(DEFAULT_SETTINGS, 17_123)).toBe(true);
+    const payload = await buildSharePayload({ messages, settings, unseenInferred: true }, 'full');
+    expect(payload.settings).toEqual({ unseenTokens: 17_123 });
+    expect(payload.unseen).toBe('inferred');
+    expect(validateSharePayload(payload)).toEqual({ ok: true, payload });
+    const restored = restoreShare(payload);
+    expect(restored.unseenInferred).toBe(17_123);
+    expect(JSON.parse(sharedTranscriptJson(restored)!).unseenTokens).toBe(17_123);
+  });
+
+  test('one the sender typed travels as set, with nothing said about inference', async () => {
+    const messages = base.transcript.messages.map((m) => ({ ...m }));
+    const typed = { ...DEFAULT_SETTINGS, unseenTokens: 2_000 };
+    expect(unseenInferred(typed, 17_123)).toBe(false);
+    const payload = await buildSharePayload(
+      { messages, settings: linkSettings(typed, 17_123), unseenInferred: false },
+      'full',
+    );
+    expect(payload.settings).toEqual({ unseenTokens: 2_000 });
+    expect(payload.unseen).toBeUndefined();
+    const restored = restoreShare(payload);
+    expect(restored.unseenInferred).toBeNull();
+    expect(JSON.parse(sharedTranscriptJson(restored)!).unseenTokens).toBeUndefined();
   });
 
   test('a negative one is refused with the reason, and the file decides', () => {

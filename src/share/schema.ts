@@ -185,6 +185,7 @@ const common = {
   selectedIndex: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   preview: v.optional(previewSchema),
   prompts: v.optional(promptsSchema),
+  unseen: v.optional(v.literal('inferred')),
 };
 
 export const sharePayloadSchema = v.variant('variant', [
@@ -337,6 +338,13 @@ export interface RestoredShare {
   fileUsage: FileUsage | null;
   /** The session over time, for a full or minimal link of a file that records one. */
   session: RestoredSession | null;
+  /**
+   * The part not in the file that the sender's file's usage measured, when
+   * the link says its `unseenTokens` was inferred, not typed (null
+   * otherwise): the transcript carries it as measured (`sharedTranscriptJson`),
+   * and the page applies the settings without it.
+   */
+  unseenInferred: number | null;
 }
 
 /** The session over time as app state: messages restored, compactions and calls copied. */
@@ -390,6 +398,10 @@ export function restoreShare(payload: SharePayload): RestoredShare {
     fileUsage:
       payload.variant === 'full' && payload.transcript.usage ? { ...payload.transcript.usage } : null,
     session: restoredSession(payload, messages),
+    unseenInferred:
+      payload.unseen === 'inferred' && typeof settingsInput.unseenTokens === 'number'
+        ? settingsInput.unseenTokens
+        : null,
   };
 }
 
@@ -423,5 +435,6 @@ export function sharedTranscriptJson(restored: RestoredShare): string | null {
     messages: restored.messages,
     ...(restored.session ? { history: restored.session } : {}),
     ...(restored.fileUsage ? { usage: restored.fileUsage } : {}),
+    ...(restored.unseenInferred !== null ? { unseenTokens: restored.unseenInferred } : {}),
   });
 }

@@ -1,4 +1,8 @@
-/** The page: the header, the numbers, the settings and the workbench, or the archive or Cases view in its place. */
+/**
+ * The page: the header, the numbers, the settings and the workbench; or the
+ * archive or Cases view alone under the title line, since the playground's
+ * load row, numbers and settings describe neither.
+ */
 import { Suspense, lazy, useCallback, useState, type MouseEvent } from 'react';
 import { StoredNotices } from './layout/StoredNotices';
 import { SummaryBar } from './layout/SummaryBar';
@@ -81,12 +85,16 @@ export function App() {
         <LinkBanner />
         <LinkVisitNotice />
         <StoredNotices />
-        <LoadPanel />
-        <SourceLine />
-        <ImportNotices />
+        {!otherView && (
+          <>
+            <LoadPanel />
+            <SourceLine />
+            <ImportNotices />
+          </>
+        )}
       </header>
-      {analysis && (
-        <StickyNumbers pinned={!otherView}>
+      {analysis && !otherView && (
+        <StickyNumbers>
           <EstimateMark view={analysis.view} />
           <SummaryBar analysis={analysis} />
           <NextCompactionBanner analysis={analysis} />
@@ -94,11 +102,13 @@ export function App() {
       )}
       {analysis && !otherView && <LedgerLink analysis={analysis} />}
       {analysis && !otherView && <ContextBar analysis={analysis} />}
-      <main id="main" tabIndex={-1} className="layout">
-        <aside className="side">
-          <SettingsPanel analysis={analysis} />
-          <AgentConfigPanel />
-        </aside>
+      <main id="main" tabIndex={-1} className={otherView ? 'layout layout-alone' : 'layout'}>
+        {!otherView && (
+          <aside className="side">
+            <SettingsPanel analysis={analysis} />
+            <AgentConfigPanel />
+          </aside>
+        )}
         {casesOpen ? (
           <Suspense fallback={<p className="muted">Loading the cases view…</p>}>
             <CasesView />

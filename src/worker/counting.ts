@@ -52,7 +52,8 @@ function assemble(
   const unseen = measureUnseen(messages, counts, imported.history, estimator);
   return {
     ...shapeWithCounts(messages, counts, estimator),
-    unseenTokens: unseen?.inferredTokens ?? null,
+    // A link's transcript without its usage per call brings the sender's measurement instead.
+    unseenTokens: unseen?.inferredTokens ?? imported.unseenTokens ?? null,
     lastCallTokens: unseen?.lastCallTokens ?? null,
     ...(pinned ? { pinnedCall: pinned.call } : {}),
     recordedCompactions: imported.history?.compactions.length ?? 0,

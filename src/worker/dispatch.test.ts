@@ -61,6 +61,15 @@ describe('the worker’s requests, answered without a worker', () => {
     });
   });
 
+  it("takes the part not in the file a link's transcript carries as measured, when no usage per call measures it", async () => {
+    const { load } = worker();
+    const messages = JSON.parse(FIRST) as unknown[];
+    const linked = (extra: object) =>
+      JSON.stringify({ format: 'compaction-playground', version: 1, messages, ...extra });
+    expect((await load(linked({ unseenTokens: 17_123 }))).unseenTokens).toBe(17_123);
+    expect((await load(linked({}))).unseenTokens).toBeNull();
+  });
+
   it('gives each view a new key', async () => {
     const { load, ask } = worker();
     const first = await load(FIRST);

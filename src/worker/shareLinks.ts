@@ -113,6 +113,7 @@ export async function buildShareLinks(
     selectedIndex: state.selectedIndex,
     preview: state.preview,
     prompts: state.prompts,
+    unseenInferred: state.unseenInferred,
   };
   // The session over time travels beside the context, so both count.
   const tooBig = surelyTooLargeToShare([...loaded.messages, ...(loaded.history?.messages ?? [])]);
@@ -200,6 +201,7 @@ export async function addressFragment(loaded: LoadedForShare, state: LinkState):
       selectedIndex: state.selectedIndex,
       preview: null,
       prompts: state.prompts,
+      unseenInferred: state.unseenInferred,
     },
     'settings-only',
   );

@@ -31,6 +31,8 @@ export interface LinkState {
   preview: SharePreview | null;
   /** The prompts the user edited; absent or empty for the defaults. */
   prompts?: PromptOverrides;
+  /** The settings' part not in the file was measured from the file's usage, not typed. */
+  unseenInferred?: boolean;
 }
 
 export interface ShareOptions {

@@ -1,5 +1,6 @@
-/** The archive's filters (project, format, days) and "Replay all under these settings". */
+/** The archive's filters (project, format, days) and "Replay all under these settings", naming them. */
 import { useSettings } from '../../state/settingsStore';
+import { fmt } from '../format';
 import type { Filters } from './archiveTable';
 import { replayAll } from './runArchive';
 
@@ -19,6 +20,7 @@ export function ArchiveFilters({
   /** The folder is still being read: there is nothing whole to replay yet. */
   reading: boolean;
 }) {
+  const settings = useSettings((s) => s.settings);
   return (
     <div className="archive-filters">
       <label>
@@ -53,6 +55,11 @@ export function ArchiveFilters({
       >
         {replaying ? 'Replaying…' : 'Replay all under these settings'}
       </button>
+      {/* The settings are the playground's, out of sight in this view: named, so a replay's numbers can be read. */}
+      <span className="muted" data-testid="archive-settings">
+        These settings are the playground&apos;s: strategy {settings.strategy}, window{' '}
+        {fmt(settings.maxContextTokens)}
+      </span>
     </div>
   );
 }

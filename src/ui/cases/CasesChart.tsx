@@ -1,5 +1,5 @@
 /**
- * The share of facts kept per strategy, highest first, beside the tokens each left: one
+ * The share of facts kept per strategy, in the ranking's order, beside the tokens each left: one
  * bar of each per strategy, on their own axes. The numbers are in the table
  * under it, and a screen reader gets them from the hidden table here.
  */
@@ -8,7 +8,10 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { StrategyTotal } from '../../cases/report';
 import { compact, fmt } from '../format';
 import { useThemeColors } from '../useThemeColors';
-import { keptRate, share } from './casesTable';
+import { compactedCell, compactedTier, keptRate, share } from './casesTable';
+
+/** The mark beside a strategy that compacted in fewer than half its runs, explained under the chart. */
+const FEW = ' *';
 
 const COLORS = ['accent', 'muted', 'border', 'fg', 'role-summary'] as const;
 
@@ -40,7 +43,7 @@ function CasesChartComponent({ ranked }: { ranked: readonly StrategyTotal[] }) {
   const narrow = useNarrow();
   // A share, not a count: each strategy's facts are counted over the runs it compacted.
   const data = ranked.map((t) => ({
-    name: t.strategy,
+    name: compactedTier(t) === 'few' ? `${t.strategy}${FEW}` : t.strategy,
     facts: Math.round((keptRate(t) ?? 0) * 100),
     tokens: t.tokensAfter,
   }));
@@ -53,8 +56,8 @@ function CasesChartComponent({ ranked }: { ranked: readonly StrategyTotal[] }) {
   return (
     <figure className="cases-chart" data-testid="cases-chart">
       <figcaption>
-        Share of facts kept per strategy over the runs that compacted, highest first (bottom axis, percent),
-        and the tokens each left (top axis)
+        Share of facts kept per strategy over the runs that compacted, in the ranking's order (bottom axis,
+        percent), and the tokens each left (top axis)
       </figcaption>
       <div aria-hidden="true">
         <ResponsiveContainer width="100%" height={ranked.length * ROW + 70}>
@@ -111,15 +114,22 @@ function CasesChartComponent({ ranked }: { ranked: readonly StrategyTotal[] }) {
           </BarChart>
         </ResponsiveContainer>
       </div>
+      {ranked.some((t) => compactedTier(t) === 'few') && (
+        <p className="muted cases-chart-note" data-testid="cases-chart-few">
+          *: compacted in fewer than half its runs; its share is over those few, ranked after the strategies
+          that compacted more often.
+        </p>
+      )}
       <div className="visually-hidden">
         <table data-testid="cases-chart-table">
-          <caption>Facts kept and tokens after, per strategy, highest share of facts kept first</caption>
+          <caption>Facts kept and tokens after, per strategy, in the ranking's order</caption>
           <tbody>
             {ranked.map((t) => (
               <tr key={t.strategy}>
                 <th scope="row">{t.strategy}</th>
                 <td>{share(t.factsKept, t.factsTotal)} facts kept</td>
                 <td>{fmt(t.tokensAfter)} tokens after</td>
+                <td>{t.compacted === 0 ? compactedCell(t) : `compacted in ${compactedCell(t)} runs`}</td>
               </tr>
             ))}
           </tbody>

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useCases } from '../../state/casesStore';
 import { fmt, plural } from '../format';
-import { compactedCell, rankTotals, share, usd } from './casesTable';
+import { compactedCell, compactedTier, rankTotals, share, usd } from './casesTable';
 import { cancelCases, runCases } from './runCases';
 import { GateVerdict } from './GateVerdict';
 import {
@@ -71,11 +71,17 @@ function TotalsTable() {
   if (!document) return null;
   return (
     <>
-      <p className="muted" data-testid="cases-ranking">
-        Ranked by the share of facts kept among the runs that compacted, with the tokens they left beside it.
-        A run that changed nothing keeps every fact by doing nothing: it is counted under Compacted and in no
-        rate, and a strategy that never compacted comes last. Offline, a fact is kept when the compacted
-        context still names it; a judged run with a model is the measure.
+      <p data-testid="cases-ranking">
+        The ranking answers one question: when a strategy compacted, how many of the facts that matter did it
+        keep, and at what size? Strategies that compacted in at least half their runs come first, then those
+        that compacted in fewer (their share is over those few runs: marked <em>too few</em>), then those that
+        never did, since doing nothing keeps every fact. Within each, the higher share of facts kept first,
+        with the tokens left after beside it: more facts for more tokens is a smaller compaction, not a better
+        one.
+      </p>
+      <p className="muted">
+        Offline, a fact is kept when the compacted context still names it; a judged run with a model is the
+        measure.
       </p>
       <Suspense fallback={<p className="muted">Loading the chart…</p>}>
         <CasesChart ranked={ranked} />
@@ -90,9 +96,9 @@ function TotalsTable() {
               <th scope="col">Strategy</th>
               <th scope="col">Compacted</th>
               <th scope="col">Facts kept</th>
+              <th scope="col">Tokens after</th>
               <th scope="col">In the summary</th>
               <th scope="col">In kept messages</th>
-              <th scope="col">Tokens after</th>
               <th scope="col">Controls kept</th>
               <th scope="col">Probes</th>
               <th scope="col">Runs</th>
@@ -108,9 +114,9 @@ function TotalsTable() {
               <td data-testid="cases-facts">
                 {share(document.baseline.factsKept, document.baseline.factsTotal)}
               </td>
+              <td>{fmt(document.baseline.tokensAfter)}</td>
               <td>-</td>
               <td>{share(document.baseline.factsKept, document.baseline.factsTotal)}</td>
-              <td>{fmt(document.baseline.tokensAfter)}</td>
               <td>{share(document.baseline.controlsKept, document.baseline.controlsTotal)}</td>
               <td>-</td>
               <td>{document.baseline.runs}</td>
@@ -121,11 +127,14 @@ function TotalsTable() {
             {ranked.map((t) => (
               <tr key={t.strategy} data-strategy={t.strategy}>
                 <th scope="row">{t.strategy}</th>
-                <td>{compactedCell(t)}</td>
+                <td data-testid="cases-compacted" className={`cases-${compactedTier(t)}`}>
+                  {compactedCell(t)}
+                  {compactedTier(t) === 'few' && <strong> too few</strong>}
+                </td>
                 <td data-testid="cases-facts">{share(t.factsKept, t.factsTotal)}</td>
+                <td>{fmt(t.tokensAfter)}</td>
                 <td>{share(t.factsInSummary, t.factsTotal)}</td>
                 <td>{share(t.factsInKept, t.factsTotal)}</td>
-                <td>{fmt(t.tokensAfter)}</td>
                 <td>{share(t.controlsKept, t.controlsTotal)}</td>
                 <td>{share(t.probesPassed, t.probesTotal)}</td>
                 <td>{t.runs}</td>

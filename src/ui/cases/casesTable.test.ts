@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StrategyTotal } from '../../cases/report';
-import { compactedCell, keptRate, rankTotals } from './casesTable';
+import { compactedCell, compactedTier, keptRate, rankTotals } from './casesTable';
 
 function total(strategy: string, over: Partial<StrategyTotal>): StrategyTotal {
   return {
@@ -34,8 +34,8 @@ describe('rankTotals', () => {
       tokensAfter: 10_000,
     });
     const few = total('kilo', {
-      compacted: 1,
-      notCompacted: 3,
+      compacted: 2,
+      notCompacted: 2,
       factsKept: 3,
       factsTotal: 5,
       tokensAfter: 400,
@@ -51,8 +51,22 @@ describe('rankTotals', () => {
     expect([keptRate(most), keptRate(few), keptRate(idle)]).toEqual([0.9, 0.6, null]);
     expect([compactedCell(most), compactedCell(few), compactedCell(idle)]).toEqual([
       '4 of 4',
-      '1 of 4',
+      '2 of 4',
       'did not compact',
     ]);
+  });
+
+  it('ranks a strategy that compacted in fewer than half its runs after every one that compacted in more, whatever it kept', () => {
+    const rare = total('cline', { runs: 20, compacted: 2, notCompacted: 18, factsKept: 10, factsTotal: 10 });
+    const usual = total('budget', { runs: 20, compacted: 20, factsKept: 70, factsTotal: 100 });
+    const never = total('letta', { runs: 20, compacted: 0, notCompacted: 20 });
+    expect(rankTotals([rare, never, usual]).map((t) => t.strategy)).toEqual(['budget', 'cline', 'letta']);
+    expect([compactedTier(usual), compactedTier(rare), compactedTier(never)]).toEqual([
+      'most',
+      'few',
+      'none',
+    ]);
+    expect(compactedTier({ runs: 20, compacted: 10 })).toBe('most');
+    expect(compactedTier({ runs: 20, compacted: 9 })).toBe('few');
   });
 });

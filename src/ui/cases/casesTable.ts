@@ -1,8 +1,8 @@
 /**
  * The Cases view's numbers: the totals per strategy of the `cases --json`
  * document as the worker made it (src/cases/report.ts's `totalsOf`), ranked
- * by the share of facts kept among the runs that compacted, and each cell as
- * the command line's table writes it.
+ * by how often each compacted, then by the share of facts kept among the
+ * runs that compacted, and each cell as the command line's table writes it.
  */
 import { compactedLabel, type StrategyTotal } from '../../cases/report';
 
@@ -11,14 +11,31 @@ export const keptRate = (t: StrategyTotal): number | null =>
   t.compacted === 0 || t.factsTotal === 0 ? null : t.factsKept / t.factsTotal;
 
 /**
- * The highest share of facts kept among the runs that compacted first; a
- * tie goes to fewer tokens after, then to the name. A strategy that never
- * compacted comes last, whatever it "kept": doing nothing keeps everything.
+ * How often a strategy compacted, as the ranking groups them: in at least
+ * half its runs (`most`), in fewer (`few`), or never (`none`). A rate over
+ * 2 runs of 20 is the two easiest cuts, not a measure beside one over 20.
+ */
+export type CompactedTier = 'most' | 'few' | 'none';
+
+export function compactedTier(t: Pick<StrategyTotal, 'runs' | 'compacted'>): CompactedTier {
+  if (t.compacted === 0) return 'none';
+  return t.compacted * 2 >= t.runs ? 'most' : 'few';
+}
+
+const TIER_ORDER: Record<CompactedTier, number> = { most: 0, few: 1, none: 2 };
+
+/**
+ * The strategies that compacted in at least half their runs first, then
+ * those that compacted in fewer, then those that never did (doing nothing
+ * keeps everything); within each, the highest share of facts kept among the
+ * runs that compacted, a tie going to fewer tokens after, then to the name.
  */
 export function rankTotals(totals: readonly StrategyTotal[]): StrategyTotal[] {
   const rate = (t: StrategyTotal) => keptRate(t) ?? -1;
+  const tier = (t: StrategyTotal) => TIER_ORDER[compactedTier(t)];
   return [...totals].sort(
     (a, b) =>
+      tier(a) - tier(b) ||
       rate(b) - rate(a) ||
       a.tokensAfter - b.tokensAfter ||
       (a.strategy < b.strategy ? -1 : a.strategy > b.strategy ? 1 : 0),

@@ -50,7 +50,14 @@ function ChartsComponent({ analysis }: { analysis: PageAnalysis }) {
   );
 }
 
-const TOTALS_MARGIN = { top: 8, right: 12, bottom: 0, left: 8 };
+const TOTALS_MARGIN = { top: 8, right: 16, bottom: 0, left: 8 };
+/**
+ * One row per bar, each named on the axis beside it: bars standing side by
+ * side left recharts room to name 7 of 18 at most widths, and a bar nobody
+ * can name says nothing. Wide enough for the longest preset id at 11 px.
+ */
+const TOTALS_ROW = 18;
+const TOTALS_NAMES = 156;
 const ROLES_MARGIN = { top: 8, right: 16, bottom: 0, left: 8 };
 
 /**
@@ -101,9 +108,16 @@ function TotalsChartComponent({ analysis }: { analysis: PageAnalysis }) {
   const frame = useMemo(
     () => (
       <>
-        <CartesianGrid strokeDasharray="3 3" stroke={c.border} vertical={false} />
-        <XAxis dataKey="name" tick={{ fill: c.fg, fontSize: 12 }} stroke={c.border} />
-        <YAxis {...numberAxis(c)} width={44} />
+        <CartesianGrid strokeDasharray="3 3" stroke={c.border} horizontal={false} />
+        <XAxis type="number" {...numberAxis(c)} />
+        <YAxis
+          type="category"
+          dataKey="name"
+          tick={{ fill: c.fg, fontSize: 11 }}
+          stroke={c.border}
+          width={TOTALS_NAMES}
+          interval={0}
+        />
         <Tooltip {...tooltip} />
       </>
     ),
@@ -113,10 +127,10 @@ function TotalsChartComponent({ analysis }: { analysis: PageAnalysis }) {
     () =>
       threshold > 0 && (
         <ReferenceLine
-          y={threshold}
+          x={threshold}
           stroke={c['cut-line']}
           strokeDasharray="4 3"
-          label={{ value: 'threshold', fill: c['cut-line'], fontSize: 11, position: 'insideTopRight' }}
+          label={{ value: 'threshold', fill: c['cut-line'], fontSize: 11, position: 'insideTopLeft' }}
         />
       ),
     [threshold, c],
@@ -127,14 +141,17 @@ function TotalsChartComponent({ analysis }: { analysis: PageAnalysis }) {
       <figcaption>Context now and after compaction (summary at its budget)</figcaption>
       {/* The bars are drawn for the eye; the table under them says the same to a screen reader. */}
       <div aria-hidden="true">
-        <ResponsiveContainer width="100%" height={170}>
-          <BarChart data={totals} margin={TOTALS_MARGIN} accessibilityLayer={false}>
+        <ResponsiveContainer width="100%" height={totals.length * TOTALS_ROW + 40}>
+          <BarChart data={totals} layout="vertical" margin={TOTALS_MARGIN} accessibilityLayer={false}>
             {frame}
             {line}
             {bars}
           </BarChart>
         </ResponsiveContainer>
       </div>
+      <p className="muted chart-key">
+        <span className="swatch" style={{ background: c.accent }} /> {settings.strategy}, the chosen strategy
+      </p>
       <div className="visually-hidden">
         <table data-testid="chart-totals-table">
           <caption>

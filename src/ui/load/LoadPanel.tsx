@@ -7,7 +7,7 @@ import { useTranscript } from '../../state/transcriptStore';
 import { FollowControl } from './FollowControl';
 import { LoadError, UrlProblem } from './LoadAlerts';
 import { LoadProgress } from './LoadProgress';
-import { urlSourceName } from './loadText';
+import { formatChoice, openSample, urlSourceName } from './loadText';
 import { PasteBox } from './PasteBox';
 import { loadSamples, sampleUrl, type Sample } from '../../app/samples';
 import { useLoader } from '../../app/useLoader';
@@ -30,6 +30,7 @@ function LoadPanelComponent() {
     failed,
     view,
     lastRequest,
+    loading,
     cancel,
     dismissError,
   } = useTranscript();
@@ -55,7 +56,9 @@ function LoadPanelComponent() {
     if (status === 'loading' || error) setUrlProblem(null);
   }
 
-  const formatOverride = lastRequest?.format ?? '';
+  // The request the page shows: an estimated view is the load still in flight's, as the file line says.
+  const shownRequest = view?.estimatedFor ? loading : lastRequest;
+  const formats = view ? formatChoice(shownRequest, view.format) : null;
   const reloadAs = (format: FormatId | undefined) => {
     if (lastRequest) void load({ ...lastRequest, format });
   };
@@ -96,7 +99,7 @@ function LoadPanelComponent() {
         <select
           id={ids.sample}
           data-testid="sample-select"
-          value=""
+          value={openSample(shownRequest, samples, sampleUrl)}
           onChange={(e) => {
             const sample = samples.find((s) => s.id === e.target.value);
             if (sample)
@@ -148,7 +151,7 @@ function LoadPanelComponent() {
           </button>
         </form>
         <span className="spacer" />
-        {view && (
+        {view && formats && (
           <>
             <label htmlFor={ids.format} className="muted">
               Format
@@ -156,11 +159,12 @@ function LoadPanelComponent() {
             <select
               id={ids.format}
               data-testid="format-override"
-              value={formatOverride}
-              title={view.detection.reason}
+              value={formats.value}
+              disabled={formats.fixed}
+              title={formats.fixed ? "A link's transcript is read as it was shared" : view.detection.reason}
               onChange={(e) => reloadAs((e.target.value || undefined) as FormatId | undefined)}
             >
-              <option value="">Detect ({view.format})</option>
+              <option value="">{formats.detected}</option>
               {FORMATS.map((f) => (
                 <option key={f.id} value={f.id}>
                   {f.label}

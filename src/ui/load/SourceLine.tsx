@@ -6,12 +6,13 @@ import { useTranscript, type LoadRequest } from '../../state/transcriptStore';
 import { useUi } from '../../state/uiStore';
 import { ExportMenu } from '../ExportMenu';
 import { loadSamples, sampleUrl, type Sample } from '../../app/samples';
+import { openSample } from './loadText';
 
 /** What kind of source the transcript on the page came from, in the words the line uses. */
 function originOf(request: LoadRequest | null, samples: Sample[]): string {
   if (!request) return 'Loaded';
   const { source } = request;
-  if (source.kind === 'url') return samples.some((s) => sampleUrl(s) === source.url) ? 'Sample' : 'From';
+  if (source.kind === 'url') return openSample(request, samples, sampleUrl) ? 'Sample' : 'From';
   if (request.origin === 'link') return 'Shared';
   // A pasted text's name already says where it came from ("Pasted text").
   if (source.kind === 'text') return '';

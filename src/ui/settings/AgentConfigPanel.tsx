@@ -2,15 +2,20 @@
  * "Use in your agent": the settings as they stand, written in the chosen
  * agent's own configuration, with a Copy button and what the agent cannot
  * express. The same text as `compaction-playground config --harness ID`.
+ * The agent is the loaded file's own until the user picks another (`agentTarget.ts`).
  */
 import { useId, useMemo, useState } from 'react';
 import { CONFIG_TARGETS, agentConfig, configProblem } from '../../core/agentConfig';
 import { normalizeSettings } from '../../core/settings';
 import { useSettings } from '../../state/settingsStore';
+import { useTranscript } from '../../state/transcriptStore';
+import { targetInForce, type TargetPick } from './agentTarget';
 
 export function AgentConfigPanel() {
   const { settings } = useSettings();
-  const [target, setTarget] = useState(CONFIG_TARGETS[0].id);
+  const format = useTranscript((s) => s.view?.format ?? null);
+  const [pick, setPick] = useState<TargetPick | null>(null);
+  const target = targetInForce(pick, format);
   const [copied, setCopied] = useState(false);
   const selectId = useId();
   const config = useMemo(() => {
@@ -31,7 +36,7 @@ export function AgentConfigPanel() {
           data-testid="agent-config-harness"
           value={target}
           onChange={(e) => {
-            setTarget(e.target.value);
+            setPick({ id: e.target.value, format });
             setCopied(false);
           }}
         >

@@ -1,11 +1,13 @@
 /** The settings panel's own fields (the model, the strategy and tokenizer lists, automatic compaction). */
 import { memo, type ReactNode } from 'react';
 import { MODEL_PRESETS, settingsForModel } from '../../core/models';
+import type { WindowOrigin } from '../../core/modelWindow';
 import { type Strategy, type SettingsFields } from '../../core/settings';
 import { TOKENIZERS, type TokenizerId } from '../../core/tokenizer';
 import { useSettings } from '../../state/settingsStore';
 import { fmt } from '../format';
 import { STRATEGY_GROUPS, STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
+import { shownModel } from './modelShown';
 
 /*
  * The panel's own fields, each redrawn only when its value changes: a drag of
@@ -15,16 +17,27 @@ import { STRATEGY_GROUPS, STRATEGY_LABELS, TOKENIZER_LABELS } from '../labels';
 
 export const ModelField = memo(ModelFieldComponent);
 
-function ModelFieldComponent({ modelId, tokenizer }: { modelId: string | null; tokenizer: TokenizerId }) {
+function ModelFieldComponent({
+  modelId,
+  tokenizer,
+  windowOrigin,
+  windowTokens,
+}: {
+  modelId: string | null;
+  tokenizer: TokenizerId;
+  windowOrigin: WindowOrigin;
+  windowTokens: number;
+}) {
   const chooseModel = useSettings((s) => s.chooseModel);
-  const model = MODEL_PRESETS.find((m) => m.id === modelId);
+  const shown = shownModel(modelId, windowOrigin, windowTokens);
+  const model = shown?.model;
   return (
     <div className="field">
       <label htmlFor="model-preset">Model</label>
       <select
         id="model-preset"
         data-testid="model-preset"
-        value={modelId ?? ''}
+        value={model?.id ?? ''}
         onChange={(e) => chooseModel(e.target.value || null)}
       >
         <option value="">Custom window</option>
@@ -34,7 +47,12 @@ function ModelFieldComponent({ modelId, tokenizer }: { modelId: string | null; t
           </option>
         ))}
       </select>
-      {model && (
+      {model && shown.fromFile && (
+        <div className="field-note muted" data-testid="model-from-file">
+          The file&apos;s model; {model.provider}, output up to {fmt(model.maxOutputTokens)} tokens
+        </div>
+      )}
+      {model && !shown.fromFile && (
         <div className="field-note muted">
           {model.provider}; output up to {fmt(model.maxOutputTokens)} tokens, reserve{' '}
           {fmt(settingsForModel(model).reserveTokens)}

@@ -28,7 +28,7 @@ const NUMBER_SETTINGS: readonly NumberSetting[] = [
 ];
 
 export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
-  const { settings, refused, modelId, update, reset, countsFixed } = useSettings();
+  const { settings, refused, modelId, windowOrigin, update, reset, countsFixed } = useSettings();
   const pasteClaudeCode = useClaudeCodePaste();
   // One handler per field for the panel's life, so a field whose value did not change is not redrawn.
   const setters = useMemo(
@@ -60,7 +60,12 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         </button>
       </div>
 
-      <ModelField modelId={modelId} tokenizer={settings.tokenizer} />
+      <ModelField
+        modelId={modelId}
+        tokenizer={settings.tokenizer}
+        windowOrigin={windowOrigin}
+        windowTokens={settings.maxContextTokens}
+      />
 
       <NumberField
         label="Context window"

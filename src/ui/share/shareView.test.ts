@@ -174,7 +174,7 @@ describe('minimalNotes', () => {
       over: 'Longer than 2,000 characters: the text added back makes it longer than 2,000 characters.',
       added: '#3–#7 the first 200 characters of each; #12 whole',
       session:
-        "The timeline's 412 calls are left out: the reader sees the messages but not the session over time.",
+        "The recorded usage of the timeline's 412 calls is left out: the reader's timeline is estimated from the messages, with no recorded peak or input.",
       rowsTitle: 'What the reader sees (1 row)',
     });
   });
