@@ -68,6 +68,7 @@ describe('inspect --json', () => {
       'unseenKnownTokens',
       'unseenKnownSource',
       'unseenInferredTokens',
+      'unseenLab',
       'unseenLikelyMissing',
       'lastCallTokens',
       'windowSource',
