@@ -215,5 +215,11 @@ test.describe('the part of the request not in the file', () => {
     await expect(page.getByTestId('unseen-known')).toHaveText(
       'System prompt and tools (known): Claude Code 2.1.328 sends 8,588 tokens of system prompt and tools (1,524 + 7,064, claude -p, 12 tools), measured by the lab',
     );
+    // The measured figure is what the header adds, in place of the 9,000 − 3 inferred from the call's usage.
+    await expect(page.getByTestId('unseen-tokens')).toHaveText('8,588');
+    await expect(page.getByTestId('unseen-tokens')).toHaveAttribute('data-source', 'lab');
+    await expect(page.getByTestId('unseen-label')).toHaveText(
+      ' system prompt and tools (measured by the lab) ',
+    );
   });
 });

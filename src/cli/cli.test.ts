@@ -69,6 +69,7 @@ describe('inspect --json', () => {
       'unseenKnownTokens',
       'unseenKnownSource',
       'unseenInferredTokens',
+      'unseenLab',
       'unseenLikelyMissing',
       'lastCallTokens',
       'windowSource',

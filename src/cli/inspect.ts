@@ -18,7 +18,12 @@ import {
   type TranscriptShape,
 } from '../core';
 import { describeWindowOrigin } from '../core/modelWindow';
-import { describeLabMeasured, labMeasured, type LabMeasured } from '../core/harness/measured';
+import {
+  describeLabMeasured,
+  labMeasured,
+  labUnseenTokens,
+  type LabMeasured,
+} from '../core/harness/measured';
 import { describeClaudeCodeWindow, type ClaudeCodeWindow } from '../core/harness/claudeCodeWindow';
 import {
   CLAUDE_SETTINGS_HELP,
@@ -93,6 +98,7 @@ export function inspectDocument(
     unseenKnownTokens: split.knownTokens,
     unseenKnownSource: split.knownSource,
     unseenInferredTokens: split.inferredTokens,
+    unseenLab: labDocument(labMeasured(imported.format, imported.usage?.agentVersion)),
     unseenLikelyMissing: split.likelyMissing,
     lastCallTokens: split.lastCallTokens,
     ...(window ? { windowSource: { ...window.origin, tokens: window.tokens } } : {}),
@@ -111,6 +117,19 @@ export function inspectDocument(
     strategies: Object.fromEntries(a.outcomes.map((o) => [o.strategy, outcomeDocument(o)])),
     ...(shared ? { link: sharedDocument(shared) } : {}),
   };
+}
+
+/** The lab's measure of the file's agent version in the `--json` document, null for a version it has not run. */
+function labDocument(m: LabMeasured | undefined) {
+  return m
+    ? {
+        agent: m.agent,
+        version: m.version,
+        systemTokens: m.systemTokens,
+        toolTokens: m.toolTokens,
+        mode: m.mode,
+      }
+    : null;
 }
 
 /** Claude Code's own window and point in the `--json` document. */
@@ -197,6 +216,7 @@ function keptNote(a: Analysis): string {
 /** What the unseen part is, in words, after its figure. */
 const UNSEEN_SOURCE_WORDS: Record<Analysis['unseenSource'], string> = {
   'recorded-usage': "not explained by the file (inferred from the newest call's recorded usage)",
+  lab: 'system prompt and tools (measured by the lab for this agent version)',
   setting: 'system prompt and tools (as set with --unseen)',
   none: 'not in the file (none known: the file records no usage; set one with --unseen)',
 };
@@ -215,10 +235,10 @@ export function describeUnseen(a: Analysis, measured?: LabMeasured): string[] {
   const known =
     s.knownSource === 'setting'
       ? `${n(s.knownTokens)} (as set with --unseen)`
-      : s.knownSource === 'file'
-        ? `${n(s.knownTokens)} (the file's system messages, counted in the messages)`
-        : measured
-          ? describeLabMeasured(measured)
+      : s.knownSource === 'lab' && measured
+        ? describeLabMeasured(measured)
+        : s.knownSource === 'file'
+          ? `${n(s.knownTokens)} (the file's system messages, counted in the messages)`
           : 'none recorded in the file';
   const lines = [`system prompt and tools (known): ${known}`];
   if (s.inferredTokens !== null) lines.push(`not explained by the file (inferred): ${n(s.inferredTokens)}`);
@@ -352,6 +372,7 @@ export async function inspect(argv: string[], io: Io): Promise<number> {
     ...counted,
     unseenTokens: unseen?.inferredTokens ?? null,
     lastCallTokens: unseen?.lastCallTokens ?? null,
+    labTokens: labUnseenTokens(imported.format, imported.usage?.agentVersion),
   };
   const analysis = analyze(shape, settings);
   io.out(

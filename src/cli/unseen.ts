@@ -12,12 +12,17 @@ import {
   shapeOf,
   type Unseen,
 } from '../core';
+import { labUnseenTokens } from '../core/harness/measured';
 import type { ImportResult } from '../formats/types';
 
-/** `--unseen` (or a link's setting) when given, else what the file's recorded usage measures, else none. */
+/**
+ * `--unseen` (or a link's setting) when given, else the lab's measure of the
+ * file's agent version, else what the file's recorded usage measures, else none.
+ */
 export function unseenFor(imported: ImportResult, settings: SettingsInput, estimator: Estimator): Unseen {
   const typed = normalizeSettings(settings).unseenTokens;
-  if (typed !== null) return resolveUnseen(null, typed);
+  const lab = labUnseenTokens(imported.format, imported.usage?.agentVersion);
+  if (typed !== null || lab !== null) return resolveUnseen(null, typed, lab);
   const counts = shapeOf(imported.messages, estimator).counts;
   return resolveUnseen(measuredUnseen(imported.messages, counts, imported.history, estimator), null);
 }

@@ -4,9 +4,13 @@
  * sessions written here; `statusline` reads the same newest call; and the
  * window the file's model has, unless one is typed or a link carries one.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { statusText } from './statusline';
 import { run, scratch } from './testSupport.node';
+
+/** The session Claude Code 2.1.328 wrote in the conformance lab, trimmed. */
+const LAB_FIXTURE = new URL('../formats/fixtures/lab/claude-code/2.1.328/session.jsonl', import.meta.url);
 
 const common = { isSidechain: false, sessionId: 's-split', version: '2.0.55' };
 const line = (record: object) => `${JSON.stringify({ ...common, ...record })}\n`;
@@ -91,6 +95,45 @@ describe('inspect: the part not in the file, known and inferred', () => {
       await run(['inspect', scratch('split-lab-').file('s.jsonl', session()), '--tokenizer', 'chars4'])
     ).out;
     expect(other).toContain('            system prompt and tools (known): none recorded in the file');
+  });
+
+  it("counts the lab's measured 8,588 as the unseen part of a Claude Code 2.1.328 file, in place of the inferred gap", async () => {
+    const fixture = readFileSync(LAB_FIXTURE, 'utf8');
+    const doc = await inspectJson(scratch('split-lab-').file('session.jsonl', fixture));
+    expect([doc.unseenTokens, doc.unseenSource]).toEqual([8_588, 'lab']);
+    expect([doc.unseenKnownTokens, doc.unseenKnownSource, doc.unseenInferredTokens]).toEqual([
+      8_588,
+      'lab',
+      null,
+    ]);
+    expect(doc.unseenLab).toEqual({
+      agent: 'claude-code',
+      version: '2.1.328',
+      systemTokens: 1_524,
+      toolTokens: 7_064,
+      mode: 'claude -p, 12 tools',
+    });
+    expect(doc.contextTokens).toBe(3_366 + 8_588);
+    // A version the lab has not run: the gap in the newest call's usage, inferred as before.
+    const other = await inspectJson(
+      scratch('split-lab-').file(
+        'session.jsonl',
+        fixture.replaceAll('"version":"2.1.328"', '"version":"2.1.327"'),
+      ),
+    );
+    expect([other.unseenTokens, other.unseenSource, other.unseenInferredTokens, other.unseenLab]).toEqual([
+      53_633,
+      'recorded-usage',
+      53_633,
+      null,
+    ]);
+    // A size set with --unseen still wins over the lab's.
+    const typed = await inspectJson(scratch('split-lab-').file('session.jsonl', fixture), '--unseen', '5000');
+    expect([typed.unseenTokens, typed.unseenSource, typed.unseenKnownSource]).toEqual([
+      5_000,
+      'setting',
+      'setting',
+    ]);
   });
 
   it('statusline shows the same newest call that inspect reports', async () => {

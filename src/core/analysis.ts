@@ -53,6 +53,12 @@ export interface TranscriptShape {
   unseenTokens?: number | null;
   /** The newest recorded call's prompt (input + cache read + cache creation) `unseenTokens` was taken from. */
   lastCallTokens?: number | null;
+  /**
+   * The system prompt and tools the conformance lab measured the file's
+   * agent version sending (`labUnseenTokens`); it takes the place of the
+   * usage gap, and a typed setting takes its place.
+   */
+  labTokens?: number | null;
   /** The newest summary kept every message after it (`Boundary.alreadyCompacted`). */
   alreadyCompacted?: boolean;
   /** Entries weighed by the `pi` strategy but never sent (`Message.unsentAfter`). */
@@ -318,7 +324,7 @@ export function strategyOutcome(shape: TranscriptShape, input: SettingsInput): S
   const { settings } = explainSettings(input);
   const index = indexShape(shape);
   const boundary = boundaryFor(shape.roles, shape.isSummary, shape.alreadyCompacted);
-  const unseen = resolveUnseen(shape.unseenTokens, settings.unseenTokens);
+  const unseen = resolveUnseen(shape.unseenTokens, settings.unseenTokens, shape.labTokens ?? null);
   return outcomeOf(withFixed(shape, unseen.tokens), index, boundary, settings, settings.strategy);
 }
 
@@ -363,7 +369,7 @@ export function* analyzeInSteps(
   const { settings, adjustments } = explainSettings(input);
   const boundary = boundaryFor(shape.roles, shape.isSummary, shape.alreadyCompacted);
   const totalTokens = index.suffix[0];
-  const unseen = resolveUnseen(shape.unseenTokens, settings.unseenTokens);
+  const unseen = resolveUnseen(shape.unseenTokens, settings.unseenTokens, shape.labTokens ?? null);
   const fixed = withFixed(shape, unseen.tokens);
   const outcomes: StrategyOutcome[] = [];
   for (const strategy of STRATEGIES) {
@@ -396,7 +402,7 @@ export function* analyzeInSteps(
   };
 }
 
-/** The known and inferred parts of `shape`'s unseen part: the file's system messages, the typed size, the usage gap. */
+/** The known and inferred parts of `shape`'s unseen part: the file's system messages, the lab's or typed size, the usage gap. */
 function splitOf(
   shape: TranscriptShape,
   index: CutIndex,
@@ -409,5 +415,5 @@ function splitOf(
     typeof shape.unseenTokens === 'number'
       ? { inferredTokens: shape.unseenTokens, lastCallTokens: shape.lastCallTokens ?? null }
       : null;
-  return splitUnseen({ systemTokens, messageTokens, measured, typed });
+  return splitUnseen({ systemTokens, messageTokens, measured, lab: shape.labTokens ?? null, typed });
 }

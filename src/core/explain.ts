@@ -37,6 +37,7 @@ export interface VerdictInput {
 export const UNSEEN_NAMES: Record<UnseenSource, string> = {
   'recorded-usage': 'not explained by the file',
   setting: 'system prompt and tools',
+  lab: 'system prompt and tools',
   none: 'not in the file',
 };
 

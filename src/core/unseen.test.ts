@@ -99,6 +99,13 @@ describe('the part in force', () => {
     expect(resolveUnseen(undefined, 0)).toEqual({ tokens: 0, source: 'setting' });
   });
 
+  it("is the lab's measure of the agent version before the usage gap, and the typed setting before both", () => {
+    expect(resolveUnseen(15_000, null, 8_588)).toEqual({ tokens: 8_588, source: 'lab' });
+    expect(resolveUnseen(null, null, 8_588)).toEqual({ tokens: 8_588, source: 'lab' });
+    expect(resolveUnseen(15_000, 2_000, 8_588)).toEqual({ tokens: 2_000, source: 'setting' });
+    expect(resolveUnseen(15_000, null, null)).toEqual({ tokens: 15_000, source: 'recorded-usage' });
+  });
+
   it('is a whole count when typed, and a negative one is refused with the reason', () => {
     expect(normalizeSettings({ unseenTokens: 1_500.7 }).unseenTokens).toBe(1_500);
     expect(normalizeSettings({}).unseenTokens).toBeNull();
@@ -121,6 +128,28 @@ const linkcheck: TranscriptShape = {
   unseenTokens: 16_831,
 };
 const small = { maxContextTokens: 12_000, reserveTokens: 2_000, keepRecentTokens: 2_000 };
+
+describe("the lab's measure of the agent version", () => {
+  it('is what the verdict adds in place of the inferred gap, known, with nothing said to be missing', () => {
+    // 16,831 inferred, far over 10× the 2,943 in messages, would say the file misses part of the conversation.
+    const a = analyze({ ...linkcheck, labTokens: 8_588, lastCallTokens: 19_774 }, small);
+    expect([a.unseenTokens, a.unseenSource, a.contextTokens]).toEqual([8_588, 'lab', 2_943 + 3 + 8_588]);
+    expect(a.unseenSplit).toEqual({
+      knownTokens: 8_588,
+      knownSource: 'lab',
+      inferredTokens: null,
+      lastCallTokens: 19_774,
+      likelyMissing: false,
+    });
+    // A typed size still replaces it.
+    const typed = analyze({ ...linkcheck, labTokens: 8_588 }, { ...small, unseenTokens: 1_000 });
+    expect([typed.unseenTokens, typed.unseenSource, typed.unseenSplit.knownSource]).toEqual([
+      1_000,
+      'setting',
+      'setting',
+    ]);
+  });
+});
 
 describe('every verdict counts the part not in the file', () => {
   it('the header: 19,777 tokens in context, over the threshold of 10,000, where the rows alone were under', () => {

@@ -7,6 +7,7 @@
  */
 import { measureUnseen, type Estimator, type Message, type TokenizerId } from '../core';
 import { shapeWithCounts } from '../core/analysis';
+import { labUnseenTokens } from '../core/harness/measured';
 import { ImportError } from '../formats/types';
 import type { Estimators } from './estimators';
 import { firstLine } from './firstLine';
@@ -50,16 +51,18 @@ function assemble(
   const messages = session.current();
   const pinned = session.pinned;
   const unseen = measureUnseen(messages, counts, imported.history, estimator);
+  // A share link's transcript arrives as our JSON; the page names the sender's format.
+  const format = imported.sourceFormat ?? imported.format;
   return {
     ...shapeWithCounts(messages, counts, estimator),
     // A link's transcript without its usage per call brings the sender's measurement instead.
     unseenTokens: unseen?.inferredTokens ?? imported.unseenTokens ?? null,
     lastCallTokens: unseen?.lastCallTokens ?? null,
+    labTokens: labUnseenTokens(format, imported.usage?.agentVersion),
     ...(pinned ? { pinnedCall: pinned.call } : {}),
     recordedCompactions: imported.history?.compactions.length ?? 0,
     key: session.nextViewKey(),
-    // A share link's transcript arrives as our JSON; the page names the sender's format.
-    format: imported.sourceFormat ?? imported.format,
+    format,
     detection: imported.detection,
     issues: imported.issues,
     title: imported.title,

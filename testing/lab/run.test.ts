@@ -1,6 +1,10 @@
 /** The lab runner's options and where it keeps its cache. */
 import { describe, expect, it } from 'vitest';
-import { cacheDir, parseArgs } from './run';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LabAgent } from './agent';
+import { cacheDir, missingFromCache, parseArgs } from './run';
 import { cleanEnv, registryEnv } from './exec';
 
 describe('parseArgs', () => {
@@ -11,6 +15,7 @@ describe('parseArgs', () => {
         latest: true,
         keep: true,
         json: true,
+        ifCached: false,
       },
     );
     expect(parseArgs(['--agent', 'codex,claude-code']).agents).toEqual(['codex', 'claude-code']);
@@ -19,6 +24,36 @@ describe('parseArgs', () => {
   it('refuses an unknown agent or option and names the known ones', () => {
     expect(() => parseArgs(['--agent', 'nope'])).toThrow(/no lab agent nope \(known: .*codex/);
     expect(() => parseArgs(['--fast'])).toThrow('unknown option --fast');
+  });
+});
+
+describe('--if-cached', () => {
+  it('is read, and refused beside --latest, which asks the registry', () => {
+    expect(parseArgs(['--if-cached']).ifCached).toBe(true);
+    expect(() => parseArgs(['--if-cached', '--latest'])).toThrow(
+      '--if-cached never downloads, so it cannot run --latest',
+    );
+  });
+
+  it('names each agent whose pinned version is not installed in the cache', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'lab-cached-'));
+    const agent = (id: string, packageName: string, pinned: string) =>
+      ({ id, name: id.toUpperCase(), packageName, pinned }) as LabAgent;
+    const install = (folder: string, packageName: string, version: string) => {
+      const dir = join(cache, folder, 'node_modules', packageName);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ version }));
+    };
+    install('a@1.0.0', 'pkg-a', '1.0.0');
+    // Another version in the pinned version's folder is not the pinned one.
+    install('b@2.0.0', '@scope/pkg-b', '1.9.0');
+    const agents = [
+      agent('a', 'pkg-a', '1.0.0'),
+      agent('b', '@scope/pkg-b', '2.0.0'),
+      agent('c', 'pkg-c', '3.0.0'),
+    ];
+    expect(missingFromCache(cache, agents)).toEqual(['B 2.0.0', 'C 3.0.0']);
+    expect(missingFromCache(cache, agents.slice(0, 1))).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@
  *   npm run lab -- --latest              also the registry's newest version, and what changed
  *   npm run lab -- --keep                keep the scratch folders (their paths are printed)
  *   npm run lab -- --json                the results as JSON on standard output
+ *   npm run lab -- --if-cached           run only when every pinned agent is in the cache (CI)
  *
  * The cache is `$LAB_CACHE`, else `$XDG_CACHE_HOME/compaction-playground-lab`,
  * else `~/.cache/compaction-playground-lab`; scratch runs live in its `runs/`.
@@ -25,6 +26,7 @@ import { checkRun, type LabResult } from './checks';
 import { compareVersions, formatLine, formatTable } from './report';
 import { execClean, OFFLINE_ENV, registryEnv } from './exec';
 import { trimJsonl } from './fixture';
+import { installedVersion } from './install';
 import { labRequests } from './requests';
 import { writeProject } from './project';
 
@@ -33,10 +35,12 @@ export interface LabOptions {
   latest: boolean;
   keep: boolean;
   json: boolean;
+  /** Run only when every chosen agent's pinned version is already in the cache: never download. */
+  ifCached: boolean;
 }
 
 export function parseArgs(args: readonly string[]): LabOptions {
-  const options: LabOptions = { agents: [], latest: false, keep: false, json: false };
+  const options: LabOptions = { agents: [], latest: false, keep: false, json: false, ifCached: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--agent') {
@@ -46,8 +50,13 @@ export function parseArgs(args: readonly string[]): LabOptions {
     } else if (arg === '--latest') options.latest = true;
     else if (arg === '--keep') options.keep = true;
     else if (arg === '--json') options.json = true;
-    else throw new Error(`unknown option ${arg} (known: --agent <id>, --latest, --keep, --json)`);
+    else if (arg === '--if-cached') options.ifCached = true;
+    else
+      throw new Error(`unknown option ${arg} (known: --agent <id>, --latest, --keep, --json, --if-cached)`);
   }
+  // The newest version is asked of the registry and may need installing: not what --if-cached promises.
+  if (options.ifCached && options.latest)
+    throw new Error('--if-cached never downloads, so it cannot run --latest');
   const known = new Set(AGENTS.map((agent) => agent.id));
   const unknown = options.agents.filter((id) => !known.has(id));
   if (unknown.length) throw new Error(`no lab agent ${unknown.join(', ')} (known: ${[...known].join(', ')})`);
@@ -57,6 +66,13 @@ export function parseArgs(args: readonly string[]): LabOptions {
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.LAB_CACHE) return env.LAB_CACHE;
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'compaction-playground-lab');
+}
+
+/** The chosen agents whose pinned version is not installed in `cache`, as "Name version". */
+export function missingFromCache(cache: string, agents: readonly LabAgent[]): string[] {
+  return agents
+    .filter((a) => installedVersion(join(cache, `${a.id}@${a.pinned}`), a.packageName) !== a.pinned)
+    .map((a) => `${a.name} ${a.pinned}`);
 }
 
 function fresh(dir: string): string {
@@ -170,9 +186,16 @@ async function runOne(
 
 export async function runLab(options: LabOptions): Promise<LabResult[]> {
   const cache = cacheDir();
-  mkdirSync(cache, { recursive: true });
   const agents = options.agents.length ? AGENTS.filter((a) => options.agents.includes(a.id)) : AGENTS;
   const out = (line: string) => (options.json ? process.stderr : process.stdout).write(`${line}\n`);
+  if (options.ifCached) {
+    const missing = missingFromCache(cache, agents);
+    if (missing.length) {
+      out(`lab: skipped, not in the cache ${cache} (--if-cached never downloads): ${missing.join(', ')}`);
+      return [];
+    }
+  }
+  mkdirSync(cache, { recursive: true });
   const mock = await startMockLlm({ host: '127.0.0.1' });
   const results: LabResult[] = [];
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeLabMeasured, labMeasured } from './measured';
+import { describeLabMeasured, labMeasured, labUnseenTokens } from './measured';
 
 describe('labMeasured', () => {
   it("finds the lab's figure for an agent at exactly the version it ran", () => {
@@ -11,6 +11,15 @@ describe('labMeasured', () => {
     expect(labMeasured('claude-code', '2.1.327')).toBeUndefined();
     expect(labMeasured('pi', '2.1.328')).toBeUndefined();
     expect(labMeasured('codex', undefined)).toBeUndefined();
+  });
+});
+
+describe('labUnseenTokens', () => {
+  it('is the system prompt and tools together for a version the lab ran, and null for any other', () => {
+    expect(labUnseenTokens('claude-code', '2.1.328')).toBe(8_588);
+    expect(labUnseenTokens('codex', '0.171.0')).toBe(7_950);
+    expect(labUnseenTokens('claude-code', '2.1.327')).toBeNull();
+    expect(labUnseenTokens('claude-code', undefined)).toBeNull();
   });
 });
 

@@ -60,6 +60,16 @@ export function labMeasured(agent: string, version: string | undefined): LabMeas
   return LAB_MEASURED.find((m) => m.agent === agent && m.version === version);
 }
 
+/**
+ * The system prompt and tools this agent version sends, in tokens, as the
+ * unseen part of every request (`TranscriptShape.labTokens`); null for a
+ * version the lab has not run, whose part stays inferred from usage.
+ */
+export function labUnseenTokens(agent: string, version: string | undefined): number | null {
+  const m = labMeasured(agent, version);
+  return m ? m.systemTokens + m.toolTokens : null;
+}
+
 /** The sentence the page and `inspect` show for a measured part. */
 export function describeLabMeasured(m: LabMeasured): string {
   const total = formatCount(m.systemTokens + m.toolTokens);

@@ -54,6 +54,7 @@ function ContextParts({ analysis }: { analysis: PageAnalysis }) {
   const { framingTokens, unseenTokens, unseenSource, contextTokens, totalTokens } = analysis;
   if (contextTokens === totalTokens) return null;
   const inferred = unseenSource === 'recorded-usage';
+  const lab = unseenSource === 'lab';
   return (
     <span data-testid="context-parts">
       {framingTokens > 0 && (
@@ -68,7 +69,9 @@ function ContextParts({ analysis }: { analysis: PageAnalysis }) {
           title={
             inferred
               ? "Inferred: what the newest call's recorded usage holds beyond the file's messages (system prompt and tools, and whatever else the file misses)"
-              : 'System prompt and tool definitions, as set in the settings: every request holds them, the file does not'
+              : lab
+                ? 'System prompt and tool definitions this agent version sends, measured by the conformance lab: every request holds them, the file does not'
+                : 'System prompt and tool definitions, as set in the settings: every request holds them, the file does not'
           }
         >
           <span className="muted">+ </span>
@@ -76,7 +79,11 @@ function ContextParts({ analysis }: { analysis: PageAnalysis }) {
             {fmt(unseenTokens)}
           </span>
           <span className="muted" data-testid="unseen-label">
-            {inferred ? ' not explained by the file (inferred) ' : ' system prompt and tools (set) '}
+            {inferred
+              ? ' not explained by the file (inferred) '
+              : lab
+                ? ' system prompt and tools (measured by the lab) '
+                : ' system prompt and tools (set) '}
           </span>
         </span>
       )}

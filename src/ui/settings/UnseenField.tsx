@@ -10,6 +10,8 @@ function sourceNote(source: UnseenSource, tokens: number, measured: number | nul
   switch (source) {
     case 'recorded-usage':
       return `not explained by the file, inferred from its newest call's usage: ${fmt(tokens)} tokens`;
+    case 'lab':
+      return `measured by the lab for this agent version: ${fmt(tokens)} tokens (type a size to replace it)`;
     case 'setting':
       return measured === null
         ? 'typed; empty leaves it to the file'
@@ -28,10 +30,10 @@ function SplitNote({ split, lab }: { split: UnseenSplit; lab: LabMeasured | unde
   const known =
     split.knownSource === 'setting'
       ? `${fmt(split.knownTokens)} as typed`
-      : split.knownSource === 'file'
-        ? `${fmt(split.knownTokens)}, the file's system messages (counted with the messages)`
-        : lab
-          ? describeLabMeasured(lab)
+      : split.knownSource === 'lab' && lab
+        ? describeLabMeasured(lab)
+        : split.knownSource === 'file'
+          ? `${fmt(split.knownTokens)}, the file's system messages (counted with the messages)`
           : 'none recorded in the file';
   return (
     <ul className="field-note muted unseen-split" data-testid="unseen-split">
