@@ -136,7 +136,7 @@ test("the playground's panels say which sample, model and agent the file is, and
   const totals = page.getByTestId('chart-totals-table');
   await expect(totals.locator('tr').first()).toBeAttached();
   const bars = (await totals.locator('th').allTextContents()).map((name) =>
-    name.replace(/^after /, '').replace(/ \(the chosen strategy\)$/, ''),
+    name.replace(/^(?:would be )?after /, '').replace(/ \(the chosen strategy\)$/, ''),
   );
   expect(bars).toHaveLength(19);
   const figure = page.locator('.charts figure').first();
