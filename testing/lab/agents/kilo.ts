@@ -8,7 +8,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentRun, LabAgent, RunContext } from '../agent';
-import { bigPrompt, filesUnder, installPinned, tailOf } from './pinnedPackage';
+import { mockProviderConfig, runInstalled } from './opencode';
+import { bigPrompt, filesUnder, installPinned } from './pinnedPackage';
 
 const PACKAGE = '@kilocode/cli';
 /** The platform packages its install script picks from, in its order for this machine. */
@@ -33,29 +34,9 @@ const quiet = (ctx: RunContext): Record<string, string> => ({
   KILO_TELEMETRY_LEVEL: 'off',
 });
 
-function config(ctx: RunContext): object {
-  return {
-    autoupdate: false,
-    share: 'disabled',
-    model: `lab/${ctx.model}`,
-    provider: {
-      lab: {
-        npm: '@ai-sdk/openai-compatible',
-        name: 'Lab mock',
-        options: { baseURL: `${ctx.mockUrl}/v1`, apiKey: 'lab-key' },
-        models: { [ctx.model]: { name: ctx.model, limit: { context: CONTEXT, output: OUTPUT } } },
-      },
-    },
-    compaction: { auto: true },
-  };
-}
+const config = (ctx: RunContext): object => mockProviderConfig(ctx, CONTEXT, OUTPUT);
 
-async function kilo(ctx: RunContext, args: string[]): Promise<string> {
-  const [command, ...rest] = ctx.installed.command;
-  const run = await ctx.exec(command, [...rest, ...args], { env: quiet(ctx) });
-  if (run.code !== 0) throw new Error(`kilo ${args[0]} failed: ${tailOf(run)}`);
-  return run.stdout;
-}
+const kilo = (ctx: RunContext, args: string[]) => runInstalled('kilo', ctx, quiet(ctx), args);
 
 export const kiloAgent: LabAgent = {
   id: 'kilo',

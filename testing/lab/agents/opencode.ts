@@ -30,9 +30,9 @@ const quiet = (ctx: RunContext): Record<string, string> => ({
   OPENCODE_DISABLE_CLAUDE_CODE: '1',
 });
 
-function config(ctx: RunContext): object {
+/** OpenCode's settings pointing it at the mock with a small window; Kilo, its fork, reads the same. */
+export function mockProviderConfig(ctx: RunContext, context: number, output: number): object {
   return {
-    $schema: 'https://opencode.ai/config.json',
     autoupdate: false,
     share: 'disabled',
     model: `lab/${ctx.model}`,
@@ -41,19 +41,32 @@ function config(ctx: RunContext): object {
         npm: '@ai-sdk/openai-compatible',
         name: 'Lab mock',
         options: { baseURL: `${ctx.mockUrl}/v1`, apiKey: 'lab-key' },
-        models: { [ctx.model]: { name: ctx.model, limit: { context: CONTEXT, output: OUTPUT } } },
+        models: { [ctx.model]: { name: ctx.model, limit: { context, output } } },
       },
     },
     compaction: { auto: true },
   };
 }
 
-async function opencode(ctx: RunContext, args: string[]): Promise<string> {
+const config = (ctx: RunContext): object => ({
+  $schema: 'https://opencode.ai/config.json',
+  ...mockProviderConfig(ctx, CONTEXT, OUTPUT),
+});
+
+/** Runs the installed command with these arguments; its output, or an error naming the tail of what it said. */
+export async function runInstalled(
+  name: string,
+  ctx: RunContext,
+  env: Record<string, string>,
+  args: string[],
+): Promise<string> {
   const [command, ...rest] = ctx.installed.command;
-  const run = await ctx.exec(command, [...rest, ...args], { env: quiet(ctx) });
-  if (run.code !== 0) throw new Error(`opencode ${args[0]} failed: ${tailOf(run)}`);
+  const run = await ctx.exec(command, [...rest, ...args], { env });
+  if (run.code !== 0) throw new Error(`${name} ${args[0]} failed: ${tailOf(run)}`);
   return run.stdout;
 }
+
+const opencode = (ctx: RunContext, args: string[]) => runInstalled('opencode', ctx, quiet(ctx), args);
 
 export const opencodeAgent: LabAgent = {
   id: 'opencode',
