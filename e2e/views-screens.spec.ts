@@ -58,9 +58,10 @@ test.describe('views that stand on their own', () => {
     await expect(page.getByTestId('cases-ranking')).toContainText(
       'Strategies that compacted in at least half their runs come first',
     );
-    // cline compacts 2 of the 20 runs: marked, and ranked after every strategy that compacted in half or more.
+    // cline compacts in few of its runs (2 of the 20 shipped): marked, and ranked after every strategy that
+    // compacted in half or more. Counted by pattern, so a new case changes no number here.
     const cline = page.locator('[data-testid="cases-table"] tr[data-strategy="cline"]');
-    await expect(cline.getByTestId('cases-compacted')).toHaveText('2 of 20 too few');
+    await expect(cline.getByTestId('cases-compacted')).toHaveText(/^\d+ of \d+ too few$/);
     await expect(page.getByTestId('cases-chart-few')).toContainText(
       '*: compacted in fewer than half its runs',
     );
@@ -68,7 +69,7 @@ test.describe('views that stand on their own', () => {
       .getByTestId('cases-chart-table')
       .locator('tr')
       .filter({ has: page.locator('th', { hasText: /^cline$/ }) });
-    await expect(clineInChart).toContainText('compacted in 2 of 20 runs');
+    await expect(clineInChart).toContainText(/compacted in \d+ of \d+ runs/);
     const tiers = await page
       .locator('[data-testid="cases-table"] tbody tr:not(.cases-baseline) [data-testid="cases-compacted"]')
       .evaluateAll((cells) => cells.map((c) => c.className));
