@@ -153,6 +153,24 @@ describe('recognising a summarization request', () => {
     expect(isSummaryRequest(readConversation('openai-chat', asked))).toBe(false);
   });
 
+  it("closes the turn on OpenCode's own carry-on prompt after a compaction instead of starting the tools again", () => {
+    const body = {
+      messages: [
+        { role: 'user', content: 'Read README.md.' },
+        {
+          role: 'user',
+          content:
+            'Continue if you have next steps, or stop and ask for clarification if you are unsure how to proceed.',
+        },
+      ],
+      tools: [{ type: 'function', function: { name: 'read', description: 'Read a file', parameters: {} } }],
+    };
+    expect(agentReply(readConversation('openai-chat', body), 'call_')).toEqual({
+      kind: 'text',
+      text: CLOSING_TEXT,
+    });
+  });
+
   it('does not take a turn whose earlier message mentions a summary, nor a tool result that does', () => {
     const body = anthropicBody([
       { role: 'user', content: 'Summarize the conversation later.' },

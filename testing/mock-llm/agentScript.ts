@@ -164,9 +164,18 @@ const LEAD_TEXT: Readonly<Record<Role, string>> = {
   write: 'Writing the notes.',
 };
 
+/**
+ * What an agent sends by itself after compacting, to carry on its turn (OpenCode 1.18's
+ * "Continue if you have next steps …"): the script's work is done, so it closes the turn
+ * rather than start the same tool calls again (which compacted again, without end).
+ */
+export const AUTO_CONTINUE: readonly RegExp[] = [/^Continue if you have next steps/];
+
 /** What the scripted agent answers to `conversation`; `idPrefix` is the protocol's (`toolu_`, `call_`). */
 export function agentReply(conversation: Conversation, idPrefix: string): AgentReply {
   if (isSummaryRequest(conversation)) return { kind: 'summary' };
+  if (AUTO_CONTINUE.some((prompt) => prompt.test(conversation.lastUserText.trimStart())))
+    return { kind: 'text', text: CLOSING_TEXT };
   const steps = plan(conversation.tools);
   const at = stepOf(conversation.turns);
   if (at >= steps.length) return { kind: 'text', text: CLOSING_TEXT };
