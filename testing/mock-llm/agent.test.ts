@@ -133,7 +133,7 @@ describe('recognising a summarization request', () => {
     expect(isSummaryRequest(readConversation('openai-responses', body))).toBe(true);
   });
 
-  it("takes pi 1.6's request under its summarizing system prompt as one, whatever its instructions say", () => {
+  it("takes pi 1.6's and OpenCode 1.18's requests under their summarizing system prompts as one, whatever its instructions say", () => {
     const body = {
       messages: [
         {
@@ -147,6 +147,10 @@ describe('recognising a summarization request', () => {
       ],
     };
     expect(isSummaryRequest(readConversation('openai-chat', body))).toBe(true);
+    const opencode = {
+      messages: [{ role: 'system', content: 'You are a context summarization agent.' }, body.messages[1]],
+    };
+    expect(isSummaryRequest(readConversation('openai-chat', opencode))).toBe(true);
     const asked = {
       messages: [{ role: 'system', content: 'You are a coding assistant.' }, body.messages[1]],
     };

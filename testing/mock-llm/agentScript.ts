@@ -90,8 +90,11 @@ export function cwdOf(conversation: Conversation): string | undefined {
   return undefined;
 }
 
-/** System prompts of a request made only to summarize (pi 1.6 sends its prompts after the transcript, under one). */
-export const SUMMARY_SYSTEMS: readonly RegExp[] = [/^You are a context summarization assistant/];
+/**
+ * System prompts of a request made only to summarize: pi 1.6 ("assistant") and OpenCode 1.18
+ * ("agent") send the transcript as one user message under one, their instructions after it.
+ */
+export const SUMMARY_SYSTEMS: readonly RegExp[] = [/^You are a context summarization (?:assistant|agent)\b/];
 
 export function isSummaryRequest(conversation: Conversation): boolean {
   return (
