@@ -4,10 +4,15 @@
  * `area.event`. The conversation is in four of them: `system.message`,
  * `user.message` (the model reads `transformedContent`, the prompt with
  * what the CLI attached), `assistant.message` (text, reasoning and
- * `toolRequests`) and `tool.execution_complete` (the result). The rest
- * (turn markers, hooks, model changes, usage checkpoints) is for the app.
- * Events with `data.parentToolCallId` belong to a sub-agent run inside a
- * tool call; the main conversation does not carry them.
+ * `toolRequests`) and `tool.execution_complete` (the result). Three more
+ * change what the model gets or say what it cost: an applied
+ * `session.compaction_complete`, a `session.truncation`, and the
+ * `session.usage_record` written before each reply (fields as in
+ * github/copilot-sdk `nodejs/src/generated/session-events.ts`, and as the
+ * conformance lab saw Copilot CLI 1.0.102 send them). The rest (turn
+ * markers, hooks, model changes) is for the app. Events with
+ * `data.parentToolCallId` belong to a sub-agent run inside a tool call; the
+ * main conversation does not carry them.
  */
 import type { Message, ToolCall } from '../core/message';
 import { makeMessage } from './build';
@@ -15,7 +20,9 @@ import type { Imported, JsonlImporter, JsonlSession } from './format';
 import { detection } from './format';
 import { counted, type IssueLog } from './issues';
 import type { JsonRecord } from './json';
-import { arr, field, isRecord, rec, safeStringify, str } from './json';
+import { arr, field, isRecord, num, rec, safeStringify, str } from './json';
+import { callUsage, type CallUsage, SessionRecorder } from './sessionRecorder';
+import type { ImportUsage } from './types';
 
 const MESSAGE_EVENTS = new Set([
   'system.message',
@@ -68,9 +75,18 @@ export const copilotCli: JsonlImporter = {
 };
 
 class CopilotSession implements JsonlSession {
-  private readonly messages: Message[] = [];
+  /** The context now: the system prompt first, as every request carries it. */
+  private messages: Message[] = [];
+  private readonly recorder = new SessionRecorder();
+  /** What the user typed, in order: Copilot repeats them in the message that carries a summary. */
+  private readonly prompts: string[] = [];
+  /** The newest `session.usage_record`, waiting for the reply it belongs to (written just before it). */
+  private pendingCall: CallUsage | undefined;
+  private lastCall: CallUsage | undefined;
   private subAgentEvents = 0;
   private model: string | undefined;
+  /** `session.start`'s `copilotVersion`: the Copilot CLI that wrote the events. */
+  private agentVersion: string | undefined;
 
   constructor(private readonly log: IssueLog) {}
 
@@ -82,36 +98,49 @@ class CopilotSession implements JsonlSession {
     const type = str(record, 'type')!;
     const data = rec(record, 'data')!;
     const id = str(record, 'id')!;
-    if (type === 'session.start') this.model = str(data, 'selectedModel') ?? this.model;
-    if (!MESSAGE_EVENTS.has(type)) return;
+    if (type === 'session.start') {
+      this.model = str(data, 'selectedModel') ?? this.model;
+      this.agentVersion = str(data, 'copilotVersion') ?? this.agentVersion;
+    }
     if (str(data, 'parentToolCallId') !== undefined) {
-      this.subAgentEvents++;
+      if (MESSAGE_EVENTS.has(type)) this.subAgentEvents++;
       return;
     }
+    if (type === 'session.usage_record') this.pendingCall = recordedUsage(data);
+    else if (type === 'session.compaction_complete') this.compacted(data, id, line);
+    else if (type === 'session.truncation') this.truncated(data, line);
+    if (MESSAGE_EVENTS.has(type)) this.message(type, data, id, line);
+  }
+
+  private message(type: string, data: JsonRecord, id: string, line: number): void {
     const source = { line };
     switch (type) {
       case 'system.message': {
-        // Each interaction writes the system prompt again; a request carries it once, the newest.
+        // Each interaction writes the system prompt again; a request carries it once, the newest, first.
         const content = str(data, 'content') ?? '';
         const system = this.messages.find((m) => m.role === 'system');
         if (system) system.content = content;
-        else this.messages.push(makeMessage({ id, role: 'system', content, source }));
+        else this.messages.unshift(this.recorded(makeMessage({ id, role: 'system', content, source })));
         return;
       }
       case 'user.message':
+        this.prompts.push(str(data, 'content') ?? '');
         this.messages.push(
-          makeMessage({
-            id,
-            role: 'user',
-            content: str(data, 'transformedContent') ?? str(data, 'content') ?? '',
-            images: (arr(data, 'attachments') ?? []).filter((a) => isRecord(a) && str(a, 'type') === 'image')
-              .length,
-            source,
-          }),
+          this.recorded(
+            makeMessage({
+              id,
+              role: 'user',
+              content: str(data, 'transformedContent') ?? str(data, 'content') ?? '',
+              images: (arr(data, 'attachments') ?? []).filter(
+                (a) => isRecord(a) && str(a, 'type') === 'image',
+              ).length,
+              source,
+            }),
+          ),
         );
         return;
-      case 'assistant.message':
-        this.messages.push(
+      case 'assistant.message': {
+        const reply = this.recorded(
           makeMessage({
             id,
             role: 'assistant',
@@ -121,18 +150,83 @@ class CopilotSession implements JsonlSession {
             source,
           }),
         );
+        this.messages.push(reply);
+        if (this.pendingCall) this.recorder.call(reply, this.pendingCall);
+        this.lastCall = this.pendingCall ?? this.lastCall;
+        this.pendingCall = undefined;
         return;
+      }
       case 'tool.execution_complete':
         this.messages.push(
-          makeMessage({
-            id,
-            role: 'tool',
-            content: resultText(data),
-            toolCallId: str(data, 'toolCallId'),
-            source,
-          }),
+          this.recorded(
+            makeMessage({
+              id,
+              role: 'tool',
+              content: resultText(data),
+              toolCallId: str(data, 'toolCallId'),
+              source,
+            }),
+          ),
         );
     }
+  }
+
+  private recorded(message: Message): Message {
+    this.recorder.record(message);
+    return message;
+  }
+
+  /**
+   * An applied compaction: the first `preCompactionMessagesLength` messages
+   * of the context (the system prompt counted) give way to one user message
+   * with the user's prompts and the summary; what the turn added while the
+   * summary was being written is kept after it. A cancelled or failed one
+   * changes nothing.
+   */
+  private compacted(data: JsonRecord, id: string, line: number): void {
+    const summary = str(data, 'summaryContent');
+    const before = num(data, 'preCompactionMessagesLength');
+    const outcome = str(data, 'outcome');
+    if (field(data, 'success') !== true || (outcome !== undefined && outcome !== 'applied')) return;
+    if (summary === undefined || before === undefined) return;
+    const system = this.messages.filter((m) => m.role === 'system');
+    const conversation = this.messages.filter((m) => m.role !== 'system');
+    const kept = conversation.slice(Math.max(0, before - system.length));
+    const written = makeMessage({
+      id,
+      role: 'user',
+      kind: 'summary',
+      content: summaryMessage(this.prompts, summary),
+      source: { line },
+    });
+    this.messages = [...system, written, ...kept];
+    this.recorder.compaction(
+      this.messages,
+      {
+        trigger: str(data, 'trigger') === 'manual' ? 'manual' : 'auto',
+        tokensBefore: num(data, 'preCompactionTokens') ?? null,
+        tokensAfter: num(data, 'postCompactionTokens') ?? null,
+        source: 'session.compaction_complete',
+        line,
+      },
+      written,
+    );
+  }
+
+  /** A truncation: the oldest messages after the system prompt are no longer sent, and nothing takes their place. */
+  private truncated(data: JsonRecord, line: number): void {
+    const removed = num(data, 'messagesRemovedDuringTruncation') ?? 0;
+    if (removed === 0) return;
+    const system = this.messages.filter((m) => m.role === 'system');
+    const conversation = this.messages.filter((m) => m.role !== 'system');
+    this.messages = [...system, ...conversation.slice(removed)];
+    this.recorder.compaction(this.messages, {
+      trigger: 'auto',
+      tokensBefore: num(data, 'preTruncationTokensInMessages') ?? null,
+      tokensAfter: num(data, 'postTruncationTokensInMessages') ?? null,
+      source: 'session.truncation',
+      line,
+    });
   }
 
   finish(): Imported {
@@ -141,8 +235,55 @@ class CopilotSession implements JsonlSession {
         'sidechain-lines',
         `${counted(this.subAgentEvents, 'sub-agent event')} (inside a tool call) ${this.subAgentEvents === 1 ? 'was' : 'were'} left out: the main conversation does not carry them`,
       );
-    return { messages: this.messages, usage: this.model ? { model: this.model } : undefined };
+    return {
+      messages: this.messages,
+      usage: this.usage(),
+      history: this.recorder.history(this.messages),
+    };
   }
+
+  private usage(): ImportUsage | undefined {
+    const call = this.lastCall;
+    const usage: ImportUsage = {
+      ...(call?.contextTokens != null ? { contextTokens: call.contextTokens } : {}),
+      ...(call?.cacheReadTokens ? { cachedInputTokens: call.cacheReadTokens } : {}),
+      ...(call?.outputTokens != null ? { outputTokens: call.outputTokens } : {}),
+      ...(this.model ? { model: this.model } : {}),
+      ...(this.agentVersion ? { agentVersion: this.agentVersion } : {}),
+    };
+    return Object.keys(usage).length > 0 ? usage : undefined;
+  }
+}
+
+/**
+ * One call's usage from `session.usage_record`. Its `inputTokens` is read as
+ * the whole prompt, as the OpenAI protocol Copilot spoke in the lab counts
+ * it (the cache was empty there, so the split is not confirmed).
+ */
+function recordedUsage(data: JsonRecord): CallUsage | undefined {
+  const usage = rec(data, 'usage');
+  if (!usage) return undefined;
+  return callUsage({
+    total: num(usage, 'inputTokens'),
+    cacheRead: num(usage, 'cacheReadTokens') || undefined,
+    cacheWrite: num(usage, 'cacheWriteTokens') || undefined,
+    output: num(usage, 'outputTokens'),
+    model: str(usage, 'model'),
+  });
+}
+
+/**
+ * The user message Copilot CLI 1.0.102 sends in place of what it compacted,
+ * as the lab recorded it: a line saying history was summarized, the user's
+ * own prompts, then the summary.
+ */
+function summaryMessage(prompts: readonly string[], summary: string): string {
+  const asked = prompts.map((p) => `<user_message>\n${p}\n</user_message>`).join('\n');
+  return (
+    'Some of the conversation history has been summarized to free up context.\n\n' +
+    'You were originally given instructions from a user over one or more turns. Here were the user messages:\n' +
+    `${asked}\n\nHere is a summary of the prior context:\n<summary>\n${summary}\n</summary>\n`
+  );
 }
 
 function toolRequests(data: JsonRecord, id: string): ToolCall[] {

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkImport, importIsExact } from '../../testing/lab/checks';
+import { labMeasured, labUnseenOf } from '../core/harness/measured';
 import { importTranscript } from './registry';
 import type { FormatId } from './types';
 
@@ -61,6 +62,15 @@ const FIXTURES: readonly LabFixture[] = [
     pairs: 14,
     compactions: 1,
   },
+  {
+    agent: 'Copilot CLI',
+    path: 'copilot/events-1.0.102.jsonl',
+    format: 'copilot-cli',
+    version: '1.0.102',
+    messages: 14,
+    pairs: 5,
+    compactions: 2,
+  },
 ];
 
 describe.each(FIXTURES)('$agent $version in the lab', (f) => {
@@ -87,7 +97,7 @@ describe.each(FIXTURES)('$agent $version in the lab', (f) => {
     expect(importIsExact(check)).toBe(true);
   });
 
-  it("names the agent's version with the file's usage (Claude Code's line `version`, Codex's `cli_version`)", () => {
+  it("names the agent's version with the file's usage (Claude Code's line `version`, Codex's `cli_version`, Copilot's `copilotVersion`)", () => {
     expect(importTranscript(text).usage?.agentVersion).toBe(f.version);
   });
 });
@@ -97,5 +107,93 @@ describe('Codex 0.169 and later in the lab', () => {
     const lines = fixture('codex/0.169.0/rollout.jsonl').trim().split('\n');
     expect(lines.every((line) => /"ordinal":\d+/.test(line))).toBe(true);
     expect(importTranscript(lines.join('\n')).format).toBe('codex');
+  });
+});
+
+/** The other agents' lab files, with the version each names: none where the agent writes none. */
+const VERSIONED: readonly { path: string; format: FormatId; version: string | undefined }[] = [
+  { path: 'gemini-cli/session-0.61.0.jsonl', format: 'gemini-cli', version: undefined },
+  { path: 'opencode/export-1.18.33.json', format: 'opencode', version: '1.18.33' },
+  { path: 'kilo/export-7.7.7.json', format: 'opencode', version: '7.7.7' },
+  { path: 'pi/session-1.6.0.jsonl', format: 'pi', version: undefined },
+  { path: 'qwen-code/session-0.24.4.jsonl', format: 'qwen-code', version: '0.24.4' },
+  { path: 'copilot/events-1.0.102.jsonl', format: 'copilot-cli', version: '1.0.102' },
+];
+
+describe.each(VERSIONED)('the lab file $path', (f) => {
+  const imported = importTranscript(fixture(f.path));
+
+  it('names the version of the agent that wrote it, from the file alone', () => {
+    expect([imported.format, imported.usage?.agentVersion]).toEqual([f.format, f.version]);
+  });
+
+  it("gets the lab's measured system prompt and tools exactly when its version is a measured one", () => {
+    const measured = labMeasured(f.format, f.version);
+    expect(labUnseenOf(imported)).toBe(measured ? measured.systemTokens + measured.toolTokens : null);
+  });
+});
+
+describe("the lab's measured figure reaches the files of each measured version", () => {
+  it.each([
+    ['opencode/export-1.18.33.json', 2_012 + 4_721],
+    ['qwen-code/session-0.24.4.jsonl', 5_623 + 8_441],
+    ['copilot/events-1.0.102.jsonl', 4_597 + 5_743],
+  ])('%s: %i tokens', (path, tokens) => {
+    expect(labUnseenOf(importTranscript(fixture(path)))).toBe(tokens);
+  });
+});
+
+describe('Copilot CLI 1.0.102 in the lab', () => {
+  const imported = importTranscript(fixture('copilot/events-1.0.102.jsonl'));
+
+  it('sends, after each compaction, the system prompt, one user message with the prompts and the summary, then what the turn added while it summarized', () => {
+    expect(imported.messages.map((m) => [m.role, m.kind ?? '', m.content.slice(0, 24)])).toEqual([
+      ['system', '', 'You are the GitHub Copil'],
+      ['user', 'summary', 'Some of the conversation'],
+      ['assistant', '', 'Reading the file.'],
+      ['tool', '', 'Multiple validation erro'],
+      ['assistant', '', 'Running a command.'],
+      ['tool', '', 'src:\ncalc.js\n\ntest:\ncalc'],
+    ]);
+    expect(imported.messages[1]!.content).toContain(
+      'Here is a summary of the prior context:\n<summary>\n## Summary of the session so far\n',
+    );
+  });
+
+  it('records each applied compaction with the sizes the event gives, and the usage of every call', () => {
+    const history = imported.history!;
+    expect(history.compactions).toEqual([
+      {
+        atMessage: 6,
+        contextAfter: [1, 6, 4, 5],
+        trigger: 'auto',
+        tokensBefore: 16_642,
+        tokensAfter: 16_707,
+        source: 'session.compaction_complete',
+        line: 18,
+      },
+      {
+        atMessage: 11,
+        contextAfter: [1, 11, 9, 10],
+        trigger: 'auto',
+        tokensBefore: 16_802,
+        tokensAfter: 16_696,
+        source: 'session.compaction_complete',
+        line: 32,
+      },
+    ]);
+    expect(history.calls.map((c) => [c.contextTokens, c.outputTokens, c.model])).toEqual([
+      [21_906, 7, 'agent'],
+      [21_955, 16, 'agent'],
+      [22_123, 16, 'agent'],
+      [22_175, 7, 'agent'],
+      [22_119, 16, 'agent'],
+    ]);
+    expect(imported.usage).toEqual({
+      contextTokens: 22_119,
+      outputTokens: 16,
+      model: 'agent',
+      agentVersion: '1.0.102',
+    });
   });
 });

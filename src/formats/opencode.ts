@@ -137,10 +137,12 @@ export const opencode: JsonImporter = {
       // The kept tail follows the summary, as OpenCode sends it.
       if (i === summaryAt) for (const kept of itemMessages.slice(tail, start)) appendAll(messages, kept);
     }
+    // The session's `version` is the OpenCode that made it (Kilo's CLI, a fork, writes its own).
+    const version = located.session ? str(located.session, 'version') : undefined;
     return {
       messages,
       title: located.session ? str(located.session, 'title') : undefined,
-      usage,
+      usage: version ? { ...usage, agentVersion: version } : usage,
       history: recorder.history(messages),
     };
   },

@@ -17,6 +17,7 @@ import type { IssueLog } from './issues';
 import type { JsonRecord } from './json';
 import { arr, field, isRecord, num, rec, str } from './json';
 import { SessionRecorder } from './sessionRecorder';
+import type { ImportUsage } from './types';
 import { pathToRoot } from './tree';
 
 /** A line's message as Qwen Code writes it: a role and a part list, no Anthropic `content`. */
@@ -66,6 +67,8 @@ class QwenSession implements JsonlSession {
   private readonly nodes = new Map<string, Node>();
   private leaf: Node | undefined;
   private model: string | undefined;
+  /** Every line's `version`: the Qwen Code that wrote it; the newest line's is the one in use now. */
+  private agentVersion: string | undefined;
 
   constructor(private readonly log: IssueLog) {}
 
@@ -90,6 +93,7 @@ class QwenSession implements JsonlSession {
         { line },
       );
     this.model = str(record, 'model') ?? this.model;
+    this.agentVersion = str(record, 'version') ?? this.agentVersion;
   }
 
   finish(): Imported {
@@ -128,8 +132,16 @@ class QwenSession implements JsonlSession {
     }
     return {
       messages,
-      usage: this.model ? { model: this.model } : undefined,
+      usage: this.usage(),
       history: recorder.history(messages),
+    };
+  }
+
+  private usage(): ImportUsage | undefined {
+    if (!this.model && !this.agentVersion) return undefined;
+    return {
+      ...(this.model ? { model: this.model } : {}),
+      ...(this.agentVersion ? { agentVersion: this.agentVersion } : {}),
     };
   }
 

@@ -47,6 +47,9 @@ const COMPACTION_MARKS: Partial<Record<FormatId, RegExp>> = {
   codex: /"type":"compacted"/,
   pi: /^\{"type":"compaction"/,
   'qwen-code': /"subtype":"chat_compression"/,
+  // An applied compaction or a truncation; a cancelled compaction changes nothing the model gets.
+  'copilot-cli':
+    /"type":"session\.(compaction_complete","data":\{"success":true,"outcome":"applied"|truncation")/,
 };
 
 export function checkImport(file: string, text: string, expected: FormatId): ImportCheck {

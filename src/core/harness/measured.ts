@@ -4,7 +4,11 @@
  * agent version sent to the local mock server, in o200k_base tokens. A file
  * whose agent and version match an entry has this part known, not inferred
  * from a gap in its usage. One row per agent version the lab has run; the lab
- * prints the figures to copy here.
+ * prints the figures to copy here. Gemini CLI and pi write no version of
+ * their own in their session files, so no file of theirs could match a row:
+ * their figures are in docs/conformance.md only. Kilo's CLI writes OpenCode's
+ * export, so its rows name the `opencode` format, with Kilo's own version
+ * numbers (7.x), which OpenCode's (1.x) do not reach.
  */
 import { formatCount } from '../numbers';
 
@@ -52,6 +56,30 @@ export const LAB_MEASURED: readonly LabMeasured[] = [
     toolTokens: 3_871,
     mode: 'codex exec, 9 tools',
   },
+  {
+    agent: 'opencode',
+    name: 'OpenCode',
+    version: '1.18.33',
+    systemTokens: 2_012,
+    toolTokens: 4_721,
+    mode: 'opencode run, 10 tools',
+  },
+  {
+    agent: 'qwen-code',
+    name: 'Qwen Code',
+    version: '0.24.4',
+    systemTokens: 5_623,
+    toolTokens: 8_441,
+    mode: 'qwen -p, 14 tools',
+  },
+  {
+    agent: 'copilot-cli',
+    name: 'Copilot CLI',
+    version: '1.0.102',
+    systemTokens: 4_597,
+    toolTokens: 5_743,
+    mode: 'copilot -p, 17 tools',
+  },
 ];
 
 /** The lab's figure for this agent at exactly this version; none for another version. */
@@ -68,6 +96,11 @@ export function labMeasured(agent: string, version: string | undefined): LabMeas
 export function labUnseenTokens(agent: string, version: string | undefined): number | null {
   const m = labMeasured(agent, version);
   return m ? m.systemTokens + m.toolTokens : null;
+}
+
+/** The lab's figure for the agent version a file names (its format and `usage.agentVersion`), as `labUnseenTokens`. */
+export function labUnseenOf(file: { format: string; usage?: { agentVersion?: string } }): number | null {
+  return labUnseenTokens(file.format, file.usage?.agentVersion);
 }
 
 /** The sentence the page and `inspect` show for a measured part. */
