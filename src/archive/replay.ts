@@ -8,6 +8,7 @@ import type { Estimator } from '../core/estimate';
 import { normalizeSettings, type SettingsFields } from '../core/settings';
 import { countSession } from '../core/session/counted';
 import { replay, type ReplayResult } from '../core/session/replay';
+import { labUnseenOf } from '../core/harness/measured';
 import { resolveUnseen } from '../core/unseen';
 import type { ImportResult } from '../formats/types';
 import { replayedCostOf, sessionSizes } from './row';
@@ -36,8 +37,9 @@ export async function replayImported(
 ): Promise<ReplayedSession> {
   const { shape, unrecorded } = countSession(imported.messages, imported.history, estimator);
   const result = replay(shape, settings, {
-    // The prompt the file's usage counts but does not show (or the settings' own) goes with every call.
-    baseTokens: resolveUnseen(unrecorded, normalizeSettings(settings).unseenTokens).tokens,
+    // The prompt the file's usage counts but does not show (or the settings' own, or the lab's) goes with every call.
+    baseTokens: resolveUnseen(unrecorded, normalizeSettings(settings).unseenTokens, labUnseenOf(imported))
+      .tokens,
   });
   const sizes = await sessionSizes(imported, async () => estimator);
   return { result, costUsd: replayedCostOf(sizes, result.curve, model) };

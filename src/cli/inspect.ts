@@ -18,12 +18,7 @@ import {
   type TranscriptShape,
 } from '../core';
 import { describeWindowOrigin } from '../core/modelWindow';
-import {
-  describeLabMeasured,
-  labMeasured,
-  labUnseenTokens,
-  type LabMeasured,
-} from '../core/harness/measured';
+import { describeLabMeasured, labMeasuredOf, labUnseenOf, type LabMeasured } from '../core/harness/measured';
 import { describeClaudeCodeWindow, type ClaudeCodeWindow } from '../core/harness/claudeCodeWindow';
 import {
   CLAUDE_SETTINGS_HELP,
@@ -98,7 +93,7 @@ export function inspectDocument(
     unseenKnownTokens: split.knownTokens,
     unseenKnownSource: split.knownSource,
     unseenInferredTokens: split.inferredTokens,
-    unseenLab: labDocument(labMeasured(imported.format, imported.usage?.agentVersion)),
+    unseenLab: labDocument(labMeasuredOf(imported)),
     unseenLikelyMissing: split.likelyMissing,
     lastCallTokens: split.lastCallTokens,
     ...(window ? { windowSource: { ...window.origin, tokens: window.tokens } } : {}),
@@ -293,7 +288,7 @@ export function renderTable(
   if (window) lines.push(`window      ${describeWindowOrigin(window.tokens, window.origin)}`);
   if (claude) lines.push(`claude code ${describeClaudeCodeWindow(claude)}`);
   lines.push(`context     ${describeContext(a)}`);
-  const measured = labMeasured(imported.format, imported.usage?.agentVersion);
+  const measured = labMeasuredOf(imported);
   for (const line of describeUnseen(a, measured)) lines.push(`            ${line}`);
   lines.push(`verdict     ${describeVerdict(a)}`);
   // The cut below is what would happen: said before it, as the page says it beside its verdict.
@@ -370,9 +365,10 @@ export async function inspect(argv: string[], io: Io): Promise<number> {
   const unseen = measureUnseen(imported.messages, counted.counts, imported.history, estimator);
   const shape = {
     ...counted,
-    unseenTokens: unseen?.inferredTokens ?? null,
+    // A link without its sender's usage still carries what that usage measured.
+    unseenTokens: unseen?.inferredTokens ?? imported.unseenTokens ?? null,
     lastCallTokens: unseen?.lastCallTokens ?? null,
-    labTokens: labUnseenTokens(imported.format, imported.usage?.agentVersion),
+    labTokens: labUnseenOf(imported),
   };
   const analysis = analyze(shape, settings);
   io.out(

@@ -124,6 +124,18 @@ describe('compaction-playground replay', () => {
     ]);
   });
 
+  it("sends the lab's measure of the file's agent version with every simulated call, as --unseen would", async () => {
+    const lab = join(__dirname, '../formats/fixtures/lab/claude-code/2.1.328/session.jsonl');
+    const curve = async (...args: string[]) =>
+      (
+        JSON.parse((await run(['replay', lab, '--json', '--window', '40000', ...args])).out) as {
+          curve: { simulatedTokens: number }[];
+        }
+      ).curve.map((p) => p.simulatedTokens);
+    // Claude Code 2.1.328: 8,588 tokens of system prompt and tools, measured by the lab.
+    expect(await curve()).toEqual(await curve('--unseen', '8588'));
+  });
+
   it('says what is wrong with its arguments', async () => {
     const r = await run(['replay']);
     expect(r.code).toBe(2);

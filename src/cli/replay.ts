@@ -14,6 +14,7 @@ import {
   resolveUnseen,
   type SessionHistory,
 } from '../core';
+import { labUnseenOf } from '../core/harness/measured';
 import { offlineReplaySummarizer } from '../providers';
 import { costOfSizes, replayedCostOf, sessionModel, sessionSizes, type SessionSizes } from '../archive/row';
 import type { ImportResult } from '../formats/types';
@@ -201,8 +202,10 @@ export async function replayCommand(argv: string[], io: Io): Promise<number> {
   const estimator = await estimatorFor(settings);
   const { history, shape, points, unrecorded } = countSession(imported.messages, imported.history, estimator);
   const result = replay(shape, settings, {
-    // The prompt the file's usage counts but does not show (or --unseen) is sent with every simulated call too.
-    baseTokens: resolveUnseen(unrecorded, normalizeSettings(settings).unseenTokens).tokens,
+    // The prompt the file's usage counts but does not show (or --unseen, or the lab's measure of the
+    // file's agent version) is sent with every simulated call too.
+    baseTokens: resolveUnseen(unrecorded, normalizeSettings(settings).unseenTokens, labUnseenOf(imported))
+      .tokens,
     ...(values['offline-summary'] ? { summarize: offlineReplaySummarizer(history.messages, estimator) } : {}),
   });
   const model = sessionModel(imported);

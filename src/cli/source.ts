@@ -157,7 +157,13 @@ export async function loadSource(
         `(${String(kept)} is used): ${refusal.reason}`,
     );
   }
-  let settings = settingsFrom(values, restored.settingsInput);
+  // A link's unseen part that its sender's file inferred is not a setting: the transcript carries it as
+  // measured (`sharedTranscriptJson`), so it is shown as inferred and the lab's figure may take its place.
+  const linkInput =
+    restored.unseenInferred !== null
+      ? { ...restored.settingsInput, unseenTokens: null }
+      : restored.settingsInput;
+  let settings = settingsFrom(values, linkInput);
   if (restored.variant === 'minimal') {
     // The counts were made with the link's tokenizer and scale; the text to count again is not there.
     const fixed = { tokenizer: restored.settingsInput.tokenizer, scale: restored.settingsInput.scale };

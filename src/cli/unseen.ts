@@ -12,7 +12,7 @@ import {
   shapeOf,
   type Unseen,
 } from '../core';
-import { labUnseenTokens } from '../core/harness/measured';
+import { labUnseenOf } from '../core/harness/measured';
 import type { ImportResult } from '../formats/types';
 
 /**
@@ -21,8 +21,10 @@ import type { ImportResult } from '../formats/types';
  */
 export function unseenFor(imported: ImportResult, settings: SettingsInput, estimator: Estimator): Unseen {
   const typed = normalizeSettings(settings).unseenTokens;
-  const lab = labUnseenTokens(imported.format, imported.usage?.agentVersion);
+  const lab = labUnseenOf(imported);
   if (typed !== null || lab !== null) return resolveUnseen(null, typed, lab);
   const counts = shapeOf(imported.messages, estimator).counts;
-  return resolveUnseen(measuredUnseen(imported.messages, counts, imported.history, estimator), null);
+  // A link without its sender's usage still carries what that usage measured.
+  const measured = measuredUnseen(imported.messages, counts, imported.history, estimator);
+  return resolveUnseen(measured ?? imported.unseenTokens, null);
 }

@@ -173,6 +173,30 @@ describe('inspect: the part not in the file, known and inferred', () => {
     expect(doc.lastCallTokens).toBeNull();
   });
 
+  it("a link's part that the sender's file inferred is shown as inferred, not as set", async () => {
+    const file = scratch('split-link-').file('s.jsonl', session());
+    const link = (await run(['share', file])).out.trim();
+    const table = (await run(['inspect', '--link', link, '--tokenizer', 'chars4'])).out;
+    expect(table).toContain('            system prompt and tools (known): none recorded in the file');
+    expect(table).toContain('            not explained by the file (inferred): 12,876');
+    expect(table).not.toContain('as set with --unseen');
+    const doc = await inspectJson('--link', link);
+    expect([doc.unseenTokens, doc.unseenSource, doc.unseenInferredTokens]).toEqual([
+      12_876,
+      'recorded-usage',
+      12_876,
+    ]);
+    // --unseen typed over the link is a setting.
+    expect((await inspectJson('--link', link, '--unseen', '100')).unseenSource).toBe('setting');
+  });
+
+  it("a link of a file from a version the lab measured gets the lab's figure, not the sender's inferred part", async () => {
+    const fixture = readFileSync(LAB_FIXTURE, 'utf8');
+    const link = (await run(['share', scratch('split-link-').file('session.jsonl', fixture), '--json'])).out;
+    const doc = await inspectJson('--link', (JSON.parse(link) as { link: string }).link);
+    expect([doc.unseenTokens, doc.unseenSource, doc.unseenInferredTokens]).toEqual([8_588, 'lab', null]);
+  });
+
   it('an inferred part over 10× the messages and 20,000 says the file likely misses part of the conversation', async () => {
     const dwarfed =
       user('u1', null, 'Summarize what the sub-agent found.') +

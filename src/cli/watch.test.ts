@@ -68,6 +68,22 @@ describe('watch FILE --json', () => {
     expect(await follow(path).nextOf('update')).toMatchObject({ contextTokens: inspected.contextTokens });
   }, 20_000);
 
+  it("counts the lab's measure of the agent version that wrote the file, as inspect does", async () => {
+    // Claude Code 2.1.328 sends 8,588 tokens of system prompt and tools, measured by the lab.
+    const recorded = (
+      ccUser('u1', null, text('x')) +
+      ccAssistant('a1', 'u1', text('y'), { input_tokens: 900, output_tokens: 100 })
+    ).replaceAll('"version":"2.0.55"', '"version":"2.1.328"');
+    const path = scratch('watch-').file('s.jsonl', recorded);
+    const inspected = JSON.parse((await run(['inspect', path, '--json', ...SETTINGS])).out) as {
+      unseenTokens: number;
+      unseenSource: string;
+      contextTokens: number;
+    };
+    expect([inspected.unseenTokens, inspected.unseenSource]).toEqual([8_588, 'lab']);
+    expect(await follow(path).nextOf('update')).toMatchObject({ contextTokens: inspected.contextTokens });
+  }, 20_000);
+
   it('a line written in two chunks is one message once its second half arrives, and never a problem', async () => {
     const path = scratch('watch-').file('s.jsonl', opening);
     const w = follow(path);

@@ -40,6 +40,8 @@ import {
   type ClaudeCodeWindow,
 } from '../core/harness/claudeCodeWindow';
 import { tokensUntil } from '../core/nextCompaction';
+import { labUnseenOf } from '../core/harness/measured';
+import type { FileUsage } from '../core/fileUsage';
 import type { ImportResult } from '../formats/types';
 import { CLAUDE_SETTINGS_HELP, CLAUDE_SETTINGS_OPTIONS, claudeCodeWindowFor } from './claudeCodeSession';
 
@@ -245,16 +247,24 @@ export function describeClaudeCode(c: ClaudeCodeWindow, contextTokens: number): 
  * objects counted before, so only what the file gained is tokenized.
  */
 export function reportOf(
-  session: { messages: readonly Message[]; history?: SessionHistory },
+  session: {
+    messages: readonly Message[];
+    history?: SessionHistory;
+    format?: string;
+    sourceFormat?: string;
+    usage?: FileUsage;
+  },
   stable: StableMessages,
   estimator: Estimator,
   settings: SettingsInput,
 ): LiveReport {
   const { messages, history } = stable.settleSession(session);
   const counted = shapeOf(messages, estimator);
-  // What every request carried besides the file's messages, measured from its recorded usage, as inspect does.
+  // What every request carried besides the file's messages, measured from its recorded usage, as inspect
+  // does; the lab's measure of the agent version takes its place when the file names one the lab has run.
   const unseenTokens = measuredUnseen(messages, counted.counts, history, estimator);
-  const shape = { ...counted, unseenTokens };
+  const labTokens = session.format ? labUnseenOf({ ...session, format: session.format }) : null;
+  const shape = { ...counted, unseenTokens, labTokens };
   return liveReport(shape, analyze(shape, settings));
 }
 

@@ -130,3 +130,21 @@ describe('the ledger the worker hands the page', () => {
     expect((await timelineData(plain, estimator, normalizeSettings({}))).ledger).toBeNull();
   });
 });
+
+describe('the worker timeline of a file from an agent version the lab measured', () => {
+  const lab = importTranscript(
+    readFileSync(join(__dirname, '../formats/fixtures/lab/claude-code/2.1.328/session.jsonl'), 'utf8'),
+  );
+
+  it("sends the lab's 8,588 tokens of system prompt and tools with every simulated call, as if they were typed", async () => {
+    const estimator = await loadEstimator('o200k_base');
+    const measured = await timelineData(lab, estimator, normalizeSettings({}));
+    const typed = await timelineData(lab, estimator, normalizeSettings({ unseenTokens: 8_588 }));
+    expect(measured.unrecordedTokens).toBe(8_588);
+    expect(measured.replays.map((r) => r.curve)).toEqual(typed.replays.map((r) => r.curve));
+    const messages = contextAt(lab, estimator, 0);
+    expect(
+      breakdownAt(lab, estimator, messages).categories.find((c) => c.kind === 'unrecorded')!.tokens,
+    ).toBe(8_588);
+  });
+});

@@ -19,6 +19,7 @@ import {
   type Settings,
   STRATEGIES,
 } from '../core';
+import { labUnseenOf } from '../core/harness/measured';
 import type { ImportResult } from '../formats/types';
 import { offlineReplaySummarizer } from '../providers';
 import { LedgerComparisons, ledgerView } from './ledger';
@@ -55,8 +56,10 @@ export async function timelineData(
   const held = countedOf(imported, estimator);
   const { history, shape, points, unrecorded } = held;
   if (held.ledger === undefined) held.ledger = ledgerView(imported, history, shape.counts, points);
-  // Sent with every simulated call: the part the file's usage measured, or the one the user typed.
-  const baseTokens = resolveUnseen(unrecorded, settings.unseenTokens).tokens;
+  // Sent with every simulated call: the part the user typed, else the lab's measure of the file's agent
+  // version, else the one the file's usage measured.
+  const lab = labUnseenOf(imported);
+  const baseTokens = resolveUnseen(unrecorded, settings.unseenTokens, lab).tokens;
   const recorded = points.map((p) => p.recordedTokens);
   const some = recorded.filter((t): t is number => t !== null);
   const replays: ReplayResult[] = [];
@@ -79,7 +82,8 @@ export async function timelineData(
       call: points.findIndex((p) => p.atMessage > c.atMessage),
     })),
     // The part in force: what the replays send with every call, measured or typed.
-    unrecordedTokens: unrecorded === null && settings.unseenTokens === null ? null : baseTokens,
+    unrecordedTokens:
+      unrecorded === null && settings.unseenTokens === null && lab === null ? null : baseTokens,
     recordedPeak: maxOf(some) ?? null,
     recordedInput:
       some.length === recorded.length && some.length > 0 ? some.reduce((a, b) => a + b, 0) : null,
@@ -103,7 +107,9 @@ export function breakdownAt(
   typedUnseen: number | null = null,
 ): Breakdown {
   const { unrecorded } = countedOf(imported, estimator);
-  return breakdownOf(messages, estimator, { unrecorded: resolveUnseen(unrecorded, typedUnseen).tokens });
+  return breakdownOf(messages, estimator, {
+    unrecorded: resolveUnseen(unrecorded, typedUnseen, labUnseenOf(imported)).tokens,
+  });
 }
 
 const comparisons = new LedgerComparisons();

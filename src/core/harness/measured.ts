@@ -98,9 +98,22 @@ export function labUnseenTokens(agent: string, version: string | undefined): num
   return m ? m.systemTokens + m.toolTokens : null;
 }
 
-/** The lab's figure for the agent version a file names (its format and `usage.agentVersion`), as `labUnseenTokens`. */
-export function labUnseenOf(file: { format: string; usage?: { agentVersion?: string } }): number | null {
-  return labUnseenTokens(file.format, file.usage?.agentVersion);
+/** What names a file's agent and version: its format (a link's sender's, when it came in a link) and usage. */
+export interface VersionedFile {
+  format: string;
+  /** The format of the file a link's transcript was read from: the agent, where `format` is the link's own. */
+  sourceFormat?: string;
+  usage?: { agentVersion?: string };
+}
+
+/** The lab's figure for the agent version a file names, as `labMeasured`. */
+export function labMeasuredOf(file: VersionedFile): LabMeasured | undefined {
+  return labMeasured(file.sourceFormat ?? file.format, file.usage?.agentVersion);
+}
+
+/** The lab's figure for the agent version a file names, as `labUnseenTokens`. */
+export function labUnseenOf(file: VersionedFile): number | null {
+  return labUnseenTokens(file.sourceFormat ?? file.format, file.usage?.agentVersion);
 }
 
 /** The sentence the page and `inspect` show for a measured part. */
