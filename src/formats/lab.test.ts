@@ -136,6 +136,7 @@ describe.each(VERSIONED)('the lab file $path', (f) => {
 describe("the lab's measured figure reaches the files of each measured version", () => {
   it.each([
     ['opencode/export-1.18.33.json', 2_012 + 4_721],
+    ['kilo/export-7.7.7.json', 2_808 + 8_177],
     ['qwen-code/session-0.24.4.jsonl', 5_623 + 8_441],
     ['copilot/events-1.0.102.jsonl', 4_597 + 5_743],
   ])('%s: %i tokens', (path, tokens) => {

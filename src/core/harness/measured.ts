@@ -65,6 +65,14 @@ export const LAB_MEASURED: readonly LabMeasured[] = [
     mode: 'opencode run, 10 tools',
   },
   {
+    agent: 'opencode',
+    name: 'Kilo',
+    version: '7.7.7',
+    systemTokens: 2_808,
+    toolTokens: 8_177,
+    mode: 'kilo run, 16 tools',
+  },
+  {
     agent: 'qwen-code',
     name: 'Qwen Code',
     version: '0.24.4',
