@@ -101,7 +101,7 @@ const EXPECTED: Expectation[] = [
     format: 'opencode',
     counts: {
       messages: 6,
-      roles: { user: 3, assistant: 2, tool: 1 },
+      roles: { user: 2, assistant: 3, tool: 1 },
       toolCalls: 1,
       pairedResults: 1,
       withReasoning: 0,

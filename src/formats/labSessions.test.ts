@@ -107,7 +107,7 @@ describe('OpenCode 1.18.33, as the lab ran it', () => {
     // As the request after the compaction carried them: question, summary, the turn's reply kept, the nudge.
     expect(result.messages.map((m) => [m.role, m.kind ?? '', m.content.slice(0, 22)])).toEqual([
       ['user', '', 'What did we do so far?'],
-      ['user', 'summary', '## Goal\nCarry the conv'],
+      ['assistant', 'summary', '## Goal\nCarry the conv'],
       ['assistant', '', '## Goal\nCarry the conv'],
       ['user', '', 'Continue if you have n'],
       ['assistant', '', '## Goal\nCarry the conv'],
@@ -228,7 +228,7 @@ describe('Kilo 7.7.7, as the lab ran it', () => {
     expect(result.issues.map((i) => i.code)).toEqual(['hidden-by-compaction']);
     expect(result.messages.map((m) => [m.role, m.kind ?? '', m.content.slice(0, 22)])).toEqual([
       ['user', '', 'What did we do so far?'],
-      ['user', 'summary', '## Goal\nCarry the conv'],
+      ['assistant', 'summary', '## Goal\nCarry the conv'],
       ['user', '', '"Fix src/add.js so the'],
       ['assistant', '', '## Goal\nCarry the conv'],
     ]);

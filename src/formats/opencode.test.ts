@@ -5,12 +5,12 @@ import { contextFromHistory, fixture } from './testSupport.node';
 const exported = JSON.parse(fixture('opencode.json')) as { info: object; messages: object[] };
 
 describe('OpenCode export', () => {
-  it('the compaction request stays as the question the model sees, then the summary:true reply becomes the summary message', () => {
+  it('the compaction request stays as the question the model sees, then the summary:true reply becomes the summary message, an assistant answer as OpenCode sends it', () => {
     const result = importTranscript(fixture('opencode.json'));
     expect(result.title).toBe('Fix login tests 🔐');
     expect(result.messages.map((m) => [m.id, m.role, m.kind ?? ''])).toEqual([
       ['msg_05', 'user', ''],
-      ['msg_06', 'user', 'summary'],
+      ['msg_06', 'assistant', 'summary'],
       ['msg_07', 'user', ''],
       ['msg_08', 'assistant', ''],
       ['prt_20', 'tool', ''],
@@ -60,7 +60,7 @@ describe('the recorded history of an OpenCode export with two compactions', () =
   it('keeps the context from the newest compaction request as the messages, unchanged', () => {
     expect(result.messages.map((m) => [m.id, m.role, m.kind ?? ''])).toEqual([
       ['msg_07', 'user', ''],
-      ['msg_08', 'user', 'summary'],
+      ['msg_08', 'assistant', 'summary'],
       ['msg_09', 'user', ''],
       ['msg_10', 'assistant', ''],
       ['prt_22', 'tool', ''],

@@ -269,12 +269,17 @@ function readUser(parts: unknown[], id: string, path: string, out: Message[], lo
   );
 }
 
+/**
+ * The summary, as OpenCode sends it: an assistant message answering the
+ * compaction's question ("What did we do so far?"), as the lab recorded
+ * OpenCode 1.18.33's requests.
+ */
 function readSummary(parts: unknown[], id: string, path: string, out: Message[]): void {
   const collected = new Parts();
   for (const part of parts)
     if (isRecord(part) && str(part, 'type') === 'text') collected.addText(str(part, 'text'));
   out.push(
-    makeMessage({ id, role: 'user', kind: 'summary', content: collected.content(), source: { path } }),
+    makeMessage({ id, role: 'assistant', kind: 'summary', content: collected.content(), source: { path } }),
   );
 }
 

@@ -28,10 +28,13 @@ export function sessionCalls(history: SessionHistory): SessionCall[] {
   const recorded = new Map<number, RecordedCall>();
   for (const call of history.calls) if (!recorded.has(call.atMessage)) recorded.set(call.atMessage, call);
   const calls: SessionCall[] = [];
+  // A summary written as the assistant's answer (OpenCode's) is the compaction's own call, not a
+  // call with the context: like a summary in a user message, it opens none, and the reply after it does.
+  const replies = (m: Message) => m.role === 'assistant' && m.kind !== 'summary';
   history.messages.forEach((m, i) => {
-    if (m.role !== 'assistant') return;
-    const opens = i === 0 || history.messages[i - 1]!.role !== 'assistant';
     const call = recorded.get(i);
+    if (!replies(m) && !call) return;
+    const opens = i === 0 || !replies(history.messages[i - 1]!);
     if (opens || call) calls.push({ atMessage: i, recorded: call ?? null });
   });
   return calls;

@@ -60,6 +60,17 @@ describe('the calls of a session', () => {
       1, 2,
     ]);
   });
+
+  it("a summary written as the assistant's answer (OpenCode's) opens no call, and the reply after it opens one", () => {
+    const messages = [
+      msg('user', 1),
+      msg('assistant', 1, { kind: 'summary' }),
+      msg('assistant', 1),
+      msg('user', 1),
+      msg('assistant', 1),
+    ];
+    expect(sessionCalls({ messages, compactions: [], calls: [] }).map((c) => c.atMessage)).toEqual([2, 4]);
+  });
 });
 
 describe('the recorded run', () => {
