@@ -136,6 +136,25 @@ describe('inspect: the part not in the file, known and inferred', () => {
     ]);
   });
 
+  it.each([
+    ['opencode/export-1.18.33.json', 'opencode', '1.18.33', 2_012, 4_721],
+    ['kilo/export-7.7.7.json', 'opencode', '7.7.7', 2_808, 8_177],
+    ['qwen-code/session-0.24.4.jsonl', 'qwen-code', '0.24.4', 5_623, 8_441],
+    ['copilot/events-1.0.102.jsonl', 'copilot-cli', '1.0.102', 4_597, 5_743],
+  ])(
+    "counts the lab's measure for the %s file the agent wrote in the lab",
+    async (path, agent, version, systemTokens, toolTokens) => {
+      const text = readFileSync(new URL(`../formats/fixtures/lab/${path}`, import.meta.url), 'utf8');
+      const doc = await inspectJson(scratch('split-lab-').file(path.split('/')[1]!, text));
+      expect([doc.unseenTokens, doc.unseenSource, doc.unseenInferredTokens]).toEqual([
+        systemTokens + toolTokens,
+        'lab',
+        null,
+      ]);
+      expect(doc.unseenLab).toMatchObject({ agent, version, systemTokens, toolTokens });
+    },
+  );
+
   it('statusline shows the same newest call that inspect reports', async () => {
     const file = scratch('split-').file('s.jsonl', session());
     const doc = await inspectJson(file);
