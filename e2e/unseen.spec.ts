@@ -222,4 +222,19 @@ test.describe('the part of the request not in the file', () => {
       ' system prompt and tools (measured by the lab) ',
     );
   });
+
+  test('an OpenCode file names its version, and the lab figure for it is the part the header adds', async ({
+    page,
+  }) => {
+    await openFresh(page);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles('src/formats/fixtures/lab/opencode/export-1.18.33.json');
+    await expect(page.getByTestId('format')).toHaveText('opencode');
+    await expect(page.getByTestId('unseen-known')).toHaveText(
+      'System prompt and tools (known): OpenCode 1.18.33 sends 6,733 tokens of system prompt and tools (2,012 + 4,721, opencode run, 10 tools), measured by the lab',
+    );
+    await expect(page.getByTestId('unseen-tokens')).toHaveText('6,733');
+    await expect(page.getByTestId('unseen-tokens')).toHaveAttribute('data-source', 'lab');
+  });
 });
