@@ -107,6 +107,21 @@ describe('Copilot CLI events', () => {
     ]);
   });
 
+  it('a truncation or compaction whose message count is not a whole number of 0 or more changes nothing', () => {
+    const lines = [
+      ...turn,
+      event('session.truncation', { messagesRemovedDuringTruncation: -2 }),
+      event('session.compaction_complete', {
+        success: true,
+        outcome: 'applied',
+        preCompactionMessagesLength: 2.5,
+        summaryContent: 'Listed two files.',
+      }),
+    ];
+    expect(contextOf(lines)).toEqual(contextOf(turn));
+    expect(importTranscript(lines.join('\n')).history!.compactions).toEqual([]);
+  });
+
   it('a cancelled compaction changes nothing the model gets', () => {
     const lines = [
       ...turn,

@@ -185,7 +185,7 @@ class CopilotSession implements JsonlSession {
    */
   private compacted(data: JsonRecord, id: string, line: number): void {
     const summary = str(data, 'summaryContent');
-    const before = num(data, 'preCompactionMessagesLength');
+    const before = messageCount(data, 'preCompactionMessagesLength');
     const outcome = str(data, 'outcome');
     if (field(data, 'success') !== true || (outcome !== undefined && outcome !== 'applied')) return;
     if (summary === undefined || before === undefined) return;
@@ -215,7 +215,7 @@ class CopilotSession implements JsonlSession {
 
   /** A truncation: the oldest messages after the system prompt are no longer sent, and nothing takes their place. */
   private truncated(data: JsonRecord, line: number): void {
-    const removed = num(data, 'messagesRemovedDuringTruncation') ?? 0;
+    const removed = messageCount(data, 'messagesRemovedDuringTruncation') ?? 0;
     if (removed === 0) return;
     const system = this.messages.filter((m) => m.role === 'system');
     const conversation = this.messages.filter((m) => m.role !== 'system');
@@ -253,6 +253,12 @@ class CopilotSession implements JsonlSession {
     };
     return Object.keys(usage).length > 0 ? usage : undefined;
   }
+}
+
+/** A count of messages an event gives: a whole number of 0 or more, else none (a file may hold anything). */
+function messageCount(data: JsonRecord, key: string): number | undefined {
+  const value = num(data, key);
+  return value !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
 /**
