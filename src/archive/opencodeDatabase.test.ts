@@ -121,6 +121,13 @@ describe("OpenCode's database", () => {
     expect(results).toEqual(calls);
   });
 
+  it("names the OpenCode version its session row records, as an export's `info.version` does", async () => {
+    const reader = await twoSessions();
+    const path = `${DB}#${FIRST.info.id}`;
+    const fromDb = await importChunks(sessionText(reader, { path, place: placeOf(DB)! }), { fileName: path });
+    expect(fromDb.usage?.agentVersion).toBe('1.18.33');
+  });
+
   it('orders messages by creation time, then id, as OpenCode lists them', async () => {
     const later = structuredClone(FIRST);
     // The first message written last: OpenCode lists it last, whatever its id.
