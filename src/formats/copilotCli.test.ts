@@ -71,6 +71,14 @@ describe('Copilot CLI events', () => {
     });
   });
 
+  it("a sub-agent's usage record is not the usage of the main reply after it", () => {
+    const subAgent = event('session.usage_record', {
+      usage: { model: 'gpt-5-mini', inputTokens: 400, outputTokens: 5, initiator: 'sub-agent' },
+    });
+    const lines = [...turn.slice(0, 6), subAgent, reply('Two files.')];
+    expect(importTranscript(lines.join('\n')).history!.calls.map((c) => c.contextTokens)).toEqual([1_000]);
+  });
+
   it('a truncation drops the oldest messages after the system prompt and writes nothing in their place', () => {
     const lines = [
       ...turn,

@@ -268,7 +268,8 @@ function messageCount(data: JsonRecord, key: string): number | undefined {
  */
 function recordedUsage(data: JsonRecord): CallUsage | undefined {
   const usage = rec(data, 'usage');
-  if (!usage) return undefined;
+  // A sub-agent's call is not the reply that follows in the main conversation.
+  if (!usage || str(usage, 'initiator') === 'sub-agent') return undefined;
   return callUsage({
     total: num(usage, 'inputTokens'),
     cacheRead: num(usage, 'cacheReadTokens') || undefined,
