@@ -140,7 +140,7 @@ describe('the worker timeline of a file from an agent version the lab measured',
     const estimator = await loadEstimator('o200k_base');
     const measured = await timelineData(lab, estimator, normalizeSettings({}));
     const typed = await timelineData(lab, estimator, normalizeSettings({ unseenTokens: 8_588 }));
-    expect(measured.unrecordedTokens).toBe(8_588);
+    expect([measured.unrecordedTokens, measured.unrecordedSource]).toEqual([8_588, 'lab']);
     expect(measured.replays.map((r) => r.curve)).toEqual(typed.replays.map((r) => r.curve));
     const messages = contextAt(lab, estimator, 0);
     expect(

@@ -59,7 +59,8 @@ export async function timelineData(
   // Sent with every simulated call: the part the user typed, else the lab's measure of the file's agent
   // version, else the one the file's usage measured.
   const lab = labUnseenOf(imported);
-  const baseTokens = resolveUnseen(unrecorded, settings.unseenTokens, lab).tokens;
+  const base = resolveUnseen(unrecorded, settings.unseenTokens, lab);
+  const baseTokens = base.tokens;
   const recorded = points.map((p) => p.recordedTokens);
   const some = recorded.filter((t): t is number => t !== null);
   const replays: ReplayResult[] = [];
@@ -81,9 +82,9 @@ export async function timelineData(
       // The first call after it: where the chart draws its marker.
       call: points.findIndex((p) => p.atMessage > c.atMessage),
     })),
-    // The part in force: what the replays send with every call, measured or typed.
-    unrecordedTokens:
-      unrecorded === null && settings.unseenTokens === null && lab === null ? null : baseTokens,
+    // The part in force: what the replays send with every call, typed, measured by the lab or from usage.
+    unrecordedTokens: base.source === 'none' ? null : baseTokens,
+    unrecordedSource: base.source,
     recordedPeak: maxOf(some) ?? null,
     recordedInput:
       some.length === recorded.length && some.length > 0 ? some.reduce((a, b) => a + b, 0) : null,

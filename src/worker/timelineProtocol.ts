@@ -12,6 +12,7 @@ import type {
   ReplayResult,
   Reread,
   StrategyAtCompaction,
+  UnseenSource,
 } from '../core';
 
 /** The session over time: the recorded run call by call, and the replay of every strategy. */
@@ -29,9 +30,12 @@ export interface TimelineData {
   }[];
   /**
    * What every call sent that the file does not show (system prompt, tools):
-   * the settings' figure when typed, else the file's usage's; null with neither.
+   * the settings' figure when typed, else the lab's measure of the file's
+   * agent version, else the file's usage's; null with none of them.
    */
   unrecordedTokens: number | null;
+  /** Where `unrecordedTokens` comes from. */
+  unrecordedSource: UnseenSource;
   recordedPeak: number | null;
   /** The recorded sizes summed over the calls, when every call records one. */
   recordedInput: number | null;

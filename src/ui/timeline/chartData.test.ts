@@ -48,6 +48,7 @@ function timeline(patch: Partial<TimelineData> = {}): TimelineData {
       { atMessage: 11, trigger: null, tokensBefore: 60, tokensAfter: 20, call: -1 },
     ],
     unrecordedTokens: 20,
+    unrecordedSource: 'recorded-usage',
     recordedPeak: 350,
     recordedInput: null,
     replays: [replay('pi', [100, 200, 300, 50, 900, 60]), replay('claude-code', [100, 200, 40, 50, 60, 70])],
@@ -108,6 +109,13 @@ describe('the timeline chart’s words', () => {
     expect(chartCaption(data, replayOf(data, 'pi'), 'Pi', rereadCalls(data))).toBe(
       "Context tokens before each of the 6 calls (estimates include 20 tokens the file's messages do not explain); " +
         '2 calls re-reading a file a summary stood in for marked',
+    );
+  });
+
+  it("names the lab's measure when that is what the estimates add", () => {
+    const data = timeline({ unrecordedTokens: 8_588, unrecordedSource: 'lab' });
+    expect(chartCaption(data, replayOf(data, 'pi'), 'Pi', [])).toBe(
+      'Context tokens before each of the 6 calls (estimates include the 8,588 tokens of system prompt and tools the lab measured for this agent version)',
     );
   });
 

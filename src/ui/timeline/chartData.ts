@@ -109,7 +109,9 @@ export function chartCaption(
     `Context tokens before each of the ${plural(data.points.length, 'call')}`,
     replay.threshold > 0 ? `; ${strategyLabel} fires above ${fmt(replay.threshold)}` : '',
     data.unrecordedTokens
-      ? ` (estimates include ${fmt(data.unrecordedTokens)} tokens the file's messages do not explain)`
+      ? data.unrecordedSource === 'lab'
+        ? ` (estimates include the ${fmt(data.unrecordedTokens)} tokens of system prompt and tools the lab measured for this agent version)`
+        : ` (estimates include ${fmt(data.unrecordedTokens)} tokens the file's messages do not explain)`
       : '',
     rereads.length > 0
       ? `; ${fmt(rereads.length)} call${rereads.length === 1 ? '' : 's'} re-reading a file a summary stood in for marked`
