@@ -5,6 +5,8 @@
  * agent under `agents/`, one line in `agents/index.ts`.
  */
 
+import type { TokenizerId } from '../../src/core';
+
 /** The wire protocol an agent speaks to the mock server. */
 export type LabProtocol = 'anthropic' | 'openai-chat' | 'openai-responses' | 'gemini';
 
@@ -79,6 +81,12 @@ export interface LabWindow {
   window: number;
   /** The preset's parameters that the lab's settings change (e.g. Codex `autoCompactLimit`). */
   params: Record<string, unknown>;
+  /**
+   * The playground's own settings the agent's imply, for a cut rule modelled
+   * on the agent (pi's `reserveTokens`, `keepRecentTokens`, and its
+   * characters / 4 count, `chars4`).
+   */
+  settings?: { reserveTokens?: number; keepRecentTokens?: number; tokenizer?: TokenizerId };
 }
 
 export interface LabAgent {

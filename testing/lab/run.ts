@@ -23,7 +23,7 @@ import { startMockLlm, type MockLlm } from '../mock-llm/server';
 import type { LabAgent } from './agent';
 import { AGENTS } from './agents/index';
 import { checkRun, type LabResult } from './checks';
-import { compareVersions, formatLine, formatTable } from './report';
+import { compareVersions, formatLine, formatTable, keptDetail } from './report';
 import { execClean, OFFLINE_ENV, registryEnv } from './exec';
 import { trimJsonl } from './fixture';
 import { installedVersion } from './install';
@@ -218,6 +218,7 @@ export async function runLab(options: LabOptions): Promise<LabResult[]> {
         mine.push(result);
         results.push(result);
         out(formatLine(result));
+        for (const kept of result.keptEach ?? []) out(`  kept ${keptDetail(kept)}`);
       }
       if (mine.length === 2) for (const line of compareVersions(mine[0], mine[1])) out(`  ${line}`);
     }
