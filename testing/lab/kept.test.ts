@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { countChars4 } from '../../src/core';
 import type { Family } from '../mock-llm/protocols';
-import { checkEveryKept, checkKept, labSettings } from './kept';
+import type { Message } from '../../src/core';
+import { AGENT_SUMMARY } from '../mock-llm/agentScript';
+import { mockSummary } from '../mock-llm/summary';
+import { checkEveryKept, checkKept, comparedFrom, labSettings } from './kept';
 import { conversationAt } from './requestMessages';
 import type { LabRequest } from './requests';
 
@@ -335,6 +338,28 @@ describe('checkEveryKept', () => {
       [2, []],
       [5, [0, 1]],
     ]);
+  });
+});
+
+describe('comparedFrom', () => {
+  const m = (role: Message['role'], content: string): Message => ({ id: content, role, content });
+  it("starts after an earlier summary and the agent's own words after it: the agent writes them anew", () => {
+    const before = [
+      m('system', 'You are opencode.'),
+      m('user', 'What did we do so far?'),
+      m('assistant', AGENT_SUMMARY),
+      m('user', 'Continue if you have next steps, or stop and ask for clarification.'),
+      m('assistant', 'I read the README.'),
+      m('user', 'Fix src/add.js.'),
+    ];
+    expect(comparedFrom(before)).toBe(4);
+    expect(comparedFrom(before.slice(0, 2))).toBe(0);
+    const gemini = [
+      m('user', `<session_context>\n${mockSummary('', 'gemini-3.1-pro')}`),
+      m('assistant', 'Got it. Thanks for the additional context!'),
+      m('user', 'Why does the test fail?'),
+    ];
+    expect(comparedFrom(gemini)).toBe(2);
   });
 });
 

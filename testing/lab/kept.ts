@@ -14,11 +14,12 @@ import {
   type TextCounter,
 } from '../../src/core';
 import { carryUserMessages } from '../../src/core/harness/carry';
-import { isHarness, presetOf } from '../../src/core/harness/registry';
+import { isHarness, presetOf, PRESETS } from '../../src/core/harness/registry';
 import { STRATEGIES, type Strategy } from '../../src/core/settings';
 import { readConversation } from '../mock-llm/agentConversation';
+import { AUTO_CONTINUE } from '../mock-llm/agentScript';
 import type { LabWindow } from './agent';
-import { conversationAt, messageKey, summaryStarts } from './requestMessages';
+import { conversationAt, isMockSummary, messageKey, summaryStarts } from './requestMessages';
 import type { LabRequest } from './requests';
 
 /** One side's kept part: positions in the conversation at the summarization call, and what they hold. */
@@ -44,6 +45,8 @@ export interface KeptCheck {
   summaryCall: number | null;
   /** Messages of the conversation at that call, system messages included. */
   conversation: number;
+  /** The first position both sides are compared from (`comparedFrom`). */
+  comparedFrom: number;
   /** The last user text of the summarization request: the agent's prompt, as sent. */
   summaryPrompt: string | null;
   /** What the agent's first request after the summary kept verbatim; null when it sent none. */
@@ -55,7 +58,30 @@ export interface KeptCheck {
 }
 
 export const KEPT_RULE =
-  'the agent and the preset keep the same messages of the conversation at the summarization call (by position, system messages aside)';
+  'the agent and the preset keep the same messages of the conversation at the summarization call, by position, from the first message after an earlier summary on (system messages aside)';
+
+/** The acknowledgements presets know an agent to write after its summary (Gemini CLI's "Got it."). */
+const ACKNOWLEDGEMENTS = new Set(
+  PRESETS.flatMap((p): string[] => ('acknowledgement' in p ? [p.acknowledgement] : [])),
+);
+
+/** The agent's own words right after a summary: a carry-on prompt or an acknowledgement. */
+const carriesOn = (m: Message) =>
+  (m.role === 'user' && AUTO_CONTINUE.some((p) => p.test(m.content.trimStart()))) ||
+  (m.role === 'assistant' && ACKNOWLEDGEMENTS.has(m.content.trim()));
+
+/**
+ * Where the comparison starts: after the newest earlier summary and the
+ * words an agent adds by itself after one (OpenCode's "Continue if you have
+ * next steps", Gemini CLI's "Got it."). What comes before is an earlier
+ * compaction's output, which the agent writes anew with the same words (the
+ * mock's summary never changes), so a match there says nothing about what it kept.
+ */
+export function comparedFrom(before: readonly Message[]): number {
+  let from = before.findLastIndex(isMockSummary) + 1;
+  while (from > 0 && from < before.length && carriesOn(before[from])) from++;
+  return from;
+}
 
 /** The strategy the lab runs for an agent: its preset, or the cut rule named after it (pi); null when there is none. */
 export function strategyFor(agentId: string): Strategy | null {
@@ -75,8 +101,15 @@ export function labSettings(strategy: Strategy, lab: LabWindow, unseenTokens: nu
   };
 }
 
-function side(messages: readonly Message[], indexes: Iterable<number>, estimator: Estimator): KeptSide {
-  const kept = [...new Set(indexes)].filter((i) => messages[i].role !== 'system').sort((a, b) => a - b);
+function side(
+  messages: readonly Message[],
+  indexes: Iterable<number>,
+  from: number,
+  estimator: Estimator,
+): KeptSide {
+  const kept = [...new Set(indexes)]
+    .filter((i) => i >= from && messages[i].role !== 'system')
+    .sort((a, b) => a - b);
   const of = kept.map((i) => messages[i]);
   return {
     indexes: kept,
@@ -129,7 +162,11 @@ function presetSide(
       const at = before.indexOf(m);
       if (at >= 0) indexes.push(at);
     }
-  return { strategy, fires: analysis.current.fires, ...side(before, indexes, estimator) };
+  return {
+    strategy,
+    fires: analysis.current.fires,
+    ...side(before, indexes, comparedFrom(before), estimator),
+  };
 }
 
 type PresetRun = { strategy: Strategy; lab: LabWindow; unseenTokens: number };
@@ -159,11 +196,15 @@ export function checkKept(
   const summary = requests[at];
   const settings = run ? labSettings(run.strategy, run.lab, run.unseenTokens) : undefined;
   const estimator = createEstimator(settings?.tokenizer ?? 'o200k_base', count);
-  const agent = found.next ? side(found.before, agentIndexes(found.before, found.next), estimator) : null;
+  const from = comparedFrom(found.before);
+  const agent = found.next
+    ? side(found.before, agentIndexes(found.before, found.next), from, estimator)
+    : null;
   const preset = run && settings ? presetSide(found.before, run.strategy, settings, estimator) : null;
   return {
     summaryCall: found.call,
     conversation: found.before.length,
+    comparedFrom: from,
     summaryPrompt: readConversation(summary.family, summary.body).lastUserText || null,
     agent,
     preset,

@@ -35,6 +35,7 @@ const codex: LabResult = {
   kept: {
     summaryCall: 13,
     conversation: 27,
+    comparedFrom: 0,
     summaryPrompt: 'You are performing a CONTEXT CHECKPOINT COMPACTION.',
     agent: { indexes: [2, 3, 15], messages: 3, userTexts: 3, toolCalls: 0, toolResults: 0, tokens: 153 },
     preset: {

@@ -8,6 +8,7 @@ import type { Message } from '../../src/core';
 import { importTranscript } from '../../src/formats';
 import type { FormatId } from '../../src/formats/types';
 import { AGENT_SUMMARY } from '../mock-llm/agentScript';
+import { mockSummary } from '../mock-llm/summary';
 import type { LabRequest } from './requests';
 
 /** Each protocol the agents speak is a request format the product imports. */
@@ -51,7 +52,17 @@ export interface SummaryCall {
   next: Message[] | null;
 }
 
-const isMockSummary = (m: Message) => m.content.includes(AGENT_SUMMARY.split('\n')[0]);
+/**
+ * The openings of the mock's summaries: the scripted agent's, and the one any
+ * other model name gets (Gemini CLI asks a compression model of its own).
+ */
+const MOCK_SUMMARIES = [
+  AGENT_SUMMARY.split('\n')[0],
+  mockSummary('', 'agent').split('\n').slice(0, 2).join('\n'),
+];
+
+/** A message holding one of the mock's summaries: the output of a compaction, never history. */
+export const isMockSummary = (m: Message) => MOCK_SUMMARIES.some((opening) => m.content.includes(opening));
 
 /** Where each compaction starts: the first of each run of summarization requests (Gemini CLI sends two, pi one per part). */
 export function summaryStarts(requests: readonly LabRequest[]): number[] {
