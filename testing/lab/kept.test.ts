@@ -115,10 +115,11 @@ describe('Anthropic Messages (Claude Code): compacting in the middle of a turn',
       },
       true,
     ),
+    // Its turn goes on after the summary: the first request after it holds a call made since.
     request(3, 'anthropic', {
       system: 'You are Claude Code.',
       tools,
-      messages: [{ role: 'user', content: 'This session is being continued…' }, use('b'), answer('b')],
+      messages: [{ role: 'user', content: 'This session is being continued…' }, use('c'), answer('c')],
     }),
   ];
 
@@ -135,15 +136,28 @@ describe('Anthropic Messages (Claude Code): compacting in the middle of a turn',
     expect(at?.before.some((m) => m.content.includes(compact))).toBe(false);
   });
 
-  it("shows the agent keeping the newest call and result where Claude Code's preset keeps nothing", () => {
+  it('keeps nothing on both sides: a call made after the summary is not history', () => {
     const lab = { window: 100_000, params: {} };
     const kept = checkKept(requests, countChars4, { strategy: 'claude-code', lab, unseenTokens: 0 });
     expect(kept).toMatchObject({
       summaryCall: 2,
       conversation: 6,
       summaryPrompt: compact,
-      agent: { indexes: [4, 5], messages: 2, toolCalls: 1, toolResults: 1 },
+      agent: { indexes: [], messages: 0 },
       preset: { strategy: 'claude-code', indexes: [], messages: 0, tokens: 0 },
+      matches: true,
+    });
+  });
+
+  it('shows a mismatch when the agent kept what the preset summarizes', () => {
+    const kept = [
+      ...requests.slice(0, 2),
+      { ...requests[2], body: { ...requests[2].body, messages: [use('b'), answer('b')] } },
+    ];
+    const lab = { window: 100_000, params: {} };
+    expect(checkKept(kept, countChars4, { strategy: 'claude-code', lab, unseenTokens: 0 })).toMatchObject({
+      agent: { indexes: [4, 5], toolCalls: 1, toolResults: 1 },
+      preset: { indexes: [] },
       matches: false,
     });
   });

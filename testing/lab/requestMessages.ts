@@ -72,14 +72,17 @@ export function summaryStarts(requests: readonly LabRequest[]): number[] {
 /**
  * The conversation when the agent compacted (at its first summarization
  * request unless `at` names another): the messages of its last request
- * before the summarization request, then the model's reply to it and the tool
- * results that followed, which no earlier request holds. They are read from
- * the summarization request (Claude Code, Codex and OpenCode send the whole
- * history; Gemini CLI the part it compresses), and from the request after it
- * when the agent kept them there (pi sends its history as one text and keeps
- * a split turn's calls and results). From the request after, only calls and
- * results count: a plain reply there is the agent's own acknowledgement or
- * the summary, never history; the mock's summary is never history.
+ * before the summarization request, then the model's reply to it and the
+ * tool results that followed, which no earlier request holds. They are read
+ * from the summarization request when it sends the history as messages
+ * (Claude Code, Codex, Gemini CLI the part it compresses); when it sends the
+ * history as one text (pi, OpenCode 1.18), from the calls and results the
+ * request after it holds that no earlier request did: a split turn's, kept.
+ * A request that sends the history as messages shows every call made before
+ * it, so a call only the request after holds was made after the summary
+ * (Claude Code runs on with its turn). A plain reply in the request after is
+ * the agent's own acknowledgement or the summary, never history; the mock's
+ * summary is never history.
  */
 export function conversationAt(
   requests: readonly LabRequest[],
@@ -106,7 +109,10 @@ export function conversationAt(
       }
     }
   };
-  add(requestMessages(requests[at]), (m) => m.role === 'assistant' || m.role === 'tool');
-  add(next ?? [], (m) => m.role === 'tool' || (m.role === 'assistant' && Boolean(m.toolCalls?.length)));
+  const asked = requestMessages(requests[at]);
+  const isExchange = (m: Message) =>
+    m.role === 'tool' || (m.role === 'assistant' && Boolean(m.toolCalls?.length));
+  add(asked, (m) => m.role === 'assistant' || m.role === 'tool');
+  if (!asked.some(isExchange)) add(next ?? [], isExchange);
   return { call: requests[at].call, before, next };
 }
