@@ -14,7 +14,7 @@ import {
   type TextCounter,
 } from '../../src/core';
 import { carryUserMessages } from '../../src/core/harness/carry';
-import { isHarness, presetOf, PRESETS } from '../../src/core/harness/registry';
+import { HARNESSES, isHarness, presetOf } from '../../src/core/harness/registry';
 import { STRATEGIES, type Strategy } from '../../src/core/settings';
 import { readConversation } from '../mock-llm/agentConversation';
 import { AUTO_CONTINUE } from '../mock-llm/agentScript';
@@ -53,8 +53,9 @@ export interface KeptCheck {
   agent: KeptSide | null;
   /** What the preset keeps there; null for an agent without a preset. */
   preset: PresetKept | null;
-  /** Both sides keep the same messages (`KEPT_RULE`); null when either side is missing. */
+  /** Both sides keep the same messages, by `rule`; null when either side is missing. */
   matches: boolean | null;
+  rule: typeof KEPT_RULE;
 }
 
 export const KEPT_RULE =
@@ -62,7 +63,10 @@ export const KEPT_RULE =
 
 /** The acknowledgements presets know an agent to write after its summary (Gemini CLI's "Got it."). */
 const ACKNOWLEDGEMENTS = new Set(
-  PRESETS.flatMap((p): string[] => ('acknowledgement' in p ? [p.acknowledgement] : [])),
+  HARNESSES.flatMap((id): string[] => {
+    const said = presetOf(id).acknowledgement;
+    return said ? [said] : [];
+  }),
 );
 
 /** The agent's own words right after a summary: a carry-on prompt or an acknowledgement. */
@@ -188,10 +192,12 @@ export function checkKept(
     return {
       summaryCall: null,
       conversation: 0,
+      comparedFrom: 0,
       summaryPrompt: null,
       agent: null,
       preset: null,
       matches: null,
+      rule: KEPT_RULE,
     };
   const summary = requests[at];
   const settings = run ? labSettings(run.strategy, run.lab, run.unseenTokens) : undefined;
@@ -209,6 +215,7 @@ export function checkKept(
     agent,
     preset,
     matches: agent && preset ? agent.indexes.join() === preset.indexes.join() : null,
+    rule: KEPT_RULE,
   };
 }
 

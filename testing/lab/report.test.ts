@@ -1,6 +1,7 @@
 /** The lab's line per agent, its table, and what `--latest` says changed. */
 import { describe, expect, it } from 'vitest';
 import type { LabResult } from './checks';
+import { KEPT_RULE } from './kept';
 import { compareVersions, formatLine, formatTable, keptDetail } from './report';
 
 const codex: LabResult = {
@@ -49,6 +50,7 @@ const codex: LabResult = {
       tokens: 153,
     },
     matches: true,
+    rule: KEPT_RULE,
   },
   unseen: { systemTokens: 4_079, toolTokens: 3_616, tools: 9 },
 };
