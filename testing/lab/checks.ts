@@ -21,6 +21,7 @@ import type { FormatId } from '../../src/formats/types';
 import { readConversation } from '../mock-llm/agentConversation';
 import type { AgentRun, LabAgent } from './agent';
 import { checkEveryKept, labSettings, strategyFor, type KeptCheck } from './kept';
+import { checkPrompt, type PromptCheck } from './prompt';
 import type { LabRequest } from './requests';
 
 export interface ImportCheck {
@@ -205,6 +206,8 @@ export interface LabResult {
   keptEach?: KeptCheck[];
   /** Why no preset was run: the product has none for this agent, or the lab gives it no window. */
   noPreset?: string;
+  /** What the preset claims of the agent's summarization prompt, held against the first it sent. */
+  prompt?: PromptCheck;
   unseen?: UnseenCheck | null;
   requests?: number;
 }
@@ -245,6 +248,7 @@ export async function checkRun(
     firing,
     kept,
     keptEach,
+    prompt: checkPrompt(strategy, kept?.summaryPrompt ?? null),
     ...(!preset && {
       noPreset: strategy
         ? `the lab gives ${agent.name} no window`

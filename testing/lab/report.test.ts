@@ -58,7 +58,17 @@ const codex: LabResult = {
 describe('formatLine', () => {
   it('says how it compacted, where it and its preset fired, the import and the unseen part', () => {
     expect(formatLine(codex)).toBe(
-      '✓ Codex CLI 0.169.0: automatic; fires at agent call 13, preset 13 (match); kept agent 3 / preset 3 of 27 (match); import exact (1 file(s), 1 compaction(s)); unseen 7,695 (4,079 system + 3,616 tools)',
+      '✓ Codex CLI 0.169.0: automatic; fires at agent call 13, preset 13 (match); kept agent 3 / preset 3 of 27 (match); prompt not claimed; import exact (1 file(s), 1 compaction(s)); unseen 7,695 (4,079 system + 3,616 tools)',
+    );
+  });
+
+  it("gives the sections of Claude Code's prompt its preset names, and marks a missing one", () => {
+    const claimed = ['1. Primary Request and Intent', '2. Key Technical Concepts'];
+    const prompt = { claim: 'sections' as const, claimed, missing: [], matches: true };
+    expect(formatLine({ ...codex, prompt })).toContain('; prompt 2 of 2 sections (match);');
+    const missing = { ...prompt, missing: [claimed[1]], matches: false };
+    expect(formatLine({ ...codex, prompt: missing })).toMatch(
+      /^✗ .*; prompt 1 of 2 sections \(MISSING 2\. Key Technical Concepts\);/,
     );
   });
 

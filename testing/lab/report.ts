@@ -37,6 +37,15 @@ export function keptDetail(k: KeptCheck | undefined): string {
   return `of ${k.conversation} messages at call ${k.summaryCall}, agent kept ${agent}${preset}${verdict}`;
 }
 
+/** The preset's claim about the summarization prompt: its sections found in the agent's, or none made. */
+function promptMatch(r: LabResult): string {
+  const p = r.prompt;
+  if (!p || p.claim === 'none') return 'not claimed';
+  const found = p.claimed.length - p.missing.length;
+  const verdict = p.matches === null ? '' : p.matches ? ' (match)' : ` (MISSING ${p.missing.join(', ')})`;
+  return `${found} of ${p.claimed.length} sections${verdict}`;
+}
+
 function unseen(r: LabResult): string {
   const u = r.unseen;
   return u
@@ -52,9 +61,10 @@ function imported(r: LabResult): string {
 
 export function formatLine(r: LabResult): string {
   if (r.failure) return `✗ ${r.name} ${r.version}: ${r.failure}`;
-  const mark = r.importExact && r.firing?.matches !== false && r.kept?.matches !== false ? '✓' : '✗';
+  const agrees = r.firing?.matches !== false && r.kept?.matches !== false && r.prompt?.matches !== false;
+  const mark = r.importExact && agrees ? '✓' : '✗';
   const how = r.compactions?.length ? r.compactions.join(' + ') : 'did not compact';
-  return `${mark} ${r.name} ${r.version}: ${how}; fires at ${firesAt(r)}; kept ${kept(r)}; import ${imported(r)}; unseen ${unseen(r)}`;
+  return `${mark} ${r.name} ${r.version}: ${how}; fires at ${firesAt(r)}; kept ${kept(r)}; prompt ${promptMatch(r)}; import ${imported(r)}; unseen ${unseen(r)}`;
 }
 
 export function formatTable(results: readonly LabResult[]): string {
@@ -64,13 +74,23 @@ export function formatTable(results: readonly LabResult[]): string {
     'compacted',
     'fires at (agent / preset)',
     'kept (agent / preset)',
+    'prompt',
     'unseen tokens',
     'import',
   ];
   const rows = results.map((r) =>
     r.failure
-      ? [r.name, r.version, `failed: ${r.failure}`, '', '', '', '']
-      : [r.name, r.version, r.compactions?.join(' + ') || 'no', firesAt(r), kept(r), unseen(r), imported(r)],
+      ? [r.name, r.version, `failed: ${r.failure}`, '', '', '', '', '']
+      : [
+          r.name,
+          r.version,
+          r.compactions?.join(' + ') || 'no',
+          firesAt(r),
+          kept(r),
+          promptMatch(r),
+          unseen(r),
+          imported(r),
+        ],
   );
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) =>
@@ -100,6 +120,7 @@ export function compareVersions(pinned: LabResult, newest: LabResult): string[] 
   differs('threshold', n(pinned.firing?.threshold), n(newest.firing?.threshold));
   differs('fires at call', n(pinned.firing?.agentAt), n(newest.firing?.agentAt));
   differs('kept', keptDetail(pinned.kept), keptDetail(newest.kept));
+  differs('prompt sections', promptMatch(pinned), promptMatch(newest));
   const prompt = (r: LabResult) => r.kept?.summaryPrompt ?? '';
   if (prompt(pinned) !== prompt(newest))
     changes.push(`summary prompt: ${promptBrief(prompt(pinned))} → ${promptBrief(prompt(newest))}`);
