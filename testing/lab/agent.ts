@@ -99,7 +99,7 @@ export interface LabAgent {
   protocol: LabProtocol;
   /** Installs the package into `ctx.dir` (plus any step its binary needs) and names its command. */
   install(ctx: InstallContext): Promise<Installed>;
-  /** The window and preset parameters its settings give it; without one the firing check is skipped. */
+  /** The window and preset settings its own settings give it; absent for an agent without a preset (the line says so). */
   labWindow?: LabWindow;
   /** Writes the agent's settings into the scratch HOME/project, drives it until it compacts. */
   run(ctx: RunContext): Promise<AgentRun>;
