@@ -5,6 +5,8 @@
  * agent under `agents/`, one line in `agents/index.ts`.
  */
 
+import type { TokenizerId } from '../../src/core';
+
 /** The wire protocol an agent speaks to the mock server. */
 export type LabProtocol = 'anthropic' | 'openai-chat' | 'openai-responses' | 'gemini';
 
@@ -79,6 +81,12 @@ export interface LabWindow {
   window: number;
   /** The preset's parameters that the lab's settings change (e.g. Codex `autoCompactLimit`). */
   params: Record<string, unknown>;
+  /**
+   * The playground's own settings the agent's imply, for a cut rule modelled
+   * on the agent (pi's `reserveTokens`, `keepRecentTokens`, and its
+   * characters / 4 count, `chars4`).
+   */
+  settings?: { reserveTokens?: number; keepRecentTokens?: number; tokenizer?: TokenizerId };
 }
 
 export interface LabAgent {
@@ -91,7 +99,7 @@ export interface LabAgent {
   protocol: LabProtocol;
   /** Installs the package into `ctx.dir` (plus any step its binary needs) and names its command. */
   install(ctx: InstallContext): Promise<Installed>;
-  /** The window and preset parameters its settings give it; without one the firing check is skipped. */
+  /** The window and preset settings its own settings give it; absent for an agent without a preset (the line says so). */
   labWindow?: LabWindow;
   /** Writes the agent's settings into the scratch HOME/project, drives it until it compacts. */
   run(ctx: RunContext): Promise<AgentRun>;

@@ -1,7 +1,8 @@
 /** The lab's checks over recorded requests: where the agent and its preset fire, what was kept, the unseen part. */
 import { describe, expect, it } from 'vitest';
 import { countChars4 } from '../../src/core';
-import { checkFiring, checkKept, checkUnseen, importIsExact, type ImportCheck } from './checks';
+import { checkFiring, checkUnseen, importIsExact, type ImportCheck } from './checks';
+import { checkKept, labSettings } from './kept';
 import type { LabRequest } from './requests';
 
 const user = (text: string) => ({ type: 'message', role: 'user', content: [{ type: 'input_text', text }] });
@@ -31,10 +32,12 @@ const SESSION: LabRequest[] = [
   request(5, 6_000, [user('Go.'), user('## Summary')]),
 ];
 
+const codex = (params: Record<string, unknown>) => labSettings('codex', { window: 30_000, params }, 0);
+
 describe('checkFiring', () => {
   it("finds the agent's summarization request and the preset's point from the usage the call before got back", () => {
     // Call 3's usage (19,990 + 20) reaches Codex's 20,000: the preset says the next call compacts.
-    expect(checkFiring(SESSION, 'codex', 30_000, { autoCompactLimit: 20_000 })).toMatchObject({
+    expect(checkFiring(SESSION, codex({ autoCompactLimit: 20_000 }))).toMatchObject({
       agentAt: 4,
       presetAt: 4,
       threshold: 20_000,
@@ -45,13 +48,24 @@ describe('checkFiring', () => {
   });
 
   it('reports a mismatch when the preset would fire more than one call away', () => {
-    const check = checkFiring(SESSION, 'codex', 30_000, { autoCompactLimit: 10_000 });
+    const check = checkFiring(SESSION, codex({ autoCompactLimit: 10_000 }));
     expect(check.presetAt).toBe(2);
     expect(check.matches).toBe(false);
   });
 
+  it('counts the summarization call when the preset fires on the conversation as it stood there', () => {
+    // pi measures the results it has not sent yet: no request before the summary reaches the point.
+    const early = SESSION.map((r) => ({ ...r, tokens: 1_000, usage: 1_000 }));
+    expect(checkFiring(early, codex({ autoCompactLimit: 20_000 })).presetAt).toBe(null);
+    expect(checkFiring(early, codex({ autoCompactLimit: 20_000 }), true)).toMatchObject({
+      agentAt: 4,
+      presetAt: 4,
+      matches: true,
+    });
+  });
+
   it('says the agent never fired when no request asked for a summary', () => {
-    expect(checkFiring(SESSION.slice(0, 3), 'codex', 30_000, {})).toMatchObject({
+    expect(checkFiring(SESSION.slice(0, 3), codex({}))).toMatchObject({
       agentAt: null,
       matches: false,
     });
@@ -60,11 +74,11 @@ describe('checkFiring', () => {
 
 describe('checkKept', () => {
   it('counts what the request after the summary kept verbatim, and quotes the summary prompt', () => {
-    expect(checkKept(SESSION)).toEqual({
-      userTexts: 1,
-      toolCalls: 0,
-      toolResults: 0,
+    expect(checkKept(SESSION, countChars4)).toMatchObject({
+      summaryCall: 4,
+      conversation: 5,
       summaryPrompt: COMPACT,
+      agent: { indexes: [0], userTexts: 1, toolCalls: 0, toolResults: 0 },
     });
   });
 });

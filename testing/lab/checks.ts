@@ -9,18 +9,19 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
   compactionLedger,
-  DEFAULT_HARNESS_PARAMS,
-  harnessTrigger,
+  explainSettings,
+  strategyTrigger,
   triggers,
+  type SettingsInput,
   type TextCounter,
 } from '../../src/core';
-import type { HarnessId, HarnessParams } from '../../src/core/harness/registry';
-import { isHarness } from '../../src/core/harness/registry';
 import { isProblem } from '../../src/formats/issues';
 import { importTranscript } from '../../src/formats';
 import type { FormatId } from '../../src/formats/types';
-import { readConversation, type Turn } from '../mock-llm/agentConversation';
+import { readConversation } from '../mock-llm/agentConversation';
 import type { AgentRun, LabAgent } from './agent';
+import { checkEveryKept, labSettings, strategyFor, type KeptCheck } from './kept';
+import { checkPrompt, type PromptCheck } from './prompt';
 import type { LabRequest } from './requests';
 
 export interface ImportCheck {
@@ -133,18 +134,18 @@ export interface FireCheck {
  * agent's summarization request should come at the first call whose prompt
  * reaches the point (Claude Code estimates the prompt before it sends it) or
  * right after a call whose usage did (Codex reads the usage it got back).
+ * An agent that measures the context before it sends it (pi adds the tool
+ * results it has not sent yet) compacts a conversation no request shows
+ * whole: `firesAtSummary` says whether the preset fires on the conversation
+ * at the summarization call, as the kept check rebuilt it, and then that call
+ * counts too. `settings` are the playground's for the agent's strategy (`labSettings`).
  */
 export function checkFiring(
   requests: readonly LabRequest[],
-  harness: HarnessId,
-  window: number,
-  params: Partial<HarnessParams[HarnessId]>,
+  settings: SettingsInput,
+  firesAtSummary = false,
 ): FireCheck {
-  const all = {
-    ...DEFAULT_HARNESS_PARAMS,
-    [harness]: { ...DEFAULT_HARNESS_PARAMS[harness], ...params },
-  } as HarnessParams;
-  const trigger = harnessTrigger(harness, window, all);
+  const trigger = strategyTrigger(explainSettings(settings).settings);
   const summary = requests.find((r) => r.summary);
   // Before a call (the prompt it is about to send reaches the point) or after one (the usage it got back does).
   const over = requests.find(
@@ -153,7 +154,9 @@ export function checkFiring(
       (i > 0 && !requests[i - 1].summary && triggers(trigger, requests[i - 1].usage)),
   );
   const agentAt = summary?.call ?? null;
-  const presetAt = over?.call ?? null;
+  const atSummary = firesAtSummary ? (summary?.call ?? null) : null;
+  const presetAt =
+    over && atSummary !== null ? Math.min(over.call, atSummary) : (over?.call ?? atSummary ?? null);
   const before = summary ? requests.filter((r) => r.call < summary.call && !r.summary).at(-1) : undefined;
   const after = summary ? requests.find((r) => r.call > summary.call && !r.summary) : undefined;
   return {
@@ -164,34 +167,6 @@ export function checkFiring(
     matches: agentAt !== null && presetAt !== null && Math.abs(agentAt - presetAt) <= 1,
     tokensBefore: before?.tokens ?? null,
     tokensAfter: after?.tokens ?? null,
-  };
-}
-
-export interface KeptCheck {
-  /** What the first request after the summary kept verbatim from the one before it. */
-  userTexts: number;
-  toolCalls: number;
-  toolResults: number;
-  /** The last user text of the summarization request: the agent's prompt, as sent. */
-  summaryPrompt: string | null;
-}
-
-const same = (a: Turn, b: Turn) => JSON.stringify(a) === JSON.stringify(b);
-
-export function checkKept(requests: readonly LabRequest[]): KeptCheck {
-  const at = requests.findIndex((r) => r.summary);
-  if (at < 0) return { userTexts: 0, toolCalls: 0, toolResults: 0, summaryPrompt: null };
-  const summary = readConversation(requests[at].family, requests[at].body);
-  const next = requests.slice(at + 1).find((r) => !r.summary);
-  const prompt = summary.lastUserText || null;
-  if (!next) return { userTexts: 0, toolCalls: 0, toolResults: 0, summaryPrompt: prompt };
-  const before = summary.turns.filter((t) => t.kind !== 'user' || t.text !== summary.lastUserText);
-  const kept = readConversation(next.family, next.body).turns.filter((t) => before.some((b) => same(t, b)));
-  return {
-    userTexts: kept.filter((t) => t.kind === 'user').length,
-    toolCalls: kept.filter((t) => t.kind === 'tool-call').length,
-    toolResults: kept.filter((t) => t.kind === 'tool-result').length,
-    summaryPrompt: prompt,
   };
 }
 
@@ -228,7 +203,14 @@ export interface LabResult {
   imports?: ImportCheck[];
   importExact?: boolean;
   firing?: FireCheck;
+  /** What the agent and its preset kept at the first compaction, */
   kept?: KeptCheck;
+  /** and at each, in order. */
+  keptEach?: KeptCheck[];
+  /** Why no preset was run: the product has none for this agent, or the lab gives it no window. */
+  noPreset?: string;
+  /** What the preset claims of the agent's summarization prompt, held against the first it sent. */
+  prompt?: PromptCheck;
   unseen?: UnseenCheck | null;
   requests?: number;
 }
@@ -243,10 +225,21 @@ export async function checkRun(
   const imports = run.sessionFiles.map((file) =>
     checkImport(file, readFileSync(file, 'utf8'), run.format as FormatId),
   );
-  const firing =
-    agent.labWindow && isHarness(agent.id)
-      ? checkFiring(requests, agent.id, agent.labWindow.window, agent.labWindow.params)
+  const unseen = checkUnseen(requests, count);
+  const strategy = strategyFor(agent.id);
+  const preset =
+    strategy && agent.labWindow
+      ? { strategy, lab: agent.labWindow, unseenTokens: unseen?.toolTokens ?? 0 }
       : undefined;
+  const keptEach = checkEveryKept(requests, count, preset);
+  const kept = keptEach.at(0);
+  const firing = preset
+    ? checkFiring(
+        requests,
+        labSettings(preset.strategy, preset.lab, preset.unseenTokens),
+        kept?.preset?.fires ?? false,
+      )
+    : undefined;
   return {
     agent: agent.id,
     name: agent.name,
@@ -256,8 +249,15 @@ export async function checkRun(
     imports,
     importExact: imports.length > 0 && imports.every(importIsExact),
     firing,
-    kept: checkKept(requests),
-    unseen: checkUnseen(requests, count),
+    kept,
+    keptEach,
+    prompt: checkPrompt(strategy, kept?.summaryPrompt ?? null),
+    ...(!preset && {
+      noPreset: strategy
+        ? `the lab gives ${agent.name} no window`
+        : `the product has no preset for ${agent.name}`,
+    }),
+    unseen,
     requests: requests.length,
   };
 }

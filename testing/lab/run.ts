@@ -23,7 +23,7 @@ import { startMockLlm, type MockLlm } from '../mock-llm/server';
 import type { LabAgent } from './agent';
 import { AGENTS } from './agents/index';
 import { checkRun, type LabResult } from './checks';
-import { compareVersions, formatLine, formatTable } from './report';
+import { compareVersions, formatLine, formatTable, keptDetail } from './report';
 import { execClean, OFFLINE_ENV, registryEnv } from './exec';
 import { trimJsonl } from './fixture';
 import { installedVersion } from './install';
@@ -156,6 +156,12 @@ async function runOne(
   writeProject(project);
   const from = mock.requests.length;
   const progress = new Progress(mock, label, from);
+  // Written for a failed run too: what the agent sent says why it failed.
+  const keepRequests = () => {
+    const requests = labRequests(mock.requests.slice(from));
+    writeFileSync(join(scratch, 'requests.json'), `${JSON.stringify(requests, null, 1)}\n`);
+    return requests;
+  };
   try {
     const run = await agent.run({
       installed,
@@ -167,8 +173,7 @@ async function runOne(
         execClean({ home, tmp, cwd: project, env: { ...OFFLINE_ENV } }, command, args, opts),
       log: (line) => log(`  ${label}: ${line}`),
     });
-    const requests = labRequests(mock.requests.slice(from));
-    writeFileSync(join(scratch, 'requests.json'), `${JSON.stringify(requests, null, 1)}\n`);
+    const requests = keepRequests();
     // The session files trimmed into fixture shape, to copy into src/formats/fixtures/lab/<id>/<version>/.
     const fixtures = fresh(join(scratch, 'fixture'));
     for (const file of run.sessionFiles.filter((f) => f.endsWith('.jsonl')))
@@ -178,7 +183,8 @@ async function runOne(
     else result.scratch = scratch;
     return result;
   } catch (error) {
-    return failed('run', error);
+    keepRequests();
+    return { ...failed('run', error), scratch };
   } finally {
     progress.stop();
   }
@@ -218,6 +224,7 @@ export async function runLab(options: LabOptions): Promise<LabResult[]> {
         mine.push(result);
         results.push(result);
         out(formatLine(result));
+        for (const kept of result.keptEach ?? []) out(`  kept ${keptDetail(kept)}`);
       }
       if (mine.length === 2) for (const line of compareVersions(mine[0], mine[1])) out(`  ${line}`);
     }

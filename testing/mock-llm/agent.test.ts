@@ -157,6 +157,23 @@ describe('recognising a summarization request', () => {
     expect(isSummaryRequest(readConversation('openai-chat', asked))).toBe(false);
   });
 
+  it("takes Kilo 7.7's request, the conversation in tags under its usual system prompt, as one", () => {
+    const body = {
+      messages: [
+        { role: 'system', content: 'You are Kilo, a highly skilled software engineer.' },
+        {
+          role: 'user',
+          content: 'Here is the conversation so far:\n\n<conversation>\n[User]: Fix it.\n</conversation>',
+        },
+      ],
+    };
+    expect(isSummaryRequest(readConversation('openai-chat', body))).toBe(true);
+    const quoted = {
+      messages: [body.messages[0], { role: 'user', content: 'Is this the conversation so far?' }],
+    };
+    expect(isSummaryRequest(readConversation('openai-chat', quoted))).toBe(false);
+  });
+
   it("closes the turn on OpenCode's own carry-on prompt after a compaction instead of starting the tools again", () => {
     const body = {
       messages: [

@@ -24,6 +24,7 @@ export const SUMMARY_WORDINGS: readonly RegExp[] = [
   /state_snapshot/, // Gemini CLI
   /summary for continuing (?:our|the|this) conversation/i, // OpenCode
   /continuing (?:our|the|this) conversation above/i, // OpenCode's older wording
+  /^Here is the conversation so far:\s*<conversation>/, // Kilo 7.7, under its own system prompt
   /\bsummari[sz]e (?:the|this|our) conversation/i,
 ];
 

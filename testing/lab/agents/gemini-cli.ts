@@ -21,6 +21,7 @@ const PACKAGE = '@google/gemini-cli';
  * (no system prompt), so two turns of 24,000 characters reach it on the third.
  */
 const COMPRESSION_THRESHOLD = 0.01;
+const ASSUMED_WINDOW = 1_048_576;
 
 /** `~/.gemini/settings.json`: key auth, the threshold, and nothing that calls home. */
 function settings(): object {
@@ -64,6 +65,7 @@ export const geminiCliAgent: LabAgent = {
   name: 'Gemini CLI',
   packageName: PACKAGE,
   pinned: '0.61.0',
+  labWindow: { window: ASSUMED_WINDOW, params: { thresholdFraction: COMPRESSION_THRESHOLD } },
   protocol: 'gemini',
   async install(ctx) {
     await installPinned(ctx, [[PACKAGE, ctx.version]]);

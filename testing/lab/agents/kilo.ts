@@ -45,6 +45,7 @@ export const kiloAgent: LabAgent = {
   // 7.8.1 is the registry's newest, but no linux binary of it is published
   // (`@kilocode/cli-linux-x64` stops at 7.7.9): 7.7.7 is the newest that runs here.
   pinned: '7.7.7',
+  labWindow: { window: CONTEXT, params: { maxOutputTokens: OUTPUT } },
   protocol: 'openai-chat',
   async install(ctx) {
     await installPinned(ctx, [[PACKAGE, ctx.version]]);

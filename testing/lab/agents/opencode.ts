@@ -73,6 +73,7 @@ export const opencodeAgent: LabAgent = {
   name: 'OpenCode',
   packageName: PACKAGE,
   pinned: '1.18.33',
+  labWindow: { window: CONTEXT, params: { maxOutputTokens: OUTPUT } },
   protocol: 'openai-chat',
   async install(ctx) {
     await installPinned(ctx, [[PACKAGE, ctx.version]]);

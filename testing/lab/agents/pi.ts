@@ -82,6 +82,12 @@ export const piAgent: LabAgent = {
   packageName: PACKAGE,
   pinned: '1.6.0',
   protocol: 'openai-chat',
+  // The playground's `pi` cut rule is pi's: its reserve, its keep-recent budget and its characters / 4.
+  labWindow: {
+    window: WINDOW,
+    params: {},
+    settings: { reserveTokens: RESERVE, keepRecentTokens: KEEP_RECENT, tokenizer: 'chars4' },
+  },
   async install(ctx) {
     const node = await installWithNode22(ctx, PACKAGE);
     const cli = join(ctx.dir, 'node_modules', PACKAGE, 'dist', 'bundle', 'cli.js');
