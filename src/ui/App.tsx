@@ -10,9 +10,8 @@ import { NextCompactionBanner } from './layout/NextCompactionBanner';
 import { EstimateMark } from './layout/EstimateMark';
 import { StickyNumbers } from './layout/StickyNumbers';
 import { ContextBar } from './layout/ContextBar';
-import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
-import { ImportNotices } from './load/ImportNotices';
-import { SourceLine } from './load/SourceLine';
+import { DropZone, ValidationReport } from './load/LoadPanel';
+import { LoadArea } from './load/LoadArea';
 import { LinkBanner } from './share/LinkBanner';
 import { LinkVisitNotice } from './share/LinkVisitNotice';
 import { useAddressBarSync, useExpectedTranscriptCheck } from './share/useShareSync';
@@ -85,13 +84,7 @@ export function App() {
         <LinkBanner />
         <LinkVisitNotice />
         <StoredNotices />
-        {!otherView && (
-          <>
-            <LoadPanel />
-            <SourceLine />
-            <ImportNotices />
-          </>
-        )}
+        {!otherView && <LoadArea />}
       </header>
       {analysis && !otherView && (
         <StickyNumbers>

@@ -20,7 +20,8 @@ export { ValidationReport } from './ValidationReport';
 /** Paste, open a file or a link, pick a sample; progress, cancel, and import errors. */
 export const LoadPanel = memo(LoadPanelComponent);
 
-function LoadPanelComponent() {
+/** `rowId` names the row of ways in, for the button that folds it on a phone. */
+function LoadPanelComponent({ rowId }: { rowId?: string }) {
   const {
     pasteText,
     setPasteText,
@@ -65,7 +66,7 @@ function LoadPanelComponent() {
 
   return (
     <section className="load" aria-label="Load a transcript">
-      <div className="load-row">
+      <div className="load-row" id={rowId}>
         <button
           type="button"
           onClick={() => setPasteOpen((o) => !o)}
