@@ -280,6 +280,23 @@ test.describe('the first screen on a phone answers without scrolling', () => {
     await expectAnswerOnFirstScreen(page, info, 'a Claude Code file');
   });
 
+  test("a minimal link reopened on a phone: under the link's banners, the verdict, strategy, strip and legend in view", async ({
+    page,
+    browser,
+  }, info) => {
+    await openDefault(page);
+    await page.getByTestId('share-open').click();
+    await expect(page.getByTestId('share-minimal')).toHaveValue(/#v3\./);
+    const link = await page.getByTestId('share-minimal').inputValue();
+    const reader = await (
+      await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true })
+    ).newPage();
+    await reader.goto(link);
+    await expect(reader.getByTestId('cut-index')).toHaveText('185');
+    await expect(reader.getByTestId('shared-mark')).toBeVisible();
+    await expectAnswerOnFirstScreen(reader, info, 'a reopened minimal link');
+  });
+
   test('the folded load controls open by keyboard, and keep what was typed in them', async ({ page }) => {
     await openDefault(page);
     const change = page.getByTestId('load-change');

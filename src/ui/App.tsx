@@ -20,6 +20,7 @@ import { AgentConfigPanel } from './settings/AgentConfigPanel';
 import { useArchive } from '../state/archiveStore';
 import { useCases } from '../state/casesStore';
 import { useAnalysis } from './useAnalysis';
+import { useNarrow } from './useNarrow';
 import { useStartup } from '../app/startup';
 import { revealBelowNumbers } from './revealBelowNumbers';
 import { Brand } from './Brand';
@@ -47,6 +48,8 @@ function skipToTokenView(e: MouseEvent<HTMLAnchorElement>) {
 
 export function App() {
   const analysis = useAnalysis();
+  // On a phone the context bar follows the strip (the Workbench draws it there): the first screen is the verdict's.
+  const narrow = useNarrow();
   const [shareOpen, setShareOpen] = useState(false);
   const closeShare = useCallback(() => setShareOpen(false), []);
   const archiveOpen = useArchive((s) => s.open);
@@ -94,7 +97,7 @@ export function App() {
         </StickyNumbers>
       )}
       {analysis && !otherView && <LedgerLink analysis={analysis} />}
-      {analysis && !otherView && <ContextBar analysis={analysis} />}
+      {analysis && !otherView && !narrow && <ContextBar analysis={analysis} />}
       <main id="main" tabIndex={-1} className={otherView ? 'layout layout-alone' : 'layout'}>
         {!otherView && (
           <aside className="side">

@@ -4,6 +4,7 @@ import { cutForKeepRecent } from '../core/analysis';
 import { useSettings } from '../state/settingsStore';
 import { useTranscript } from '../state/transcriptStore';
 import { useUi } from '../state/uiStore';
+import { ContextBar } from './layout/ContextBar';
 import { FireOffer } from './layout/FireOffer';
 import { StrategyTable } from './layout/StrategyTable';
 import { MessageList } from './messages/MessageList';
@@ -147,6 +148,8 @@ export function Workbench({ analysis }: { analysis: PageAnalysis }) {
           </Follows>
         )}
       </section>
+      {/* Under the header elsewhere; on a phone, after the strip, so the verdict, strip and legend share the first screen. */}
+      {narrow && <ContextBar analysis={analysis} />}
       <TimelinePanel analysis={deferred} />
       <Follows following={following} className="charts-slot">
         <Suspense fallback={<div className="charts muted">Loading charts…</div>}>
