@@ -153,7 +153,8 @@ function LoadPanelComponent({ rowId }: { rowId?: string }) {
         </form>
         <span className="spacer" />
         {view && formats && (
-          <>
+          // One item of the row: when the row wraps, the label goes with its list, not left at the line's end.
+          <span className="format-choice">
             <label htmlFor={ids.format} className="muted">
               Format
             </label>
@@ -172,7 +173,7 @@ function LoadPanelComponent({ rowId }: { rowId?: string }) {
                 </option>
               ))}
             </select>
-          </>
+          </span>
         )}
       </div>
 
