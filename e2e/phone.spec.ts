@@ -4,7 +4,7 @@
  * screen. Screenshots `phone-*.png` are saved as test artifacts.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, openFresh, settledBox, test, compareAllStrategies } from './fixtures';
+import { CHAT, expect, openFresh, settledBox, test, compareAllStrategies } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
@@ -328,6 +328,19 @@ test.describe('the first screen on a phone answers without scrolling', () => {
     await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
     await expect(page.getByTestId('message-count')).toHaveText('12');
     await expect(change).toHaveAttribute('aria-expanded', 'false');
+    await expect(change).toBeFocused();
     await expect(page.getByTestId('load-fold')).toContainText('claude-code-linkcheck.jsonl');
+
+    // So does a paste loaded from the keyboard: the paste box closes, the focus is on "Change" again.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Paste…' })).toHaveAttribute('aria-expanded', 'true');
+    await page.getByTestId('paste-input').fill(CHAT);
+    await page.getByTestId('paste-load').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('source-name')).toHaveText('Pasted text · OpenAI Chat Completions');
+    await expect(page.getByTestId('paste-input')).toHaveCount(0);
+    await expect(change).toHaveAttribute('aria-expanded', 'false');
+    await expect(change).toBeFocused();
   });
 });

@@ -38,8 +38,10 @@ export function LoadArea() {
     if (!folded && opening.current)
       row?.querySelector<HTMLElement>('button, select, input:not([tabindex="-1"])')?.focus();
     opening.current = false;
-    // A load started from the opened controls folds them: the focus they held goes to "Change", not to the page.
-    if (folded && row?.contains(document.activeElement)) change.current?.focus();
+    // A load started from the opened controls (or the paste box under them) folds them: the focus they
+    // held goes to "Change", not to the page.
+    if (folded && area.current?.querySelector('.load')?.contains(document.activeElement))
+      change.current?.focus();
   }, [folded]);
 
   return (
