@@ -1,5 +1,5 @@
 /** The load controls, the loaded file's line and its notes; on a phone, folded to the file's line once a transcript is on the page. */
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { issueKind } from '../../formats/issues';
 import { useTranscript } from '../../state/transcriptStore';
 import { ImportNotices } from './ImportNotices';
@@ -32,6 +32,16 @@ export function LoadArea() {
   const area = useRef<HTMLDivElement>(null);
   const change = useRef<HTMLButtonElement>(null);
   const opening = useRef(false);
+  // Whether the last element to take the focus was in the load panel: its Load button, disabled while
+  // the load runs, hands the focus to the page before the load ends.
+  const focusWasInLoad = useRef(false);
+  useEffect(() => {
+    const note = (event: FocusEvent) => {
+      focusWasInLoad.current = !!area.current?.querySelector('.load')?.contains(event.target as Node);
+    };
+    document.addEventListener('focusin', note);
+    return () => document.removeEventListener('focusin', note);
+  }, []);
   useLayoutEffect(() => {
     const row = area.current?.querySelector('.load-row');
     // "Change" takes the focus to the first way in: the row sits above the file line, so Tab would pass it by.
@@ -40,7 +50,12 @@ export function LoadArea() {
     opening.current = false;
     // A load started from the opened controls (or the paste box under them) folds them: the focus they
     // held goes to "Change", not to the page.
-    if (folded && area.current?.querySelector('.load')?.contains(document.activeElement))
+    const active = document.activeElement;
+    const lost = !active || active === document.body;
+    if (
+      folded &&
+      (area.current?.querySelector('.load')?.contains(active) || (lost && focusWasInLoad.current))
+    )
       change.current?.focus();
   }, [folded]);
 
