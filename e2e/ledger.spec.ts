@@ -174,6 +174,8 @@ test.describe('the ledger of recorded compactions', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openFresh(page);
     await expect(page.getByTestId('cut-index')).toHaveText('185');
+    // On a phone the load controls are folded into the file's line once a transcript is loaded.
+    await page.getByTestId('load-change').click();
     await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
     await expect(page.getByTestId('message-count')).toHaveText('12');
     await page.getByTestId('timeline-toggle').click();

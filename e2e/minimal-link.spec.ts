@@ -168,10 +168,19 @@ test('adding the first N characters of each message back is a middle step betwee
   const other = await fresh.newPage();
   await other.goto(link);
   await expect(other.getByTestId('cut-index')).toHaveText('185');
-  await other.locator('[data-testid="message-row"][data-index="0"]').click();
+  // Each key moves from the row that has the focus, and a far row takes it only once the list has
+  // scrolled to it and drawn it: each step waits for its row, or a busy machine's keys outrun the list.
+  const rowAt = (index: number) => other.locator(`[data-testid="message-row"][data-index="${index}"]`);
+  await rowAt(0).click();
+  await expect(rowAt(0)).toBeFocused();
   await other.keyboard.press('End');
-  for (let k = 0; k < 7; k++) await other.keyboard.press('ArrowUp');
-  const row = other.locator('[data-testid="message-row"][data-index="190"]');
+  await expect(rowAt(197)).toBeFocused();
+  for (let index = 196; index >= 190; index--) {
+    await other.keyboard.press('ArrowUp');
+    await expect(rowAt(index)).toBeFocused();
+  }
+  const row = rowAt(190);
+  await row.scrollIntoViewIfNeeded();
   await expect(row).toHaveAttribute('aria-current', 'true');
   await expect(row.getByTestId('text-omitted')).toHaveCount(0);
   await fresh.close();

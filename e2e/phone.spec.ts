@@ -3,8 +3,8 @@
  * token view comes first with the settings under it, and dialogs fit the
  * screen. Screenshots `phone-*.png` are saved as test artifacts.
  */
-import type { Page } from '@playwright/test';
-import { expect, openFresh, settledBox, test, compareAllStrategies } from './fixtures';
+import type { Page, TestInfo } from '@playwright/test';
+import { CHAT, expect, openFresh, settledBox, test, compareAllStrategies } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
@@ -58,6 +58,8 @@ test('at 390 px nothing scrolls sideways: sample, paste box, settings, every pre
   await shot('phone-first-screen');
   await page.screenshot({ path: info.outputPath('phone-whole-page.png'), fullPage: true });
 
+  await page.getByTestId('load-change').click();
+  await expectNoSidewaysScroll(page, 'load controls open');
   await page.getByRole('button', { name: 'Paste…' }).click();
   await expect(page.getByTestId('paste-input')).toBeVisible();
   await expectNoSidewaysScroll(page, 'paste box open');
@@ -124,6 +126,8 @@ test('on a phone the share dialog and the import report fit the screen', async (
   await page.getByTestId('share-dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByTestId('share-dialog')).toBeHidden();
 
+  // The file line's actions are folded with the load controls on a phone: "Change" shows them.
+  await page.getByTestId('load-change').click();
   await page.getByTestId('open-report').click();
   const report = page.getByRole('dialog', { name: /Import report/ });
   await expect(report).toBeVisible();
@@ -165,6 +169,7 @@ test('the hidden file input is no Tab stop: Tab goes from "Open file…" to "Fol
   page,
 }) => {
   await openDefault(page);
+  await page.getByTestId('load-change').click();
   await page.getByRole('button', { name: 'Open file…' }).focus();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('follow-file')).toBeFocused();
@@ -204,6 +209,7 @@ test('on a phone a finger drags the keep-recent handle, and the setting follows'
 
 test('on a phone the sample list and every strategy name can be read whole', async ({ page }) => {
   await openDefault(page);
+  await page.getByTestId('load-change').click();
   // The select is at least as wide as its label, measured in the page's own font.
   const sample = await page.getByTestId('sample-select').evaluate((select: HTMLSelectElement) => {
     const probe = document.createElement('span');
@@ -227,4 +233,114 @@ test('on a phone the sample list and every strategy name can be read whole', asy
   });
   expect(lines.length).toBeGreaterThan(0);
   expect(new Set(lines).size).toBe(1);
+});
+
+/** Where each part of the answer lies against the screen, for a message that says which part fell below it. */
+async function answerBoxes(page: Page): Promise<string> {
+  const parts = ['verdict-strategy', 'verdict', 'strip-plot', 'strip-legend'];
+  const boxes = await Promise.all(parts.map((id) => page.getByTestId(id).boundingBox()));
+  return parts
+    .map((id, i) => `${id} ${Math.round(boxes[i]!.y)}–${Math.round(boxes[i]!.y + boxes[i]!.height)}`)
+    .join(', ');
+}
+
+/** Whether compaction fires, under which strategy, and what each bar means: all on the first screen, attached to the report. */
+async function expectAnswerOnFirstScreen(page: Page, info: TestInfo, state: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const path = info.outputPath(`phone-answer-${state.replaceAll(' ', '-')}.png`);
+  await page.screenshot({ path });
+  await info.attach(`phone first screen, ${state}`, { path, contentType: 'image/png' });
+  for (const id of ['verdict-strategy', 'verdict', 'strip-plot', 'strip-legend'])
+    await expect(page.getByTestId(id), `${state}: ${id}; ${await answerBoxes(page)}`).toBeInViewport({
+      ratio: 1,
+    });
+}
+
+test.describe('the first screen on a phone answers without scrolling', () => {
+  test('the default sample, a sample that fires and a Claude Code file: verdict, strategy, strip and legend in view', async ({
+    page,
+  }, info) => {
+    await openDefault(page);
+    await expect(page.getByTestId('verdict-strategy')).toHaveText('budget');
+    await expectAnswerOnFirstScreen(page, info, 'the default sample');
+
+    // Made to fire, and opened again from the address bar: the first load of a state that fires.
+    await page.getByTestId('make-it-fire').click();
+    await expect(page.getByTestId('verdict')).toContainText('compaction fires');
+    await page.reload();
+    await expect(page.getByTestId('verdict')).toContainText('compaction fires');
+    await expectAnswerOnFirstScreen(page, info, 'a sample that fires');
+
+    // A Claude Code file of the user's own, on a page with the default settings again.
+    await openDefault(page);
+    await page.getByTestId('file-input').setInputFiles('src/formats/fixtures/claude-code.jsonl');
+    await expect(page.getByTestId('verdict-strategy')).toHaveText('claude-code');
+    await expect(page.getByTestId('verdict')).toContainText('compaction does not fire');
+    await expect(page.getByTestId('load-change')).toHaveText('Change · 3 notes');
+    await expectAnswerOnFirstScreen(page, info, 'a Claude Code file');
+  });
+
+  test("a minimal link reopened on a phone: under the link's banners, the verdict, strategy, strip and legend in view", async ({
+    page,
+    browser,
+  }, info) => {
+    await openDefault(page);
+    await page.getByTestId('share-open').click();
+    await expect(page.getByTestId('share-minimal')).toHaveValue(/#v3\./);
+    const link = await page.getByTestId('share-minimal').inputValue();
+    const reader = await (
+      await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true })
+    ).newPage();
+    await reader.goto(link);
+    await expect(reader.getByTestId('cut-index')).toHaveText('185');
+    await expect(reader.getByTestId('shared-mark')).toBeVisible();
+    await expectAnswerOnFirstScreen(reader, info, 'a reopened minimal link');
+  });
+
+  test('the folded load controls open by keyboard, and keep what was typed in them', async ({ page }) => {
+    await openDefault(page);
+    const change = page.getByTestId('load-change');
+    await expect(change).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('load-fold')).toContainText('claude-code-tallybook.jsonl');
+    await expect(page.getByRole('button', { name: 'Paste…' })).toBeHidden();
+    // Tab from the top reaches the fold's button after the header's own.
+    await page.locator('body').focus();
+    for (let tabs = 0; tabs < 12 && !(await change.evaluate((el) => el === document.activeElement)); tabs++)
+      await page.keyboard.press('Tab');
+    await expect(change).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(change).toHaveAttribute('aria-expanded', 'true');
+    // The row opens above the file line: the focus goes to its first way in, and Tab walks on through it.
+    await expect(page.getByRole('button', { name: 'Paste…' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Open file…' })).toBeFocused();
+    const url = page.getByRole('textbox', { name: 'Transcript URL' });
+    await url.fill('https://example.com/half-typed');
+    // Folded and opened again (Space this time), the address is still there.
+    await change.focus();
+    await page.keyboard.press('Space');
+    await expect(change).toHaveAttribute('aria-expanded', 'false');
+    await expect(url).toBeHidden();
+    await page.keyboard.press('Space');
+    await expect(url).toHaveValue('https://example.com/half-typed');
+
+    // A sample picked from the opened controls folds them again, the focus back on the fold's button.
+    await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
+    await expect(page.getByTestId('message-count')).toHaveText('12');
+    await expect(change).toHaveAttribute('aria-expanded', 'false');
+    await expect(change).toBeFocused();
+    await expect(page.getByTestId('load-fold')).toContainText('claude-code-linkcheck.jsonl');
+
+    // So does a paste loaded from the keyboard: the paste box closes, the focus is on "Change" again.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Paste…' })).toHaveAttribute('aria-expanded', 'true');
+    await page.getByTestId('paste-input').fill(CHAT);
+    await page.getByTestId('paste-load').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('source-name')).toHaveText('Pasted text · OpenAI Chat Completions');
+    await expect(page.getByTestId('paste-input')).toHaveCount(0);
+    await expect(change).toHaveAttribute('aria-expanded', 'false');
+    await expect(change).toBeFocused();
+  });
 });

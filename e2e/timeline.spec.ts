@@ -72,6 +72,8 @@ test.describe('the session timeline', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openFresh(page);
     await expect(page.getByTestId('cut-index')).toHaveText('185');
+    // On a phone the load controls are folded into the file's line once a transcript is loaded.
+    await page.getByTestId('load-change').click();
     await page.getByTestId('sample-select').selectOption('claude-code-linkcheck');
     await page.getByTestId('timeline-toggle').click();
     await page.getByTestId('recorded-compaction').nth(1).click();

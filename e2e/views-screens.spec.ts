@@ -123,6 +123,25 @@ test.describe('views that stand on their own', () => {
   });
 });
 
+test('the Format label stays beside its list at every width, the row wrapping around them both', async ({
+  page,
+}) => {
+  await openFresh(page);
+  await expect(page.getByTestId('cut-index')).toHaveText('185');
+  const label = page.locator('.load-row label', { hasText: 'Format' });
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    // On a phone the row is folded into the file's line until "Change".
+    if (width === 390) await page.getByTestId('load-change').click();
+    const [name, list] = [
+      (await label.boundingBox())!,
+      (await page.getByTestId('format-override').boundingBox())!,
+    ];
+    expect(Math.abs(name.y + name.height / 2 - (list.y + list.height / 2)), `${width} px`).toBeLessThan(4);
+    expect(list.x, `${width} px: the list right of its label`).toBeGreaterThan(name.x);
+  }
+});
+
 test("the playground's panels say which sample, model and agent the file is, and the chart names every bar", async ({
   page,
 }) => {
@@ -195,6 +214,10 @@ test('a reopened minimal link says its part not in the file was inferred, and na
   await expect(format.locator('option:checked')).toHaveText('As shared (claude-code)');
   for (const width of WIDTHS) {
     await reader.setViewportSize({ width, height: 900 });
+    await reader.evaluate(() => window.scrollTo(0, 0));
     await shoot(reader, info, `minimal-link-${width}`);
+    // Under the link's banners, whether it fires, for which strategy and what the bars mean, without scrolling.
+    for (const id of ['verdict-strategy', 'verdict', 'strip-legend'])
+      await expect(reader.getByTestId(id), `${id} at ${width} px`).toBeInViewport({ ratio: 1 });
   }
 });

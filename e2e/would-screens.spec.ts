@@ -17,7 +17,8 @@ const WIDTHS = [
 
 /**
  * The first screen at each width, attached to the report, with the verdict,
- * the strategy it speaks for and what it would do in view without scrolling.
+ * the strategy it speaks for, what it would do and the legend of the strip's
+ * bars in view without scrolling.
  */
 async function firstScreens(page: Page, info: TestInfo, name: string): Promise<void> {
   for (const size of WIDTHS) {
@@ -25,9 +26,13 @@ async function firstScreens(page: Page, info: TestInfo, name: string): Promise<v
     await page.evaluate(() => window.scrollTo(0, 0));
     for (const id of ['verdict-strategy', 'verdict'])
       await expect(page.getByTestId(id), `${id} at ${size.width} px`).toBeInViewport({ ratio: 1 });
+    // Attached before the legend is checked, so a legend below the screen is seen in the report.
     const path = info.outputPath(`${name}-${size.width}.png`);
     await page.screenshot({ path });
     await info.attach(`${name}-${size.width}.png`, { path, contentType: 'image/png' });
+    await expect(page.getByTestId('strip-legend'), `the legend at ${size.width} px`).toBeInViewport({
+      ratio: 1,
+    });
   }
   await page.setViewportSize(WIDTHS[0]);
 }
@@ -130,6 +135,11 @@ test.describe('would versus does', () => {
     await expect(
       page.getByText('claude-code does not cut by it; it still caps the summary budget'),
     ).toBeVisible();
+    // Its cut is at the end, as the tab says: the legend calls no message "the first it would keep".
+    await expect(page.getByText('would cut: end')).toBeVisible();
+    await expect(legendItem(page, 'cut')).toHaveText(
+      'where it would cut, at the end: every message before it would be summarized',
+    );
     await firstScreens(page, info, 'claude-code-file');
   });
 
@@ -148,6 +158,12 @@ test.describe('would versus does', () => {
     await openFile(page, 'src/formats/fixtures/pi.jsonl', 'pi-session.jsonl');
     await expect(page.getByTestId('verdict-strategy')).toHaveText('pi');
     await expect(page.getByTestId('verdict')).toContainText('compaction does not fire');
+    // Everything fits the budget: the tab says "no cut", and so does the legend.
+    await expect(page.getByTestId('nothing-to-compact')).toBeVisible();
+    await expect(page.getByText('no cut', { exact: true })).toBeVisible();
+    await expect(legendItem(page, 'cut')).toHaveText(
+      'no cut: nothing before the line to compact, every message kept',
+    );
     await firstScreens(page, info, 'pi-file');
   });
 });

@@ -10,7 +10,7 @@ import { keepRecentNote } from './core/fireWindow';
 import { harnessTrigger } from './core/harness/registry';
 import { DEFAULT_SETTINGS, normalizeSettings } from './core/settings';
 import { fateLabel } from './ui/labels';
-import { cutTabText } from './ui/tokens/labels';
+import { cutLegendText, cutTabText } from './ui/tokens/labels';
 
 /** The doc as one line: its sentences wrap wherever prettier puts them. */
 const DOC = readFileSync(join(__dirname, '..', 'docs', 'playground.md'), 'utf8').replace(/\s+/g, ' ');
@@ -26,6 +26,13 @@ describe('docs/playground.md on "would" versus "does"', () => {
     expect(DOC).toContain(`"${cutTabText(185, 1, 198, false)}"`);
     expect(DOC).toContain(`"${cutTabText(185, 1, 198, true)}"`);
     expect(DOC).toContain(`"${fateLabel('summarized', false)}"`);
+  });
+
+  it("quotes the legend's words for the cut line: a cut, one at the end, and none", () => {
+    expect(DOC).toContain(`"${cutLegendText(185, 1, 198, false)}"`);
+    expect(DOC).toContain(`"${cutLegendText(9, 0, 9, false)}"`);
+    expect(DOC).toContain(`"${cutTabText(1, 1, 7, false)}"`);
+    expect(DOC).toContain(`"${cutLegendText(1, 1, 7, false)}"`);
   });
 
   it("quotes Claude Code's formula with its terms named", () => {

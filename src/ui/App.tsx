@@ -10,9 +10,8 @@ import { NextCompactionBanner } from './layout/NextCompactionBanner';
 import { EstimateMark } from './layout/EstimateMark';
 import { StickyNumbers } from './layout/StickyNumbers';
 import { ContextBar } from './layout/ContextBar';
-import { DropZone, LoadPanel, ValidationReport } from './load/LoadPanel';
-import { ImportNotices } from './load/ImportNotices';
-import { SourceLine } from './load/SourceLine';
+import { DropZone, ValidationReport } from './load/LoadPanel';
+import { LoadArea } from './load/LoadArea';
 import { LinkBanner } from './share/LinkBanner';
 import { LinkVisitNotice } from './share/LinkVisitNotice';
 import { useAddressBarSync, useExpectedTranscriptCheck } from './share/useShareSync';
@@ -21,6 +20,7 @@ import { AgentConfigPanel } from './settings/AgentConfigPanel';
 import { useArchive } from '../state/archiveStore';
 import { useCases } from '../state/casesStore';
 import { useAnalysis } from './useAnalysis';
+import { useNarrow } from './useNarrow';
 import { useStartup } from '../app/startup';
 import { revealBelowNumbers } from './revealBelowNumbers';
 import { Brand } from './Brand';
@@ -48,6 +48,8 @@ function skipToTokenView(e: MouseEvent<HTMLAnchorElement>) {
 
 export function App() {
   const analysis = useAnalysis();
+  // On a phone the context bar follows the strip (the Workbench draws it there): the first screen is the verdict's.
+  const narrow = useNarrow();
   const [shareOpen, setShareOpen] = useState(false);
   const closeShare = useCallback(() => setShareOpen(false), []);
   const archiveOpen = useArchive((s) => s.open);
@@ -85,13 +87,7 @@ export function App() {
         <LinkBanner />
         <LinkVisitNotice />
         <StoredNotices />
-        {!otherView && (
-          <>
-            <LoadPanel />
-            <SourceLine />
-            <ImportNotices />
-          </>
-        )}
+        {!otherView && <LoadArea />}
       </header>
       {analysis && !otherView && (
         <StickyNumbers>
@@ -101,7 +97,7 @@ export function App() {
         </StickyNumbers>
       )}
       {analysis && !otherView && <LedgerLink analysis={analysis} />}
-      {analysis && !otherView && <ContextBar analysis={analysis} />}
+      {analysis && !otherView && !narrow && <ContextBar analysis={analysis} />}
       <main id="main" tabIndex={-1} className={otherView ? 'layout layout-alone' : 'layout'}>
         {!otherView && (
           <aside className="side">

@@ -4,6 +4,7 @@ import { cutForKeepRecent } from '../core/analysis';
 import { useSettings } from '../state/settingsStore';
 import { useTranscript } from '../state/transcriptStore';
 import { useUi } from '../state/uiStore';
+import { ContextBar } from './layout/ContextBar';
 import { FireOffer } from './layout/FireOffer';
 import { StrategyTable } from './layout/StrategyTable';
 import { MessageList } from './messages/MessageList';
@@ -13,6 +14,7 @@ import { keepRecentCap } from './tokens/stops';
 import { TokenStrip } from './tokens/TokenStrip';
 import { PinnedBanner, TimelinePanel } from './timeline/TimelinePanel';
 import type { PageAnalysis } from './useAnalysis';
+import { useNarrow } from './useNarrow';
 import { useOmitted } from './useOmitted';
 import { useSettled } from './useSettled';
 import { AgentAnswer } from './AgentAnswer';
@@ -22,6 +24,12 @@ const Charts = lazy(() => import('./charts/Charts'));
 
 /** How long the strip's input rests before the charts and the list follow it. */
 const FOLLOW_AFTER_MS = 150;
+/**
+ * The strip's height on a phone, lower than elsewhere (180): the verdict, the
+ * strip and its legend share the first screen, and a file with many kinds of
+ * bar (a Codex rollout after a compaction) has a legend of seven lines.
+ */
+const PHONE_STRIP_HEIGHT = 150;
 
 /** A part of the page that follows a drag once it rests: busy, and after a moment dimmed, while it lags. */
 function Follows({
@@ -50,6 +58,7 @@ export function Workbench({ analysis }: { analysis: PageAnalysis }) {
   const compareAll = useUi((s) => s.compareAll);
   const setCompareAll = useUi((s) => s.setCompareAll);
   const omitted = useOmitted(analysis);
+  const narrow = useNarrow();
   const { view, index, plan, settings, boundary } = analysis;
   // The handle stops where the budget stops applying; the cut line asks the strategy where it cuts.
   const keepCap = useMemo(() => keepRecentCap(settings, index, plan.start), [settings, index, plan.start]);
@@ -118,6 +127,7 @@ export function Workbench({ analysis }: { analysis: PageAnalysis }) {
           selected={selected}
           onSelect={(i) => select(i, true, true)}
           previews={view.previews}
+          height={narrow ? PHONE_STRIP_HEIGHT : undefined}
         />
         <FireOffer analysis={analysis} />
         <div className="strategy-choices">
@@ -138,6 +148,8 @@ export function Workbench({ analysis }: { analysis: PageAnalysis }) {
           </Follows>
         )}
       </section>
+      {/* Under the header elsewhere; on a phone, after the strip, so the verdict, strip and legend share the first screen. */}
+      {narrow && <ContextBar analysis={analysis} />}
       <TimelinePanel analysis={deferred} />
       <Follows following={following} className="charts-slot">
         <Suspense fallback={<div className="charts muted">Loading charts…</div>}>

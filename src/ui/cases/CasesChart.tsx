@@ -3,10 +3,11 @@
  * bar of each per strategy, on their own axes. The numbers are in the table
  * under it, and a screen reader gets them from the hidden table here.
  */
-import { memo, useSyncExternalStore } from 'react';
+import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StrategyTotal } from '../../cases/report';
 import { compact, fmt } from '../format';
+import { useNarrow } from '../useNarrow';
 import { useThemeColors } from '../useThemeColors';
 import { compactedCell, compactedTier, keptRate, share } from './casesTable';
 
@@ -18,20 +19,8 @@ const COLORS = ['accent', 'muted', 'border', 'fg', 'role-summary'] as const;
 /** Height of one strategy's pair of bars, in pixels. */
 const ROW = 30;
 
-/** A phone's width: the names' column narrows, and a long name is cut short (the tooltip has it whole). */
-const NARROW = '(max-width: 600px)';
+/** On a phone the names' column narrows, and a long name is cut short (the tooltip has it whole). */
 const LONGEST_NARROW = 13;
-
-function useNarrow(): boolean {
-  return useSyncExternalStore(
-    (changed) => {
-      const query = window.matchMedia(NARROW);
-      query.addEventListener('change', changed);
-      return () => query.removeEventListener('change', changed);
-    },
-    () => window.matchMedia(NARROW).matches,
-  );
-}
 
 const shortName = (name: string) =>
   name.length > LONGEST_NARROW ? `${name.slice(0, LONGEST_NARROW - 1)}…` : name;

@@ -20,7 +20,8 @@ export { ValidationReport } from './ValidationReport';
 /** Paste, open a file or a link, pick a sample; progress, cancel, and import errors. */
 export const LoadPanel = memo(LoadPanelComponent);
 
-function LoadPanelComponent() {
+/** `rowId` names the row of ways in, for the button that folds it on a phone. */
+function LoadPanelComponent({ rowId }: { rowId?: string }) {
   const {
     pasteText,
     setPasteText,
@@ -65,7 +66,7 @@ function LoadPanelComponent() {
 
   return (
     <section className="load" aria-label="Load a transcript">
-      <div className="load-row">
+      <div className="load-row" id={rowId}>
         <button
           type="button"
           onClick={() => setPasteOpen((o) => !o)}
@@ -152,7 +153,8 @@ function LoadPanelComponent() {
         </form>
         <span className="spacer" />
         {view && formats && (
-          <>
+          // One item of the row: when the row wraps, the label goes with its list, not left at the line's end.
+          <span className="format-choice">
             <label htmlFor={ids.format} className="muted">
               Format
             </label>
@@ -171,7 +173,7 @@ function LoadPanelComponent() {
                 </option>
               ))}
             </select>
-          </>
+          </span>
         )}
       </div>
 

@@ -1,5 +1,5 @@
 /** The line naming the loaded transcript, its source and its format. */
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { isProblem } from '../../formats/issues';
 import { labelOf } from '../../formats/types';
 import { useTranscript, type LoadRequest } from '../../state/transcriptStore';
@@ -26,7 +26,8 @@ function originOf(request: LoadRequest | null, samples: Sample[]): string {
  */
 export const SourceLine = memo(SourceLineComponent);
 
-function SourceLineComponent() {
+/** `change` is the phone's button that opens the folded load controls, drawn after the file's name. */
+function SourceLineComponent({ change }: { change?: ReactNode }) {
   const view = useTranscript((s) => s.view);
   // An estimated view belongs to the load still in flight, not yet to the last finished one.
   const request = useTranscript((s) => (s.view?.estimatedFor ? s.loading : s.lastRequest));
@@ -51,6 +52,7 @@ function SourceLineComponent() {
         <code className="muted format-id" data-testid="format" title="The format's id, as --format takes it">
           {view.format}
         </code>
+        {change && <> {change}</>}
       </span>
       {shared && (
         <span className="shared-mark" data-testid="shared-mark">
@@ -68,10 +70,12 @@ function SourceLineComponent() {
         </span>
       )}
       <span className="spacer" />
-      <ExportMenu which="loaded" stem={view.sourceName} label="Export…" />
-      <button type="button" onClick={() => setReportOpen(true)} data-testid="open-report">
-        {problems ? `${problems} import problem${problems > 1 ? 's' : ''}` : 'Import report'}
-      </button>
+      <span className="source-more">
+        <ExportMenu which="loaded" stem={view.sourceName} label="Export…" />
+        <button type="button" onClick={() => setReportOpen(true)} data-testid="open-report">
+          {problems ? `${problems} import problem${problems > 1 ? 's' : ''}` : 'Import report'}
+        </button>
+      </span>
     </div>
   );
 }

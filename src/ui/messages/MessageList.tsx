@@ -1,6 +1,15 @@
 /** The virtualized message list: one tab stop, search marks, and each row opening to its text, raw item and tokens. */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useUi } from '../../state/uiStore';
 import type { TranscriptView } from '../../worker/protocol';
 import type { RowFate } from '../labels';
@@ -72,10 +81,12 @@ function MessageListComponent({ view, fates, fires, following = false }: Props) 
   const search = useMessageSearch(view, jump);
 
   // A row the keyboard moved to gets the focus once it is drawn: far rows appear only after the scroll.
-  const focusNext = useRef<number | null>(null);
-  useEffect(() => {
-    const target = focusNext.current;
-    if (target === null) return;
+  // `from` is the row that held the focus when the key was pressed. Focused in the commit that draws
+  // the row (a layout effect), so no key lands on the page between the old row leaving and the new one.
+  const focusNext = useRef<{ from: number; target: number } | null>(null);
+  useLayoutEffect(() => {
+    const target = focusNext.current?.target;
+    if (target === undefined) return;
     const button = scroller.current?.querySelector<HTMLElement>(`.row-main[data-index="${target}"]`);
     if (!button) return;
     focusNext.current = null;
@@ -90,19 +101,24 @@ function MessageListComponent({ view, fates, fires, following = false }: Props) 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const row = (event.target as HTMLElement).closest<HTMLElement>('.row-main');
     if (!row || event.altKey || event.ctrlKey || event.metaKey) return;
-    const from = Number(row.dataset.index);
+    const at = Number(row.dataset.index);
     if (event.key === 't') {
       event.preventDefault();
-      setTokensOpen((prev) => toggled(prev, from));
+      setTokensOpen((prev) => toggled(prev, at));
       return;
     }
+    // A key pressed before the row the last key moved to is drawn, while the focus is still where that
+    // key was pressed, moves on from that row: End then Up, faster than the list scrolls, is the row
+    // before the last, not the row before the first.
+    const pending = focusNext.current;
+    const from = pending && pending.from === at ? pending.target : at;
     const perPage = rowsPerPage(scroller.current?.clientHeight);
     const target = keyTarget(event.key, from, count, perPage);
     if (target === null) return;
     event.preventDefault();
     select(target);
     virtualizer.scrollToIndex(target, { align: 'auto' });
-    focusNext.current = target;
+    focusNext.current = { from: at, target };
     // When the row is already drawn, focus it now: no render may follow.
     scroller.current
       ?.querySelector<HTMLElement>(`.row-main[data-index="${target}"]`)

@@ -6,6 +6,7 @@
  * something the user cannot see.
  */
 import type { FateRun } from './fateRuns';
+import { cutLegendText } from './labels';
 
 interface StripLegendProps {
   runs: readonly FateRun[];
@@ -21,6 +22,8 @@ interface StripLegendProps {
   budgetMoves: boolean;
   /** The chosen strategy is a cut rule: when no budget moves its cut, there is no place to cut. */
   cutRule?: boolean;
+  /** Where the cut line is drawn, where the strategy starts, and the number of messages: the cut's words. */
+  cut: { at: number; start: number; n: number };
 }
 
 interface Item {
@@ -37,6 +40,7 @@ export function StripLegend({
   turns,
   budgetMoves,
   cutRule,
+  cut,
 }: StripLegendProps) {
   const has = (fate: FateRun['fate']) => runs.some((r) => r.fate === fate);
   const would = fires ? '' : '--would';
@@ -85,7 +89,7 @@ export function StripLegend({
     {
       key: 'cut',
       swatch: 'cut',
-      text: fires ? 'cut: the first kept message' : 'where it would cut: the first message it would keep',
+      text: cutLegendText(cut.at, cut.start, cut.n, fires),
     },
     markers ? { key: 'markers', swatch: 'marker', text: "other strategies' cuts" } : null,
     turns ? { key: 'turns', swatch: 'turn', text: 'a turn starts' } : null,

@@ -242,6 +242,7 @@ export function TokenStrip(props: TokenStripProps) {
         turns={bins.turns > 0 && bins.turns * 4 <= width}
         budgetMoves={budgetMoves}
         cutRule={cutRule}
+        cut={{ at: cut, start, n }}
       />
       <StripSummary n={n} total={total} cut={cut} kept={keptAfterCut} cleared={cleared} />
     </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cutLegendText,
   cutTabText,
   cutHoverText,
   cutValueText,
@@ -91,5 +92,19 @@ describe('the cut tab', () => {
     expect(cutTabText(185, 1, 198, true)).toBe('cut #185');
     expect(cutTabText(9, 0, 9, false)).toBe('would cut: end');
     expect(cutTabText(1, 1, 7, false)).toBe('no cut');
+  });
+
+  it('is named in the legend as the tab names it: a cut, one at the end, or none', () => {
+    expect(cutLegendText(185, 1, 198, true)).toBe('cut: the first kept message');
+    expect(cutLegendText(185, 1, 198, false)).toBe('where it would cut: the first message it would keep');
+    expect(cutLegendText(9, 0, 9, false)).toBe(
+      'where it would cut, at the end: every message before it would be summarized',
+    );
+    expect(cutLegendText(9, 0, 9, true)).toBe(
+      'cut at the end: every message before it summarized, none kept verbatim',
+    );
+    expect(cutLegendText(1, 1, 7, false)).toBe(
+      'no cut: nothing before the line to compact, every message kept',
+    );
   });
 });

@@ -85,6 +85,20 @@ export function cutTabText(cut: number, start: number, n: number, fires: boolean
   return cut >= n ? `${verb}: end` : `${verb} #${cut}`;
 }
 
+/**
+ * The legend's words for the cut line, in step with its tab: a line with
+ * nothing before it to compact is no cut, and a cut at the end keeps no
+ * message, so neither may be called "the first kept message".
+ */
+export function cutLegendText(cut: number, start: number, n: number, fires: boolean): string {
+  if (cut <= start) return 'no cut: nothing before the line to compact, every message kept';
+  if (cut >= n)
+    return fires
+      ? 'cut at the end: every message before it summarized, none kept verbatim'
+      : 'where it would cut, at the end: every message before it would be summarized';
+  return fires ? 'cut: the first kept message' : 'where it would cut: the first message it would keep';
+}
+
 /** The keep-recent handle's own tooltip. */
 export function keepHoverText(keep: number): string {
   return `keep-recent budget ${plural(keep, 'token')} · drag to change`;
