@@ -99,3 +99,23 @@ describe('Codex 0.169 and later in the lab', () => {
     expect(importTranscript(lines.join('\n')).format).toBe('codex');
   });
 });
+
+describe('OpenCode 1.18.33 in the lab, compacted by itself and then by hand', () => {
+  const text = fixture('opencode/1.18.33/export.json');
+
+  it('imports the export with every call paired, its four automatic compactions and the one asked for', () => {
+    const check = checkImport('export.json', text, 'opencode');
+    expect(check).toMatchObject({
+      detected: 'opencode',
+      messages: 32,
+      toolCalls: 5,
+      toolResults: 5,
+      unpaired: 0,
+      compactionsInFile: 5,
+      compactionsImported: 5,
+      compactionsInLedger: 5,
+      problems: [],
+    });
+    expect(importIsExact(check)).toBe(true);
+  });
+});

@@ -3,12 +3,14 @@
  * driven as OpenCode is: a `kilo.json` provider through
  * `@ai-sdk/openai-compatible` at the mock, a model entry with a small
  * `limit.context`, turns continued with `run -c` until its own compaction
- * fires, and the session exported as JSON beside its database.
+ * fires, then a manual one through its server, and the session exported as
+ * JSON beside its database.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentRun, LabAgent, RunContext } from '../agent';
 import { mockProviderConfig, runInstalled } from './opencode';
+import { compactAndExport } from './opencodeSession';
 import { bigPrompt, filesUnder, installPinned } from './pinnedPackage';
 
 const PACKAGE = '@kilocode/cli';
@@ -68,14 +70,12 @@ export const kiloAgent: LabAgent = {
     ]);
     await kilo(ctx, ['run', '-c', bigPrompt('Which line of src/add.js is wrong?', 24_000, 'turn 3')]);
     await kilo(ctx, ['run', '-c', 'Fix src/add.js so the test passes.']);
-    const sessions = JSON.parse(await kilo(ctx, ['session', 'list', '--format', 'json'])) as { id: string }[];
-    const exported = join(ctx.home, `kilo-export-${sessions[0]!.id}.json`);
-    writeFileSync(exported, await kilo(ctx, ['export', sessions[0]!.id]));
+    const { exported, compactions } = await compactAndExport(ctx, { name: 'kilo', env: quiet(ctx) });
     const databases = filesUnder(join(ctx.home, '.local', 'share'), /\.db$/);
     return {
       sessionFiles: [exported, ...databases],
       format: 'opencode',
-      compactions: ['automatic'],
+      compactions,
       notes: [`limit.context ${CONTEXT}, limit.output ${OUTPUT}`],
     };
   },
