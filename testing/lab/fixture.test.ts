@@ -48,7 +48,7 @@ describe('trimSessionFile', () => {
       info: { directory: '/lab/project', path: 'lab/project' },
       messages: [{ parts: [{ text: `${'y'.repeat(FIXTURE_STRING_LIMIT)}[… trimmed by the lab]` }] }],
     });
-    expect(out.split('\n')[1]).toBe(' "info": {');
+    expect(out.split('\n')[1]).toBe('  "info": {');
   });
 
   it('trims a .jsonl file line by line', () => {

@@ -62,9 +62,9 @@ export function trimJsonl(text: string, project: string, home: string): string {
     .concat('\n');
 }
 
-/** A session file that is one JSON document (an OpenCode export) as a fixture, trimmed the same way, one field a line. */
+/** A session file that is one JSON document (an OpenCode export) as a fixture, trimmed the same way, one field a line (as Prettier writes JSON). */
 export function trimJson(text: string, project: string, home: string): string {
-  return `${JSON.stringify(trimValue(JSON.parse(text), placesOf(project, home)), null, 1)}\n`;
+  return `${JSON.stringify(trimValue(JSON.parse(text), placesOf(project, home)), null, 2)}\n`;
 }
 
 /** A session file as a fixture: JSONL line by line, anything else (`.json`) as one document. */
