@@ -24,6 +24,7 @@ export const SUMMARY_WORDINGS: readonly RegExp[] = [
   /state_snapshot/, // Gemini CLI
   /summary for continuing (?:our|the|this) conversation/i, // OpenCode
   /continuing (?:our|the|this) conversation above/i, // OpenCode's older wording
+  /<conversation> tags above so another coding agent can continue/, // Kilo 7.7
   /\bsummari[sz]e (?:the|this|our) conversation/i,
 ];
 
@@ -67,7 +68,8 @@ const ROLE_NAMES: Readonly<Record<Role, RegExp>> = {
   shell: /bash|shell|exec|command|terminal/i,
 };
 /** Tools whose names match a role's word but do something else. */
-const NOT_THE_ROLE = /many|image|stdin|notebook|web|mcp|resource|todo|memory|media|output/i;
+// Kilo declares `board_read` (a shared board between its agents) before its `read`.
+const NOT_THE_ROLE = /many|image|stdin|notebook|web|mcp|resource|todo|memory|media|output|board/i;
 
 export function toolFor(tools: readonly DeclaredTool[], role: Role): DeclaredTool | undefined {
   return tools.find((tool) => ROLE_NAMES[role].test(tool.name) && !NOT_THE_ROLE.test(tool.name));
