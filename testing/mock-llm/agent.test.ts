@@ -134,18 +134,20 @@ describe('recognising a summarization request', () => {
     expect(agentReply(readConversation('anthropic', body), 'toolu_')).toEqual({ kind: 'summary' });
   });
 
-  it("takes Kilo 7.7's request, its transcript in <conversation> tags and its template after them, as one", () => {
-    const body = {
+  it("takes Kilo 7.7's requests, the transcript in <conversation> tags then a new summary's or a merged one's instructions, as one", () => {
+    const request = (instructions: string) => ({
       messages: [
         { role: 'system', content: 'You are Kilo, a highly skilled software engineer.' },
         {
           role: 'user',
-          content:
-            'Here is the conversation so far:\n\n<conversation>\n[User]: Fix it.\n</conversation>\n\nCreate a new anchored summary from the conversation history in the <conversation> tags above so another coding agent can continue the work.',
+          content: `Here is the conversation so far:\n\n<conversation>\n[User]: Fix it.\n</conversation>\n\n${instructions}`,
         },
       ],
-    };
-    expect(isSummaryRequest(readConversation('openai-chat', body))).toBe(true);
+    });
+    const first = request('Create a new anchored summary from the conversation history in the tags above.');
+    const merged = request('Here is the summary of the conversation before the <conversation> above: …');
+    expect(isSummaryRequest(readConversation('openai-chat', first))).toBe(true);
+    expect(isSummaryRequest(readConversation('openai-chat', merged))).toBe(true);
   });
 
   it("takes Codex's compaction prompt, the last user message of a Responses input, as one", () => {

@@ -24,7 +24,7 @@ export const SUMMARY_WORDINGS: readonly RegExp[] = [
   /state_snapshot/, // Gemini CLI
   /summary for continuing (?:our|the|this) conversation/i, // OpenCode
   /continuing (?:our|the|this) conversation above/i, // OpenCode's older wording
-  /<conversation> tags above so another coding agent can continue/, // Kilo 7.7
+  /^Here is the conversation so far:\s*<conversation>/, // Kilo 7.7, a first summary or one merged with the prior
   /\bsummari[sz]e (?:the|this|our) conversation/i,
 ];
 
