@@ -100,10 +100,16 @@ describe('Codex 0.169 and later in the lab', () => {
   });
 });
 
-describe('OpenCode 1.18.33 in the lab, compacted by itself and then by hand', () => {
-  const text = fixture('opencode/1.18.33/export.json');
+/** OpenCode and Kilo, its fork, each compacted four times by itself and once through its server, then exported. */
+const EXPORTS = [
+  { agent: 'OpenCode', version: '1.18.33', path: 'opencode/1.18.33/export.json' },
+  { agent: 'Kilo', version: '7.7.7', path: 'kilo/7.7.7/export.json' },
+];
 
-  it('imports the export with every call paired, its four automatic compactions and the one asked for', () => {
+describe.each(EXPORTS)('$agent $version in the lab, compacted by itself and then by hand', (f) => {
+  const text = fixture(f.path);
+
+  it('imports its export as OpenCode with every call paired, the four automatic compactions and the one asked for', () => {
     const check = checkImport('export.json', text, 'opencode');
     expect(check).toMatchObject({
       detected: 'opencode',

@@ -19,11 +19,11 @@ const EXPORT = readFileSync(
 );
 const SESSION_ID = (JSON.parse(EXPORT) as Exported).info.id;
 
-/** The export stored as OpenCode stores it: `opencode.db` in a folder of its own. */
-async function databaseFile(): Promise<string> {
+/** The export stored as OpenCode stores it: `opencode.db` (Kilo's `kilo.db`) in a folder of its own. */
+async function databaseFile(name = 'opencode.db', text = EXPORT): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'lab-opencode-db-'));
-  const file = join(dir, 'opencode.db');
-  writeFileSync(file, await opencodeDatabase([{ exported: JSON.parse(EXPORT) as Exported, project: 'prj' }]));
+  const file = join(dir, name);
+  writeFileSync(file, await opencodeDatabase([{ exported: JSON.parse(text) as Exported, project: 'prj' }]));
   return file;
 }
 
@@ -58,6 +58,17 @@ describe('checkSessionFile', () => {
         problems: [],
       },
     ]);
+  });
+
+  it("reads Kilo's kilo.db, OpenCode's tables under another name, the same way", async () => {
+    const kilo = readFileSync(
+      new URL('../../src/formats/fixtures/lab/kilo/7.7.7/export.json', import.meta.url),
+      'utf8',
+    );
+    const id = (JSON.parse(kilo) as Exported).info.id;
+    const [check] = await checkSessionFile(await databaseFile('kilo.db', kilo), 'opencode');
+    expect(check).toMatchObject({ file: `kilo.db#${id}`, detected: 'opencode', compactionsImported: 5 });
+    expect(importIsExact(check)).toBe(true);
   });
 
   it('finds in the database what it finds in the export', async () => {

@@ -9,6 +9,7 @@ const fixture = (path: string) =>
 describe('compactionsRecorded', () => {
   it('reads automatic and manual from the compaction parts (auto true, then the one the server was asked for)', () => {
     expect(compactionsRecorded(fixture('opencode/1.18.33/export.json'))).toEqual(['automatic', 'manual']);
+    expect(compactionsRecorded(fixture('kilo/7.7.7/export.json'))).toEqual(['automatic', 'manual']);
   });
 
   it('reads automatic alone from a run that asked for none', () => {
