@@ -125,3 +125,32 @@ describe.each(EXPORTS)('$agent $version in the lab, compacted by itself and then
     expect(importIsExact(check)).toBe(true);
   });
 });
+
+describe('Gemini CLI 0.61.0 in the lab, compressed by itself and then with /compress', () => {
+  const text = fixture('gemini-cli/0.61.0/session.jsonl');
+
+  it('imports with every call paired, twelve automatic compressions and the one /compress made, each a $set', () => {
+    const check = checkImport('session.jsonl', text, 'gemini-cli');
+    expect(check).toMatchObject({
+      detected: 'gemini-cli',
+      messages: 138,
+      toolCalls: 15,
+      toolResults: 15,
+      unpaired: 0,
+      compactionsImported: 13,
+      compactionsInLedger: 13,
+      problems: [],
+    });
+    expect(importIsExact(check)).toBe(true);
+  });
+
+  it('ends on the /compress compression: the session context, the summary and the acknowledgement', () => {
+    const history = importTranscript(text).history!;
+    const last = history.compactions.at(-1)!;
+    expect(last.contextAfter.map((i) => history.messages[i].content.slice(0, 18))).toEqual([
+      '<session_context>\n',
+      '## Goal\nCarry the ',
+      'Got it. Thanks for',
+    ]);
+  });
+});
