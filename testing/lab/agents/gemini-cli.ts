@@ -83,6 +83,11 @@ async function compressInTerminal(ctx: RunContext): Promise<string> {
       return `not run: the interactive mode never asked for input (${lastLine(await terminal.screen())})`;
     // Enter once the completion list offers the command (its description), else Enter picks what it showed before.
     await terminal.type('/compress', (shown) => shown.includes('Compresses the context'));
+    // An Enter that lands while the completion list is drawn only completes the command: the
+    // history shows "> /compress" once it was submitted, else Enter goes again.
+    const submitted = (shown: string) => /^\s*> \/compress/m.test(shown);
+    for (let tries = 1; tries < 3 && !(await terminal.waitFor(submitted, 10_000)); tries++)
+      await terminal.press('Enter');
     const answered = /Chat history compressed from [\d,]+ to [\d,]+ tokens|Failed to compress[^\n]*/;
     await terminal.waitFor((shown) => answered.test(shown), 120_000);
     const recorded = await terminal.waitFor(() => compressionsRecorded(ctx) > before, 30_000);

@@ -12,6 +12,8 @@ import { tailOf } from './pinnedPackage';
 export interface Terminal {
   /** Types `text`, then Enter once the screen shows it (or what `ready` waits for: a command's completion list). */
   type(text: string, ready?: (screen: string) => boolean): Promise<void>;
+  /** Presses one key (tmux's name for it: `Enter`, `Escape`). */
+  press(key: string): Promise<void>;
   /** Waits until `holds` says yes of the screen, up to `timeoutMs`; false when it never did. */
   waitFor(holds: (screen: string) => boolean, timeoutMs: number): Promise<boolean>;
   /** The screen as text. */
@@ -42,7 +44,10 @@ export async function openTerminal(
       await tmux(['send-keys', '-l', text]);
       // Enter only once the interface has taken the text in: sent with it, it may take both as one paste.
       await this.waitFor(ready, 10_000);
-      await tmux(['send-keys', 'Enter']);
+      await this.press('Enter');
+    },
+    async press(key) {
+      await tmux(['send-keys', key]);
     },
     async waitFor(holds, timeoutMs) {
       for (const end = Date.now() + timeoutMs; Date.now() < end; await pause(POLL_MS))
