@@ -281,6 +281,8 @@ export interface LabResult {
   kept?: KeptCheck;
   unseen?: UnseenCheck | null;
   requests?: number;
+  /** The requests the mock took for summarization requests: at least one per compaction the agent reports. */
+  summaryRequests?: number;
 }
 
 export async function checkRun(
@@ -309,5 +311,6 @@ export async function checkRun(
     kept: checkKept(requests),
     unseen: checkUnseen(requests, count),
     requests: requests.length,
+    summaryRequests: requests.filter((r) => r.summary).length,
   };
 }

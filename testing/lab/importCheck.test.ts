@@ -12,6 +12,7 @@ import { countChars4 } from '../../src/core';
 import type { AgentRun } from './agent';
 import { opencodeAgent } from './agents/opencode';
 import { checkImport, checkRun, checkSessionFile, compactionsMarked, importIsExact } from './checks';
+import type { LabRequest } from './requests';
 
 const EXPORT = readFileSync(
   new URL('../../src/formats/fixtures/lab/opencode/1.18.33/export.json', import.meta.url),
@@ -79,7 +80,7 @@ describe('checkSessionFile', () => {
 });
 
 describe('checkRun over an OpenCode run', () => {
-  it('says exact for the export and the database the agent wrote', async () => {
+  it('says exact for the export and the database the agent wrote, and counts the summarization requests', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lab-opencode-run-'));
     const exported = join(dir, 'opencode-export.json');
     writeFileSync(exported, EXPORT);
@@ -89,7 +90,19 @@ describe('checkRun over an OpenCode run', () => {
       compactions: ['automatic', 'manual'],
       notes: [],
     };
-    const result = await checkRun(opencodeAgent, '1.18.33', run, [], countChars4);
+    const summary = (call: number): LabRequest => ({
+      call,
+      url: '/v1/chat/completions',
+      family: 'openai-chat',
+      model: 'agent',
+      headers: {},
+      body: { messages: [] },
+      tokens: 100,
+      usage: 120,
+      summary: call % 2 === 0,
+    });
+    const result = await checkRun(opencodeAgent, '1.18.33', run, [1, 2, 3, 4].map(summary), countChars4);
+    expect([result.requests, result.summaryRequests]).toEqual([4, 2]);
     expect(result.imports?.map((c) => [c.file, c.compactionsImported])).toEqual([
       ['opencode-export.json', 5],
       [`opencode.db#${SESSION_ID}`, 5],

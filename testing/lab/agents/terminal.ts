@@ -39,12 +39,12 @@ export async function openTerminal(
   if (started.code === null) return null; // no tmux on this machine
   if (started.code !== 0) throw new Error(`tmux new-session failed: ${tailOf(started)}`);
   const screen = async () => (await tmux(['capture-pane', '-p'])).stdout;
-  return {
+  const terminal: Terminal = {
     async type(text, ready = (shown) => shown.includes(text)) {
       await tmux(['send-keys', '-l', text]);
       // Enter only once the interface has taken the text in: sent with it, it may take both as one paste.
-      await this.waitFor(ready, 10_000);
-      await this.press('Enter');
+      await terminal.waitFor(ready, 10_000);
+      await terminal.press('Enter');
     },
     async press(key) {
       await tmux(['send-keys', key]);
@@ -59,4 +59,5 @@ export async function openTerminal(
       await tmux(['kill-server']);
     },
   };
+  return terminal;
 }
