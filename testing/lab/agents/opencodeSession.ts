@@ -46,40 +46,54 @@ export async function exportSession(ctx: RunContext, cli: OpenCodeCli, id: strin
 }
 
 /**
- * Starts `serve` on 127.0.0.1, asks `POST /session/<id>/summarize` (which
+ * Starts `serve` on a free port of 127.0.0.1, asks `POST /session/<id>/summarize` (which
  * answers once the summary is written), then stops the server. `run
  * --command compact` is no way to it: "compact" is no command there, and
  * the server answers an unknown error.
  */
 const SUMMARIZE_OVER_SERVER = `
 const { spawn } = require('node:child_process');
+const { createServer } = require('node:net');
 const [sessionID, providerID, modelID, command, ...args] = process.argv.slice(1);
-const server = spawn(command, [...args, 'serve', '--hostname', '127.0.0.1', '--port', '0'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let said = '';
-let asked = false;
-server.stdout.on('data', async (chunk) => {
-  said += chunk;
-  const url = /listening on (http:\\/\\/127\\.0\\.0\\.1:\\d+)/.exec(said)?.[1];
-  if (!url || asked) return;
-  asked = true;
-  try {
-    const answer = await fetch(url + '/session/' + sessionID + '/summarize', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ providerID, modelID }),
-    });
-    process.stdout.write(answer.status + ' ' + (await answer.text()) + '\\n');
-    process.exitCode = answer.ok ? 0 : 1;
-  } catch (error) {
-    process.stdout.write(String(error) + '\\n');
-    process.exitCode = 1;
-  }
-  server.kill('SIGTERM');
-});
-server.on('close', (code) => {
-  if (!asked) process.exit(code || 1);
+
+async function summarize(url) {
+  const answer = await fetch(url + '/session/' + sessionID + '/summarize', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ providerID, modelID }),
+  });
+  process.stdout.write(answer.status + ' ' + (await answer.text()) + '\\n');
+  return answer.ok;
+}
+
+function serve(port) {
+  const server = spawn(command, [...args, 'serve', '--hostname', '127.0.0.1', '--port', port], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let said = '';
+  let asked = false;
+  server.stdout.on('data', (chunk) => {
+    said += chunk;
+    const url = /listening on (http:\\/\\/127\\.0\\.0\\.1:\\d+)/.exec(said)?.[1];
+    if (!url || asked) return;
+    asked = true;
+    summarize(url)
+      .then((ok) => (process.exitCode = ok ? 0 : 1))
+      .catch((error) => {
+        process.stdout.write(String(error) + '\\n');
+        process.exitCode = 1;
+      })
+      .finally(() => server.kill('SIGTERM'));
+  });
+  server.on('close', (code) => {
+    if (!asked) process.exit(code || 1);
+  });
+}
+
+// A free port of our own: given 0, serve tries 4096 first, which another run may hold.
+const probe = createServer().listen(0, '127.0.0.1', () => {
+  const port = String(probe.address().port);
+  probe.close(() => serve(port));
 });
 `;
 
