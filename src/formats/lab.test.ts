@@ -198,3 +198,58 @@ describe('Copilot CLI 1.0.102 in the lab', () => {
     });
   });
 });
+
+/** OpenCode and Kilo, its fork, each compacted four times by itself and once through its server, then exported. */
+const EXPORTS = [
+  { agent: 'OpenCode', version: '1.18.33', path: 'opencode/1.18.33/export.json' },
+  { agent: 'Kilo', version: '7.7.7', path: 'kilo/7.7.7/export.json' },
+];
+
+describe.each(EXPORTS)('$agent $version in the lab, compacted by itself and then by hand', (f) => {
+  const text = fixture(f.path);
+
+  it('imports its export as OpenCode with every call paired, the four automatic compactions and the one asked for', () => {
+    const check = checkImport('export.json', text, 'opencode');
+    expect(check).toMatchObject({
+      detected: 'opencode',
+      messages: 32,
+      toolCalls: 5,
+      toolResults: 5,
+      unpaired: 0,
+      compactionsInFile: 5,
+      compactionsImported: 5,
+      compactionsInLedger: 5,
+      problems: [],
+    });
+    expect(importIsExact(check)).toBe(true);
+  });
+});
+
+describe('Gemini CLI 0.61.0 in the lab, compressed by itself and then with /compress', () => {
+  const text = fixture('gemini-cli/0.61.0/session.jsonl');
+
+  it('imports with every call paired, twelve automatic compressions and the one /compress made, each a $set', () => {
+    const check = checkImport('session.jsonl', text, 'gemini-cli');
+    expect(check).toMatchObject({
+      detected: 'gemini-cli',
+      messages: 138,
+      toolCalls: 15,
+      toolResults: 15,
+      unpaired: 0,
+      compactionsImported: 13,
+      compactionsInLedger: 13,
+      problems: [],
+    });
+    expect(importIsExact(check)).toBe(true);
+  });
+
+  it('ends on the /compress compression: the session context, the summary and the acknowledgement', () => {
+    const history = importTranscript(text).history!;
+    const last = history.compactions.at(-1)!;
+    expect(last.contextAfter.map((i) => history.messages[i].content.slice(0, 18))).toEqual([
+      '<session_context>\n',
+      '## Goal\nCarry the ',
+      'Got it. Thanks for',
+    ]);
+  });
+});

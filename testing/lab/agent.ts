@@ -28,6 +28,13 @@ export interface ExecOptions {
   input?: string;
   /** Defaults to 180 s. */
   timeoutMs?: number;
+  /**
+   * A file the command's standard output is written to instead of being
+   * collected (`stdout` is then empty): a file takes every write at once,
+   * where a command that exits as soon as it has written (OpenCode's
+   * `export`) leaves the end of its output in a pipe nobody reads.
+   */
+  stdoutFile?: string;
 }
 
 /** Where an installed agent lives in the lab's cache. */

@@ -6,7 +6,7 @@
  * so the committed fixtures run them in `npm test`.
  */
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import {
   compactionLedger,
   explainSettings,
@@ -17,6 +17,8 @@ import {
 } from '../../src/core';
 import { isProblem } from '../../src/formats/issues';
 import { importTranscript } from '../../src/formats';
+import { openOpenCodeDatabase } from '../../src/archive/opencodeDatabase';
+import { diskReader } from '../../src/cli/archiveDisk';
 import type { FormatId } from '../../src/formats/types';
 import { readConversation } from '../mock-llm/agentConversation';
 import type { AgentRun, LabAgent } from './agent';
@@ -53,26 +55,53 @@ const COMPACTION_MARKS: Partial<Record<FormatId, RegExp>> = {
     /"type":"session\.(compaction_complete","data":\{"success":true,"outcome":"applied"|truncation")/,
 };
 
+interface ExportedParts {
+  messages?: { parts?: { type?: unknown }[] }[];
+}
+
+/**
+ * The compactions a session file marks: its marked lines, or in an OpenCode
+ * export (one JSON document) its `compaction` parts, one per compaction,
+ * automatic or asked for. Null when the format marks none of its own, or
+ * when the export is no JSON (the import then says why).
+ */
+export function compactionsMarked(text: string, format: FormatId): number | null {
+  const mark = COMPACTION_MARKS[format];
+  if (mark) return text.split('\n').filter((line) => mark.test(line)).length;
+  if (format !== 'opencode') return null;
+  try {
+    const exported = JSON.parse(text) as ExportedParts;
+    return (exported.messages ?? []).flatMap((m) => m.parts ?? []).filter((p) => p.type === 'compaction')
+      .length;
+  } catch {
+    return null;
+  }
+}
+
+/** A file that could not be imported at all, and why. */
+function failedImport(file: string, problem: string, compactionsInFile: number | null = null): ImportCheck {
+  return {
+    file,
+    detected: 'error',
+    messages: 0,
+    toolCalls: 0,
+    toolResults: 0,
+    unpaired: 0,
+    compactionsInFile,
+    compactionsImported: 0,
+    compactionsInLedger: 0,
+    problems: [problem],
+  };
+}
+
 export function checkImport(file: string, text: string, expected: FormatId): ImportCheck {
   const base = basename(file);
-  const mark = COMPACTION_MARKS[expected];
-  const compactionsInFile = mark ? text.split('\n').filter((line) => mark.test(line)).length : null;
+  const compactionsInFile = compactionsMarked(text, expected);
   let result;
   try {
     result = importTranscript(text, { fileName: base });
   } catch (error) {
-    return {
-      file: base,
-      detected: 'error',
-      messages: 0,
-      toolCalls: 0,
-      toolResults: 0,
-      unpaired: 0,
-      compactionsInFile,
-      compactionsImported: 0,
-      compactionsInLedger: 0,
-      problems: [error instanceof Error ? error.message : String(error)],
-    };
+    return failedImport(base, error instanceof Error ? error.message : String(error), compactionsInFile);
   }
   const messages = result.history?.messages ?? result.messages;
   const calls = new Set<string>();
@@ -111,6 +140,30 @@ export function importIsExact(check: ImportCheck): boolean {
     check.compactionsInLedger === check.compactionsImported &&
     (check.compactionsInFile === null || check.compactionsImported === check.compactionsInFile)
   );
+}
+
+/**
+ * Every session of an OpenCode database (`opencode.db`, with its write-ahead
+ * log) checked as the archive opens it: joined by the archive's database
+ * reader into the export it imports, each named `opencode.db#<session id>`.
+ */
+export async function checkDatabase(file: string, expected: FormatId): Promise<ImportCheck[]> {
+  const db = await openOpenCodeDatabase(diskReader(dirname(file)), basename(file));
+  try {
+    return db.sessions().map((session) => {
+      const exported = db.exportOf(session.id);
+      const name = `${basename(file)}#${session.id}`;
+      return exported.ok ? checkImport(name, exported.text, expected) : failedImport(name, exported.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** A session file the agent wrote, checked as a user opens it: a database (OpenCode's, Kilo's) by the archive's reader. */
+export function checkSessionFile(file: string, expected: FormatId): Promise<ImportCheck[]> {
+  if (file.endsWith('.db')) return checkDatabase(file, expected);
+  return Promise.resolve([checkImport(file, readFileSync(file, 'utf8'), expected)]);
 }
 
 export interface FireCheck {
@@ -213,6 +266,8 @@ export interface LabResult {
   prompt?: PromptCheck;
   unseen?: UnseenCheck | null;
   requests?: number;
+  /** The requests the mock took for summarization requests: at least one per compaction the agent reports. */
+  summaryRequests?: number;
 }
 
 export async function checkRun(
@@ -222,9 +277,9 @@ export async function checkRun(
   requests: readonly LabRequest[],
   count: TextCounter,
 ): Promise<LabResult> {
-  const imports = run.sessionFiles.map((file) =>
-    checkImport(file, readFileSync(file, 'utf8'), run.format as FormatId),
-  );
+  const imports = (
+    await Promise.all(run.sessionFiles.map((file) => checkSessionFile(file, run.format as FormatId)))
+  ).flat();
   const unseen = checkUnseen(requests, count);
   const strategy = strategyFor(agent.id);
   const preset =
@@ -259,5 +314,6 @@ export async function checkRun(
     }),
     unseen,
     requests: requests.length,
+    summaryRequests: requests.filter((r) => r.summary).length,
   };
 }

@@ -6,6 +6,7 @@
  * on this machine instead of leaving it.
  */
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ExecOptions, Executed } from './agent';
 
@@ -61,17 +62,20 @@ export function execClean(
   options: ExecOptions = {},
 ): Promise<Executed> {
   return new Promise((resolve) => {
+    const outFile = options.stdoutFile === undefined ? null : openSync(options.stdoutFile, 'w');
     const child = spawn(command, args, {
       cwd: options.cwd ?? base.cwd,
       env: cleanEnv(base, options.env),
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: ['pipe', outFile ?? 'pipe', 'pipe'],
       detached: true, // its own process group, so the time limit stops its children too
     });
+    // The child holds its own copy of the descriptor.
+    if (outFile !== null) closeSync(outFile);
     let stdout = '';
     let stderr = '';
     let timedOut = false;
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const timer = setTimeout(() => {
       timedOut = true;
       if (child.pid) process.kill(-child.pid, 'SIGKILL');
@@ -85,7 +89,7 @@ export function execClean(
       resolve({ code, stdout, stderr, timedOut });
     });
     // A command that exits before reading its input closes the pipe: that is its answer, not the lab's failure.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(options.input ?? '');
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(options.input ?? '');
   });
 }

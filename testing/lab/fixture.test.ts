@@ -1,6 +1,6 @@
 /** A session file made into a fixture: long strings cut, JSON inside strings kept JSON, the scratch paths replaced. */
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_STRING_LIMIT, trimJsonl } from './fixture';
+import { FIXTURE_STRING_LIMIT, trimJsonl, trimSessionFile } from './fixture';
 
 describe('trimJsonl', () => {
   const project = '/cache/runs/codex@0.169.0/project';
@@ -31,5 +31,27 @@ describe('trimJsonl', () => {
 
   it('keeps one line per record and ends with a newline', () => {
     expect(trimJsonl('{"a":1}\n\n{"b":2}', project, home)).toBe('{"a":1}\n{"b":2}\n');
+  });
+});
+
+describe('trimSessionFile', () => {
+  const project = '/cache/runs/opencode@1.18.33/project';
+  const home = '/cache/runs/opencode@1.18.33/home';
+
+  it('trims an export that is one JSON document as a whole, the scratch paths (from the root too) replaced, one field a line', () => {
+    const exported = {
+      info: { directory: project, path: project.slice(1) },
+      messages: [{ parts: [{ text: 'y'.repeat(400) }] }],
+    };
+    const out = trimSessionFile('opencode-export-ses_1.json', JSON.stringify(exported), project, home);
+    expect(JSON.parse(out)).toEqual({
+      info: { directory: '/lab/project', path: 'lab/project' },
+      messages: [{ parts: [{ text: `${'y'.repeat(FIXTURE_STRING_LIMIT)}[… trimmed by the lab]` }] }],
+    });
+    expect(out.split('\n')[1]).toBe('  "info": {');
+  });
+
+  it('trims a .jsonl file line by line', () => {
+    expect(trimSessionFile('session.jsonl', '{"a":1}\n{"b":2}', project, home)).toBe('{"a":1}\n{"b":2}\n');
   });
 });

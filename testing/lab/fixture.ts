@@ -39,17 +39,35 @@ function trimValue(value: unknown, places: readonly [string, string][]): unknown
   return value;
 }
 
-/** A JSONL session file as a fixture: each line trimmed, `project` and `home` replaced by fixed paths. */
-export function trimJsonl(text: string, project: string, home: string): string {
-  const places: [string, string][] = [
+/** The scratch paths and what a fixture says in their place. */
+function placesOf(project: string, home: string): [string, string][] {
+  return [
     [project, FIXTURE_PROJECT],
     [project.replace(/[/.@]/g, '-'), FIXTURE_PROJECT.replace(/\//g, '-')], // Claude Code's folder name for the project
     [home, FIXTURE_HOME],
+    // OpenCode's paths from the file system's root (`path`, a read's `title`), without the leading slash.
+    [project.slice(1), FIXTURE_PROJECT.slice(1)],
+    [home.slice(1), FIXTURE_HOME.slice(1)],
   ];
+}
+
+/** A JSONL session file as a fixture: each line trimmed, `project` and `home` replaced by fixed paths. */
+export function trimJsonl(text: string, project: string, home: string): string {
+  const places = placesOf(project, home);
   return text
     .split('\n')
     .filter((line) => line.trim())
     .map((line) => JSON.stringify(trimValue(JSON.parse(line), places)))
     .join('\n')
     .concat('\n');
+}
+
+/** A session file that is one JSON document (an OpenCode export) as a fixture, trimmed the same way, one field a line (as Prettier writes JSON). */
+export function trimJson(text: string, project: string, home: string): string {
+  return `${JSON.stringify(trimValue(JSON.parse(text), placesOf(project, home)), null, 2)}\n`;
+}
+
+/** A session file as a fixture: JSONL line by line, anything else (`.json`) as one document. */
+export function trimSessionFile(file: string, text: string, project: string, home: string): string {
+  return file.endsWith('.jsonl') ? trimJsonl(text, project, home) : trimJson(text, project, home);
 }

@@ -25,7 +25,7 @@ import { AGENTS } from './agents/index';
 import { checkRun, type LabResult } from './checks';
 import { compareVersions, formatLine, formatTable, keptDetail } from './report';
 import { execClean, OFFLINE_ENV, registryEnv } from './exec';
-import { trimJsonl } from './fixture';
+import { trimSessionFile } from './fixture';
 import { installedVersion } from './install';
 import { labRequests } from './requests';
 import { writeProject } from './project';
@@ -174,10 +174,13 @@ async function runOne(
       log: (line) => log(`  ${label}: ${line}`),
     });
     const requests = keepRequests();
-    // The session files trimmed into fixture shape, to copy into src/formats/fixtures/lab/<id>/<version>/.
+    // The session files (not a database) trimmed into fixture shape, to copy into src/formats/fixtures/lab/<id>/<version>/.
     const fixtures = fresh(join(scratch, 'fixture'));
-    for (const file of run.sessionFiles.filter((f) => f.endsWith('.jsonl')))
-      writeFileSync(join(fixtures, basename(file)), trimJsonl(readFileSync(file, 'utf8'), project, home));
+    for (const file of run.sessionFiles.filter((f) => /\.jsonl?$/.test(f)))
+      writeFileSync(
+        join(fixtures, basename(file)),
+        trimSessionFile(file, readFileSync(file, 'utf8'), project, home),
+      );
     const result = await checkRun(agent, version, run, requests, await loadTokenizer('o200k_base'));
     if (!options.keep) rmSync(scratch, { recursive: true, force: true });
     else result.scratch = scratch;

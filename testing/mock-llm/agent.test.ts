@@ -88,6 +88,20 @@ describe('the scripted agent', () => {
     });
   });
 
+  it("reads with Kilo's read tool, not with its board_read declared before it", () => {
+    const body = {
+      model: 'agent',
+      messages: [{ role: 'user', content: 'Go.' }],
+      tools: ['board_read', 'read'].map((name) => ({
+        type: 'function',
+        function: { name, parameters: READ_SCHEMA },
+      })),
+    };
+    expect(agentReply(readConversation('openai-chat', body), 'call_')).toMatchObject({
+      call: { name: 'read', arguments: '{"file_path":"README.md"}' },
+    });
+  });
+
   it('gives the same request the same id and a longer conversation another', () => {
     const first = anthropicBody([{ role: 'user', content: 'Go.' }]);
     const again = agentReply(readConversation('anthropic', first), 'toolu_');
@@ -118,6 +132,22 @@ describe('recognising a summarization request', () => {
     ]);
     expect(isSummaryRequest(readConversation('anthropic', body))).toBe(true);
     expect(agentReply(readConversation('anthropic', body), 'toolu_')).toEqual({ kind: 'summary' });
+  });
+
+  it("takes Kilo 7.7's requests, the transcript in <conversation> tags then a new summary's or a merged one's instructions, as one", () => {
+    const request = (instructions: string) => ({
+      messages: [
+        { role: 'system', content: 'You are Kilo, a highly skilled software engineer.' },
+        {
+          role: 'user',
+          content: `Here is the conversation so far:\n\n<conversation>\n[User]: Fix it.\n</conversation>\n\n${instructions}`,
+        },
+      ],
+    });
+    const first = request('Create a new anchored summary from the conversation history in the tags above.');
+    const merged = request('Here is the summary of the conversation before the <conversation> above: …');
+    expect(isSummaryRequest(readConversation('openai-chat', first))).toBe(true);
+    expect(isSummaryRequest(readConversation('openai-chat', merged))).toBe(true);
   });
 
   it("takes Codex's compaction prompt, the last user message of a Responses input, as one", () => {

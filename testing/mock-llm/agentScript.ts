@@ -24,7 +24,7 @@ export const SUMMARY_WORDINGS: readonly RegExp[] = [
   /state_snapshot/, // Gemini CLI
   /summary for continuing (?:our|the|this) conversation/i, // OpenCode
   /continuing (?:our|the|this) conversation above/i, // OpenCode's older wording
-  /^Here is the conversation so far:\s*<conversation>/, // Kilo 7.7, under its own system prompt
+  /^Here is the conversation so far:\s*<conversation>/, // Kilo 7.7, a first summary or one merged with the prior
   /\bsummari[sz]e (?:the|this|our) conversation/i,
 ];
 
@@ -68,7 +68,8 @@ const ROLE_NAMES: Readonly<Record<Role, RegExp>> = {
   shell: /bash|shell|exec|command|terminal/i,
 };
 /** Tools whose names match a role's word but do something else. */
-const NOT_THE_ROLE = /many|image|stdin|notebook|web|mcp|resource|todo|memory|media|output/i;
+// Kilo declares `board_read` (a shared board between its agents) before its `read`.
+const NOT_THE_ROLE = /many|image|stdin|notebook|web|mcp|resource|todo|memory|media|output|board/i;
 
 export function toolFor(tools: readonly DeclaredTool[], role: Role): DeclaredTool | undefined {
   return tools.find((tool) => ROLE_NAMES[role].test(tool.name) && !NOT_THE_ROLE.test(tool.name));

@@ -2,15 +2,19 @@
  * Gemini CLI in the lab: its API-key auth pointed at the mock through
  * `GOOGLE_GEMINI_BASE_URL`, a compression threshold of a hundredth of the
  * window it assumes for an unknown model, and three turns so that its own
- * automatic compression fires on the third. `/compress` is not run: in `-p`
- * mode the command starts the compression without waiting for it and then
- * sends "/compress" to the model as a prompt (packages/cli/src/ui/commands/
- * compressCommand.ts, `void (async () => …)`), so the process can end first.
+ * automatic compression fires; then `/compress` in its interactive mode,
+ * through a terminal. In `-p` mode the command starts the compression without
+ * waiting for it and then sends "/compress" to the model as a prompt
+ * (packages/cli/src/ui/commands/compressCommand.ts, `void (async () => …)`;
+ * packages/cli/src/nonInteractiveCliCommands.ts): the two race, and the
+ * compression's `$set` lands in the middle of the turn's records.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { importTranscript } from '../../../src/formats';
 import type { AgentRun, LabAgent, RunContext } from '../agent';
 import { bigPrompt, filesUnder, installPinned, tailOf } from './pinnedPackage';
+import { openTerminal } from './terminal';
 
 const PACKAGE = '@google/gemini-cli';
 
@@ -34,31 +38,74 @@ function settings(): object {
   };
 }
 
+/** The key, the mock as the API's base URL, the project trusted. */
+const env = (ctx: RunContext): Record<string, string> => ({
+  GEMINI_API_KEY: 'lab-key',
+  GOOGLE_GEMINI_BASE_URL: ctx.mockUrl,
+  GEMINI_CLI_TRUST_WORKSPACE: 'true',
+  NO_COLOR: '1',
+});
+
+const gemini = (ctx: RunContext, resume: boolean) => [
+  ...ctx.installed.command,
+  '-m',
+  ctx.model,
+  '--approval-mode',
+  'yolo',
+  ...(resume ? ['--resume', 'latest'] : []),
+];
+
 async function turn(ctx: RunContext, prompt: string, resume: boolean): Promise<void> {
-  const [command, ...args] = ctx.installed.command;
-  const run = await ctx.exec(
-    command,
-    [
-      ...args,
-      '-m',
-      ctx.model,
-      '--approval-mode',
-      'yolo',
-      ...(resume ? ['--resume', 'latest'] : []),
-      '-p',
-      prompt,
-    ],
-    {
-      env: {
-        GEMINI_API_KEY: 'lab-key',
-        GOOGLE_GEMINI_BASE_URL: ctx.mockUrl,
-        GEMINI_CLI_TRUST_WORKSPACE: 'true',
-        NO_COLOR: '1',
-      },
-    },
-  );
+  const [command, ...args] = gemini(ctx, resume);
+  const run = await ctx.exec(command, [...args, '-p', prompt], { env: env(ctx) });
   if (run.code !== 0) throw new Error(`gemini -p failed: ${tailOf(run)}`);
 }
+
+const sessionFiles = (ctx: RunContext) => filesUnder(join(ctx.home, '.gemini', 'tmp'), /^session-.*\.jsonl$/);
+
+/** The compressions the session files record, as the importer finds them (each a `$set` that drops turns). */
+function compressionsRecorded(ctx: RunContext): number {
+  return sessionFiles(ctx)
+    .map((file) => importTranscript(readFileSync(file, 'utf8')).history?.compactions.length ?? 0)
+    .reduce((sum, n) => sum + n, 0);
+}
+
+/**
+ * `/compress` typed into the resumed session in a terminal; its answer
+ * ("Chat history compressed from … to … tokens.") once the file records one
+ * more compression, or why not.
+ */
+async function compressInTerminal(ctx: RunContext): Promise<string> {
+  const before = compressionsRecorded(ctx);
+  const terminal = await openTerminal(ctx, gemini(ctx, true), env(ctx));
+  if (!terminal) return 'not run: no tmux on this machine to hold its interactive mode';
+  try {
+    if (!(await terminal.waitFor((shown) => shown.includes('Type your message'), 90_000)))
+      return `not run: the interactive mode never asked for input (${lastLine(await terminal.screen())})`;
+    // Enter once the completion list offers the command (its description), else Enter picks what it showed before.
+    await terminal.type('/compress', (shown) => shown.includes('Compresses the context'));
+    // An Enter that lands while the completion list is drawn only completes the command: the
+    // history shows "> /compress" once it was submitted, else Enter goes again.
+    const submitted = (shown: string) => /^\s*> \/compress/m.test(shown);
+    for (let tries = 1; tries < 3 && !(await terminal.waitFor(submitted, 10_000)); tries++)
+      await terminal.press('Enter');
+    const answered = /Chat history compressed from [\d,]+ to [\d,]+ tokens|Failed to compress[^\n]*/;
+    await terminal.waitFor((shown) => answered.test(shown), 120_000);
+    const recorded = await terminal.waitFor(() => compressionsRecorded(ctx) > before, 30_000);
+    const said = answered.exec(await terminal.screen())?.[0] ?? lastLine(await terminal.screen());
+    await terminal.type('/quit');
+    return recorded ? said : `the file records no new compression (${said})`;
+  } finally {
+    await terminal.close();
+  }
+}
+
+const lastLine = (screen: string) =>
+  screen
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .at(-1) ?? '(an empty screen)';
 
 export const geminiCliAgent: LabAgent = {
   id: 'gemini-cli',
@@ -78,14 +125,19 @@ export const geminiCliAgent: LabAgent = {
     await turn(ctx, bigPrompt('Read README.md and say what the project does.', 24_000, 'turn 1'), false);
     await turn(ctx, bigPrompt('Why does the test in test/add.test.js fail?', 24_000, 'turn 2'), true);
     await turn(ctx, 'Fix src/add.js so the test passes.', true);
-    const sessionFiles = filesUnder(join(ctx.home, '.gemini', 'tmp'), /^session-.*\.jsonl$/);
+    const automatic = compressionsRecorded(ctx);
+    const compress = await compressInTerminal(ctx);
+    const all = compressionsRecorded(ctx);
+    const compactions: AgentRun['compactions'] = automatic > 0 ? ['automatic'] : [];
+    if (all > automatic) compactions.push('manual');
     return {
-      sessionFiles,
+      sessionFiles: sessionFiles(ctx),
       format: 'gemini-cli',
-      compactions: ['automatic'],
+      compactions,
       notes: [
         `compressionThreshold ${COMPRESSION_THRESHOLD} of the 1,048,576 tokens assumed for "${ctx.model}"`,
         'a resumed session compares an estimate of its history alone (characters / 4), not the prompt the server counted',
+        `/compress in the interactive mode: ${compress}; compressions the files record: ${automatic}, then ${all}`,
       ],
     };
   },

@@ -3,12 +3,14 @@
  * driven as OpenCode is: a `kilo.json` provider through
  * `@ai-sdk/openai-compatible` at the mock, a model entry with a small
  * `limit.context`, turns continued with `run -c` until its own compaction
- * fires, and the session exported as JSON beside its database.
+ * fires, then a manual one through its server, and the session exported as
+ * JSON beside its database.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentRun, LabAgent, RunContext } from '../agent';
 import { mockProviderConfig, runInstalled } from './opencode';
+import { compactAndExport } from './opencodeSession';
 import { bigPrompt, filesUnder, installPinned } from './pinnedPackage';
 
 const PACKAGE = '@kilocode/cli';
@@ -36,7 +38,13 @@ const quiet = (ctx: RunContext): Record<string, string> => ({
 
 const config = (ctx: RunContext): object => mockProviderConfig(ctx, CONTEXT, OUTPUT);
 
-const kilo = (ctx: RunContext, args: string[]) => runInstalled('kilo', ctx, quiet(ctx), args);
+/**
+ * A turn of `kilo run`, with `--auto`: unlike OpenCode, Kilo asks before a
+ * shell command, and `run` rejects what it would ask ("run ended with an
+ * auto-rejected permission; pass --auto for autonomous use").
+ */
+const turn = (ctx: RunContext, args: string[]) =>
+  runInstalled('kilo', ctx, quiet(ctx), ['run', '--auto', ...args]);
 
 export const kiloAgent: LabAgent = {
   id: 'kilo',
@@ -61,22 +69,16 @@ export const kiloAgent: LabAgent = {
   },
   async run(ctx): Promise<AgentRun> {
     writeFileSync(join(ctx.project, 'kilo.json'), JSON.stringify(config(ctx), null, 2));
-    await kilo(ctx, ['run', bigPrompt('Read README.md and say what the project does.', 24_000, 'turn 1')]);
-    await kilo(ctx, [
-      'run',
-      '-c',
-      bigPrompt('Why does the test in test/add.test.js fail?', 24_000, 'turn 2'),
-    ]);
-    await kilo(ctx, ['run', '-c', bigPrompt('Which line of src/add.js is wrong?', 24_000, 'turn 3')]);
-    await kilo(ctx, ['run', '-c', 'Fix src/add.js so the test passes.']);
-    const sessions = JSON.parse(await kilo(ctx, ['session', 'list', '--format', 'json'])) as { id: string }[];
-    const exported = join(ctx.home, `kilo-export-${sessions[0]!.id}.json`);
-    writeFileSync(exported, await kilo(ctx, ['export', sessions[0]!.id]));
+    await turn(ctx, [bigPrompt('Read README.md and say what the project does.', 24_000, 'turn 1')]);
+    await turn(ctx, ['-c', bigPrompt('Why does the test in test/add.test.js fail?', 24_000, 'turn 2')]);
+    await turn(ctx, ['-c', bigPrompt('Which line of src/add.js is wrong?', 24_000, 'turn 3')]);
+    await turn(ctx, ['-c', 'Fix src/add.js so the test passes.']);
+    const { exported, compactions } = await compactAndExport(ctx, { name: 'kilo', env: quiet(ctx) });
     const databases = filesUnder(join(ctx.home, '.local', 'share'), /\.db$/);
     return {
       sessionFiles: [exported, ...databases],
       format: 'opencode',
-      compactions: ['automatic'],
+      compactions,
       notes: [`limit.context ${CONTEXT}, limit.output ${OUTPUT}`],
     };
   },

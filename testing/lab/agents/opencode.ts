@@ -2,11 +2,13 @@
  * OpenCode in the lab: an `opencode.json` provider through
  * `@ai-sdk/openai-compatible` at the mock, a model entry with a small
  * `limit.context`, turns continued with `run -c` until its own compaction
- * fires, and the session exported as JSON beside the database it lives in.
+ * fires, then a manual one through its server (what `/compact` does), and
+ * the session exported as JSON beside the database it lives in.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentRun, LabAgent, RunContext } from '../agent';
+import { compactAndExport, LAB_PROVIDER } from './opencodeSession';
 import { bigPrompt, filesUnder, installPinned, tailOf } from './pinnedPackage';
 
 const PACKAGE = 'opencode-ai';
@@ -35,9 +37,9 @@ export function mockProviderConfig(ctx: RunContext, context: number, output: num
   return {
     autoupdate: false,
     share: 'disabled',
-    model: `lab/${ctx.model}`,
+    model: `${LAB_PROVIDER}/${ctx.model}`,
     provider: {
-      lab: {
+      [LAB_PROVIDER]: {
         npm: '@ai-sdk/openai-compatible',
         name: 'Lab mock',
         options: { baseURL: `${ctx.mockUrl}/v1`, apiKey: 'lab-key' },
@@ -96,16 +98,12 @@ export const opencodeAgent: LabAgent = {
     ]);
     await opencode(ctx, ['run', '-c', bigPrompt('Which line of src/add.js is wrong?', 24_000, 'turn 3')]);
     await opencode(ctx, ['run', '-c', 'Fix src/add.js so the test passes.']);
-    const sessions = JSON.parse(await opencode(ctx, ['session', 'list', '--format', 'json'])) as {
-      id: string;
-    }[];
-    const exported = join(ctx.home, `opencode-export-${sessions[0]!.id}.json`);
-    writeFileSync(exported, await opencode(ctx, ['export', sessions[0]!.id]));
+    const { exported, compactions } = await compactAndExport(ctx, { name: 'opencode', env: quiet(ctx) });
     const databases = filesUnder(join(ctx.home, '.local', 'share', 'opencode'), /^opencode\.db$/);
     return {
       sessionFiles: [exported, ...databases],
       format: 'opencode',
-      compactions: ['automatic'],
+      compactions,
       notes: [`limit.context ${CONTEXT}, limit.output ${OUTPUT}`],
     };
   },
