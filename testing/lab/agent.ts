@@ -28,6 +28,8 @@ export interface ExecOptions {
   input?: string;
   /** Defaults to 180 s. */
   timeoutMs?: number;
+  /** Stops the command (its whole process group) when aborted: the lab's limit on a run. */
+  signal?: AbortSignal;
 }
 
 /** Where an installed agent lives in the lab's cache. */

@@ -192,6 +192,32 @@ describe('recognising a summarization request', () => {
     });
   });
 
+  it("closes the turn on Qwen Code's reminder of the files it read, sent after its summary, instead of starting the tools again", () => {
+    const summary = `${AGENT_SUMMARY}\n\nResume the prior task using the summary above. Continue from the last in-flight step; do not acknowledge the summary, do not re-introduce, do not greet the user again.`;
+    const reminder =
+      'The following files were recently accessed before context was compacted. They are listed as reference only because they are large. Use `read_file` to view current content for any file you need:\n\n- /p/README.md';
+    const tools = [
+      {
+        type: 'function',
+        function: { name: 'read_file', description: 'Reads a file', parameters: READ_SCHEMA },
+      },
+    ];
+    const acknowledged = [
+      { role: 'user', content: summary },
+      { role: 'assistant', content: 'Got it. Thanks for the additional context!' },
+    ];
+    const closes = { kind: 'text', text: CLOSING_TEXT };
+    const reply = (messages: unknown[]) =>
+      agentReply(readConversation('openai-chat', { messages, tools }), 'call_');
+    expect(reply([...acknowledged, { role: 'user', content: reminder }])).toEqual(closes);
+    // Without a file to remind of, the summary's own trailer is the last thing the agent sent.
+    expect(reply([{ role: 'user', content: summary }])).toEqual(closes);
+    // The user's next request after it starts the turn's tools again.
+    expect(
+      reply([...acknowledged, { role: 'user', content: reminder }, { role: 'user', content: 'Fix it.' }]),
+    ).toMatchObject({ kind: 'tool', call: { name: 'read_file' } });
+  });
+
   it('does not take a turn whose earlier message mentions a summary, nor a tool result that does', () => {
     const body = anthropicBody([
       { role: 'user', content: 'Summarize the conversation later.' },

@@ -169,17 +169,40 @@ const LEAD_TEXT: Readonly<Record<Role, string>> = {
 };
 
 /**
- * What an agent sends by itself after compacting, to carry on its turn (OpenCode 1.18's
- * "Continue if you have next steps …"): the script's work is done, so it closes the turn
- * rather than start the same tool calls again (which compacted again, without end).
+ * What an agent sends by itself after compacting, in place of a user's request: OpenCode
+ * 1.18's carry-on prompt ("Continue if you have next steps …"); Qwen Code 0.24's trailer
+ * after the summary and the reminders of the files and images it had read (its bundle's
+ * `RESUME_TRAILER` and `buildFileRestorationBlocks`, chunks/chunk-DPEB6S2R.js). The
+ * script's work is in the summary it wrote, so it closes the turn on one of these rather
+ * than start the same tool calls again (which compacted again, without end).
  */
-export const AUTO_CONTINUE: readonly RegExp[] = [/^Continue if you have next steps/];
+export const AUTO_CONTINUE: readonly RegExp[] = [
+  /^Continue if you have next steps/, // OpenCode
+  /Resume the prior task using the summary above\./, // Qwen Code, after the summary
+  /^The following files were recently accessed before context was compacted\./, // Qwen Code
+  /^Recently accessed file \(full current content embedded\):/, // Qwen Code
+  /^Recent visual snapshots preserved from before context was compacted/, // Qwen Code
+];
+
+/** The text of the newest user turn, tool results after it or not. */
+function lastUserTurn(turns: readonly Turn[]): string {
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const turn = turns[i];
+    if (turn.kind === 'user') return turn.text;
+  }
+  return '';
+}
+
+/** Whether the turn under way was started by the agent after its compaction, not by a request. */
+export function isAutoContinue(conversation: Conversation): boolean {
+  const text = lastUserTurn(conversation.turns).trimStart();
+  return AUTO_CONTINUE.some((prompt) => prompt.test(text));
+}
 
 /** What the scripted agent answers to `conversation`; `idPrefix` is the protocol's (`toolu_`, `call_`). */
 export function agentReply(conversation: Conversation, idPrefix: string): AgentReply {
   if (isSummaryRequest(conversation)) return { kind: 'summary' };
-  if (AUTO_CONTINUE.some((prompt) => prompt.test(conversation.lastUserText.trimStart())))
-    return { kind: 'text', text: CLOSING_TEXT };
+  if (isAutoContinue(conversation)) return { kind: 'text', text: CLOSING_TEXT };
   const steps = plan(conversation.tools);
   const at = stepOf(conversation.turns);
   if (at >= steps.length) return { kind: 'text', text: CLOSING_TEXT };
