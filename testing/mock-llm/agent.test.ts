@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { readConversation } from './agentConversation';
 import { agentFrames } from './agentFrames';
-import { AGENT_SUMMARY, agentReply, CLOSING_TEXT, isSummaryRequest } from './agentScript';
+import {
+  AGENT_SUMMARY,
+  agentReply,
+  argumentsFor,
+  CLOSING_TEXT,
+  isSummaryRequest,
+  NOTES_TEXT,
+} from './agentScript';
 import { mockCount } from './counting';
 
 const READ_SCHEMA = {
@@ -85,6 +92,71 @@ describe('the scripted agent', () => {
     };
     expect(agentReply(readConversation('openai-responses', body), 'call_')).toMatchObject({
       call: { name: 'shell', arguments: '{"command":["bash","-lc","cat README.md"]}' },
+    });
+  });
+
+  it("picks Copilot CLI's file tools by what they take, not a shell-session reader, and fills every required argument by its type", () => {
+    const fn = (name: string, properties: Record<string, string>, required: string[]) => ({
+      type: 'function',
+      function: {
+        name,
+        description: name,
+        parameters: {
+          type: 'object',
+          properties: Object.fromEntries(Object.entries(properties).map(([k, type]) => [k, { type }])),
+          required,
+        },
+      },
+    });
+    const tools = [
+      fn('bash', { command: 'string', description: 'string', shellId: 'string', initial_wait: 'number' }, [
+        'command',
+        'description',
+      ]),
+      fn('read_bash', { shellId: 'string', delay: 'number' }, ['shellId', 'delay']),
+      fn('write_agent', { agent_id: 'string', message: 'string' }, ['message']),
+      fn('view', { path: 'string', view_range: 'array' }, ['path']),
+      fn('create', { path: 'string', file_text: 'string' }, ['path', 'file_text']),
+    ];
+    const reply = (messages: unknown[]) =>
+      agentReply(readConversation('openai-chat', { messages, tools }), 'call_');
+    const call = (id: string, name: string) => ({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id, type: 'function', function: { name, arguments: '{}' } }],
+    });
+    const result = (id: string) => ({ role: 'tool', tool_call_id: id, content: 'ok' });
+    const after = (n: number) => [
+      { role: 'user', content: 'Go.' },
+      ...Array.from({ length: n }, (_, i) => [call(`c${i}`, 'x'), result(`c${i}`)]).flat(),
+    ];
+    expect(reply(after(0))).toMatchObject({ call: { name: 'view', arguments: '{"path":"README.md"}' } });
+    expect(reply(after(1))).toMatchObject({
+      call: { name: 'bash', arguments: '{"command":"ls -R src test","description":"lab description"}' },
+    });
+    expect(reply(after(4))).toMatchObject({
+      call: { name: 'create', arguments: JSON.stringify({ path: 'NOTES.md', file_text: NOTES_TEXT }) },
+    });
+    const probe = {
+      name: 'probe',
+      description: '',
+      properties: {
+        wait: 'boolean',
+        count: 'integer',
+        at: 'array',
+        opts: 'object',
+        id: 'string',
+        note: 'string',
+      },
+      required: ['wait', 'count', 'at', 'opts', 'id'],
+    };
+    // Every required argument gets a value of its type; an optional one the step says nothing of, none.
+    expect(argumentsFor(probe, { role: 'shell', command: 'true' }, undefined)).toEqual({
+      wait: false,
+      count: 1,
+      at: [],
+      opts: {},
+      id: 'lab id',
     });
   });
 
