@@ -2,9 +2,9 @@
  * Copilot CLI in the lab: offline mode with a custom OpenAI-compatible
  * provider at the mock (`COPILOT_PROVIDER_BASE_URL`, its documented BYOK
  * variables), a small prompt limit (`COPILOT_PROVIDER_MAX_PROMPT_TOKENS`), and
- * short turns continued with `--continue`. Its compaction starts at 0.8 of
- * the limit, runs beside the turn and is applied when its summary comes back
- * before the turn ends (`session.compaction_complete`, `outcome: "applied"`);
+ * short turns continued with `--continue`. Its compaction started at about
+ * 16,100 of the 20,000 limit (its own count), runs beside the turn and is
+ * applied when its summary comes back before the turn ends (`session.compaction_complete`, `outcome: "applied"`);
  * a turn that ends first records it cancelled and is truncated instead
  * (`session.truncation`).
  */
