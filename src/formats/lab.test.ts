@@ -67,8 +67,8 @@ const FIXTURES: readonly LabFixture[] = [
     path: 'copilot/events-1.0.102.jsonl',
     format: 'copilot-cli',
     version: '1.0.102',
-    messages: 14,
-    pairs: 5,
+    messages: 61,
+    pairs: 25,
     compactions: 2,
   },
 ];
@@ -148,14 +148,25 @@ describe('Copilot CLI 1.0.102 in the lab', () => {
   const imported = importTranscript(fixture('copilot/events-1.0.102.jsonl'));
 
   it('sends, after each compaction, the system prompt, one user message with the prompts and the summary, then what the turn added while it summarized', () => {
+    // Four short turns; the fourth's context is the second compaction's, then the rest of its turn.
     expect(imported.messages.map((m) => [m.role, m.kind ?? '', m.content.slice(0, 24)])).toEqual([
       ['system', '', 'You are the GitHub Copil'],
       ['user', 'summary', 'Some of the conversation'],
-      ['assistant', '', 'Reading the file.'],
-      ['tool', '', 'Multiple validation erro'],
+      ['assistant', '', 'Running a command.'],
+      ['tool', '', 'add(2, 2) should be 4, g'],
       ['assistant', '', 'Running a command.'],
       ['tool', '', 'src:\ncalc.js\n\ntest:\ncalc'],
+      ['assistant', '', 'Reading the file.'],
+      ['tool', '', '/**\n * add: one of the c'],
+      ['assistant', '', 'Running a command.'],
+      ['tool', '', 'add(2, 2) should be 4, g'],
+      ['assistant', '', 'Writing the notes.'],
+      ['tool', '', 'Path already exists'],
+      ['assistant', '', 'I read the README and sr'],
     ]);
+    expect(imported.messages[1]!.content).toContain(
+      '<user_message>\nLook into the failing test in this project and write down what you find.\n</user_message>',
+    );
     expect(imported.messages[1]!.content).toContain(
       'Here is a summary of the prior context:\n<summary>\n## Summary of the session so far\n',
     );
@@ -165,34 +176,33 @@ describe('Copilot CLI 1.0.102 in the lab', () => {
     const history = imported.history!;
     expect(history.compactions).toEqual([
       {
-        atMessage: 6,
-        contextAfter: [1, 6, 4, 5],
+        atMessage: 32,
+        contextAfter: [1, 32, 30, 31],
         trigger: 'auto',
-        tokensBefore: 16_642,
-        tokensAfter: 16_707,
+        tokensBefore: 12_627,
+        tokensAfter: 10_935,
         source: 'session.compaction_complete',
-        line: 18,
+        line: 98,
       },
       {
-        atMessage: 11,
-        contextAfter: [1, 11, 9, 10],
+        atMessage: 51,
+        contextAfter: [1, 51, 49, 50],
         trigger: 'auto',
-        tokensBefore: 16_802,
-        tokensAfter: 16_696,
+        tokensBefore: 12_341,
+        tokensAfter: 10_713,
         source: 'session.compaction_complete',
-        line: 32,
+        line: 156,
       },
     ]);
-    expect(history.calls.map((c) => [c.contextTokens, c.outputTokens, c.model])).toEqual([
-      [21_906, 7, 'agent'],
-      [21_955, 16, 'agent'],
-      [22_123, 16, 'agent'],
-      [22_175, 7, 'agent'],
-      [22_119, 16, 'agent'],
-    ]);
+    // 29 calls; the context each sent falls after each compaction (16,077 → 14,627, 16,258 → 14,335).
+    const contexts = history.calls.map((c) => c.contextTokens);
+    expect(contexts).toHaveLength(29);
+    expect(contexts.slice(13, 17)).toEqual([16_013, 16_077, 14_627, 14_691]);
+    expect(contexts.slice(22, 26)).toEqual([15_775, 16_258, 14_335, 14_398]);
+    expect(history.calls.every((c) => c.model === 'agent')).toBe(true);
     expect(imported.usage).toEqual({
-      contextTokens: 22_119,
-      outputTokens: 16,
+      contextTokens: 15_078,
+      outputTokens: 41,
       model: 'agent',
       agentVersion: '1.0.102',
     });

@@ -195,27 +195,35 @@ describe('Qwen Code 0.24.4, as the lab ran it', () => {
     expect(detectFormat(text).format).toBe('qwen-code');
     const result = importTranscript(text);
     expect(result.issues.filter((i) => i.severity !== 'info')).toEqual([]);
+    // The fourth turn compacted after its first read: summary, "Got it", the reminder of the
+    // file it read, the read and its result, then the scripted model's closing reply.
     expect(result.messages.map((m) => [m.role, m.kind ?? '', m.content.slice(0, 20)])).toEqual([
-      ['user', 'summary', '## Goal\nCarry the co'],
+      ['user', 'summary', '## Summary of the se'],
       ['assistant', '', 'Got it. Thanks for t'],
-      ['user', '', '<system-reminder>\nTh'],
-      ['assistant', '', '## Goal\nCarry the co'],
-      ['user', '', 'Fix src/add.js so th'],
-      ['assistant', '', '## Goal\nCarry the co'],
+      ['user', '', 'The following files '],
+      ['assistant', '', 'Reading the file.'],
+      ['tool', '', 'Showing lines 1-97 o'],
+      ['assistant', '', 'I read the README an'],
     ]);
-    // The third prompt is kept after the summary, with the date reminder Qwen Code puts before it.
-    expect(result.messages[2]!.content).toContain('Which line of src/add.js is wrong?');
-    expect(result.history!.compactions).toEqual([
-      {
-        atMessage: 5,
-        contextAfter: [5, 6, 7],
-        trigger: 'auto',
-        tokensBefore: 27_422,
-        tokensAfter: 13_077,
-        source: 'chat_compression',
-        line: 15,
-      },
+    const compactions = result.history!.compactions;
+    expect(compactions.map((c) => [c.atMessage, c.contextAfter, c.tokensBefore, c.tokensAfter])).toEqual([
+      [3, [3, 4, 5, 1, 2], 37_957, 24_659],
+      [8, [8, 4, 9], 35_241, 31_651],
+      [12, [12, 4, 13, 10, 11], 28_785, 17_393],
+      [16, [16, 4, 17], 26_878, 23_342],
+      [20, [20, 4, 21, 18, 19], 28_782, 17_393],
+      [26, [26, 4, 21, 24, 25], 30_293, 24_659],
     ]);
+    expect(compactions.every((c) => c.trigger === 'auto' && c.source === 'chat_compression')).toBe(true);
+  });
+
+  it('a compression between a tool result and the call that sends it keeps that result after the call it answers', () => {
+    const messages = importTranscript(text).history!.messages;
+    // The first compression's history ends on the read; its result, written before it, follows it.
+    const [, , , call, result] = importTranscript(text).history!.compactions[0]!.contextAfter.map(
+      (i) => messages[i]!,
+    );
+    expect(call!.toolCalls?.map((c) => c.id)).toEqual([result!.toolCallId]);
   });
 });
 

@@ -147,8 +147,9 @@ class QwenSession implements JsonlSession {
 
   /**
    * The context a compression left: its summary (the first user content),
-   * the model's "Got it", and what it kept. A kept message whose text is an
-   * earlier message's is that message.
+   * the model's "Got it", and what it kept. A kept message whose text and
+   * calls are an earlier message's is the newest such message (the scripted
+   * model says "Reading the file." before every read).
    */
   private compression(
     node: Node,
@@ -164,12 +165,10 @@ class QwenSession implements JsonlSession {
       const id = `${node.uuid}:${k}`;
       const converted = convertContent(role, parts, id, undefined, node.line, ledger, this.log).messages;
       if (k === 0) for (const m of converted) if (m.role === 'user') m.kind = 'summary';
-      const kept =
-        k === 0
-          ? []
-          : converted.map((m) => before.find((b) => b.role === m.role && b.content === m.content) ?? m);
+      const kept = k === 0 ? [] : converted.map((m) => before.findLast((b) => sameMessage(b, m)) ?? m);
       appendAll(after, k === 0 ? converted : kept);
     });
+    appendAll(after, pendingResults(after, before));
     const info = rec(rec(node.record, 'systemPayload') ?? {}, 'info') ?? {};
     const reason = str(info, 'triggerReason');
     recorder.compaction(
@@ -185,6 +184,26 @@ class QwenSession implements JsonlSession {
     );
     return after;
   }
+}
+
+/** The same message kept: role, text and the ids of its calls. */
+function sameMessage(a: Message, b: Message): boolean {
+  const ids = (m: Message) => (m.toolCalls ?? []).map((call) => call.id).join('\n');
+  return a.role === b.role && a.content === b.content && ids(a) === ids(b);
+}
+
+/**
+ * The results of the calls a compressed history ends on. Qwen Code compresses
+ * between a tool's result and the call that sends it: the line of the result
+ * comes before the compression, whose history ends on the model's call, and
+ * the result follows that call in the next request.
+ */
+function pendingResults(after: readonly Message[], before: readonly Message[]): Message[] {
+  const last = after.at(-1);
+  if (last?.role !== 'assistant' || !last.toolCalls?.length) return [];
+  return last.toolCalls.flatMap((call) =>
+    before.filter((m) => m.role === 'tool' && m.toolCallId === call.id),
+  );
 }
 
 /** A `chat_compression` line's new history, Gemini `Content`s; undefined on any other line. */

@@ -35,6 +35,8 @@ export interface ExecOptions {
    * `export`) leaves the end of its output in a pipe nobody reads.
    */
   stdoutFile?: string;
+  /** Stops the command (its whole process group) when aborted: the lab's limit on a run. */
+  signal?: AbortSignal;
 }
 
 /** Where an installed agent lives in the lab's cache. */

@@ -76,16 +76,30 @@ export function execClean(
     let timedOut = false;
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const stop = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group has already ended.
+      }
+    };
     const timer = setTimeout(() => {
       timedOut = true;
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      stop();
     }, options.timeoutMs ?? 180_000);
-    child.on('error', (error) => {
+    const signal = options.signal;
+    signal?.addEventListener('abort', stop, { once: true });
+    if (signal?.aborted) stop();
+    const done = () => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+    };
+    child.on('error', (error) => {
+      done();
       resolve({ code: null, stdout, stderr: `${stderr}${error.message}`, timedOut });
     });
     child.on('close', (code) => {
-      clearTimeout(timer);
+      done();
       resolve({ code, stdout, stderr, timedOut });
     });
     // A command that exits before reading its input closes the pipe: that is its answer, not the lab's failure.

@@ -81,7 +81,7 @@ describe('formatLine', () => {
     expect(formatLine({ ...codex, kept })).toMatch(/^✗ .*; kept agent 3 \/ preset 0 of 27 \(MISMATCH\);/);
   });
 
-  it('says why no preset was run for an agent the product has none for', () => {
+  it('says where the agent fired and why no preset was run for an agent the product has none for', () => {
     const qwen: LabResult = {
       ...codex,
       agent: 'qwen-code',
@@ -91,7 +91,7 @@ describe('formatLine', () => {
       noPreset: 'the product has no preset for Qwen Code',
     };
     expect(formatLine(qwen)).toContain(
-      'fires at no preset run: the product has no preset for Qwen Code; kept agent 3 of 27;',
+      'fires at agent call 13, no preset run: the product has no preset for Qwen Code; kept agent 3 of 27;',
     );
   });
 

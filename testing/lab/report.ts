@@ -7,7 +7,11 @@ const n = (value: number | null | undefined) =>
 
 function firesAt(r: LabResult): string {
   const f = r.firing;
-  if (!f) return r.noPreset ? `no preset run: ${r.noPreset}` : '–';
+  if (!f) {
+    // Without a preset the agent's own call is still known: its first summarization request.
+    const agent = r.kept?.summaryCall ? `agent call ${n(r.kept.summaryCall)}, ` : '';
+    return r.noPreset ? `${agent}no preset run: ${r.noPreset}` : '–';
+  }
   const verdict = f.matches ? 'match' : 'MISMATCH';
   return `agent call ${n(f.agentAt)}, preset ${n(f.presetAt)} (${verdict})`;
 }

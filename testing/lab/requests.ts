@@ -7,7 +7,7 @@
 import { agentUsage } from '../mock-llm/agentFrames';
 import { readConversation } from '../mock-llm/agentConversation';
 import { isSummaryRequest } from '../mock-llm/agentScript';
-import { mockCount } from '../mock-llm/counting';
+import { countRoute, mockCount } from '../mock-llm/counting';
 import type { Family } from '../mock-llm/protocols';
 import type { RecordedRequest } from '../mock-llm/server';
 
@@ -32,12 +32,23 @@ export function withoutKeys(headers: Record<string, string>): Record<string, str
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !KEY_HEADERS.test(name)));
 }
 
-/** The generation requests among everything the mock received (counting calls and probes left out). */
+/** A call to one of the mock's counting endpoints, by the mock's own routes: its path exactly, not a word in it. */
+export function isCountingCall(url: string): boolean {
+  return countRoute(new URL(url, 'http://mock').pathname) !== undefined;
+}
+
+/**
+ * The generation requests among everything the mock received (counting
+ * calls, preflights, probes and unknown endpoints left out). Every reply the
+ * mock streamed answers one of these; a call an agent holds back while it
+ * summarizes (Claude Code's, answered before its summarization request) shows
+ * first in the request after the summary, not in the one that produced it.
+ */
 export function labRequests(recorded: readonly RecordedRequest[]): LabRequest[] {
   const out: LabRequest[] = [];
   for (const request of recorded) {
     if (request.method !== 'POST' || !request.family || !request.body) continue;
-    if (/count_tokens|countTokens|input_tokens/.test(request.url)) continue;
+    if (isCountingCall(request.url)) continue;
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(request.body) as Record<string, unknown>;

@@ -1,11 +1,11 @@
 /** The lab runner's options and where it keeps its cache. */
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LabAgent } from './agent';
-import { cacheDir, missingFromCache, parseArgs } from './run';
-import { cleanEnv, registryEnv } from './exec';
+import { cacheDir, missingFromCache, overLimit, parseArgs, scratchDir } from './run';
+import { cleanEnv, execClean, registryEnv } from './exec';
 
 describe('parseArgs', () => {
   it('reads agents (repeated or comma-separated) and the switches', () => {
@@ -83,5 +83,43 @@ describe('registryEnv', () => {
       NODE_EXTRA_CA_CERTS: '/ca.crt',
       SSL_CERT_FILE: '/c',
     });
+  });
+});
+
+describe('scratchDir', () => {
+  it('gives every run its own folder under runs/, so two runs of one agent version never share one', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'lab-scratch-'));
+    const first = scratchDir(cache, 'codex', '0.169.0');
+    const second = scratchDir(cache, 'codex', '0.169.0');
+    expect(first).not.toBe(second);
+    for (const dir of [first, second]) {
+      expect(dir.startsWith(join(cache, 'runs', 'codex@0.169.0-'))).toBe(true);
+      expect(existsSync(dir)).toBe(true);
+    }
+  });
+});
+
+describe('the limit on a run', () => {
+  it('stops a run past its requests or its time, and says which', () => {
+    const limit = { requests: 300, ms: 20 * 60_000 };
+    expect(overLimit(300, 60_000, limit)).toBeNull();
+    expect(overLimit(301, 60_000, limit)).toBe(
+      "stopped after 300 requests to the mock (the lab's limit per run)",
+    );
+    expect(overLimit(10, 20 * 60_000 + 1, limit)).toBe("stopped after 20 minutes (the lab's limit per run)");
+  });
+
+  it('stops a command and its children when the run is aborted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lab-abort-'));
+    const controller = new AbortController();
+    const started = Date.now();
+    const running = execClean({ home: dir, tmp: dir, cwd: dir }, 'sh', ['-c', 'sleep 30 & sleep 30'], {
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 100);
+    const result = await running;
+    expect(result.code).toBeNull();
+    expect(result.timedOut).toBe(false);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

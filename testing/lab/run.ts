@@ -12,9 +12,10 @@
  *   npm run lab -- --if-cached           run only when every pinned agent is in the cache (CI)
  *
  * The cache is `$LAB_CACHE`, else `$XDG_CACHE_HOME/compaction-playground-lab`,
- * else `~/.cache/compaction-playground-lab`; scratch runs live in its `runs/`.
+ * else `~/.cache/compaction-playground-lab`; scratch runs live in its `runs/`,
+ * one folder per run (`<id>@<version>-<suffix>`), so runs at the same time never share one.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -73,6 +74,53 @@ export function missingFromCache(cache: string, agents: readonly LabAgent[]): st
   return agents
     .filter((a) => installedVersion(join(cache, `${a.id}@${a.pinned}`), a.packageName) !== a.pinned)
     .map((a) => `${a.name} ${a.pinned}`);
+}
+
+/** A new scratch folder for one run of an agent version, never one another run (or process) is using. */
+export function scratchDir(cache: string, id: string, version: string): string {
+  const runs = join(cache, 'runs');
+  mkdirSync(runs, { recursive: true });
+  return mkdtempSync(join(runs, `${id}@${version}-`));
+}
+
+/** How far one run may go: past either, the lab stops the agent and says so. */
+export interface RunLimit {
+  requests: number;
+  ms: number;
+}
+
+export const RUN_LIMIT: RunLimit = { requests: 300, ms: 20 * 60_000 };
+
+/** Why a run must stop now, or null while it is within `limit`. */
+export function overLimit(requests: number, elapsedMs: number, limit: RunLimit = RUN_LIMIT): string | null {
+  if (requests > limit.requests)
+    return `stopped after ${limit.requests} requests to the mock (the lab's limit per run)`;
+  if (elapsedMs > limit.ms)
+    return `stopped after ${Math.round(limit.ms / 60_000)} minutes (the lab's limit per run)`;
+  return null;
+}
+
+/** Watches a run's requests and time, and aborts its commands once it is over the limit. */
+class Watchdog {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly started = Date.now();
+  reason: string | null = null;
+  constructor(mock: MockLlm, from: number, limit: RunLimit = RUN_LIMIT) {
+    this.timer = setInterval(() => {
+      this.reason = overLimit(mock.requests.length - from, Date.now() - this.started, limit);
+      if (this.reason) {
+        this.controller.abort();
+        clearInterval(this.timer);
+      }
+    }, 250);
+  }
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+  stop(): void {
+    clearInterval(this.timer);
+  }
 }
 
 function fresh(dir: string): string {
@@ -149,13 +197,14 @@ async function runOne(
   } catch (error) {
     return failed('install', error);
   }
-  const scratch = fresh(join(cache, 'runs', `${agent.id}@${version}`));
+  const scratch = scratchDir(cache, agent.id, version);
   const home = fresh(join(scratch, 'home'));
   const project = fresh(join(scratch, 'project'));
   const tmp = fresh(join(scratch, 'tmp'));
   writeProject(project);
   const from = mock.requests.length;
   const progress = new Progress(mock, label, from);
+  const watchdog = new Watchdog(mock, from);
   // Written for a failed run too: what the agent sent says why it failed.
   const keepRequests = () => {
     const requests = labRequests(mock.requests.slice(from));
@@ -170,9 +219,13 @@ async function runOne(
       mockUrl: mock.url,
       model: 'agent',
       exec: (command, args, opts) =>
-        execClean({ home, tmp, cwd: project, env: { ...OFFLINE_ENV } }, command, args, opts),
+        execClean({ home, tmp, cwd: project, env: { ...OFFLINE_ENV } }, command, args, {
+          ...opts,
+          signal: watchdog.signal,
+        }),
       log: (line) => log(`  ${label}: ${line}`),
     });
+    if (watchdog.reason) throw new Error(watchdog.reason);
     const requests = keepRequests();
     // The session files (not a database) trimmed into fixture shape, to copy into src/formats/fixtures/lab/<id>/<version>/.
     const fixtures = fresh(join(scratch, 'fixture'));
@@ -187,8 +240,10 @@ async function runOne(
     return result;
   } catch (error) {
     keepRequests();
-    return { ...failed('run', error), scratch };
+    // Past the limit the agent's own failure is only its being stopped: the limit says why.
+    return { ...failed('run', watchdog.reason ? new Error(watchdog.reason) : error), scratch };
   } finally {
+    watchdog.stop();
     progress.stop();
   }
 }
@@ -227,6 +282,7 @@ export async function runLab(options: LabOptions): Promise<LabResult[]> {
         mine.push(result);
         results.push(result);
         out(formatLine(result));
+        if (result.scratch) out(`  scratch ${result.scratch}`);
         for (const kept of result.keptEach ?? []) out(`  kept ${keptDetail(kept)}`);
       }
       if (mine.length === 2) for (const line of compareVersions(mine[0], mine[1])) out(`  ${line}`);

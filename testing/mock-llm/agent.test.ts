@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { readConversation } from './agentConversation';
 import { agentFrames } from './agentFrames';
-import { AGENT_SUMMARY, agentReply, CLOSING_TEXT, isSummaryRequest } from './agentScript';
+import {
+  AGENT_SUMMARY,
+  agentReply,
+  argumentsFor,
+  CLOSING_TEXT,
+  isSummaryRequest,
+  NOTES_TEXT,
+} from './agentScript';
 import { mockCount } from './counting';
 
 const READ_SCHEMA = {
@@ -99,6 +106,71 @@ describe('the scripted agent', () => {
     };
     expect(agentReply(readConversation('openai-chat', body), 'call_')).toMatchObject({
       call: { name: 'read', arguments: '{"file_path":"README.md"}' },
+    });
+  });
+
+  it("picks Copilot CLI's file tools by what they take, not a shell-session reader, and fills every required argument by its type", () => {
+    const fn = (name: string, properties: Record<string, string>, required: string[]) => ({
+      type: 'function',
+      function: {
+        name,
+        description: name,
+        parameters: {
+          type: 'object',
+          properties: Object.fromEntries(Object.entries(properties).map(([k, type]) => [k, { type }])),
+          required,
+        },
+      },
+    });
+    const tools = [
+      fn('bash', { command: 'string', description: 'string', shellId: 'string', initial_wait: 'number' }, [
+        'command',
+        'description',
+      ]),
+      fn('read_bash', { shellId: 'string', delay: 'number' }, ['shellId', 'delay']),
+      fn('write_agent', { agent_id: 'string', message: 'string' }, ['message']),
+      fn('view', { path: 'string', view_range: 'array' }, ['path']),
+      fn('create', { path: 'string', file_text: 'string' }, ['path', 'file_text']),
+    ];
+    const reply = (messages: unknown[]) =>
+      agentReply(readConversation('openai-chat', { messages, tools }), 'call_');
+    const call = (id: string, name: string) => ({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id, type: 'function', function: { name, arguments: '{}' } }],
+    });
+    const result = (id: string) => ({ role: 'tool', tool_call_id: id, content: 'ok' });
+    const after = (n: number) => [
+      { role: 'user', content: 'Go.' },
+      ...Array.from({ length: n }, (_, i) => [call(`c${i}`, 'x'), result(`c${i}`)]).flat(),
+    ];
+    expect(reply(after(0))).toMatchObject({ call: { name: 'view', arguments: '{"path":"README.md"}' } });
+    expect(reply(after(1))).toMatchObject({
+      call: { name: 'bash', arguments: '{"command":"ls -R src test","description":"lab description"}' },
+    });
+    expect(reply(after(4))).toMatchObject({
+      call: { name: 'create', arguments: JSON.stringify({ path: 'NOTES.md', file_text: NOTES_TEXT }) },
+    });
+    const probe = {
+      name: 'probe',
+      description: '',
+      properties: {
+        wait: 'boolean',
+        count: 'integer',
+        at: 'array',
+        opts: 'object',
+        id: 'string',
+        note: 'string',
+      },
+      required: ['wait', 'count', 'at', 'opts', 'id'],
+    };
+    // Every required argument gets a value of its type; an optional one the step says nothing of, none.
+    expect(argumentsFor(probe, { role: 'shell', command: 'true' }, undefined)).toEqual({
+      wait: false,
+      count: 1,
+      at: [],
+      opts: {},
+      id: 'lab id',
     });
   });
 
@@ -220,6 +292,32 @@ describe('recognising a summarization request', () => {
       kind: 'text',
       text: CLOSING_TEXT,
     });
+  });
+
+  it("closes the turn on Qwen Code's reminder of the files it read, sent after its summary, instead of starting the tools again", () => {
+    const summary = `${AGENT_SUMMARY}\n\nResume the prior task using the summary above. Continue from the last in-flight step; do not acknowledge the summary, do not re-introduce, do not greet the user again.`;
+    const reminder =
+      'The following files were recently accessed before context was compacted. They are listed as reference only because they are large. Use `read_file` to view current content for any file you need:\n\n- /p/README.md';
+    const tools = [
+      {
+        type: 'function',
+        function: { name: 'read_file', description: 'Reads a file', parameters: READ_SCHEMA },
+      },
+    ];
+    const acknowledged = [
+      { role: 'user', content: summary },
+      { role: 'assistant', content: 'Got it. Thanks for the additional context!' },
+    ];
+    const closes = { kind: 'text', text: CLOSING_TEXT };
+    const reply = (messages: unknown[]) =>
+      agentReply(readConversation('openai-chat', { messages, tools }), 'call_');
+    expect(reply([...acknowledged, { role: 'user', content: reminder }])).toEqual(closes);
+    // Without a file to remind of, the summary's own trailer is the last thing the agent sent.
+    expect(reply([{ role: 'user', content: summary }])).toEqual(closes);
+    // The user's next request after it starts the turn's tools again.
+    expect(
+      reply([...acknowledged, { role: 'user', content: reminder }, { role: 'user', content: 'Fix it.' }]),
+    ).toMatchObject({ kind: 'tool', call: { name: 'read_file' } });
   });
 
   it('does not take a turn whose earlier message mentions a summary, nor a tool result that does', () => {

@@ -6,9 +6,11 @@
  * read `README.md`, list the files, read `src/calc.js`, run the failing test,
  * write `NOTES.md`; the step is the number of tool results since the last
  * user text. Tools are picked by role from the ones the request declares
- * (a name with `read`, `write`, or `bash`/`shell`/`exec`/`command`), their
- * arguments filled from the declared schema; a role the agent lacks falls back
- * to its shell, and a step nothing can do is skipped.
+ * (a name with `read`/`view` taking a path, `write`/`create` taking a path and
+ * content, or `bash`/`shell`/`exec`/`command` taking a command), their
+ * arguments filled from the declared schema, every required one given a value
+ * of its type; a role the agent lacks falls back to its shell, and a step
+ * nothing can do is skipped.
  *
  * A summarization request is recognised by the texts of its last message, when
  * that is the user's (beside tool results or not), containing one of `SUMMARY_WORDINGS` (the agents' own compaction prompts), and answered
@@ -63,16 +65,36 @@ export type AgentReply =
   { kind: 'summary' } | { kind: 'text'; text: string } | { kind: 'tool'; text: string; call: ScriptedCall };
 
 const ROLE_NAMES: Readonly<Record<Role, RegExp>> = {
-  read: /read/i,
-  write: /write/i,
+  read: /read|view/i,
+  write: /write|create/i,
   shell: /bash|shell|exec|command|terminal/i,
 };
 /** Tools whose names match a role's word but do something else. */
 // Kilo declares `board_read` (a shared board between its agents) before its `read`.
 const NOT_THE_ROLE = /many|image|stdin|notebook|web|mcp|resource|todo|memory|media|output|board/i;
 
+const PATH_KEYS = /^(file_?path|path|absolute_path|filepath|filename|file|target_file)$/i;
+const COMMAND_KEYS = /^(command|cmd)$/i;
+const CONTENT_KEYS = /^(content|contents|text|file_text)$/i;
+
+/**
+ * The arguments a role needs the tool to take: a file tool that takes no path
+ * reads or writes something else (Copilot CLI's `read_bash` reads a shell
+ * session's output, its `write_agent` messages a sub-agent).
+ */
+const ROLE_KEYS: Readonly<Record<Role, readonly RegExp[]>> = {
+  read: [PATH_KEYS],
+  write: [PATH_KEYS, CONTENT_KEYS],
+  shell: [COMMAND_KEYS],
+};
+
 export function toolFor(tools: readonly DeclaredTool[], role: Role): DeclaredTool | undefined {
-  return tools.find((tool) => ROLE_NAMES[role].test(tool.name) && !NOT_THE_ROLE.test(tool.name));
+  return tools.find(
+    (tool) =>
+      ROLE_NAMES[role].test(tool.name) &&
+      !NOT_THE_ROLE.test(tool.name) &&
+      ROLE_KEYS[role].every((key) => Object.keys(tool.properties).some((name) => key.test(name))),
+  );
 }
 
 const CWD_PATTERNS: readonly RegExp[] = [
@@ -126,10 +148,6 @@ function fingerprint(conversation: Conversation): string {
   return hash.toString(16).padStart(8, '0');
 }
 
-const PATH_KEYS = /^(file_?path|path|absolute_path|filepath|filename|file|target_file)$/i;
-const COMMAND_KEYS = /^(command|cmd)$/i;
-const CONTENT_KEYS = /^(content|contents|text|file_text)$/i;
-
 function shellStep(step: Step): Step {
   if (step.role === 'read') return { role: 'shell', command: `cat ${step.path}` };
   if (step.role === 'write')
@@ -137,7 +155,16 @@ function shellStep(step: Step): Step {
   return step;
 }
 
-/** The arguments for `step` in the shape `tool` declares. */
+/** A value of the declared type for a required argument the step says nothing of (Copilot's `description`). */
+function filler(key: string, type: string): unknown {
+  if (type === 'number' || type === 'integer') return 1;
+  if (type === 'boolean') return false;
+  if (type === 'array') return [];
+  if (type === 'object') return {};
+  return `lab ${key}`;
+}
+
+/** The arguments for `step` in the shape `tool` declares, every required one filled. */
 export function argumentsFor(
   tool: DeclaredTool,
   step: Step,
@@ -149,6 +176,7 @@ export function argumentsFor(
     else if (COMMAND_KEYS.test(key) && step.command)
       args[key] = type === 'array' ? ['bash', '-lc', step.command] : step.command;
     else if (CONTENT_KEYS.test(key) && step.content !== undefined) args[key] = step.content;
+    else if (tool.required.includes(key)) args[key] = filler(key, type);
   }
   return args;
 }
@@ -170,17 +198,40 @@ const LEAD_TEXT: Readonly<Record<Role, string>> = {
 };
 
 /**
- * What an agent sends by itself after compacting, to carry on its turn (OpenCode 1.18's
- * "Continue if you have next steps …"): the script's work is done, so it closes the turn
- * rather than start the same tool calls again (which compacted again, without end).
+ * What an agent sends by itself after compacting, in place of a user's request: OpenCode
+ * 1.18's carry-on prompt ("Continue if you have next steps …"); Qwen Code 0.24's trailer
+ * after the summary and the reminders of the files and images it had read (its bundle's
+ * `RESUME_TRAILER` and `buildFileRestorationBlocks`, chunks/chunk-DPEB6S2R.js). The
+ * script's work is in the summary it wrote, so it closes the turn on one of these rather
+ * than start the same tool calls again (which compacted again, without end).
  */
-export const AUTO_CONTINUE: readonly RegExp[] = [/^Continue if you have next steps/];
+export const AUTO_CONTINUE: readonly RegExp[] = [
+  /^Continue if you have next steps/, // OpenCode
+  /Resume the prior task using the summary above\./, // Qwen Code, after the summary
+  /^The following files were recently accessed before context was compacted\./, // Qwen Code
+  /^Recently accessed file \(full current content embedded\):/, // Qwen Code
+  /^Recent visual snapshots preserved from before context was compacted/, // Qwen Code
+];
+
+/** The text of the newest user turn, tool results after it or not. */
+function lastUserTurn(turns: readonly Turn[]): string {
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const turn = turns[i];
+    if (turn.kind === 'user') return turn.text;
+  }
+  return '';
+}
+
+/** Whether the turn under way was started by the agent after its compaction, not by a request. */
+export function isAutoContinue(conversation: Conversation): boolean {
+  const text = lastUserTurn(conversation.turns).trimStart();
+  return AUTO_CONTINUE.some((prompt) => prompt.test(text));
+}
 
 /** What the scripted agent answers to `conversation`; `idPrefix` is the protocol's (`toolu_`, `call_`). */
 export function agentReply(conversation: Conversation, idPrefix: string): AgentReply {
   if (isSummaryRequest(conversation)) return { kind: 'summary' };
-  if (AUTO_CONTINUE.some((prompt) => prompt.test(conversation.lastUserText.trimStart())))
-    return { kind: 'text', text: CLOSING_TEXT };
+  if (isAutoContinue(conversation)) return { kind: 'text', text: CLOSING_TEXT };
   const steps = plan(conversation.tools);
   const at = stepOf(conversation.turns);
   if (at >= steps.length) return { kind: 'text', text: CLOSING_TEXT };

@@ -2,16 +2,17 @@
  * Copilot CLI in the lab: offline mode with a custom OpenAI-compatible
  * provider at the mock (`COPILOT_PROVIDER_BASE_URL`, its documented BYOK
  * variables), a small prompt limit (`COPILOT_PROVIDER_MAX_PROMPT_TOKENS`), and
- * turns continued with `--continue` until its own compaction starts. In `-p`
- * mode it does not finish: the compaction runs in the background, the
- * process ends with the turn and records `session.compaction_complete` with
- * `outcome: "cancelled"`, and the turn is sent truncated instead
+ * short turns continued with `--continue`. Its compaction started at about
+ * 16,100 of the 20,000 limit (its own count), runs beside the turn and is
+ * applied when its summary comes back before the turn ends (`session.compaction_complete`, `outcome: "applied"`);
+ * a turn that ends first records it cancelled and is truncated instead
  * (`session.truncation`).
  */
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import type { AgentRun, LabAgent, RunContext } from '../agent';
-import { bigPrompt, filesUnder, installPinned, tailOf } from './pinnedPackage';
+import { TURN_PROMPTS } from '../project';
+import { filesUnder, installPinned, tailOf } from './pinnedPackage';
 
 const PACKAGE = '@github/copilot';
 const PLATFORM_PACKAGE = '@github/copilot-linux-x64';
@@ -61,18 +62,14 @@ export const copilotAgent: LabAgent = {
     return { dir: ctx.dir, version: ctx.version, command: [binary] };
   },
   async run(ctx): Promise<AgentRun> {
-    await turn(ctx, bigPrompt('Read README.md and say what the project does.', 24_000, 'turn 1'), false);
-    await turn(ctx, bigPrompt('Why does the test in test/add.test.js fail?', 24_000, 'turn 2'), true);
-    await turn(ctx, bigPrompt('Which line of src/add.js is wrong?', 24_000, 'turn 3'), true);
-    await turn(ctx, 'Fix src/add.js so the test passes.', true);
+    // Short prompts: Copilot's compaction message repeats every prompt, so long ones would
+    // keep the context over the limit after each compaction. The files the turns read fill it.
+    for (const [i, prompt] of TURN_PROMPTS.entries()) await turn(ctx, prompt, i > 0);
     return {
       sessionFiles: filesUnder(join(ctx.home, '.copilot', 'session-state'), /^events\.jsonl$/),
       format: 'copilot-cli',
-      compactions: [],
-      notes: [
-        `COPILOT_PROVIDER_MAX_PROMPT_TOKENS ${MAX_PROMPT}`,
-        'its background compaction starts at the limit and is cancelled when -p ends; the turn is truncated instead',
-      ],
+      compactions: ['automatic'],
+      notes: [`COPILOT_PROVIDER_MAX_PROMPT_TOKENS ${MAX_PROMPT}`],
     };
   },
 };
