@@ -72,9 +72,9 @@ describe('Gemini CLI 0.61.0, as the lab ran it', () => {
     const p = defaultsOf<GeminiCliParams>(geminiCliPreset.params);
     // Two turns of about 24,000 characters each, sized by characters / 4 as Gemini CLI measures them.
     expect(geminiCut(turns([6_148, 126, 6_077, 126]), 0, p)).toBe(4);
-    // A resumed session measures its history alone: 0.01 of the 1,048,576 assumed fires on the third turn.
+    // A resumed session measures its history alone: 0.01 of the 1,048,576 assumed (10,485.76) fires on the third turn.
     const threshold = geminiCliPreset.trigger(1_048_576, { ...p, thresholdFraction: 0.01 }).threshold;
-    expect(threshold).toBe(10_485);
+    expect(threshold).toBe(10_486);
     expect([6_148 + 126, 6_148 + 126 + 6_077 + 126].map((t) => t >= threshold)).toEqual([false, true]);
   });
 

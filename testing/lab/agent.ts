@@ -96,6 +96,14 @@ export interface LabWindow {
    * characters / 4 count, `chars4`).
    */
   settings?: { reserveTokens?: number; keepRecentTokens?: number; tokenizer?: TokenizerId };
+  /**
+   * What the agent compares with its threshold, where it is not the prompt it
+   * is about to send or the usage its previous call got back:
+   * `previous-prompt`, the prompt the server counted for its previous call,
+   * checked before every call, compacting only where its cut finds something
+   * to summarize (Gemini CLI; `checkFiring`).
+   */
+  compares?: 'previous-prompt';
 }
 
 export interface LabAgent {

@@ -57,7 +57,12 @@ describe('checkFiring', () => {
     // pi measures the results it has not sent yet: no request before the summary reaches the point.
     const early = SESSION.map((r) => ({ ...r, tokens: 1_000, usage: 1_000 }));
     expect(checkFiring(early, codex({ autoCompactLimit: 20_000 })).presetAt).toBe(null);
-    expect(checkFiring(early, codex({ autoCompactLimit: 20_000 }), true)).toMatchObject({
+    expect(
+      checkFiring(early, codex({ autoCompactLimit: 20_000 }), {
+        compares: 'prompt-or-usage',
+        firesAtSummary: true,
+      }),
+    ).toMatchObject({
       agentAt: 4,
       presetAt: 4,
       matches: true,

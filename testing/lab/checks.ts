@@ -14,6 +14,7 @@ import {
   triggers,
   type SettingsInput,
   type TextCounter,
+  type Trigger,
 } from '../../src/core';
 import { isProblem } from '../../src/formats/issues';
 import { importTranscript } from '../../src/formats';
@@ -23,6 +24,7 @@ import type { FormatId } from '../../src/formats/types';
 import { readConversation } from '../mock-llm/agentConversation';
 import type { AgentRun, LabAgent } from './agent';
 import { checkEveryKept, labSettings, strategyFor, type KeptCheck } from './kept';
+import { previousPromptAt } from './previousPrompt';
 import { checkPrompt, type PromptCheck } from './prompt';
 import type { LabRequest } from './requests';
 
@@ -169,7 +171,7 @@ export function checkSessionFile(file: string, expected: FormatId): Promise<Impo
 export interface FireCheck {
   /** The call (1-based) at which the agent sent its first summarization request; null when it never did. */
   agentAt: number | null;
-  /** The first call whose prompt, or the usage of the call before it, reaches the preset's threshold. */
+  /** The first call where the preset fires by the count the agent compares (`FiringRule`). */
   presetAt: number | null;
   threshold: number;
   formula: string;
@@ -180,36 +182,57 @@ export interface FireCheck {
   tokensAfter: number | null;
 }
 
+/** How the lab finds the preset's call: by the count the agent compares (`LabWindow.compares`). */
+export type FiringRule =
+  | { compares: 'prompt-or-usage'; firesAtSummary: boolean }
+  | { compares: 'previous-prompt'; count: TextCounter };
+
 /**
- * Where the preset fires, from the prompts the agent really sent: each call's
- * size is the usage the mock reported for it (its count of the request plus
- * its reply), the number the agent itself compares with its threshold, so the
- * agent's summarization request should come at the first call whose prompt
- * reaches the point (Claude Code estimates the prompt before it sends it) or
- * right after a call whose usage did (Codex reads the usage it got back).
- * An agent that measures the context before it sends it (pi adds the tool
- * results it has not sent yet) compacts a conversation no request shows
- * whole: `firesAtSummary` says whether the preset fires on the conversation
- * at the summarization call, as the kept check rebuilt it, and then that call
- * counts too. `settings` are the playground's for the agent's strategy (`labSettings`).
+ * The first call whose prompt reaches the point (Claude Code estimates the
+ * prompt before it sends it) or that comes right after a call whose usage
+ * did (Codex reads the usage it got back). With `firesAtSummary`, the
+ * summarization call too (below).
  */
-export function checkFiring(
+function promptOrUsageAt(
   requests: readonly LabRequest[],
-  settings: SettingsInput,
-  firesAtSummary = false,
-): FireCheck {
-  const trigger = strategyTrigger(explainSettings(settings).settings);
-  const summary = requests.find((r) => r.summary);
-  // Before a call (the prompt it is about to send reaches the point) or after one (the usage it got back does).
+  trigger: Trigger,
+  firesAtSummary: boolean,
+): number | null {
   const over = requests.find(
     (r, i) =>
       triggers(trigger, r.tokens) ||
       (i > 0 && !requests[i - 1].summary && triggers(trigger, requests[i - 1].usage)),
   );
+  const atSummary = firesAtSummary ? (requests.find((r) => r.summary)?.call ?? null) : null;
+  return over && atSummary !== null ? Math.min(over.call, atSummary) : (over?.call ?? atSummary ?? null);
+}
+
+/**
+ * Where the preset fires, from the prompts the agent really sent: each call's
+ * size is the mock's count of its request (and its usage that count plus its
+ * reply), the numbers the agent itself compares with its threshold. Most
+ * agents send their summarization request at the first call whose prompt
+ * reaches the point or right after a call whose usage did. An agent that
+ * measures the context before it sends it (pi adds the tool results it has
+ * not sent yet) compacts a conversation no request shows whole:
+ * `firesAtSummary` says whether the preset fires on the conversation at the
+ * summarization call, as the kept check rebuilt it, and then that call counts
+ * too. Gemini CLI compares its previous call's prompt and compresses only
+ * where its split leaves something to summarize (`previousPromptAt`).
+ * `settings` are the playground's for the agent's strategy (`labSettings`).
+ */
+export function checkFiring(
+  requests: readonly LabRequest[],
+  settings: SettingsInput,
+  rule: FiringRule = { compares: 'prompt-or-usage', firesAtSummary: false },
+): FireCheck {
+  const trigger = strategyTrigger(explainSettings(settings).settings);
+  const summary = requests.find((r) => r.summary);
   const agentAt = summary?.call ?? null;
-  const atSummary = firesAtSummary ? (summary?.call ?? null) : null;
   const presetAt =
-    over && atSummary !== null ? Math.min(over.call, atSummary) : (over?.call ?? atSummary ?? null);
+    rule.compares === 'previous-prompt'
+      ? previousPromptAt(requests, trigger, settings, rule.count)
+      : promptOrUsageAt(requests, trigger, rule.firesAtSummary);
   const before = summary ? requests.filter((r) => r.call < summary.call && !r.summary).at(-1) : undefined;
   const after = summary ? requests.find((r) => r.call > summary.call && !r.summary) : undefined;
   return {
@@ -292,7 +315,9 @@ export async function checkRun(
     ? checkFiring(
         requests,
         labSettings(preset.strategy, preset.lab, preset.unseenTokens),
-        kept?.preset?.fires ?? false,
+        preset.lab.compares === 'previous-prompt'
+          ? { compares: 'previous-prompt', count }
+          : { compares: 'prompt-or-usage', firesAtSummary: kept?.preset?.fires ?? false },
       )
     : undefined;
   return {

@@ -39,7 +39,7 @@ export function messageKey(m: Message): string {
 }
 
 /** A request of the conversation itself: it declares the agent's tools (titles, quota checks and loop checks do not). */
-const isConversation = (r: LabRequest) =>
+export const isConversation = (r: LabRequest) =>
   !r.summary && Array.isArray(r.body.tools) && r.body.tools.length > 0;
 
 /** A summarization request, the conversation as it stood then, and what the agent sent next. */

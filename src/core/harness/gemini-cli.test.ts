@@ -4,7 +4,9 @@ import { analyze, shapeOf } from '../analysis';
 import { apply } from '../apply';
 import { createEstimator } from '../estimate';
 import type { Message } from '../message';
+import { geminiCliPreset, type GeminiCliParams } from './gemini-cli';
 import { GEMINI_ACKNOWLEDGEMENT } from './placeholders';
+import type { PresetConfig } from './preset';
 
 /** chars4: a message is a token per four characters; no overhead. */
 const chars4 = createEstimator('chars4', () => 0);
@@ -53,5 +55,34 @@ describe('Gemini CLI after its summary', () => {
     expect([a.shouldCompact, a.plan.firstKeptIdx]).toEqual([true, 2]);
     expect(a.current.tokensAfter).toBe(a.contextTokens);
     expect(a.contextTokens).toBe(10 + 4 + 10_000);
+  });
+});
+
+describe("Gemini CLI's settings for the tuned point", () => {
+  const own = {
+    thresholdFraction: 0.5,
+    preserveFraction: 0.3,
+    toolOutputBudget: 50_000,
+    truncateChars: 40_000,
+  };
+  const tuned = (threshold: number) => ({
+    window: 1_048_576,
+    reserve: 0,
+    keepRecent: 20_000,
+    maxSummary: 0,
+    threshold,
+    enabled: true,
+  });
+  const config = geminiCliPreset.config as PresetConfig<GeminiCliParams>;
+
+  it('says where the hundredth it writes fires, rounded up as Gemini CLI compares: 0.01 of 1,048,576 at 10,486', () => {
+    const { text, notes } = config.write(tuned(10_600), own, true);
+    expect(JSON.parse(text)).toEqual({ model: { compressionThreshold: 0.01 } });
+    expect(notes).toContain('0.01 fires at 10,486, the closest hundredth at or below the tuned 10,600');
+  });
+
+  it('adds no such note when the hundredth fires at the tuned point itself', () => {
+    const { notes } = config.write(tuned(10_486), own, true);
+    expect(notes.filter((note) => note.includes('fires at'))).toEqual([]);
   });
 });

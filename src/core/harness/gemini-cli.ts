@@ -10,7 +10,6 @@ import {
   NO_WINDOW,
   count,
   isPrompt,
-  shareOf,
   sumOf,
   type ClearView,
   type ClearingPlan,
@@ -33,6 +32,17 @@ export interface GeminiCliParams {
   toolOutputBudget: number;
   /** Older tool outputs beyond the budget are cut down to this many characters. */
   truncateChars: number;
+}
+
+/**
+ * Where Gemini CLI compresses: it skips while its count is below
+ * `threshold × window` (`ChatCompressionService.compress`), so a whole
+ * number of tokens fires from `window × threshold` rounded up (10,486 of
+ * 1,048,576 at 0.01, not 10,485). The rounding error of binary fractions
+ * (200,000 × 0.7) is no fraction of a token.
+ */
+export function geminiPoint(window: number, fraction: number): number {
+  return Math.ceil(window * fraction - 1e-6);
 }
 
 /**
@@ -91,7 +101,7 @@ const geminiCliConfig: PresetConfig<GeminiCliParams> = {
   write(t, own) {
     if (t.window <= 0) return { text: '', notes: [NO_WINDOW_NOTE] };
     const fraction = Math.max(fractionBelow(t.threshold, t.window), 0.01);
-    const point = shareOf(t.window, fraction);
+    const point = geminiPoint(t.window, fraction);
     const notes = [
       `Gemini CLI measures a share of the model's own window; these numbers assume ${n(t.window)}`,
       'versions before its settings moved under "model" name it chatCompression.contextPercentageThreshold',
@@ -113,7 +123,7 @@ export const geminiCliPreset: Preset<'gemini-cli', GeminiCliParams> = {
   summary: 'Gemini CLI keeps the newest 30%',
   source: "From Gemini CLI's source (chatCompressionService.ts); the threshold has changed twice.",
   doc: {
-    trigger: 'tokens ≥ ⌊window × 0.5⌋',
+    trigger: 'tokens ≥ ⌈window × 0.5⌉',
     plan: 'cut old outputs past the newest 50,000 tokens to 40,000 characters, then keep the newest 30% from a user message, summarize the rest',
     sources: 'V: google-gemini/gemini-cli `packages/core/src/context/chatCompressionService.ts`',
   },
@@ -144,11 +154,11 @@ export const geminiCliPreset: Preset<'gemini-cli', GeminiCliParams> = {
   summarizerCalls: 2,
   clearsOnly: false,
   /** A share of the window. */
-  formulaThreshold: (window, p) => shareOf(window, p.thresholdFraction),
+  formulaThreshold: (window, p) => geminiPoint(window, p.thresholdFraction),
   trigger(window, p) {
     if (window <= 0) return NO_WINDOW;
     return {
-      threshold: Math.max(shareOf(window, p.thresholdFraction), 1),
+      threshold: Math.max(geminiPoint(window, p.thresholdFraction), 1),
       comparison: 'reach',
       formula: `${n(window)} window × ${p.thresholdFraction}`,
     };

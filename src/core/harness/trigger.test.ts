@@ -61,8 +61,17 @@ describe('OpenCode: the window less the reply, capped at 32,000', () => {
 describe('Gemini CLI: a share of the window, reached', () => {
   it('fires at half of a 1,048,576 window by default, and at 70% with the older default', () => {
     expect(trigger('gemini-cli', 1_048_576).threshold).toBe(524_288);
+    // 734,003.2: Gemini CLI skips while its count is below that, so 734,003 does not fire.
     expect(trigger('gemini-cli', 1_048_576, { 'gemini-cli': { thresholdFraction: 0.7 } }).threshold).toBe(
-      734_003,
+      734_004,
+    );
+  });
+
+  it('rounds the share up: 0.01 of 1,048,576 (10,485.76) fires at 10,486, and 0.7 of 200,000 at 140,000', () => {
+    const lab = trigger('gemini-cli', 1_048_576, { 'gemini-cli': { thresholdFraction: 0.01 } });
+    expect([lab.threshold, triggers(lab, 10_485), triggers(lab, 10_486)]).toEqual([10_486, false, true]);
+    expect(trigger('gemini-cli', 200_000, { 'gemini-cli': { thresholdFraction: 0.7 } }).threshold).toBe(
+      140_000,
     );
   });
 });

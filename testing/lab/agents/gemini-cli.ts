@@ -21,8 +21,10 @@ const PACKAGE = '@google/gemini-cli';
 /**
  * Gemini CLI assumes 1,048,576 tokens for a model it does not know
  * (`tokenLimit` in packages/core/src/core/tokenLimits.ts), so 0.01 fires at
- * 10,486 tokens. A resumed session measures its history by characters / 4
- * (no system prompt), so two turns of 24,000 characters reach it on the third.
+ * 10,486 tokens. A resumed session starts from an estimate of its history
+ * (characters / 4, no system prompt), over that after the first turn with the
+ * project's README read; then it compares its previous call's prompt, before
+ * every call (`compares`, testing/lab/previousPrompt.ts).
  */
 const COMPRESSION_THRESHOLD = 0.01;
 const ASSUMED_WINDOW = 1_048_576;
@@ -112,7 +114,11 @@ export const geminiCliAgent: LabAgent = {
   name: 'Gemini CLI',
   packageName: PACKAGE,
   pinned: '0.61.0',
-  labWindow: { window: ASSUMED_WINDOW, params: { thresholdFraction: COMPRESSION_THRESHOLD } },
+  labWindow: {
+    window: ASSUMED_WINDOW,
+    params: { thresholdFraction: COMPRESSION_THRESHOLD },
+    compares: 'previous-prompt',
+  },
   protocol: 'gemini',
   async install(ctx) {
     await installPinned(ctx, [[PACKAGE, ctx.version]]);
