@@ -6,13 +6,16 @@
  * 16,100 of the 20,000 limit (its own count), runs beside the turn and is
  * applied when its summary comes back before the turn ends (`session.compaction_complete`, `outcome: "applied"`);
  * a turn that ends first records it cancelled and is truncated instead
- * (`session.truncation`).
+ * (`session.truncation`). Then `/compact` typed into `copilot --continue`
+ * (its interactive mode, through a terminal), which must add one more applied
+ * compaction.
  */
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AgentRun, LabAgent, RunContext } from '../agent';
 import { TURN_PROMPTS } from '../project';
 import { filesUnder, installPinned, tailOf } from './pinnedPackage';
+import { openTerminal } from './terminal';
 
 const PACKAGE = '@github/copilot';
 const PLATFORM_PACKAGE = '@github/copilot-linux-x64';
@@ -49,6 +52,66 @@ async function turn(ctx: RunContext, prompt: string, resume: boolean): Promise<v
   if (run.code !== 0) throw new Error(`copilot -p failed: ${tailOf(run)}`);
 }
 
+/** The applied compactions of an `events.jsonl` text (`session.compaction_complete`, `outcome: "applied"`). */
+export function appliedCompactions(events: string): number {
+  return events.split('\n').filter((line) => {
+    try {
+      const event = JSON.parse(line) as { type?: unknown; data?: { outcome?: unknown } };
+      return event.type === 'session.compaction_complete' && event.data?.outcome === 'applied';
+    } catch {
+      return false; // a blank or half-written last line
+    }
+  }).length;
+}
+
+const sessionFiles = (ctx: RunContext) =>
+  filesUnder(join(ctx.home, '.copilot', 'session-state'), /^events\.jsonl$/);
+const compactionsRecorded = (ctx: RunContext) =>
+  sessionFiles(ctx)
+    .map((file) => appliedCompactions(readFileSync(file, 'utf8')))
+    .reduce((sum, n) => sum + n, 0);
+
+/**
+ * `/compact` typed into `copilot --continue` in a terminal (the folder
+ * trusted once when it asks); its last line once the file records one more
+ * applied compaction, or why not.
+ */
+async function compactInTerminal(ctx: RunContext): Promise<string> {
+  const before = compactionsRecorded(ctx);
+  const [command, ...args] = ctx.installed.command;
+  const terminal = await openTerminal(
+    ctx,
+    [command, ...args, '--allow-all-tools', '--disable-client-telemetry', '--continue'],
+    env(ctx),
+  );
+  if (!terminal) return 'not run: no tmux on this machine to hold its interactive mode';
+  try {
+    const ready = (shown: string) => /\/help show help|\/ commands/.test(shown);
+    const asksTrust = (shown: string) => shown.includes('Do you trust the files in this folder?');
+    if (!(await terminal.waitFor((shown) => asksTrust(shown) || ready(shown), 90_000)))
+      return `not run: the interactive mode never asked for input (${lastLine(await terminal.screen())})`;
+    if (asksTrust(await terminal.screen())) await terminal.press('Enter'); // "1. Yes", for this session
+    if (!(await terminal.waitFor((shown) => ready(shown) && !asksTrust(shown), 30_000)))
+      return `not run: the folder trust question stayed (${lastLine(await terminal.screen())})`;
+    // Enter once the command list offers /compact (its description), else Enter picks what it showed before.
+    await terminal.type('/compact', (shown) => shown.includes('Summarize conversation history'));
+    const recorded = await terminal.waitFor(() => compactionsRecorded(ctx) > before, 120_000);
+    const failed = /Compaction Failed[^\n]*/.exec(await terminal.screen())?.[0];
+    return recorded
+      ? 'applied'
+      : `the file records no new applied compaction (${failed ?? lastLine(await terminal.screen())})`;
+  } finally {
+    await terminal.close();
+  }
+}
+
+const lastLine = (screen: string) =>
+  screen
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .at(-1) ?? '(an empty screen)';
+
 export const copilotAgent: LabAgent = {
   id: 'copilot',
   name: 'Copilot CLI',
@@ -65,11 +128,19 @@ export const copilotAgent: LabAgent = {
     // Short prompts: Copilot's compaction message repeats every prompt, so long ones would
     // keep the context over the limit after each compaction. The files the turns read fill it.
     for (const [i, prompt] of TURN_PROMPTS.entries()) await turn(ctx, prompt, i > 0);
+    const automatic = compactionsRecorded(ctx);
+    const compact = await compactInTerminal(ctx);
+    const all = compactionsRecorded(ctx);
+    const compactions: AgentRun['compactions'] = automatic > 0 ? ['automatic'] : [];
+    if (all > automatic) compactions.push('manual');
     return {
-      sessionFiles: filesUnder(join(ctx.home, '.copilot', 'session-state'), /^events\.jsonl$/),
+      sessionFiles: sessionFiles(ctx),
       format: 'copilot-cli',
-      compactions: ['automatic'],
-      notes: [`COPILOT_PROVIDER_MAX_PROMPT_TOKENS ${MAX_PROMPT}`],
+      compactions,
+      notes: [
+        `COPILOT_PROVIDER_MAX_PROMPT_TOKENS ${MAX_PROMPT}`,
+        `/compact in the interactive mode: ${compact}; applied compactions: ${automatic}, then ${all}`,
+      ],
     };
   },
 };
