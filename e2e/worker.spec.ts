@@ -177,14 +177,17 @@ test('a link that hung the page is not reopened by a reload: the banner offers T
 
   // A real navigation (not a hash change) whose worker never starts: its script is held back,
   // so the link cannot finish opening, however fast or slow the machine is.
+  // The held requests stay held for good: unrouting could let one through before the reload,
+  // and the link would then finish opening. Only the reloaded page's requests go on.
+  let holding = true;
   await page.goto('about:blank');
-  await page.route('**/*compaction.worker*', () => {});
+  await page.route('**/*compaction.worker*', (route) => (holding ? undefined : route.continue()));
   await page.goto(`/#${fragment}`);
   await expect
     .poll(() => page.evaluate(() => sessionStorage.getItem('compaction-playground:link-attempt')))
     .not.toBeNull();
   await expect(page.getByTestId('format')).toBeHidden();
-  await page.unroute('**/*compaction.worker*');
+  holding = false;
   await page.reload();
 
   await expect(page.getByTestId('link-error')).toContainText(
