@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { AgentRun, LabAgent, RunContext } from '../agent';
 import { binOf, npmInstall } from '../install';
 import { TURN_PROMPTS } from '../project';
-import { openTerminal } from './terminal';
+import { awaitInput, lastLine, openTerminal } from './terminal';
 
 /** The window the lab gives Codex, and the limit its automatic compaction fires at. */
 export const CODEX_WINDOW = { contextWindow: 30_000, autoCompactLimit: 20_000 } as const;
@@ -101,8 +101,8 @@ async function compactInTerminal(
   try {
     const ready = (shown: string) =>
       /Ask Codex to do anything|Ask a follow-up question|\? for shortcuts/.test(shown);
-    if (!(await terminal.waitFor(ready, 90_000)))
-      return `not run: the interactive mode never asked for input (${lastLine(await terminal.screen())})`;
+    const notReady = await awaitInput(terminal, ready);
+    if (notReady) return notReady;
     // Enter once the command list offers /compact (its description), else Enter picks what it showed before.
     await terminal.type('/compact', (shown) => shown.includes('summarize conversation to prevent'));
     const recorded = await terminal.waitFor(() => compactionsIn(rollout) > before, 120_000);
@@ -113,13 +113,6 @@ async function compactInTerminal(
     await terminal.close();
   }
 }
-
-const lastLine = (screen: string) =>
-  screen
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .at(-1) ?? '(an empty screen)';
 
 async function run(ctx: RunContext) {
   const codexHome = join(ctx.home, '.codex');

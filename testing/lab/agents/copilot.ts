@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { AgentRun, LabAgent, RunContext } from '../agent';
 import { TURN_PROMPTS } from '../project';
 import { filesUnder, installPinned, tailOf } from './pinnedPackage';
-import { openTerminal } from './terminal';
+import { awaitInput, lastLine, openTerminal } from './terminal';
 
 const PACKAGE = '@github/copilot';
 const PLATFORM_PACKAGE = '@github/copilot-linux-x64';
@@ -88,8 +88,8 @@ async function compactInTerminal(ctx: RunContext): Promise<string> {
   try {
     const ready = (shown: string) => /\/help show help|\/ commands/.test(shown);
     const asksTrust = (shown: string) => shown.includes('Do you trust the files in this folder?');
-    if (!(await terminal.waitFor((shown) => asksTrust(shown) || ready(shown), 90_000)))
-      return `not run: the interactive mode never asked for input (${lastLine(await terminal.screen())})`;
+    const notReady = await awaitInput(terminal, (shown) => asksTrust(shown) || ready(shown));
+    if (notReady) return notReady;
     if (asksTrust(await terminal.screen())) await terminal.press('Enter'); // "1. Yes", for this session
     if (!(await terminal.waitFor((shown) => ready(shown) && !asksTrust(shown), 30_000)))
       return `not run: the folder trust question stayed (${lastLine(await terminal.screen())})`;
@@ -104,13 +104,6 @@ async function compactInTerminal(ctx: RunContext): Promise<string> {
     await terminal.close();
   }
 }
-
-const lastLine = (screen: string) =>
-  screen
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .at(-1) ?? '(an empty screen)';
 
 export const copilotAgent: LabAgent = {
   id: 'copilot',

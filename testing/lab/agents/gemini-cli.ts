@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { importTranscript } from '../../../src/formats';
 import type { AgentRun, LabAgent, RunContext } from '../agent';
 import { bigPrompt, filesUnder, installPinned, tailOf } from './pinnedPackage';
-import { openTerminal } from './terminal';
+import { awaitInput, lastLine, openTerminal, submitSlashCommand } from './terminal';
 
 const PACKAGE = '@google/gemini-cli';
 
@@ -82,15 +82,9 @@ async function compressInTerminal(ctx: RunContext): Promise<string> {
   const terminal = await openTerminal(ctx, gemini(ctx, true), env(ctx));
   if (!terminal) return 'not run: no tmux on this machine to hold its interactive mode';
   try {
-    if (!(await terminal.waitFor((shown) => shown.includes('Type your message'), 90_000)))
-      return `not run: the interactive mode never asked for input (${lastLine(await terminal.screen())})`;
-    // Enter once the completion list offers the command (its description), else Enter picks what it showed before.
-    await terminal.type('/compress', (shown) => shown.includes('Compresses the context'));
-    // An Enter that lands while the completion list is drawn only completes the command: the
-    // history shows "> /compress" once it was submitted, else Enter goes again.
-    const submitted = (shown: string) => /^\s*> \/compress/m.test(shown);
-    for (let tries = 1; tries < 3 && !(await terminal.waitFor(submitted, 10_000)); tries++)
-      await terminal.press('Enter');
+    const notReady = await awaitInput(terminal, (shown) => shown.includes('Type your message'));
+    if (notReady) return notReady;
+    await submitSlashCommand(terminal, '/compress', 'Compresses the context');
     const answered = /Chat history compressed from [\d,]+ to [\d,]+ tokens|Failed to compress[^\n]*/;
     await terminal.waitFor((shown) => answered.test(shown), 120_000);
     const recorded = await terminal.waitFor(() => compressionsRecorded(ctx) > before, 30_000);
@@ -101,13 +95,6 @@ async function compressInTerminal(ctx: RunContext): Promise<string> {
     await terminal.close();
   }
 }
-
-const lastLine = (screen: string) =>
-  screen
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .at(-1) ?? '(an empty screen)';
 
 export const geminiCliAgent: LabAgent = {
   id: 'gemini-cli',

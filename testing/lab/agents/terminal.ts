@@ -61,3 +61,35 @@ export async function openTerminal(
   };
   return terminal;
 }
+
+/** The screen's last line that holds anything: what an agent said when the lab's wait ran out. */
+export const lastLine = (screen: string) =>
+  screen
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .at(-1) ?? '(an empty screen)';
+
+/** Null once the interactive mode asks for input (`ready`), else why the lab gave up on it. */
+export async function awaitInput(
+  terminal: Terminal,
+  ready: (screen: string) => boolean,
+  timeoutMs = 90_000,
+): Promise<string | null> {
+  if (await terminal.waitFor(ready, timeoutMs)) return null;
+  return `not run: the interactive mode never asked for input (${lastLine(await terminal.screen())})`;
+}
+
+/**
+ * A slash command typed into Gemini CLI or its fork Qwen Code: Enter once the
+ * completion list offers it (`offered`, its description), and again while the
+ * history does not show it submitted (`> /command`): an Enter that lands while
+ * the list is drawn only completes the command.
+ */
+export async function submitSlashCommand(terminal: Terminal, command: string, offered: string) {
+  await terminal.type(command, (shown) => shown.includes(offered));
+  const submitted = (shown: string) =>
+    shown.split('\n').some((line) => line.trimStart().startsWith(`> ${command}`));
+  for (let tries = 1; tries < 3 && !(await terminal.waitFor(submitted, 10_000)); tries++)
+    await terminal.press('Enter');
+}
