@@ -263,7 +263,7 @@ export function reportOf(
   // What every request carried besides the file's messages, measured from its recorded usage, as inspect
   // does; the lab's measure of the agent version takes its place when the file names one the lab has run.
   const unseenTokens = measuredUnseen(messages, counted.counts, history, estimator);
-  const labTokens = session.format ? labUnseenOf({ ...session, format: session.format }) : null;
+  const labTokens = labUnseenOf(session);
   const shape = { ...counted, unseenTokens, labTokens };
   return liveReport(shape, analyze(shape, settings));
 }

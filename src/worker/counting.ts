@@ -7,7 +7,7 @@
  */
 import { measureUnseen, type Estimator, type Message, type TokenizerId } from '../core';
 import { shapeWithCounts } from '../core/analysis';
-import { labUnseenTokens } from '../core/harness/measured';
+import { labUnseenOf } from '../core/harness/measured';
 import { ImportError } from '../formats/types';
 import type { Estimators } from './estimators';
 import { firstLine } from './firstLine';
@@ -58,7 +58,7 @@ function assemble(
     // A link's transcript without its usage per call brings the sender's measurement instead.
     unseenTokens: unseen?.inferredTokens ?? imported.unseenTokens ?? null,
     lastCallTokens: unseen?.lastCallTokens ?? null,
-    labTokens: labUnseenTokens(format, imported.usage?.agentVersion),
+    labTokens: labUnseenOf(imported),
     ...(pinned ? { pinnedCall: pinned.call } : {}),
     recordedCompactions: imported.history?.compactions.length ?? 0,
     key: session.nextViewKey(),

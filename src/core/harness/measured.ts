@@ -108,7 +108,8 @@ export function labUnseenTokens(agent: string, version: string | undefined): num
 
 /** What names a file's agent and version: its format (a link's sender's, when it came in a link) and usage. */
 export interface VersionedFile {
-  format: string;
+  /** Absent for a session whose format is not known (a file followed before it was detected). */
+  format?: string;
   /** The format of the file a link's transcript was read from: the agent, where `format` is the link's own. */
   sourceFormat?: string;
   usage?: { agentVersion?: string };
@@ -116,12 +117,14 @@ export interface VersionedFile {
 
 /** The lab's figure for the agent version a file names, as `labMeasured`. */
 export function labMeasuredOf(file: VersionedFile): LabMeasured | undefined {
-  return labMeasured(file.sourceFormat ?? file.format, file.usage?.agentVersion);
+  const agent = file.sourceFormat ?? file.format;
+  return agent ? labMeasured(agent, file.usage?.agentVersion) : undefined;
 }
 
 /** The lab's figure for the agent version a file names, as `labUnseenTokens`. */
 export function labUnseenOf(file: VersionedFile): number | null {
-  return labUnseenTokens(file.sourceFormat ?? file.format, file.usage?.agentVersion);
+  const m = labMeasuredOf(file);
+  return m ? m.systemTokens + m.toolTokens : null;
 }
 
 /** The sentence the page and `inspect` show for a measured part. */

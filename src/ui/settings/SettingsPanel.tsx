@@ -1,6 +1,6 @@
 /** The settings panel: every setting with its effective value, the threshold and its formula. */
 import { useMemo } from 'react';
-import { labMeasured } from '../../core/harness/measured';
+import { labMeasuredOf } from '../../core/harness/measured';
 import { isCutStrategy, type Settings } from '../../core/settings';
 import type { SettingField } from '../../core/settingsProblems';
 import { useSettings } from '../../state/settingsStore';
@@ -111,7 +111,7 @@ export function SettingsPanel({ analysis }: { analysis: PageAnalysis | null }) {
         tokens={analysis?.unseenTokens ?? 0}
         measured={analysis?.view.unseenTokens ?? null}
         split={analysis?.unseenSplit ?? null}
-        lab={analysis ? labMeasured(analysis.view.format, analysis.view.usage?.agentVersion) : undefined}
+        lab={analysis ? labMeasuredOf(analysis.view) : undefined}
       />
       <NumberField
         label="Stall timeout (ms)"
